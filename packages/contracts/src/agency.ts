@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+export const ZAgency = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  logo: z.string().nullable(),
+  timezone: z.string(),
+  countryCode: z.string().nullable(),
+  address: z.string().nullable(),
+  contactName: z.string().nullable(),
+  contactEmail: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAgency = z.infer<typeof ZAgency>;
+
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Maximum ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** The one form shared by `/agencies/add` and `/agencies/{id}/edit`. */
+export const ZAgencyInput = z.object({
+  name: z.string({ error: 'Please input agency name!' }).trim().min(1, 'Please input agency name!').max(100, 'Maximum 100 characters'),
+  logo: z.string().max(500).nullish().transform((v) => v ?? null),
+  timezone: z
+    .string({ error: 'Please select a timezone!' })
+    .min(1, 'Please select a timezone!')
+    .refine(isValidTimezone, 'Please select a valid timezone!'),
+  countryCode: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Please select a valid country!')
+    .nullish()
+    .transform((v) => v ?? null),
+  address: optional(255),
+  contactName: optional(100),
+  contactEmail: z
+    .string()
+    .trim()
+    .max(100, 'Maximum 100 characters')
+    .email('Please enter a valid email!')
+    .or(z.literal(''))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  contactPhone: optional(30),
+});
+export type TAgencyInput = z.input<typeof ZAgencyInput>;
+
+export const ZAgencyListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(['active', 'inactive', 'all']).default('all'),
+});
+export type TAgencyListQuery = z.input<typeof ZAgencyListQuery>;
+
+export const ZAgencyList = z.object({ rows: z.array(ZAgency), count: z.number().int() });
+export type TAgencyList = z.infer<typeof ZAgencyList>;
+
+/** `GET /api/agencies/{id}/agencyData` (spec section 3). Later issues fill Locations, Cargo and Companies. */
+export const ZAgencyData = z.object({
+  agency: ZAgency,
+  Locations: z.array(z.record(z.string(), z.unknown())),
+  Cargo: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  Companies: z.array(z.record(z.string(), z.unknown())),
+  Timezone: z.array(z.string()),
+});
+export type TAgencyData = z.infer<typeof ZAgencyData>;
+
+/** True for an IANA timezone name the runtime knows. */
+export function isValidTimezone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes. The web translates by code and falls back to the message. */
+export const ErrorCode = {
+  VALIDATION: 'VALIDATION',
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  WRONG_CREDENTIALS: 'WRONG_CREDENTIALS',
+  USER_INACTIVE: 'USER_INACTIVE',
+  AGENCY_INACTIVE: 'AGENCY_INACTIVE',
+  LOGIN_BLOCKED: 'LOGIN_BLOCKED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  CONFLICT: 'CONFLICT',
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  UNSUPPORTED_FILE: 'UNSUPPORTED_FILE',
+  INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
+  WRONG_CURRENT_PASSWORD: 'WRONG_CURRENT_PASSWORD',
+  BUSINESS_RULE: 'BUSINESS_RULE',
+  INTERNAL: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The one error body every failing API call returns. `details` maps a field path to its message. */
+export const ZApiError = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.record(z.string(), z.string()).optional(),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** Texts fixed by the spec (sections 5 and 8); the server answers with these exact strings. */
+export const Messages = {
+  forbidden: 'User is not Permitted Access to some data in this module.',
+  tokenExpired: 'Your token has expired, please login again.',
+  wrongCredentials: 'Wrong credentials',
+  userInactive: 'user is in-active',
+  agencyInactive: 'agency is in-active',
+  blocked: 'You are blocked for 5 wrong attempts.',
+  internal: 'Internal Server Error',
+  notFound: 'Not Found',
+  passwordRule:
+    'Password Validation Failed!, Please use minimum 8 characters, atleast 1 capital case, atleast 1 small case, atleast 1 digit, atleast 1 special character (#,$,%, ... etc).',
+  passwordMismatch: 'Password Mismatch!',
+  newPasswordRequired: 'Please input your new password!',
+  confirmPasswordRequired: 'Please confirm your password!',
+  usernameRequired: 'Please input your username!',
+  passwordRequired: 'Please input your password!',
+  currentPasswordRequired: 'Please input your current password!',
+  currentPasswordWrong: 'Current password is wrong',
+  resetMailSent: 'Reset password email is sent',
+  resetSuccessful: 'Reset password successful',
+  resetTokenInvalid: 'Reset link is invalid or has expired',
+  passwordUpdated: 'Password updated successfully!',
+  profileUpdated: 'Profile updated successfully!',
+  uploadRequired: 'Upload file is required.',
+  fileTooLarge: (mb: number) => `File must be smaller than ${mb}MB!`,
+  fileTypeNotAllowed: 'This type of file is not allowed.',
+  firstNameRequired: 'Please input first name!',
+  agencyActivated: 'Agency activated successfully!',
+  agencyDeactivated: 'Agency deactivated successfully!',
+} as const;

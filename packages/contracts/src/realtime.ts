@@ -1,0 +1,15 @@
+/** Socket.IO event names of spec section 7 (Realtime). */
+export const SocketEvents = {
+  userContext: 'userContext',
+  events: 'events',
+  weightMachine: 'weightMachine',
+} as const;
+
+export type StatsType = 'vessel' | 'warehouse' | 'consignee' | 'customer' | 'stats';
+export interface StatsEvent {
+  statsUpdated: true;
+  type: StatsType;
+}
+export interface UserContextEvent {
+  userContextUpdated: true;
+}

@@ -1,0 +1,121 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { ErrorCode, Headers, Messages } from '@tonnage/contracts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registerAgencyRoutes } from './modules/agencies/agencies.routes';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
+import { access, installAccessControl } from './platform/access';
+import { systemClock, type Clock } from './platform/clock';
+import type { AppConfig } from './platform/config';
+import type { Database } from './platform/db/client';
+import { installErrorHandling } from './platform/errors';
+import { createMailer, type Mailer } from './platform/mail/mailer';
+import { attachRealtime, type Realtime } from './platform/realtime/realtime';
+import { createStorage, type FileStorage } from './platform/storage/storage';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  clock?: Clock;
+  mailer?: Mailer;
+  storage?: FileStorage;
+  /** false: no Socket.IO (unit tests that do not need it). */
+  realtime?: boolean;
+  logger?: boolean;
+}
+
+/** What every module's routes receive. */
+export interface ModuleContext {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  storage: FileStorage;
+  realtime: Realtime;
+}
+
+export type App = FastifyInstance;
+
+/** Builds the whole server with its dependencies given as arguments, so tests build it the same way. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; context: ModuleContext }> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 2 * 1024 * 1024,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const clock = deps.clock ?? systemClock;
+  const context: ModuleContext = {
+    config,
+    database,
+    clock,
+    mailer: deps.mailer ?? createMailer(config),
+    storage: deps.storage ?? createStorage(config),
+    realtime: deps.realtime === false
+      ? { emitToUser: () => undefined, emitToAgency: () => undefined, close: () => Promise.resolve() }
+      : attachRealtime(app, { database, clock }),
+  };
+
+  app.addHook('onSend', async (_request, reply) => {
+    void reply.header(Headers.appVersion, config.appVersion);
+  });
+  app.addHook('onClose', async () => {
+    await context.realtime.close();
+  });
+
+  installErrorHandling(app);
+  installAccessControl(app, { db: database.db, clock });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: 'Tonnage API', version: config.appVersion } },
+    transform: jsonSchemaTransform,
+  });
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: access.public() },
+      schema: { response: { 200: z.object({ status: z.literal('ok'), database: z.string(), version: z.string() }) } },
+    },
+    async () => {
+      await database.ping();
+      return { status: 'ok' as const, database: database.kind, version: config.appVersion };
+    },
+  );
+  app.get('/api/openapi.json', { config: { access: access.public() }, schema: { hide: true } }, () => app.swagger());
+
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(api, context);
+      registerUserRoutes(api, context);
+      registerAgencyRoutes(api, context);
+      registerUploadRoutes(api, context);
+    },
+    { prefix: '/api' },
+  );
+
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ message: Messages.notFound, code: ErrorCode.NOT_FOUND });
+    }
+    // Every other path is a page of the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return { app, context };
+}

@@ -1,0 +1,5 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../app';
+
+/** Routes of this module (being written). */
+export function registerAuthRoutes(_api: FastifyInstance, _context: ModuleContext): void {}

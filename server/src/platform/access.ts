@@ -1,0 +1,126 @@
+import { Headers, SESSION_COOKIE, hasPermission } from '@tonnage/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { agencies } from '../modules/agencies/agencies.schema';
+import { resolveSession, type SessionContext } from '../modules/auth/sessions.service';
+import type { Clock } from './clock';
+import type { Db } from './db/client';
+import { AppError, badRequest, forbidden, unauthenticated } from './errors';
+import { ErrorCode } from '@tonnage/contracts';
+
+/**
+ * What a route needs, declared where the route is defined (`config: { access: ... }`).
+ * - public: anyone.
+ * - signedIn: any valid session.
+ * - permission: a valid session holding one of the comma-separated flags (spec section 6 check).
+ * `agency: 'required'` also needs a selected agency the user may use (header x-agency-id, or the user's own).
+ */
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'signedIn'; agency?: 'required' }
+  | { kind: 'permission'; permission: string; agency?: 'required' };
+
+export const access = {
+  public: (): Access => ({ kind: 'public' }),
+  signedIn: (options: { agency?: 'required' } = {}): Access => ({ kind: 'signedIn', ...options }),
+  permission: (permission: string, options: { agency?: 'required' } = {}): Access => ({ kind: 'permission', permission, ...options }),
+  superAdmin: (): Access => ({ kind: 'permission', permission: 'canViewAgencies' }),
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in session, or null on public routes without one. */
+    session: SessionContext | null;
+    /** The agency this request works in: the x-agency-id header (checked), else the user's own agency. */
+    agencyId: number | null;
+  }
+}
+
+/** The session of a route that declared signedIn or permission access (never null there). */
+export function requireSession(request: FastifyRequest): SessionContext {
+  if (!request.session) throw unauthenticated();
+  return request.session;
+}
+
+/** The agency of a route that declared `agency: 'required'`. */
+export function requireAgency(request: FastifyRequest): number {
+  if (request.agencyId === null) throw badRequest('Please select an agency.');
+  return request.agencyId;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The request's token: the bearer header, else (for GET and HEAD only, which change nothing) the session
+ * cookie, so that images, file downloads and Excel exports can be plain links.
+ */
+export function readToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (typeof query?.token === 'string' && query.token) return query.token.replace(/^Bearer\s+/, '');
+    return readCookie(request.headers.cookie, SESSION_COOKIE);
+  }
+  return undefined;
+}
+
+/** Decides the agency a signed-in user works in for this request, or refuses one they may not use. */
+async function resolveAgency(db: Db, request: FastifyRequest, session: SessionContext): Promise<number | null> {
+  const raw = request.headers[Headers.agencyId];
+  const headerValue = Array.isArray(raw) ? raw[0] : raw;
+  if (headerValue === undefined || headerValue === '' || headerValue === 'null') {
+    return session.isSuperAdmin ? null : session.user.agencyId;
+  }
+  const agencyId = Number(headerValue);
+  if (!Number.isInteger(agencyId) || agencyId <= 0) throw badRequest('Invalid agency id.');
+  if (session.isSuperAdmin) {
+    const [found] = await db.select({ id: agencies.id }).from(agencies).where(and(eq(agencies.id, agencyId))).limit(1);
+    if (!found) throw new AppError(404, ErrorCode.NOT_FOUND, 'Agency not found');
+    return agencyId;
+  }
+  if (agencyId !== session.user.agencyId) throw forbidden();
+  return agencyId;
+}
+
+/**
+ * Installs the guard: every /api route must declare its access (the app refuses to start otherwise), and
+ * every request is checked against it before its handler runs.
+ */
+export function installAccessControl(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
+  app.decorateRequest('session', null);
+  app.decorateRequest('agencyId', null);
+
+  app.addHook('onRoute', (route) => {
+    const url = route.url ?? route.path ?? '';
+    if (!url.startsWith('/api')) return;
+    const config = route.config as { access?: Access } | undefined;
+    if (!config?.access) throw new Error(`Route ${String(route.method)} ${url} declares no access; add config.access`);
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const declared = request.routeOptions.config.access;
+    if (!declared) return; // not an API route (static files, 404s): nothing to guard
+    const token = readToken(request);
+    const session = token ? await resolveSession(deps.db, { token, now: deps.clock.now() }) : null;
+    request.session = session;
+    if (declared.kind === 'public') {
+      if (session) request.agencyId = await resolveAgency(deps.db, request, session).catch(() => null);
+      return;
+    }
+    if (!session) throw unauthenticated();
+    request.agencyId = await resolveAgency(deps.db, request, session);
+    if (declared.kind === 'permission' && !hasPermission(session, declared.permission)) throw forbidden();
+    if (declared.agency === 'required' && request.agencyId === null) throw badRequest('Please select an agency.');
+  });
+}

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const rootPackage = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')));
+
+const boolish = z
+  .string()
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  APP_VERSION: z.string().optional(),
+  ADMIN_USERNAME: z.string().min(1).default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  DEMO_PASSWORD: z.string().optional(),
+  SEED_DEMO: boolish,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Tonnage <no-reply@tonnage.local>'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.string().default('true').transform((v) => v !== 'false'),
+  LOGIN_MAX_ATTEMPTS: z.coerce.number().int().min(1).default(5),
+  LOGIN_BLOCK_MINUTES: z.coerce.number().positive().default(15),
+  SESSION_HOURS: z.coerce.number().positive().default(12),
+  REMEMBER_ME_DAYS: z.coerce.number().positive().default(30),
+  RESET_TOKEN_MINUTES: z.coerce.number().positive().default(60),
+  UPLOAD_IMAGE_MAX_MB: z.coerce.number().positive().default(5),
+  UPLOAD_DOCUMENT_MAX_MB: z.coerce.number().positive().default(25),
+  TRUST_PROXY: boolish,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface S3Config {
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export interface AppConfig {
+  rootDir: string;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  appVersion: string;
+  adminUsername: string;
+  adminPassword: string | undefined;
+  demoPassword: string | undefined;
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  s3: S3Config | undefined;
+  loginMaxAttempts: number;
+  loginBlockSeconds: number;
+  sessionSeconds: number;
+  rememberMeSeconds: number;
+  resetTokenSeconds: number;
+  imageMaxBytes: number;
+  documentMaxBytes: number;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
+  webDistDir: string;
+}
+
+/** Reads the configuration from environment variables (README lists each one). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(rootDir, e.DATA_DIR ?? 'data');
+  const s3 =
+    e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined;
+  return {
+    rootDir,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appVersion: e.APP_VERSION ?? rootPackage.version,
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    demoPassword: e.DEMO_PASSWORD,
+    seedDemo: e.SEED_DEMO || !e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    s3,
+    loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
+    loginBlockSeconds: Math.round(e.LOGIN_BLOCK_MINUTES * 60),
+    sessionSeconds: Math.round(e.SESSION_HOURS * 3600),
+    rememberMeSeconds: Math.round(e.REMEMBER_ME_DAYS * 86400),
+    resetTokenSeconds: Math.round(e.RESET_TOKEN_MINUTES * 60),
+    imageMaxBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1024 * 1024),
+    documentMaxBytes: Math.round(e.UPLOAD_DOCUMENT_MAX_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.join(rootDir, 'web', 'dist'),
+    ...overrides,
+  };
+}

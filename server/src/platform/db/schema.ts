@@ -1,0 +1,6 @@
+/** Every table, for Drizzle's relational queries and drizzle-kit. Each module owns its own schema file. */
+export * from '../../modules/agencies/agencies.schema';
+export * from '../../modules/users/users.schema';
+export * from '../../modules/auth/auth.schema';
+export * from '../storage/files.schema';
+export * from '../audit/audit.schema';
