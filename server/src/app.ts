@@ -49,7 +49,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     logger: deps.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -95,11 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.get('/api/openapi.json', { config: { access: access.public() }, schema: { hide: true } }, () => app.swagger());
 
   await app.register(
-    async (api) => {
+    (api, _options, done) => {
       registerAuthRoutes(api, context);
       registerUserRoutes(api, context);
       registerAgencyRoutes(api, context);
       registerUploadRoutes(api, context);
+      done();
     },
     { prefix: '/api' },
   );

@@ -62,6 +62,10 @@ export type TAgencyListQuery = z.input<typeof ZAgencyListQuery>;
 export const ZAgencyList = z.object({ rows: z.array(ZAgency), count: z.number().int() });
 export type TAgencyList = z.infer<typeof ZAgencyList>;
 
+/** `PUT /api/agencies/{id}/toggle-status`: the agency after the flip and the spec's success message (section 8). */
+export const ZAgencyToggleResponse = z.object({ agency: ZAgency, message: z.string() });
+export type TAgencyToggleResponse = z.infer<typeof ZAgencyToggleResponse>;
+
 /** `GET /api/agencies/{id}/agencyData` (spec section 3). Later issues fill Locations, Cargo and Companies. */
 export const ZAgencyData = z.object({
   agency: ZAgency,

@@ -31,6 +31,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every /api route with the access it declared, for the route audit test and the OpenAPI notes. */
+    routeAccess: { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     /** The signed-in session, or null on public routes without one. */
     session: SessionContext | null;
@@ -100,12 +104,16 @@ async function resolveAgency(db: Db, request: FastifyRequest, session: SessionCo
 export function installAccessControl(app: FastifyInstance, deps: { db: Db; clock: Clock }): void {
   app.decorateRequest('session', null);
   app.decorateRequest('agencyId', null);
+  const registry: FastifyInstance['routeAccess'] = [];
+  app.decorate('routeAccess', registry);
 
   app.addHook('onRoute', (route) => {
     const url = route.url ?? route.path ?? '';
     if (!url.startsWith('/api')) return;
-    const config = route.config as { access?: Access } | undefined;
+    const config = route.config;
     if (!config?.access) throw new Error(`Route ${String(route.method)} ${url} declares no access; add config.access`);
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) if (method !== 'HEAD') registry.push({ method, url, access: config.access });
   });
 
   app.addHook('onRequest', async (request) => {

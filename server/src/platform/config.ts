@@ -35,6 +35,7 @@ const ZEnv = z.object({
   LOGIN_BLOCK_MINUTES: z.coerce.number().positive().default(15),
   SESSION_HOURS: z.coerce.number().positive().default(12),
   REMEMBER_ME_DAYS: z.coerce.number().positive().default(30),
+  PASSWORD_MAX_AGE_DAYS: z.coerce.number().positive().default(365),
   RESET_TOKEN_MINUTES: z.coerce.number().positive().default(60),
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().positive().default(5),
   UPLOAD_DOCUMENT_MAX_MB: z.coerce.number().positive().default(25),
@@ -71,6 +72,8 @@ export interface AppConfig {
   sessionSeconds: number;
   rememberMeSeconds: number;
   resetTokenSeconds: number;
+  /** A password set by its user stays valid this long; then the forced reset of spec section 4 applies. */
+  passwordMaxAgeSeconds: number;
   imageMaxBytes: number;
   documentMaxBytes: number;
   trustProxy: boolean;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSeconds: Math.round(e.SESSION_HOURS * 3600),
     rememberMeSeconds: Math.round(e.REMEMBER_ME_DAYS * 86400),
     resetTokenSeconds: Math.round(e.RESET_TOKEN_MINUTES * 60),
+    passwordMaxAgeSeconds: Math.round(e.PASSWORD_MAX_AGE_DAYS * 86400),
     imageMaxBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1024 * 1024),
     documentMaxBytes: Math.round(e.UPLOAD_DOCUMENT_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,

@@ -1,5 +1,117 @@
+import {
+  ZAgency,
+  ZAgencyData,
+  ZAgencyInput,
+  ZAgencyList,
+  ZAgencyListQuery,
+  ZAgencyToggleResponse,
+  ZApiError,
+} from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { ModuleContext } from '../../app';
+import { access, requireSession } from '../../platform/access';
+import {
+  assertCanEditAgency,
+  assertCanViewAgency,
+  createAgency,
+  getAgency,
+  getAgencyData,
+  listAgencies,
+  toggleAgencyStatus,
+  updateAgency,
+} from './agencies.service';
 
-/** Routes of this module (being written). */
-export function registerAgencyRoutes(_api: FastifyInstance, _context: ModuleContext): void {}
+const ZAgencyParams = z.object({ id: z.coerce.number().int().positive() });
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['agencies'];
+
+/** Agency routes (spec sections 2.9 and 7): list, read, agency data, create, update, activate/deactivate. */
+export function registerAgencyRoutes(api: FastifyInstance, context: ModuleContext): void {
+  const r = api.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+
+  r.get(
+    '/agencies',
+    {
+      config: { access: access.superAdmin() },
+      schema: { tags, summary: 'List agencies (super admin)', querystring: ZAgencyListQuery, response: { 200: ZAgencyList, ...errors } },
+    },
+    (request) => listAgencies(db, request.query),
+  );
+
+  r.get(
+    '/agencies/:id',
+    {
+      config: { access: access.signedIn() },
+      schema: { tags, summary: 'One agency (super admin: any; others: their own)', params: ZAgencyParams, response: { 200: ZAgency, ...errors } },
+    },
+    (request) => {
+      assertCanViewAgency(requireSession(request), { agencyId: request.params.id });
+      return getAgency(db, { agencyId: request.params.id });
+    },
+  );
+
+  r.get(
+    '/agencies/:id/agencyData',
+    {
+      config: { access: access.signedIn() },
+      schema: { tags, summary: 'Data the web loads for a selected agency', params: ZAgencyParams, response: { 200: ZAgencyData, ...errors } },
+    },
+    (request) => {
+      assertCanViewAgency(requireSession(request), { agencyId: request.params.id });
+      return getAgencyData(db, { agencyId: request.params.id });
+    },
+  );
+
+  // The web posts to `/api/agencies/` (spec: POST /api/agencies/{id} with no id); both spellings create.
+  for (const url of ['/agencies', '/agencies/']) {
+    r.post(
+      url,
+      {
+        config: { access: access.superAdmin() },
+        schema: {
+          tags,
+          summary: 'Create an agency (super admin)',
+          hide: url.endsWith('/'),
+          body: ZAgencyInput,
+          response: { 201: ZAgency, ...errors, 409: ZApiError },
+        },
+      },
+      async (request, reply) => {
+        const session = requireSession(request);
+        const agency = await createAgency(db, { input: request.body, actorId: session.user.id, now: context.clock.now() });
+        return reply.status(201).send(agency);
+      },
+    );
+  }
+
+  r.put(
+    '/agencies/:id',
+    {
+      config: { access: access.signedIn() },
+      schema: {
+        tags,
+        summary: 'Update an agency (super admin, or the admin of that agency)',
+        params: ZAgencyParams,
+        body: ZAgencyInput,
+        response: { 200: ZAgency, ...errors, 409: ZApiError },
+      },
+    },
+    (request) => {
+      const session = requireSession(request);
+      assertCanEditAgency(session, { agencyId: request.params.id });
+      return updateAgency(db, { agencyId: request.params.id, input: request.body, actorId: session.user.id, now: context.clock.now() });
+    },
+  );
+
+  r.put(
+    '/agencies/:id/toggle-status',
+    {
+      config: { access: access.superAdmin() },
+      schema: { tags, summary: 'Activate or deactivate an agency (super admin)', params: ZAgencyParams, response: { 200: ZAgencyToggleResponse, ...errors } },
+    },
+    (request) => toggleAgencyStatus(db, { agencyId: request.params.id, actorId: requireSession(request).user.id, now: context.clock.now() }),
+  );
+}

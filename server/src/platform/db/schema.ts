@@ -4,3 +4,4 @@ export * from '../../modules/users/users.schema';
 export * from '../../modules/auth/auth.schema';
 export * from '../storage/files.schema';
 export * from '../audit/audit.schema';
+export * from '../realtime/realtime.schema';

@@ -1,6 +1,12 @@
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { ErrorCode, Messages } from '@tonnage/contracts';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { agencies } from '../../modules/agencies/agencies.schema';
+import { resolveSession } from '../../modules/auth/sessions.service';
 import type { Clock } from '../clock';
-import type { Database } from '../db/client';
+import type { Database, Db } from '../db/client';
 
 /** Pushes events to signed-in browsers: rooms per agency and per user (spec section 7, Realtime). */
 export interface Realtime {
@@ -9,7 +15,122 @@ export interface Realtime {
   close(): Promise<void>;
 }
 
-/** Attaches Socket.IO to the app's HTTP server. (Implemented by the realtime module.) */
-export function attachRealtime(_app: FastifyInstance, _deps: { database: Database; clock: Clock }): Realtime {
-  return { emitToUser: () => undefined, emitToAgency: () => undefined, close: () => Promise.resolve() };
+/** Room names; every process of a PostgreSQL deployment shares them through the adapter. */
+export const realtimeRooms = {
+  agency: (agencyId: number) => `agency:${agencyId}`,
+  user: (userId: number) => `user:${userId}`,
+};
+
+/** What a connected socket carries after its handshake was accepted. */
+export interface RealtimeSocketData {
+  userId: number;
+  agencyId: number | null;
+  isSuperAdmin: boolean;
+}
+
+/** A refused handshake: the client's `connect_error` has this message and `data.code`. */
+class HandshakeError extends Error {
+  readonly data: { code: ErrorCode };
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.data = { code };
+  }
+}
+
+function firstString(value: unknown): string | undefined {
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  if (typeof first === 'string') return first;
+  if (typeof first === 'number') return String(first);
+  return undefined;
+}
+
+/** The token of a handshake: `auth.token`, else the `token` query parameter; a 'Bearer ' prefix is optional. */
+function handshakeToken(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as Record<string, unknown>;
+  const raw = firstString(auth.token) ?? firstString(socket.handshake.query.token);
+  const token = raw?.replace(/^Bearer\s+/i, '').trim();
+  return token ? token : undefined;
+}
+
+/** The agency asked for (`agencyId` query parameter or auth field); undefined when none is given. */
+function handshakeAgency(socket: Socket): string | undefined {
+  const auth = socket.handshake.auth as Record<string, unknown>;
+  const raw = (firstString(socket.handshake.query.agencyId) ?? firstString(auth.agencyId))?.trim();
+  return raw === undefined || raw === '' || raw === 'null' || raw === 'undefined' ? undefined : raw;
+}
+
+/** Checks a handshake like the HTTP guard checks a request; answers the socket's data or throws HandshakeError. */
+async function authenticate(db: Db, params: { socket: Socket; now: Date }): Promise<RealtimeSocketData> {
+  const token = handshakeToken(params.socket);
+  const session = token ? await resolveSession(db, { token, now: params.now }) : null;
+  if (!session) throw new HandshakeError(ErrorCode.UNAUTHENTICATED, Messages.tokenExpired);
+  const base = { userId: session.user.id, isSuperAdmin: session.isSuperAdmin };
+  const asked = handshakeAgency(params.socket);
+  if (asked === undefined) return { ...base, agencyId: session.user.agencyId };
+  const agencyId = Number(asked);
+  if (!Number.isInteger(agencyId) || agencyId <= 0) throw new HandshakeError(ErrorCode.VALIDATION, 'Invalid agency id.');
+  if (!session.isSuperAdmin) {
+    if (agencyId !== session.user.agencyId) throw new HandshakeError(ErrorCode.FORBIDDEN, Messages.forbidden);
+    return { ...base, agencyId };
+  }
+  const [found] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);
+  if (!found) throw new HandshakeError(ErrorCode.NOT_FOUND, 'Agency not found');
+  return { ...base, agencyId };
+}
+
+/**
+ * Attaches Socket.IO to the app's HTTP server (same port, path `/socket.io` unless told). A handshake needs a
+ * valid session (`token` query parameter or `auth.token`, 'Bearer ' optional) and may name an `agencyId` the
+ * user may use; the socket joins `agency:<id>` and `user:<userId>`. With PostgreSQL the rooms are shared by
+ * every server process through @socket.io/postgres-adapter (table socket_io_attachments).
+ */
+export function attachRealtime(app: FastifyInstance, deps: { database: Database; clock: Clock; path?: string }): Realtime {
+  const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, RealtimeSocketData>(
+    app.server,
+    { path: deps.path ?? '/socket.io', serveClient: false },
+  );
+  if (deps.database.pool) {
+    io.adapter(createAdapter(deps.database.pool, { errorHandler: (error) => app.log.error({ err: error }, 'realtime adapter error') }));
+  }
+
+  io.use((socket, next) => {
+    authenticate(deps.database.db, { socket, now: deps.clock.now() }).then(
+      (data) => {
+        socket.data = data;
+        next();
+      },
+      (error: unknown) => {
+        if (error instanceof HandshakeError) return next(error);
+        app.log.error({ err: error }, 'realtime handshake failed');
+        next(new HandshakeError(ErrorCode.INTERNAL, Messages.internal));
+      },
+    );
+  });
+
+  io.on('connection', (socket) => {
+    const rooms = [realtimeRooms.user(socket.data.userId)];
+    if (socket.data.agencyId !== null) rooms.push(realtimeRooms.agency(socket.data.agencyId));
+    void socket.join(rooms);
+  });
+
+  // Open connections would keep the HTTP server from closing: drop this process's transports before it closes.
+  // Closing the transports (not disconnecting the sockets) lets the clients reconnect, to another process.
+  app.addHook('preClose', (done) => {
+    io.engine.close();
+    done();
+  });
+
+  let closing: Promise<void> | undefined;
+  return {
+    emitToUser(userId, event, payload) {
+      io.to(realtimeRooms.user(userId)).emit(event, payload);
+    },
+    emitToAgency(agencyId, event, payload) {
+      io.to(realtimeRooms.agency(agencyId)).emit(event, payload);
+    },
+    close() {
+      closing ??= io.close();
+      return closing;
+    },
+  };
 }

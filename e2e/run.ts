@@ -1,0 +1,79 @@
+// `npm run test:e2e`: builds the web app if needed, then for each language starts a real server on a fresh
+// embedded database and runs every spec against it in Debian's Chromium (node's test runner + playwright-core).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './support/credentials';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const languages = (process.env.E2E_LANGUAGES ?? 'en,ar').split(',').filter(Boolean);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('server did not become healthy within 60 s');
+}
+
+async function runLanguage(language: string): Promise<boolean> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `tonnage-e2e-${language}-`));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      DEMO_PASSWORD: E2E_DEMO_PASSWORD,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  try {
+    await waitForHealth(baseUrl, server);
+    console.info(`\n=== e2e in ${language} against ${baseUrl}`);
+    const specs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['e2e/specs/*.spec.ts'];
+    const result = spawnSync('node', ['--import', 'tsx', '--test', '--test-concurrency=1', ...specs], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_LANGUAGE: language, E2E_DATA_DIR: dataDir },
+    });
+    return result.status === 0;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r).once('error', r));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const build = spawnSync('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(1);
+let ok = true;
+for (const language of languages) ok = (await runLanguage(language)) && ok;
+process.exit(ok ? 0 : 1);

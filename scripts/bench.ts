@@ -1,0 +1,295 @@
+// `npm run bench`: measures the signed-in request path, sign-in and the login page's JavaScript, and prints the
+// figures as Markdown. `--write` (or BENCH_WRITE=1) also updates docs/benchmarks.md, unless a benchmark failed or
+// other work on the machine disturbed the run (`--force` writes anyway); `--quick` runs 2 s phases for smoke checks;
+// `--no-build` measures the existing web/dist instead of building it.
+//
+// It creates its own database `tonnage_bench_<random>` on the PostgreSQL server of TEST_DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres), starts the real server as a child process on a free port of
+// 127.0.0.1, drives the load from this process with autocannon, then stops the server and drops the database, also
+// on failure. Every phase is bounded in time; the whole run is stopped after HARD_LIMIT_SECONDS.
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { agencies } from '../server/src/modules/agencies/agencies.schema';
+import { roles, users } from '../server/src/modules/users/users.schema';
+import { generatePassword, hashPassword } from '../server/src/platform/passwords';
+import { DEMO_AGENCY_NAME } from '../server/src/seed/first-run';
+import { measureArgon2 } from './bench/argon2';
+import { runLoad } from './bench/http-load';
+import { describeMachine, measureCpuSplit } from './bench/machine';
+import { disturbed, renderSection, writeDoc, type BenchReport, type LoadPhase, type Outcome } from './bench/report';
+import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './bench/server';
+import { measureWebBundle } from './bench/web-bundle';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const docFile = path.join(rootDir, 'docs', 'benchmarks.md');
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const USER_CONTEXT_CONNECTIONS = 100;
+const USER_CONTEXT_USERS = 20;
+const LOGIN_CONNECTIONS = 50;
+/** One user per sign-in connection, so no username sees concurrent sign-ins from the same client. */
+const BENCH_USERS = Math.max(USER_CONTEXT_USERS, LOGIN_CONNECTIONS);
+
+const args = process.argv.slice(2);
+const known = new Set(['--write', '--force', '--quick', '--no-build', '--help']);
+const unknown = args.filter((a) => !known.has(a));
+if (args.includes('--help') || unknown.length > 0) {
+  if (unknown.length > 0) console.error(`unknown option(s): ${unknown.join(' ')}`);
+  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
+  process.exit(unknown.length > 0 ? 2 : 0);
+}
+const quick = args.includes('--quick');
+const write = args.includes('--write') || process.env.BENCH_WRITE === '1';
+const build = !args.includes('--no-build');
+/** Write even when other work on the machine disturbed the run. */
+const force = args.includes('--force');
+const phase = quick ? { warmup: 1, measure: 2 } : { warmup: 2, measure: 10 };
+const HARD_LIMIT_SECONDS = quick ? 150 : 300;
+const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
+
+function log(line: string): void {
+  console.error(`[bench] ${line}`);
+}
+
+/** The command that reproduces this run (passwords in the URL are masked). */
+function rerunCommand(): string {
+  const env: string[] = [];
+  if (process.env.TEST_DATABASE_URL) {
+    const url = new URL(process.env.TEST_DATABASE_URL);
+    if (url.password) url.password = '***';
+    env.push(`TEST_DATABASE_URL=${url.toString()}`);
+  }
+  if (process.env.BENCH_WRITE === '1' && !args.includes('--write')) env.push('BENCH_WRITE=1');
+  const viaNpm = process.env.npm_lifecycle_event === 'bench';
+  const base = viaNpm ? `npm run bench${args.length ? ' --' : ''}` : 'node --import tsx scripts/bench.ts';
+  return [...env, base, ...args].join(' ');
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+// ---- cleanup: the server and the database go away on every path out -------------------------------------------
+
+let server: ServerProcess | undefined;
+let database: BenchDatabase | undefined;
+let cleaning: Promise<void> | undefined;
+
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    if (server) {
+      log('stopping the server');
+      await server.stop().catch((error: unknown) => log(`could not stop the server: ${reason(error)}`));
+      server = undefined;
+    }
+    if (database) {
+      log(`dropping database ${database.name}`);
+      await database.drop().catch((error: unknown) => log(`could not drop ${database?.name ?? ''}: ${reason(error)}`));
+      database = undefined;
+    }
+  })();
+  return cleaning;
+}
+
+function abort(why: string, code: number): void {
+  log(why);
+  void cleanup().finally(() => process.exit(code));
+}
+
+process.once('SIGINT', () => abort('interrupted', 130));
+process.once('SIGTERM', () => abort('terminated', 143));
+const hardLimit = setTimeout(() => abort(`stopped: the run took longer than ${HARD_LIMIT_SECONDS} s`, 1), HARD_LIMIT_SECONDS * 1000);
+
+// ---- setup --------------------------------------------------------------------------------------------------
+
+interface BenchUser {
+  username: string;
+  password: string;
+}
+
+/** Inserts BENCH_USERS agency users of the demo agency (one argon2 hash shared by all: same cost to verify). */
+async function createBenchUsers(databaseUrl: string): Promise<BenchUser[]> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    const db = drizzle(pool);
+    const [agency] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.name, DEMO_AGENCY_NAME)).limit(1);
+    if (!agency) throw new Error(`the seed did not create "${DEMO_AGENCY_NAME}" (SEED_DEMO=1)`);
+    const [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.agencyId, agency.id)).limit(1);
+    if (!role) throw new Error(`"${DEMO_AGENCY_NAME}" has no role`);
+    const password = generatePassword();
+    const passwordHash = await hashPassword(password);
+    const validUntil = new Date(Date.now() + 30 * 86_400_000);
+    const list = Array.from({ length: BENCH_USERS }, (_, i) => ({ username: `bench.user.${String(i + 1).padStart(2, '0')}`, password }));
+    await db.insert(users).values(
+      list.map((u, i) => ({
+        agencyId: agency.id,
+        kind: 'agencyUser' as const,
+        username: u.username,
+        email: `${u.username}@bench.example`,
+        passwordHash,
+        firstName: 'Bench',
+        lastName: `User ${i + 1}`,
+        roleId: role.id,
+        passwordResetAt: validUntil,
+      })),
+    );
+    return list;
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Signs a user in through the API and returns the bearer token. */
+async function signIn(baseUrl: string, user: BenchUser): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${user.username} answered ${response.status}: ${await response.text()}`);
+  const body = (await response.json()) as { token?: unknown };
+  if (typeof body.token !== 'string') throw new Error(`sign-in of ${user.username} returned no token`);
+  const check = await fetch(`${baseUrl}/api/user-context`, { headers: { authorization: `Bearer ${body.token}` }, signal: AbortSignal.timeout(10_000) });
+  if (!check.ok) throw new Error(`GET /api/user-context with ${user.username}'s token answered ${check.status}`);
+  return body.token;
+}
+
+// ---- phases -------------------------------------------------------------------------------------------------
+
+/** Whose CPU time the phases attribute: the server process and the bench database's backends. */
+interface CpuScope {
+  serverPid: number | undefined;
+  databaseName: string;
+}
+
+async function benchUserContext(baseUrl: string, cpuScope: CpuScope, tokens: string[]): Promise<LoadPhase> {
+  const load = (durationSeconds: number) =>
+    runLoad({
+      url: `${baseUrl}/api/user-context`,
+      method: 'GET',
+      connections: USER_CONTEXT_CONNECTIONS,
+      durationSeconds,
+      perConnection: (i) => ({ headers: { authorization: `Bearer ${tokens[i % tokens.length] ?? ''}`, accept: 'application/json' } }),
+    });
+  log(`GET /api/user-context: ${phase.warmup} s warm-up, then ${phase.measure} s at ${USER_CONTEXT_CONNECTIONS} connections`);
+  await load(phase.warmup);
+  const cpu = measureCpuSplit(cpuScope);
+  const result = await load(phase.measure);
+  if (result.ok === 0) throw new Error(`no successful answer (${JSON.stringify(result.otherStatuses)}, ${result.errors} errors)`);
+  return { connections: USER_CONTEXT_CONNECTIONS, users: tokens.length, warmupSeconds: phase.warmup, result, cpu: cpu() };
+}
+
+async function benchLogin(baseUrl: string, cpuScope: CpuScope, benchUsers: BenchUser[]): Promise<LoadPhase> {
+  const load = (durationSeconds: number) =>
+    runLoad({
+      url: `${baseUrl}/api/auth/login`,
+      method: 'POST',
+      connections: LOGIN_CONNECTIONS,
+      durationSeconds,
+      perConnection: (i) => {
+        const user = benchUsers[i % benchUsers.length] ?? { username: '', password: '' };
+        return {
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ username: user.username, password: user.password }),
+        };
+      },
+    });
+  log(`POST /api/auth/login: ${phase.warmup} s warm-up, then ${phase.measure} s at ${LOGIN_CONNECTIONS} connections`);
+  await load(phase.warmup);
+  const cpu = measureCpuSplit(cpuScope);
+  const result = await load(phase.measure);
+  if (result.ok === 0) throw new Error(`no successful sign-in (${JSON.stringify(result.otherStatuses)}, ${result.errors} errors)`);
+  return { connections: LOGIN_CONNECTIONS, users: benchUsers.length, warmupSeconds: phase.warmup, result, cpu: cpu() };
+}
+
+async function run(): Promise<number> {
+  const started = performance.now();
+  const machine = await describeMachine(adminUrl);
+  log(`machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
+
+  log(build ? 'building the web app into a temporary directory (npm run build -w web)' : 'measuring the existing web/dist (--no-build)');
+  const web = await measureWebBundle({ rootDir, build, timeoutMs: 180_000 });
+  if (!web.ok) log(`web app: ${web.reason}`);
+
+  let userContext: Outcome<LoadPhase> = { ok: false, reason: 'not run' };
+  let login: Outcome<LoadPhase> = { ok: false, reason: 'not run' };
+  try {
+    database = await createBenchDatabase(adminUrl);
+    log(`created database ${database.name}; starting the server`);
+    server = await startServer({
+      rootDir,
+      databaseUrl: database.url,
+      adminPassword: generatePassword(),
+      demoPassword: generatePassword(),
+      startTimeoutMs: 60_000,
+    });
+    log(`server ${server.baseUrl} is up (pid ${String(server.pid)}); creating ${BENCH_USERS} users`);
+    const benchUsers = await createBenchUsers(database.url);
+    const { baseUrl } = server;
+    const cpuScope: CpuScope = { serverPid: server.pid, databaseName: database.name };
+    const tokens = await Promise.all(benchUsers.slice(0, USER_CONTEXT_USERS).map((u) => signIn(baseUrl, u)));
+    try {
+      userContext = { ok: true, value: await benchUserContext(baseUrl, cpuScope, tokens) };
+    } catch (error) {
+      userContext = { ok: false, reason: reason(error) };
+    }
+    try {
+      login = { ok: true, value: await benchLogin(baseUrl, cpuScope, benchUsers) };
+    } catch (error) {
+      login = { ok: false, reason: reason(error) };
+    }
+  } catch (error) {
+    const why = reason(error);
+    userContext = userContext.ok ? userContext : { ok: false, reason: why };
+    login = login.ok ? login : { ok: false, reason: why };
+    log(`setup failed: ${why}`);
+  } finally {
+    await cleanup();
+  }
+
+  let argon2: BenchReport['argon2'];
+  try {
+    const parallel = os.availableParallelism();
+    log(`argon2id verify: ${phase.measure} s one at a time, then ${phase.measure} s with ${parallel} in parallel`);
+    argon2 = { ok: true, value: await measureArgon2({ seconds: phase.measure, parallel }) };
+  } catch (error) {
+    argon2 = { ok: false, reason: reason(error) };
+  }
+
+  const report: BenchReport = { date: new Date(), machine, command: rerunCommand(), quick, userContext, login, argon2, web };
+  console.info(renderSection(report));
+  for (const [name, outcome] of [['user-context', userContext], ['login', login]] as const) {
+    if (outcome.ok && (Object.keys(outcome.value.result.otherStatuses).length > 0 || outcome.value.result.errors > 0)) {
+      log(`warning: ${name} had non-2xx answers or errors: ${JSON.stringify(outcome.value.result.otherStatuses)}, ${outcome.value.result.errors} errors`);
+    }
+  }
+  const wasDisturbed = disturbed(report);
+  if (wasDisturbed) log('warning: other work on the machine took CPU during a measured phase (see the CPU rows): figures are low; rerun on a quiet machine');
+  const failed = !userContext.ok || !login.ok || !argon2.ok;
+  const docName = path.relative(rootDir, docFile);
+  if (write && failed) log(`not writing ${docName}: a benchmark failed`);
+  else if (write && wasDisturbed && !force) log(`not writing ${docName}: the run was disturbed (add --force to write it anyway)`);
+  else if (write) {
+    writeDoc(docFile, report);
+    log(`updated ${docName}`);
+  }
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return failed ? 1 : 0;
+}
+
+run()
+  .then((code) => {
+    clearTimeout(hardLimit);
+    process.exitCode = code;
+  })
+  .catch(async (error: unknown) => {
+    clearTimeout(hardLimit);
+    console.error(error);
+    await cleanup();
+    process.exitCode = 1;
+  });

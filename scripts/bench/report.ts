@@ -1,0 +1,208 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Argon2Result } from './argon2';
+import type { LoadResult } from './http-load';
+import { DISTURBED_CORES, machineLine, type CpuSplit, type MachineInfo } from './machine';
+import { kib, ms, perSecond } from './stats';
+import type { WebBundleOutcome } from './web-bundle';
+
+export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+export interface LoadPhase {
+  connections: number;
+  users: number;
+  warmupSeconds: number;
+  result: LoadResult;
+  /** CPU use during the measured part. */
+  cpu: CpuSplit | null;
+}
+
+function cpuText(cpu: CpuSplit | null, cores: number): string {
+  if (!cpu) return 'n/a (no /proc)';
+  const server = cpu.server === null ? 'n/a' : cpu.server.toFixed(2);
+  const text = `${cpu.machine.toFixed(2)} of ${cores} cores busy: server ${server}, PostgreSQL backends ${cpu.postgres.toFixed(2)}, load generator ${cpu.bench.toFixed(2)}, other ${cpu.other.toFixed(2)}`;
+  return cpu.other > DISTURBED_CORES ? `${text} **(other work disturbed this phase: figures are low)**` : text;
+}
+
+/** True when work outside the bench took a noticeable share of the CPU during a measured phase. */
+export function disturbed(report: BenchReport): boolean {
+  const phases = [report.userContext, report.login].flatMap((o) => (o.ok && o.value.cpu ? [o.value.cpu] : []));
+  const argon2Other = report.argon2.ok ? (report.argon2.value.otherCores ?? 0) : 0;
+  return phases.some((cpu) => cpu.other > DISTURBED_CORES) || argon2Other > DISTURBED_CORES;
+}
+
+export interface BenchReport {
+  date: Date;
+  machine: MachineInfo;
+  command: string;
+  quick: boolean;
+  userContext: Outcome<LoadPhase>;
+  login: Outcome<LoadPhase>;
+  argon2: Outcome<Argon2Result>;
+  web: WebBundleOutcome;
+}
+
+function dateText(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+function context(report: BenchReport): string {
+  const mode = report.quick ? ' (quick run: 2 s phases, indicative only)' : '';
+  return [`- Date: ${dateText(report.date)}${mode}`, `- Machine: ${machineLine(report.machine)}`, `- Command: \`${report.command}\``].join('\n');
+}
+
+function table(rows: [string, string][]): string {
+  return ['| figure | value |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
+}
+
+function answers(result: LoadResult): string {
+  const others = Object.entries(result.otherStatuses)
+    .map(([status, count]) => `${count.toLocaleString('en-US')} × ${status}`)
+    .join(', ');
+  const parts = [`${result.ok.toLocaleString('en-US')} × 2xx`];
+  parts.push(others ? `**${others}**` : 'no other status');
+  parts.push(result.errors ? `**${result.errors} connection errors/timeouts**` : 'no errors');
+  return parts.join(', ');
+}
+
+function userContextSection(report: BenchReport): string {
+  const heading = '### 1. Signed-in `GET /api/user-context`, 100 concurrent clients, PostgreSQL';
+  if (!report.userContext.ok) return `${heading}\n\n${context(report)}\n\nNot measured: ${report.userContext.reason}`;
+  const { connections, users, warmupSeconds, result } = report.userContext.value;
+  return [
+    heading,
+    '',
+    context(report),
+    '',
+    table([
+      ['requests/s', perSecond(result.rate)],
+      ['p50 latency', ms(result.p50)],
+      ['p95 latency', ms(result.p95)],
+      ['p99 latency', ms(result.p99)],
+      ['max latency', ms(result.max)],
+      ['answers', answers(result)],
+      ['load', `${connections} connections, 1 request in flight each, ${users} users' sessions (bearer tokens); ${result.durationSeconds.toFixed(1)} s after ${warmupSeconds} s warm-up`],
+      ['CPU', cpuText(report.userContext.value.cpu, report.machine.cores)],
+    ]),
+    '',
+    'The cheapest signed-in request: the guard resolves the token in one query (session, user, role, agency), then one agency',
+    'query and the JSON answer, over the server\'s pool of 10 PostgreSQL connections. Every API call pays the guard part, so',
+    'watch requests/s and p99 when the guard or the user context gains queries; any status other than 200 is a bug. When the',
+    'server sits near 1.0 core in the CPU row, its one Node thread is the limit (more processes scale it, see the README).',
+  ].join('\n');
+}
+
+function loginSection(report: BenchReport): string {
+  const heading = '### 2. Sign-in `POST /api/auth/login`, 50 concurrent clients, beside argon2id in the bench process';
+  const rows: [string, string][] = [];
+  if (report.login.ok) {
+    const { connections, users, warmupSeconds, result } = report.login.value;
+    rows.push(
+      ['logins/s', perSecond(result.rate)],
+      ['p50 latency', ms(result.p50)],
+      ['p95 latency', ms(result.p95)],
+      ['p99 latency', ms(result.p99)],
+      ['answers', answers(result)],
+      ['load', `${connections} connections, each signing in its own user (${users} users, correct passwords, so the throttle never blocks); ${result.durationSeconds.toFixed(1)} s after ${warmupSeconds} s warm-up`],
+      ['CPU', cpuText(report.login.value.cpu, report.machine.cores)],
+    );
+  } else {
+    rows.push(['logins/s', `not measured: ${report.login.reason}`]);
+  }
+  if (report.argon2.ok) {
+    const a = report.argon2.value;
+    rows.push(
+      ['argon2id verify/s, 1 at a time', `${perSecond(a.sequential)} (${ms(a.msPerVerify)} each)`],
+      [`argon2id verify/s, ${a.parallel} in parallel (= cores)`, `${perSecond(a.parallelRate)} (this process used ${a.parallelCoresUsed.toFixed(2)} cores${a.parallelMachineBusyCores === null ? '' : `, the whole machine ${a.parallelMachineBusyCores.toFixed(2)}`})`],
+    );
+    if (a.otherCores !== null && a.otherCores > DISTURBED_CORES) {
+      rows.push(['argon2id phases', `**other work took up to ${a.otherCores.toFixed(2)} cores: figures are low**`]);
+    }
+    if (report.login.ok) rows.push(['logins/s ÷ parallel verify/s', `${((report.login.value.result.rate / a.parallelRate) * 100).toFixed(0)} %`]);
+  } else {
+    rows.push(['argon2id verify/s', `not measured: ${report.argon2.reason}`]);
+  }
+  return [
+    heading,
+    '',
+    context(report),
+    '',
+    table(rows),
+    '',
+    'A sign-in is one argon2id verification (19 MiB, 2 passes, 1 lane, the parameters of `server/src/platform/passwords.ts`) plus',
+    'the throttle read and clear and a session insert, so logins/s is capped by verify/s on the cores left over by PostgreSQL',
+    'and the load generator. A falling ratio means the non-hashing part got slower; a change in verify/s means the hash',
+    'parameters (or the machine) changed. argon2 is measured after the HTTP phases, with the server stopped.',
+  ].join('\n');
+}
+
+function webSection(report: BenchReport): string {
+  const heading = '### 3. JavaScript of the login page (web app build)';
+  if (!report.web.ok) return `${heading}\n\n${context(report)}\n\nNot measured: ${report.web.reason}.`;
+  const w = report.web.result;
+  const files = w.loginPage.map((f) => `\`${f.file}\` ${kib(f.gzipBytes)}`).join(', ');
+  return [
+    heading,
+    '',
+    context(report),
+    '',
+    table([
+      ['login page JS: index.html entry + modulepreloads, gzip -9', `**${kib(w.loginPageGzip)}** (${kib(w.loginPageBytes)} raw, ${w.loginPage.length} files)`],
+      ['those files (gzip)', files],
+      [
+        'with the lazy login route (LoginPage chunk and its imports), gzip -9',
+        w.loginRoute ? `${kib(w.loginRoute.gzipBytes)} (${kib(w.loginRoute.bytes)} raw, ${w.loginRoute.files.length} files)` : 'n/a (no Vite manifest: run without --no-build)',
+      ],
+      ['all JS of the build, gzip -9', `${kib(w.allJsGzip)} (${kib(w.allJsBytes)} raw, ${w.allJsFiles} files)`],
+      ['largest chunk', w.largest ? `\`${w.largest.file}\` ${kib(w.largest.bytes)} raw, ${kib(w.largest.gzipBytes)} gzip` : 'none'],
+      ...(report.web.buildSeconds !== null ? ([['build time', `${report.web.buildSeconds.toFixed(1)} s`]] as [string, string][]) : []),
+    ]),
+    '',
+    'Before the sign-in form shows, the browser loads the entry module and its `modulepreload`s named in the built',
+    '`index.html`, then the login route\'s own lazy chunk; the signed-in area loads lazily after sign-in. Watch both',
+    'figures when the shell or the login page gains imports (antd components, icons, locales).',
+  ].join('\n');
+}
+
+/** The Markdown section printed by every run and kept in docs/benchmarks.md. */
+export function renderSection(report: BenchReport): string {
+  return [`## Latest figures`, '', userContextSection(report), '', loginSection(report), '', webSection(report)].join('\n');
+}
+
+function historyRow(report: BenchReport): string {
+  const uc = report.userContext.ok ? report.userContext.value.result : null;
+  const login = report.login.ok ? report.login.value.result : null;
+  const a = report.argon2.ok ? report.argon2.value : null;
+  const w = report.web.ok ? report.web.result : null;
+  const web = w ? `${kib(w.loginPageGzip)} / ${w.loginRoute ? kib(w.loginRoute.gzipBytes) : 'n/a'}` : 'n/a';
+  const m = report.machine;
+  const notes = [report.quick ? 'quick' : '', disturbed(report) ? 'disturbed' : ''].filter(Boolean).join(', ');
+  return `| ${dateText(report.date)}${notes ? ` (${notes})` : ''} | ${m.cpuModel}, ${m.cores} cores, PG ${m.postgres} | ${uc ? perSecond(uc.rate) : 'n/a'} | ${uc ? ms(uc.p95) : 'n/a'} | ${uc ? ms(uc.p99) : 'n/a'} | ${login ? perSecond(login.rate) : 'n/a'} | ${login ? ms(login.p95) : 'n/a'} | ${a ? `${perSecond(a.sequential)} / ${perSecond(a.parallelRate)}` : 'n/a'} | ${web} |`;
+}
+
+const LATEST_START = '<!-- bench:latest:start (written by `npm run bench -- --write`; edit the text around it, not inside) -->';
+const LATEST_END = '<!-- bench:latest:end -->';
+const HISTORY_START = '<!-- bench:history:start -->';
+const HISTORY_END = '<!-- bench:history:end -->';
+const HISTORY_HEADER = [
+  '| date | machine | user-context req/s | p95 | p99 | logins/s | login p95 | argon2 verify/s (1 / cores) | login JS gzip (entry / with route) |',
+  '|---|---|---|---|---|---|---|---|---|',
+].join('\n');
+
+function replaceBetween(text: string, start: string, end: string, inner: (old: string | null) => string): string {
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from === -1 || to === -1 || to < from) return `${text.trimEnd()}\n\n${start}\n${inner(null)}\n${end}\n`;
+  const old = text.slice(from + start.length, to).trim();
+  return `${text.slice(0, from)}${start}\n${inner(old)}\n${end}${text.slice(to + end.length)}`;
+}
+
+/** Replaces the latest figures in `docFile` and adds a row to its history table (creating the file if needed). */
+export function writeDoc(docFile: string, report: BenchReport): void {
+  let text = existsSync(docFile) ? readFileSync(docFile, 'utf8') : '# Benchmarks\n\nRun `npm run bench` (add `-- --write` to update this file).\n';
+  text = replaceBetween(text, LATEST_START, LATEST_END, () => renderSection(report));
+  text = replaceBetween(text, HISTORY_START, HISTORY_END, (old) => {
+    const rows = (old ?? '').split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| date ') && !line.startsWith('|---'));
+    return [HISTORY_HEADER, ...rows, historyRow(report)].join('\n');
+  });
+  writeFileSync(docFile, text.endsWith('\n') ? text : `${text}\n`);
+}

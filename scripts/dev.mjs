@@ -1,0 +1,11 @@
+// `npm run dev`: the API with restart on change, and Vite with hot reload proxying /api and /socket.io to it.
+import { spawn } from 'node:child_process';
+
+const children = [
+  spawn('npm', ['run', 'dev', '-w', 'server'], { stdio: 'inherit' }),
+  spawn('npm', ['run', 'dev', '-w', 'web'], { stdio: 'inherit' }),
+];
+const stop = () => children.forEach((child) => child.kill('SIGTERM'));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+for (const child of children) child.on('exit', (code) => { stop(); process.exitCode = code ?? 0; });

@@ -1,0 +1,51 @@
+// `npm test`: type check, lint, unit and API tests on PGlite, then the server tests again on PostgreSQL when
+// TEST_DATABASE_URL is set. Ends with one "N passed, N failed" line over every test run.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'node_modules', '.test-reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+function run(title, command, args, env = {}) {
+  console.info(`\n=== ${title}: ${command} ${args.join(' ')}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+function count(file) {
+  try {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += report.numPassedTests ?? 0;
+    totals.failed += report.numFailedTests ?? 0;
+    totals.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+let ok = run('type check', 'npx', ['tsc', '-p', 'packages/contracts']) &&
+  run('type check', 'npx', ['tsc', '-p', 'server']) &&
+  run('type check', 'npx', ['tsc', '-p', 'web']) &&
+  run('type check', 'npx', ['tsc', '-p', 'e2e']) &&
+  run('type check', 'npx', ['tsc', '-p', 'scripts']);
+ok = run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
+
+const pgliteReport = path.join(reports, 'pglite.json');
+ok = run('unit and API tests on PGlite', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${pgliteReport}`], { TEST_DB: 'pglite' }) && ok;
+count(pgliteReport);
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgReport = path.join(reports, 'postgres.json');
+  ok = run('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], { TEST_DB: 'postgres' }) && ok;
+  count(pgReport);
+} else {
+  console.info('\nTEST_DATABASE_URL is not set: the PostgreSQL pass is left out (set it to postgres://postgres@127.0.0.1:5432/postgres).');
+}
+
+console.info(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);

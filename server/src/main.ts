@@ -1,0 +1,30 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { systemClock } from './platform/clock';
+import { loadConfig } from './platform/config';
+import { openDatabase } from './platform/db/client';
+import { seedFirstRun } from './seed/first-run';
+
+/** Starts the product: configuration, database, migrations, first-run seed, then the HTTP server. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  await database.migrate();
+  await seedFirstRun(database.db, { config, clock: systemClock, log: (line) => console.info(line) });
+  const { app } = await buildApp({ config, database });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  console.info(`Tonnage ${config.appVersion} is running on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,216 @@
+import { ErrorCode, Messages, type TUserContext } from '@tonnage/contracts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { ModuleContext } from '../../app';
+import type { Db } from '../../platform/db/client';
+import { AppError, badRequest } from '../../platform/errors';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
+import { agencies } from '../agencies/agencies.schema';
+import { users } from '../users/users.schema';
+import { passwordResetTokens } from './auth.schema';
+import { createSession, hashToken, newToken, revokeUserSessions, toApiUser, type SessionContext } from './sessions.service';
+import { clearThrottle, readThrottle, recordFailure, throttleKey, type ThrottlePolicy } from './throttle.service';
+
+type AgencyRow = typeof agencies.$inferSelect;
+
+/** The API shape of an agency row. */
+export function toApiAgency(row: AgencyRow) {
+  return {
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    timezone: row.timezone,
+    countryCode: row.countryCode,
+    address: row.address,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export interface LoginOutcome {
+  token: string;
+  expiresAt: Date;
+  user: typeof users.$inferSelect;
+  agency: AgencyRow | null;
+  remaining: number;
+}
+
+function throttlePolicy(context: ModuleContext): ThrottlePolicy {
+  return { maxAttempts: context.config.loginMaxAttempts, blockSeconds: context.config.loginBlockSeconds };
+}
+
+function blockedError(maxAttempts: number, seconds: number): AppError {
+  return new AppError(429, ErrorCode.LOGIN_BLOCKED, `You are blocked for ${maxAttempts} wrong attempts.`, undefined, {
+    'retry-after': String(seconds),
+    'x-ratelimit-reset': String(seconds),
+    'x-ratelimit-remaining': '0',
+  });
+}
+
+/**
+ * Signs a user in (spec sections 2.6, 4 and 8): refuses while the username and address are blocked, counts wrong
+ * passwords, and on success clears the count and starts a session.
+ */
+export async function login(
+  context: ModuleContext,
+  params: { username: string; password: string; rememberMe: boolean; ip: string; userAgent: string | undefined },
+): Promise<LoginOutcome> {
+  const { db } = context.database;
+  const now = context.clock.now();
+  const policy = throttlePolicy(context);
+  const key = throttleKey(params.username, params.ip);
+  const state = await readThrottle(db, { key, now, policy });
+  if (state.blockedForSeconds > 0) throw blockedError(policy.maxAttempts, state.blockedForSeconds);
+
+  const [user] = await db.select().from(users).where(sql`lower(${users.username}) = ${params.username.trim().toLowerCase()}`).limit(1);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, params.password) : (await verifyAgainstDummy(params.password), false);
+  if (!user || !passwordOk) {
+    const after = await recordFailure(db, { key, now, policy });
+    if (after.blockedForSeconds > 0) throw blockedError(policy.maxAttempts, after.blockedForSeconds);
+    throw new AppError(401, ErrorCode.WRONG_CREDENTIALS, Messages.wrongCredentials, undefined, {
+      'x-ratelimit-remaining': String(after.remaining),
+    });
+  }
+  const remainingHeader = { 'x-ratelimit-remaining': String(policy.maxAttempts) };
+  if (!user.isActive) throw new AppError(401, ErrorCode.USER_INACTIVE, Messages.userInactive, undefined, remainingHeader);
+  let agency: AgencyRow | null = null;
+  if (user.agencyId !== null) {
+    const [row] = await db.select().from(agencies).where(eq(agencies.id, user.agencyId)).limit(1);
+    agency = row ?? null;
+    if (user.kind !== 'superAdmin' && !agency?.isActive) {
+      throw new AppError(401, ErrorCode.AGENCY_INACTIVE, Messages.agencyInactive, undefined, remainingHeader);
+    }
+  }
+  await clearThrottle(db, { key });
+  const lifetimeSeconds = params.rememberMe ? context.config.rememberMeSeconds : context.config.sessionSeconds;
+  const session = await createSession(db, {
+    userId: user.id,
+    rememberMe: params.rememberMe,
+    lifetimeSeconds,
+    ip: params.ip,
+    ...(params.userAgent ? { userAgent: params.userAgent } : {}),
+    now,
+  });
+  return { token: session.token, expiresAt: session.expiresAt, user, agency, remaining: policy.maxAttempts };
+}
+
+/** The user context of spec section 3 (session state) for a signed-in session. */
+export async function userContext(context: ModuleContext, session: SessionContext): Promise<TUserContext> {
+  const { db } = context.database;
+  const [agency] = session.user.agencyId
+    ? await db
+        .select({ id: agencies.id, name: agencies.name, logo: agencies.logo, isActive: agencies.isActive })
+        .from(agencies)
+        .where(eq(agencies.id, session.user.agencyId))
+        .limit(1)
+    : [];
+  const now = context.clock.now();
+  const resetAt = session.user.passwordResetAt ? new Date(session.user.passwordResetAt) : null;
+  return {
+    user: session.user,
+    permissions: session.permissions,
+    isSuperAdmin: session.isSuperAdmin,
+    isAgencyAdmin: session.isAgencyAdmin,
+    isAgencyUser: session.user.kind === 'agencyUser',
+    isCompanyAdmin: session.user.kind === 'companyAdmin',
+    company: null,
+    agency: agency ?? null,
+    s3Url: '/api/files/',
+    passwordResetDue: !session.isSuperAdmin && (resetAt === null || resetAt <= now),
+  };
+}
+
+/** When a password set now stops being current. */
+function nextResetAt(context: ModuleContext, now: Date): Date {
+  return new Date(now.getTime() + context.config.passwordMaxAgeSeconds * 1000);
+}
+
+/** Sets a user's password (hashing it) and the date its forced reset falls due. */
+async function setPassword(db: Db, context: ModuleContext, params: { userId: number; password: string; now: Date }): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(params.password), passwordResetAt: nextResetAt(context, params.now), updatedAt: params.now })
+    .where(eq(users.id, params.userId));
+}
+
+/**
+ * Starts a password reset: for an active user, stores a single-use token and mails the link. Answers the same
+ * whether or not the user exists, so the form reveals nothing.
+ */
+export async function requestPasswordReset(context: ModuleContext, params: { username: string }): Promise<void> {
+  const { db } = context.database;
+  const now = context.clock.now();
+  const [user] = await db.select().from(users).where(sql`lower(${users.username}) = ${params.username.trim().toLowerCase()}`).limit(1);
+  if (!user || !user.isActive) return;
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + context.config.resetTokenSeconds * 1000),
+  });
+  const link = `${context.config.publicUrl}/resetpassword/${token}`;
+  const minutes = Math.round(context.config.resetTokenSeconds / 60);
+  const send = context.mailer.send({
+    to: user.email,
+    subject: 'Tonnage: reset your password',
+    text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Tonnage account (${user.username}).\nOpen this link within ${minutes} minutes to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your Tonnage account (<b>${escapeHtml(user.username)}</b>).</p><p><a href="${link}">Choose a new password</a> within ${minutes} minutes.</p><p>If it was not you, ignore this e-mail; your password stays as it is.</p>`,
+  });
+  // Sent in the background so that the answer takes as long for unknown names as for known ones.
+  send.catch((error: unknown) => console.error('password reset mail failed', error));
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Completes a reset with a token: single use, within its hour; ends every session of the user. */
+export async function resetPassword(context: ModuleContext, params: { token: string; password: string }): Promise<void> {
+  const now = context.clock.now();
+  await context.database.db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResetTokens.tokenHash, hashToken(params.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed) throw new AppError(400, ErrorCode.INVALID_RESET_TOKEN, Messages.resetTokenInvalid);
+    await setPassword(tx, context, { userId: claimed.userId, password: params.password, now });
+    await revokeUserSessions(tx, { userId: claimed.userId, now });
+  });
+}
+
+/** Changes the signed-in user's password after checking the current one; ends the user's other sessions. */
+export async function changePassword(
+  context: ModuleContext,
+  params: { session: SessionContext; currentPassword: string; newPassword: string },
+): Promise<void> {
+  const { db } = context.database;
+  const now = context.clock.now();
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, params.session.user.id)).limit(1);
+  if (!row || !(await verifyPassword(row.passwordHash, params.currentPassword))) {
+    throw new AppError(400, ErrorCode.WRONG_CURRENT_PASSWORD, Messages.currentPasswordWrong, { currentPassword: Messages.currentPasswordWrong });
+  }
+  await db.transaction(async (tx) => {
+    await setPassword(tx, context, { userId: params.session.user.id, password: params.newPassword, now });
+    await revokeUserSessions(tx, { userId: params.session.user.id, now, keepSessionId: params.session.sessionId });
+  });
+}
+
+/** The forced reset (spec section 4): sets a new password for the signed-in user; ends the user's other sessions. */
+export async function updatePassword(context: ModuleContext, params: { session: SessionContext; password: string }): Promise<void> {
+  const now = context.clock.now();
+  const [row] = await context.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, params.session.user.id)).limit(1);
+  if (row && (await verifyPassword(row.passwordHash, params.password))) {
+    throw badRequest('The new password must differ from the current one.', { password: 'The new password must differ from the current one.' });
+  }
+  await context.database.db.transaction(async (tx) => {
+    await setPassword(tx, context, { userId: params.session.user.id, password: params.password, now });
+    await revokeUserSessions(tx, { userId: params.session.user.id, now, keepSessionId: params.session.sessionId });
+  });
+}
+
+export { toApiUser };

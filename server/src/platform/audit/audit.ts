@@ -1,0 +1,31 @@
+import type { Db } from '../db/client';
+import { auditLog } from './audit.schema';
+
+/** One change to record: who did what to which entity, with the row before and after (null when none). */
+export interface AuditEntry {
+  /** The tenant the change belongs to; null for product-wide changes. */
+  agencyId: number | null;
+  /** The acting user; null for the system (seed, scheduled jobs). */
+  userId: number | null;
+  /** What was done, e.g. 'create', 'update', 'activate', 'deactivate'. */
+  action: string;
+  /** The kind of record, e.g. 'agency'. */
+  entity: string;
+  entityId: string | number | null;
+  before?: unknown;
+  after?: unknown;
+  at: Date;
+}
+
+/** Records an audit_log row; pass the transaction that made the change so both commit or neither does. */
+export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    agencyId: entry.agencyId,
+    userId: entry.userId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId === null ? null : String(entry.entityId),
+    changes: { before: entry.before ?? null, after: entry.after ?? null },
+    at: entry.at,
+  });
+}

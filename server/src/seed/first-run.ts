@@ -1,0 +1,121 @@
+import { writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { permissionCatalogue } from '@tonnage/contracts';
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from '../platform/clock';
+import type { AppConfig } from '../platform/config';
+import type { Db } from '../platform/db/client';
+import { generatePassword, hashPassword } from '../platform/passwords';
+import { agencies } from '../modules/agencies/agencies.schema';
+import { roles, users } from '../modules/users/users.schema';
+
+export const DEMO_AGENCY_NAME = 'Red Sea Bulk Agency';
+
+/** Flags of the demo "Operations" role: every view and export except staff administration. */
+export function demoOperationsPermissions(): string[] {
+  return permissionCatalogue
+    .filter((p) => p.group !== 'staff' && (p.flag.startsWith('canView') || p.flag.startsWith('canExport')))
+    .map((p) => p.flag);
+}
+
+interface SeedOutcome {
+  adminCreated: boolean;
+  demoCreated: boolean;
+}
+
+function remember(config: AppConfig, file: string, text: string): string {
+  mkdirSync(config.dataDir, { recursive: true });
+  const target = path.join(config.dataDir, file);
+  writeFileSync(target, `${text}\n`, { mode: 0o600 });
+  return target;
+}
+
+/**
+ * First start on an empty database: creates the super admin and, when asked (embedded database or SEED_DEMO=1),
+ * the demo agency with an agency admin and an agency user. Does nothing once any user exists.
+ */
+export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: Clock; log: (line: string) => void }): Promise<SeedOutcome> {
+  const { config, clock, log } = params;
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return { adminCreated: false, demoCreated: false };
+  const now = clock.now();
+  const validUntil = new Date(now.getTime() + config.passwordMaxAgeSeconds * 1000);
+
+  const adminPassword = config.adminPassword ?? generatePassword();
+  await db.insert(users).values({
+    kind: 'superAdmin',
+    username: config.adminUsername,
+    email: `${config.adminUsername}@tonnage.local`,
+    passwordHash: await hashPassword(adminPassword),
+    firstName: 'Super',
+    lastName: 'Admin',
+    passwordResetAt: validUntil,
+  });
+  if (config.adminPassword) {
+    log(`Created super admin "${config.adminUsername}" with the password from ADMIN_PASSWORD.`);
+  } else {
+    const file = remember(config, 'initial-admin-password.txt', adminPassword);
+    log(`Created super admin "${config.adminUsername}" with password: ${adminPassword}  (also written to ${file})`);
+  }
+
+  if (!config.seedDemo) return { adminCreated: true, demoCreated: false };
+
+  const demoPassword = config.demoPassword ?? generatePassword();
+  await db.transaction(async (tx) => {
+    const [agency] = await tx
+      .insert(agencies)
+      .values({
+        name: DEMO_AGENCY_NAME,
+        timezone: 'Asia/Riyadh',
+        countryCode: 'SA',
+        address: 'King Abdulaziz Road, Al Baghdadiyah Al Gharbiyah, Jeddah 22231',
+        contactName: 'Operations Desk',
+        contactEmail: 'ops@redseabulk.example',
+        contactPhone: '+966 12 000 0000',
+      })
+      .returning();
+    if (!agency) throw new Error('demo agency insert returned no row');
+    const [role] = await tx
+      .insert(roles)
+      .values({ agencyId: agency.id, name: 'Operations', permissions: demoOperationsPermissions() })
+      .returning();
+    if (!role) throw new Error('demo role insert returned no row');
+    const passwordHash = await hashPassword(demoPassword);
+    await tx.insert(users).values([
+      {
+        agencyId: agency.id,
+        kind: 'agencyAdmin',
+        username: 'demo.admin',
+        email: 'demo.admin@redseabulk.example',
+        passwordHash,
+        firstName: 'Layla',
+        lastName: 'Haddad',
+        passwordResetAt: validUntil,
+      },
+      {
+        agencyId: agency.id,
+        kind: 'agencyUser',
+        username: 'demo.user',
+        email: 'demo.user@redseabulk.example',
+        passwordHash,
+        firstName: 'Omar',
+        lastName: 'Farouk',
+        roleId: role.id,
+        passwordResetAt: validUntil,
+      },
+    ]);
+  });
+  if (config.demoPassword) {
+    log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin and demo.user (password from DEMO_PASSWORD).`);
+  } else {
+    const file = remember(config, 'initial-demo-password.txt', demoPassword);
+    log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin and demo.user, password: ${demoPassword}  (also written to ${file})`);
+  }
+  return { adminCreated: true, demoCreated: true };
+}
+
+/** The demo agency's id, if it exists. */
+export async function findDemoAgency(db: Db): Promise<number | null> {
+  const [row] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.name, DEMO_AGENCY_NAME)).limit(1);
+  return row?.id ?? null;
+}
