@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { tenantPolicy } from '../../platform/db/tenancy';
 import { agencies } from '../agencies/agencies.schema';
 
 export const userKind = pgEnum('user_kind', ['superAdmin', 'agencyAdmin', 'agencyUser', 'companyAdmin']);
@@ -17,7 +18,7 @@ export const roles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('roles_agency_name_unique').on(t.agencyId, sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('roles_agency_name_unique').on(t.agencyId, sql`lower(${t.name})`), tenantPolicy('roles')],
 );
 
 export const users = pgTable(
@@ -56,5 +57,6 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
     index('users_agency_idx').on(t.agencyId),
     index('users_role_idx').on(t.roleId),
+    tenantPolicy('users'),
   ],
 );

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema';
+import { ENSURE_APP_ROLE_SQL, GRANT_APP_ROLE_SQL } from './tenancy';
 
 export type Schema = typeof schema;
 /** A database or a transaction: data-access functions take this first, so several compose in one transaction. */
@@ -53,7 +54,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+          await client.query(ENSURE_APP_ROLE_SQL);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await client.query(GRANT_APP_ROLE_SQL);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
           client.release();
@@ -77,7 +80,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     pool: undefined,
     async migrate() {
+      await client.exec(ENSURE_APP_ROLE_SQL);
       await migratePglite(pgliteDb, { migrationsFolder });
+      await client.exec(GRANT_APP_ROLE_SQL);
     },
     async ping() {
       await db.execute(sql`select 1`);

@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roles, users } from '../../modules/users/users.schema';
+import { createTestDatabase } from '../../test/harness';
+import { makeAgency, makeRole, makeUser } from '../../test/fixtures';
+import type { Database } from './client';
+import { inAgency } from './tenancy';
+
+let database: Database;
+let drop: () => Promise<void>;
+let agencyA: number;
+let agencyB: number;
+
+beforeAll(async () => {
+  const created = await createTestDatabase();
+  database = created.database;
+  drop = created.drop;
+  agencyA = (await makeAgency(database.db)).id;
+  agencyB = (await makeAgency(database.db)).id;
+  await makeRole(database.db, { agencyId: agencyA, permissions: ['canViewDashboard'], name: 'A clerks' });
+  await makeRole(database.db, { agencyId: agencyB, permissions: ['canViewDashboard'], name: 'B clerks' });
+  await makeUser(database.db, { kind: 'agencyUser', agencyId: agencyA });
+  await makeUser(database.db, { kind: 'agencyUser', agencyId: agencyB });
+  await makeUser(database.db, { kind: 'superAdmin' });
+});
+afterAll(async () => {
+  await drop();
+});
+
+describe('row-level security', () => {
+  it('returns only the scoped agency when a query forgets its agency filter', async () => {
+    const seenByA = await inAgency(database.db, agencyA, (tx) => tx.select().from(roles));
+    expect(seenByA.map((r) => r.name)).toEqual(['A clerks']);
+    const usersSeenByB = await inAgency(database.db, agencyB, (tx) => tx.select({ agencyId: users.agencyId }).from(users));
+    expect(usersSeenByB.length).toBeGreaterThan(0);
+    expect(new Set(usersSeenByB.map((u) => u.agencyId))).toEqual(new Set([agencyB]));
+  });
+
+  it('refuses to write a row into another agency', async () => {
+    const failure: unknown = await inAgency(database.db, agencyA, (tx) =>
+      tx.insert(roles).values({ agencyId: agencyB, name: 'smuggled', permissions: [] }),
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(Error);
+    expect(String((failure as Error).cause)).toMatch(/row-level security/);
+    const [count] = await database.db.select({ n: sql<number>`count(*)::int` }).from(roles).where(eq(roles.name, 'smuggled'));
+    expect(count?.n).toBe(0);
+  });
+
+  it('cannot update or delete another agency’s rows even by id', async () => {
+    const [roleOfB] = await database.db.select().from(roles).where(eq(roles.agencyId, agencyB));
+    if (!roleOfB) throw new Error('fixture missing');
+    const updated = await inAgency(database.db, agencyA, (tx) =>
+      tx.update(roles).set({ name: 'hijacked' }).where(eq(roles.id, roleOfB.id)).returning(),
+    );
+    expect(updated).toEqual([]);
+    const deleted = await inAgency(database.db, agencyA, (tx) => tx.delete(roles).where(eq(roles.id, roleOfB.id)).returning());
+    expect(deleted).toEqual([]);
+    const [still] = await database.db.select().from(roles).where(eq(roles.id, roleOfB.id));
+    expect(still?.name).toBe('B clerks');
+  });
+
+  it('runs agency work as a role that is not the table owner, and resets afterwards', async () => {
+    const inside = await inAgency(database.db, agencyA, async (tx) => {
+      const result = await tx.execute<{ role: string; agency: string }>(
+        sql`select current_user as role, current_setting('app.agency_id', true) as agency`,
+      );
+      return result.rows[0];
+    });
+    expect(inside).toEqual({ role: 'tonnage_app', agency: String(agencyA) });
+    const outside = await database.db.execute<{ role: string; agency: string | null }>(
+      sql`select current_user as role, current_setting('app.agency_id', true) as agency`,
+    );
+    expect(outside.rows[0]?.role).not.toBe('tonnage_app');
+    expect(outside.rows[0]?.agency ?? '').toBe('');
+  });
+
+  it('sees nothing without an agency even as the application role', async () => {
+    const rows = await database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local role tonnage_app'));
+      return tx.select().from(roles);
+    });
+    expect(rows).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { pgPolicy, pgRole } from 'drizzle-orm/pg-core';
+import type { Db } from './client';
+
+/**
+ * Tenant isolation, the second wall (ARCHITECTURE principle 3): every business table has row-level security keyed
+ * by `app.agency_id`, and agency work runs as `tonnage_app`, a role that owns no table and so cannot bypass the
+ * policies. A query that forgets its agency filter still sees only the agency of its transaction.
+ */
+export const APP_ROLE = 'tonnage_app';
+
+/** The role the policies apply to; created by `ensureAppRole`, not by drizzle-kit. */
+export const appRole = pgRole(APP_ROLE).existing();
+
+const currentAgency = sql`nullif(current_setting('app.agency_id', true), '')::integer`;
+
+/** The policy every business table declares: rows of the transaction's agency only, for reading and writing. */
+export function tenantPolicy(table: string) {
+  return pgPolicy(`${table}_tenant_isolation`, {
+    as: 'permissive',
+    for: 'all',
+    to: appRole,
+    using: sql`agency_id = ${currentAgency}`,
+    withCheck: sql`agency_id = ${currentAgency}`,
+  });
+}
+
+/** SQL run before migrations: the application role exists (roles are per server, so several databases share it). */
+export const ENSURE_APP_ROLE_SQL = `
+DO $$
+BEGIN
+  BEGIN
+    CREATE ROLE ${APP_ROLE} NOLOGIN;
+  EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+  END;
+  BEGIN
+    EXECUTE format('GRANT ${APP_ROLE} TO %I', current_user);
+  EXCEPTION WHEN OTHERS THEN NULL;
+  END;
+END $$;`;
+
+/** SQL run after migrations: the application role may use every table and sequence, as a non-owner. */
+export const GRANT_APP_ROLE_SQL = `
+GRANT USAGE ON SCHEMA public TO ${APP_ROLE};
+GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
+GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};`;
+
+/**
+ * Runs `work` in one transaction scoped to an agency: as the non-owner role, with `app.agency_id` set for this
+ * transaction only. Every service that reads or writes business tables goes through here.
+ */
+export function inAgency<T>(db: Db, agencyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+  if (!Number.isInteger(agencyId) || agencyId <= 0) throw new Error(`inAgency needs an agency id, got ${agencyId}`);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.agency_id', ${String(agencyId)}, true)`);
+    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    return work(tx);
+  });
+}
