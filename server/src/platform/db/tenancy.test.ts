@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, users } from '../../modules/users/users.schema';
 import { createTestDatabase } from '../../test/harness';
 import { makeAgency, makeRole, makeUser } from '../../test/fixtures';
-import type { Database } from './client';
+import { queryRows, type Database } from './client';
 import { inAgency } from './tenancy';
 
 let database: Database;
@@ -14,7 +14,7 @@ let agencyB: number;
 beforeAll(async () => {
   const created = await createTestDatabase();
   database = created.database;
-  drop = created.drop;
+  drop = () => created.drop();
   agencyA = (await makeAgency(database.db)).id;
   agencyB = (await makeAgency(database.db)).id;
   await makeRole(database.db, { agencyId: agencyA, permissions: ['canViewDashboard'], name: 'A clerks' });
@@ -64,17 +64,16 @@ describe('row-level security', () => {
 
   it('runs agency work as a role that is not the table owner, and resets afterwards', async () => {
     const inside = await inAgency(database.db, agencyA, async (tx) => {
-      const result = await tx.execute<{ role: string; agency: string }>(
-        sql`select current_user as role, current_setting('app.agency_id', true) as agency`,
-      );
-      return result.rows[0];
+      const rows = await queryRows<{ role: string; agency: string }>(tx, sql`select current_user as role, current_setting('app.agency_id', true) as agency`);
+      return rows[0];
     });
     expect(inside).toEqual({ role: 'tonnage_app', agency: String(agencyA) });
-    const outside = await database.db.execute<{ role: string; agency: string | null }>(
+    const [outside] = await queryRows<{ role: string; agency: string | null }>(
+      database.db,
       sql`select current_user as role, current_setting('app.agency_id', true) as agency`,
     );
-    expect(outside.rows[0]?.role).not.toBe('tonnage_app');
-    expect(outside.rows[0]?.agency ?? '').toBe('');
+    expect(outside?.role).not.toBe('tonnage_app');
+    expect(outside?.agency ?? '').toBe('');
   });
 
   it('sees nothing without an agency even as the application role', async () => {
