@@ -95,6 +95,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 /** Runs raw SQL and returns its rows (PGlite and node-postgres both answer `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
