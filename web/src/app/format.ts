@@ -1,0 +1,32 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import { DATE_FORMAT, DATE_TIME_FORMAT } from '@tonnage/contracts';
+
+export type DateInput = string | number | Date | Dayjs | null | undefined;
+
+function toDayjs(value: DateInput): Dayjs | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = dayjs(value);
+  return date.isValid() ? date : null;
+}
+
+/** Spec section 9: dates as DD-MMM-YYYY; empty or invalid values give ''. */
+export function formatDate(value: DateInput): string {
+  return toDayjs(value)?.format(DATE_FORMAT) ?? '';
+}
+
+/** Spec section 9: date-times as DD-MMM-YYYY HH:mm; empty or invalid values give ''. */
+export function formatDateTime(value: DateInput): string {
+  return toDayjs(value)?.format(DATE_TIME_FORMAT) ?? '';
+}
+
+const quantityFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
+
+/** Spec section 9: quantities with exactly 3 decimals followed by the unit, e.g. '1,234.500 MT'. */
+export function formatQuantity(value: number | string | null | undefined, unit = 'MT'): string {
+  if (value === null || value === undefined || value === '') return '';
+  const number = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(number)) return '';
+  // Avoid '-0.000' for tiny negative remainders.
+  const rounded = Math.abs(number) < 0.0005 ? 0 : number;
+  return `${quantityFormat.format(rounded)} ${unit}`;
+}

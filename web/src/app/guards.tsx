@@ -1,0 +1,60 @@
+import { useEffect, type ReactNode } from 'react';
+import { Outlet, useParams } from 'react-router';
+import { hasPermission } from '@tonnage/contracts';
+import { PageLoader } from '../components/PageLoader';
+import { NotFoundPage, UnauthorizedPage } from '../features/errors/ErrorPages';
+import { findAgencyMenuEntry } from './layout/menu-model';
+import { ownAgencyId, useSession, useUserContext } from './session';
+
+/** Shows the page only to users holding one of the comma-separated permissions (the UI hides; the server forbids). */
+export function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
+  const context = useUserContext();
+  return hasPermission(context, permission) ? children : <UnauthorizedPage />;
+}
+
+/**
+ * Editing an agency: super admins, and the admin of that agency (AgencyScope has already limited a
+ * non-super-admin to their own agency).
+ */
+export function RequireAgencyEditor({ children }: { children: ReactNode }) {
+  const context = useUserContext();
+  return context.isSuperAdmin || context.isAgencyAdmin ? children : <UnauthorizedPage />;
+}
+
+export function parseId(value: string | undefined): number | null {
+  return value && /^\d+$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * `/agencies/{agencyId}/…`: a super admin works in the agency of the address (stored as the selected
+ * agency, spec section 4); anyone else only in their own agency.
+ */
+export function AgencyScope() {
+  const { agencyId } = useParams();
+  const context = useUserContext();
+  const { selectedAgencyId, selectAgency } = useSession();
+  const id = parseId(agencyId);
+  const superAdmin = context.isSuperAdmin;
+
+  useEffect(() => {
+    if (superAdmin && id !== null && selectedAgencyId !== id) selectAgency(id);
+  }, [superAdmin, id, selectedAgencyId, selectAgency]);
+
+  if (id === null) return <NotFoundPage />;
+  if (!superAdmin) return id === ownAgencyId(context) ? <Outlet /> : <UnauthorizedPage />;
+  if (selectedAgencyId !== id) return <PageLoader />;
+  return <Outlet />;
+}
+
+/**
+ * Any other address inside an agency: a menu entry whose permission the user lacks is unauthorised;
+ * everything else (screens of later issues, unknown paths) is the 404 page.
+ */
+export function AgencyAreaFallback() {
+  const { '*': rest = '' } = useParams();
+  const context = useUserContext();
+  const entry = findAgencyMenuEntry(rest);
+  const hiddenInThisBuild = entry?.developmentOnly === true && import.meta.env.PROD;
+  if (entry && !hiddenInThisBuild && !hasPermission(context, entry.permission)) return <UnauthorizedPage />;
+  return <NotFoundPage />;
+}

@@ -1,0 +1,81 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import enUS from 'antd/locale/en_US';
+import dayjs from 'dayjs';
+import type { Language } from '@tonnage/contracts';
+import { activateTranslations } from './i18n';
+import { applyDocumentLanguage, directionOf, type Direction } from './direction';
+import { getStoredLanguage, setStoredLanguage } from './storage';
+import { DEFAULT_THEME, themes } from './theme';
+
+const antdLocales: Record<Language, () => Promise<Locale>> = {
+  en: () => Promise.resolve(enUS),
+  ar: () => import('antd/locale/ar_EG').then((m) => m.default),
+  zh: () => import('antd/locale/zh_CN').then((m) => m.default),
+  it: () => import('antd/locale/it_IT').then((m) => m.default),
+  es: () => import('antd/locale/es_ES').then((m) => m.default),
+  fr: () => import('antd/locale/fr_FR').then((m) => m.default),
+};
+
+/** antd's locales do not set dayjs's locale, so each language names its dayjs locale too. */
+const dayjsLocales: Record<Language, { name: string; load: () => Promise<unknown> }> = {
+  en: { name: 'en', load: () => Promise.resolve() },
+  ar: { name: 'ar', load: () => import('dayjs/locale/ar') },
+  zh: { name: 'zh-cn', load: () => import('dayjs/locale/zh-cn') },
+  it: { name: 'it', load: () => import('dayjs/locale/it') },
+  es: { name: 'es', load: () => import('dayjs/locale/es') },
+  fr: { name: 'fr', load: () => import('dayjs/locale/fr') },
+};
+
+/** The stored choice, else English (spec section 9: default language English). */
+export function initialLanguage(): Language {
+  return getStoredLanguage() ?? 'en';
+}
+
+/** Loads everything a language needs and applies it to i18next, dayjs and <html>. */
+export async function prepareLanguage(language: Language): Promise<Locale> {
+  const [locale] = await Promise.all([antdLocales[language](), dayjsLocales[language].load(), activateTranslations(language)]);
+  dayjs.locale(dayjsLocales[language].name);
+  applyDocumentLanguage(language);
+  return locale;
+}
+
+interface LanguageContextValue {
+  language: Language;
+  direction: Direction;
+  setLanguage: (language: Language) => Promise<void>;
+}
+
+const LanguageContext = createContext<LanguageContextValue | null>(null);
+
+export function useLanguage(): LanguageContextValue {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useLanguage outside LanguageProvider');
+  return value;
+}
+
+interface LanguageProviderProps {
+  language: Language;
+  locale: Locale;
+  children: ReactNode;
+}
+
+/** Language state plus the antd ConfigProvider (theme, locale, direction) and antd's App context. */
+export function LanguageProvider({ language: first, locale: firstLocale, children }: LanguageProviderProps) {
+  const [state, setState] = useState({ language: first, locale: firstLocale });
+  const setLanguage = useCallback(async (language: Language) => {
+    const locale = await prepareLanguage(language);
+    setStoredLanguage(language);
+    setState({ language, locale });
+  }, []);
+  const direction = directionOf(state.language);
+  const value = useMemo(() => ({ language: state.language, direction, setLanguage }), [state.language, direction, setLanguage]);
+  return (
+    <LanguageContext.Provider value={value}>
+      <ConfigProvider theme={themes[DEFAULT_THEME]} locale={state.locale} direction={direction}>
+        <AntApp>{children}</AntApp>
+      </ConfigProvider>
+    </LanguageContext.Provider>
+  );
+}

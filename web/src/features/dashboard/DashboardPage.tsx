@@ -1,0 +1,44 @@
+import { Card, Empty, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DASHBOARD_TAB_PERMISSIONS, hasPermission, type DashboardTab, type TUserContext } from '@tonnage/contracts';
+import { useUserContext } from '../../app/session';
+import { NoPermissionsNotice, UnauthorizedPage } from '../errors/ErrorPages';
+
+const TAB_ORDER: readonly DashboardTab[] = ['vessel', 'warehouse', 'consignee', 'customer', 'stats', 'map'];
+
+/** The dashboard tabs this user may see, in display order (spec sections 2.13 and 6). */
+export function visibleDashboardTabs(context: TUserContext): DashboardTab[] {
+  return TAB_ORDER.filter((tab) => hasPermission(context, DASHBOARD_TAB_PERMISSIONS[tab]));
+}
+
+/** Spec section 2.1: an agency user or company admin without any permission gets a notice instead. */
+export function lacksAllPermissions(context: TUserContext): boolean {
+  return !context.isSuperAdmin && !context.isAgencyAdmin && (context.isAgencyUser || context.isCompanyAdmin) && context.permissions.length === 0;
+}
+
+/** The dashboard frame: card-style tabs per permission, vessel first; the tab contents come with later issues. */
+export default function DashboardPage() {
+  const { t } = useTranslation();
+  const context = useUserContext();
+  if (lacksAllPermissions(context)) return <NoPermissionsNotice />;
+  const tabs = visibleDashboardTabs(context);
+  if (tabs.length === 0) return <UnauthorizedPage />;
+  return (
+    <div className="page" data-testid="dashboard">
+      <Tabs
+        type="card"
+        defaultActiveKey={tabs.includes('vessel') ? 'vessel' : tabs[0]}
+        destroyOnHidden
+        items={tabs.map((tab) => ({
+          key: tab,
+          label: <span data-testid={`dashboard-tab-${tab}`}>{t(`dashboard.tabs.${tab}`)}</span>,
+          children: (
+            <Card title={t(`dashboard.panels.${tab}`)} data-testid={`dashboard-panel-${tab}`}>
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
+            </Card>
+          ),
+        }))}
+      />
+    </div>
+  );
+}
