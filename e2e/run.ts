@@ -1,7 +1,7 @@
 // `npm run test:e2e`: builds the web app if needed, then for each language starts a real server on a fresh
 // embedded database and runs every spec against it in Debian's Chromium (node's test runner + playwright-core).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -58,7 +58,13 @@ async function runLanguage(language: string): Promise<boolean> {
   try {
     await waitForHealth(baseUrl, server);
     console.info(`\n=== e2e in ${language} against ${baseUrl}`);
-    const specs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['e2e/specs/*.spec.ts'];
+    const specs =
+      process.argv.slice(2).length > 0
+        ? process.argv.slice(2)
+        : readdirSync(path.join(root, 'e2e', 'specs'))
+            .filter((name) => name.endsWith('.spec.ts'))
+            .sort()
+            .map((name) => path.join('e2e', 'specs', name));
     const result = spawnSync('node', ['--import', 'tsx', '--test', '--test-concurrency=1', ...specs], {
       cwd: root,
       stdio: 'inherit',

@@ -32,7 +32,8 @@ let ok = run('type check', 'npx', ['tsc', '-p', 'packages/contracts']) &&
   run('type check', 'npx', ['tsc', '-p', 'server']) &&
   run('type check', 'npx', ['tsc', '-p', 'web']) &&
   run('type check', 'npx', ['tsc', '-p', 'e2e']) &&
-  run('type check', 'npx', ['tsc', '-p', 'scripts']);
+  run('type check', 'npx', ['tsc', '-p', 'scripts']) &&
+  run('type check', 'npx', ['tsc', '-p', 'tsconfig.json']);
 ok = run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) && ok;
 
 const pgliteReport = path.join(reports, 'pglite.json');

@@ -125,6 +125,7 @@ export function FileUpload({ value, onChange, onUploaded, directory, kind = 'doc
 
   const image = kind === 'image';
   return (
+    <div data-testid={testId}>
     <Upload
       name="file"
       action={buildUrl('/api/uploads/file', { directory })}
@@ -140,7 +141,6 @@ export function FileUpload({ value, onChange, onUploaded, directory, kind = 'doc
         if (file.url) window.open(file.url, '_blank', 'noopener,noreferrer');
       }}
       disabled={disabled}
-      data-testid={testId}
     >
       {image ? (
         fileList.length === 0 && (
@@ -155,6 +155,7 @@ export function FileUpload({ value, onChange, onUploaded, directory, kind = 'doc
         </Button>
       )}
     </Upload>
+    </div>
   );
 }
 

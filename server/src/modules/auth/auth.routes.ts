@@ -88,7 +88,7 @@ export function registerAuthRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.public() },
       schema: {
         tags: ['auth'],
-        params: z.object({ token: z.string().min(10).max(200) }),
+        params: z.object({ token: z.string().max(200, Messages.resetTokenInvalid) }),
         body: ZResetPasswordBody,
         response: { 200: ZMessageResponse },
       },

@@ -246,6 +246,18 @@ describe('password reset by e-mail', () => {
     expect((await login(user.username, 'New#Pass2026', { ip: '10.2.2.2' })).statusCode).toBe(200);
   });
 
+  it('answers a made-up or mangled link with the invalid-link message', async () => {
+    for (const token of ['abc', 'x'.repeat(43)]) {
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/auth/resetPassword/${token}`,
+        payload: { password: 'New#Pass2026', confirmPassword: 'New#Pass2026' },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toBe(Messages.resetTokenInvalid);
+    }
+  });
+
   it('refuses a link older than an hour', async () => {
     const user = await makeUser(t.database.db, { kind: 'agencyUser', agencyId });
     const resetToken = await resetLinkFor(user.username);

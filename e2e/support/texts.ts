@@ -1,0 +1,11 @@
+import ar from '../../web/src/locales/ar';
+import en from '../../web/src/locales/en';
+import { language } from './browser';
+
+/** The run language's message set, so assertions read the same texts a person sees. */
+export const texts = (language === 'ar' ? ar : en).translation;
+
+/** Fills `{{name}}` placeholders the way i18next does. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
+}
