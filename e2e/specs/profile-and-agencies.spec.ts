@@ -64,7 +64,7 @@ describe(`agencies (${isArabic ? 'Arabic' : 'English'})`, () => {
 
     await card.getByTestId('agency-edit').click();
     await page.waitForFunction(
-      (expected) => (document.querySelector('[data-testid=agency-form-name]') as HTMLInputElement | null)?.value === expected,
+      (expected) => document.querySelector<HTMLInputElement>('[data-testid=agency-form-name]')?.value === expected,
       name,
     );
     const renamed = `${name} 2`;
