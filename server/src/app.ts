@@ -10,6 +10,8 @@ import { registerAgencyRoutes } from './modules/agencies/agencies.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { access, installAccessControl } from './platform/access';
 import { systemClock, type Clock } from './platform/clock';
 import type { AppConfig } from './platform/config';
@@ -38,6 +40,7 @@ export interface ModuleContext {
   mailer: Mailer;
   storage: FileStorage;
   realtime: Realtime;
+  settings: SettingsService;
 }
 
 export type App = FastifyInstance;
@@ -60,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     clock,
     mailer: deps.mailer ?? createMailer(config),
     storage: deps.storage ?? createStorage(config),
+    settings: createSettingsService({ db: database.db, config, clock }),
     realtime: deps.realtime === false
       ? { emitToUser: () => undefined, emitToAgency: () => undefined, close: () => Promise.resolve() }
       : attachRealtime(app, { database, clock }),
@@ -99,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       registerUserRoutes(api, context);
       registerAgencyRoutes(api, context);
       registerUploadRoutes(api, context);
+      registerSettingsRoutes(api, context);
       done();
     },
     { prefix: '/api' },

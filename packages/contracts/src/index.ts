@@ -8,3 +8,4 @@ export * from './uploads';
 export * from './permissions';
 export * from './menu';
 export * from './realtime';
+export * from './staff';

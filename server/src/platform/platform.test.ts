@@ -37,6 +37,7 @@ describe('HTTP platform', () => {
       [
         'GET /api/health',
         'GET /api/openapi.json',
+        'GET /api/settings/public',
         'POST /api/auth/login',
         'POST /api/auth/forgotPassword',
         'PUT /api/auth/resetPassword/:token',

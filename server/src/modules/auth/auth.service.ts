@@ -38,8 +38,9 @@ export interface LoginOutcome {
   remaining: number;
 }
 
-function throttlePolicy(context: ModuleContext): ThrottlePolicy {
-  return { maxAttempts: context.config.loginMaxAttempts, blockSeconds: context.config.loginBlockSeconds };
+async function throttlePolicy(context: ModuleContext): Promise<ThrottlePolicy> {
+  const settings = await context.settings.get();
+  return { maxAttempts: settings.loginMaxAttempts, blockSeconds: Math.round(settings.loginBlockMinutes * 60) };
 }
 
 function blockedError(maxAttempts: number, seconds: number): AppError {
@@ -60,7 +61,7 @@ export async function login(
 ): Promise<LoginOutcome> {
   const { db } = context.database;
   const now = context.clock.now();
-  const policy = throttlePolicy(context);
+  const policy = await throttlePolicy(context);
   const key = throttleKey(params.username, params.ip);
   const state = await readThrottle(db, { key, now, policy });
   if (state.blockedForSeconds > 0) throw blockedError(policy.maxAttempts, state.blockedForSeconds);
@@ -85,7 +86,8 @@ export async function login(
     }
   }
   await clearThrottle(db, { key });
-  const lifetimeSeconds = params.rememberMe ? context.config.rememberMeSeconds : context.config.sessionSeconds;
+  const settings = await context.settings.get();
+  const lifetimeSeconds = Math.round(params.rememberMe ? settings.rememberMeDays * 86400 : settings.sessionHours * 3600);
   const session = await createSession(db, {
     userId: user.id,
     rememberMe: params.rememberMe,
@@ -124,15 +126,16 @@ export async function userContext(context: ModuleContext, session: SessionContex
 }
 
 /** When a password set now stops being current. */
-function nextResetAt(context: ModuleContext, now: Date): Date {
-  return new Date(now.getTime() + context.config.passwordMaxAgeSeconds * 1000);
+async function nextResetAt(context: ModuleContext, now: Date): Promise<Date> {
+  const settings = await context.settings.get();
+  return new Date(now.getTime() + settings.passwordMaxAgeDays * 86400 * 1000);
 }
 
 /** Sets a user's password (hashing it) and the date its forced reset falls due. */
 async function setPassword(db: Db, context: ModuleContext, params: { userId: number; password: string; now: Date }): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(params.password), passwordResetAt: nextResetAt(context, params.now), updatedAt: params.now })
+    .set({ passwordHash: await hashPassword(params.password), passwordResetAt: await nextResetAt(context, params.now), updatedAt: params.now })
     .where(eq(users.id, params.userId));
 }
 
@@ -146,14 +149,14 @@ export async function requestPasswordReset(context: ModuleContext, params: { use
   const [user] = await db.select().from(users).where(sql`lower(${users.username}) = ${params.username.trim().toLowerCase()}`).limit(1);
   if (!user || !user.isActive) return;
   const token = newToken();
+  const minutes = (await context.settings.get()).resetTokenMinutes;
   await db.insert(passwordResetTokens).values({
     tokenHash: hashToken(token),
     userId: user.id,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + context.config.resetTokenSeconds * 1000),
+    expiresAt: new Date(now.getTime() + minutes * 60_000),
   });
   const link = `${context.config.publicUrl}/resetpassword/${token}`;
-  const minutes = Math.round(context.config.resetTokenSeconds / 60);
   const send = context.mailer.send({
     to: user.email,
     subject: 'Tonnage: reset your password',

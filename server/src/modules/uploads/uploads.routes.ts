@@ -13,10 +13,14 @@ const ZFileParams = z.object({ '*': z.string() });
 const tags = ['files'];
 
 /** The uploaded file of a multipart request (field `file`), read whole; `truncated` when it passed the limit. */
-async function readUploadedFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer; truncated: boolean }> {
+async function readUploadedFile(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ fileName: string; bytes: Buffer; truncated: boolean }> {
   let part;
   try {
-    part = await request.file();
+    // One byte over the largest allowed size: the reader stops there, and anything that long is refused.
+    part = await request.file({ limits: { fileSize: maxBytes + 1 } });
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw badRequest(Messages.uploadRequired, { file: Messages.uploadRequired });
@@ -27,6 +31,8 @@ async function readUploadedFile(request: FastifyRequest): Promise<{ fileName: st
   const bytes = await part.toBuffer();
   return { fileName: part.filename, bytes, truncated: part.file.truncated };
 }
+
+const MB = 1024 * 1024;
 
 /**
  * `POST /api/uploads/file?directory=` (multipart field `file`, spec section 7) and `GET /api/files/<key>`,
@@ -39,8 +45,8 @@ export function registerUploadRoutes(api: FastifyInstance, context: ModuleContex
   // Multipart parsing lives in this plugin only: no other route accepts multipart bodies.
   void api.register(async (scope) => {
     await scope.register(fastifyMultipart, {
-      // One byte over the document limit: the reader stops there, and anything that long is refused below.
-      limits: { fileSize: config.documentMaxBytes + 1, files: 1, fields: 10, parts: 20 },
+      // The ceiling of any settings value; each request reads its own limit from the settings.
+      limits: { fileSize: 100 * MB + 1, files: 1, fields: 10, parts: 20 },
       throwFileSizeLimit: false,
     });
     const r = scope.withTypeProvider<ZodTypeProvider>();
@@ -58,10 +64,13 @@ export function registerUploadRoutes(api: FastifyInstance, context: ModuleContex
       },
       async (request) => {
         const session = requireSession(request);
-        const upload = await readUploadedFile(request);
+        // Limits come from the product settings, so a super admin's change applies without a restart.
+        const settings = await context.settings.get();
+        const limits = { imageMaxBytes: Math.round(settings.imageMaxMb * MB), documentMaxBytes: Math.round(settings.documentMaxMb * MB) };
+        const upload = await readUploadedFile(request, Math.max(limits.imageMaxBytes, limits.documentMaxBytes));
         return storeUpload(db, {
           storage,
-          config,
+          config: { ...config, ...limits },
           session,
           directory: request.query.directory,
           agencyId: request.agencyId,

@@ -5,3 +5,4 @@ export * from '../../modules/auth/auth.schema';
 export * from '../storage/files.schema';
 export * from '../audit/audit.schema';
 export * from '../realtime/realtime.schema';
+export * from '../../modules/settings/settings.schema';

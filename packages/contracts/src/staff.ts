@@ -1,0 +1,232 @@
+import { z } from 'zod';
+import { PAGE_SIZES } from './constants';
+import { Messages } from './errors';
+import { ALL_PERMISSION_FLAGS } from './permissions';
+import { ZUser } from './user';
+
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
+  .default(20);
+
+/** Paging and sorting every list takes (spec section 9: first page 1, sizes 20-100). */
+export const ZPageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: pageSize,
+  /** Searches start after more than 2 typed characters; shorter searches are ignored (spec section 9). */
+  search: z.string().trim().max(100).optional(),
+  sortOrder: z.enum(['asc', 'desc']).default('asc'),
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Maximum ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const ids = z.array(z.number().int().positive()).max(500).default([]);
+
+// ---------------------------------------------------------------- users
+
+export const ZUserListQuery = ZPageQuery.extend({
+  kind: z.enum(['agencyAdmin', 'agencyUser', 'companyAdmin']).optional(),
+  status: z.enum(['active', 'inactive', 'all']).default('all'),
+  roleId: z.coerce.number().int().positive().optional(),
+  sortBy: z.enum(['firstName', 'username', 'email', 'createdAt']).default('firstName'),
+});
+export type TUserListQuery = z.input<typeof ZUserListQuery>;
+
+export const ZUserListItem = ZUser.extend({ roleName: z.string().nullable(), createdAt: z.string() });
+export type TUserListItem = z.infer<typeof ZUserListItem>;
+export const ZUserList = z.object({ rows: z.array(ZUserListItem), count: z.number().int() });
+export type TUserList = z.infer<typeof ZUserList>;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
+
+/**
+ * The user form of spec section 5 ("User form"), used for `POST /api/users/` and `PUT /api/users/{id}`.
+ * On create, `password` is the first password; the user must choose a new one at first sign-in.
+ */
+export const ZUserInput = z
+  .object({
+    username: z
+      .string({ error: 'Please input username!' })
+      .trim()
+      .regex(USERNAME_PATTERN, 'Username must be 3 to 50 letters, digits, dots, dashes or underscores.'),
+    email: z.string({ error: 'Please input email!' }).trim().min(1, 'Please input email!').max(50, 'Maximum 50 characters').email('Please enter a valid email!'),
+    firstName: z.string({ error: Messages.firstNameRequired }).trim().min(1, Messages.firstNameRequired).max(20, 'Maximum 20 characters'),
+    lastName: optionalText(20),
+    initials: optionalText(20),
+    phone: optionalText(20),
+    idNumber: optionalText(20),
+    address: optionalText(255),
+    residenceCountryId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    cityId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    originCountryId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    kind: z.enum(['agencyAdmin', 'agencyUser', 'companyAdmin'], { error: 'Please select the user type!' }),
+    companyId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    roleId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    shipmentManagerIds: ids,
+    consigneeIds: ids,
+    locationIds: ids,
+    isActive: z.boolean().default(true),
+    password: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'companyAdmin' && value.companyId === null) {
+      ctx.addIssue({ code: 'custom', path: ['companyId'], message: 'Please select the company!' });
+    }
+    if (value.kind === 'agencyUser' && value.roleId === null) {
+      ctx.addIssue({ code: 'custom', path: ['roleId'], message: 'Please select a role!' });
+    }
+    if (value.cityId !== null && value.residenceCountryId === null) {
+      ctx.addIssue({ code: 'custom', path: ['cityId'], message: 'Please select the country first!' });
+    }
+  });
+export type TUserInput = z.input<typeof ZUserInput>;
+
+// ---------------------------------------------------------------- roles
+
+export const ZRole = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  permissions: z.array(z.string()),
+  userCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TRole = z.infer<typeof ZRole>;
+export const ZRoleList = z.object({ rows: z.array(ZRole), count: z.number().int() });
+export type TRoleList = z.infer<typeof ZRoleList>;
+export const ZRoleListQuery = ZPageQuery.extend({ limit: pageSize.default(100) });
+
+export const ZRoleInput = z.object({
+  name: z.string({ error: 'Please input role name!' }).trim().min(1, 'Please input role name!').max(50, 'Maximum 50 characters'),
+});
+export type TRoleInput = z.input<typeof ZRoleInput>;
+
+export const ZRolePermissionsInput = z.object({
+  permissions: z
+    .array(z.string())
+    .max(2000)
+    .refine((flags) => flags.every((flag) => ALL_PERMISSION_FLAGS.has(flag)), 'Unknown permission in the list.')
+    .transform((flags) => [...new Set(flags)].sort()),
+});
+export type TRolePermissionsInput = z.input<typeof ZRolePermissionsInput>;
+
+// ---------------------------------------------------------------- lookups
+
+export const ZLookupRow = z.object({ id: z.number().int(), key: z.string(), name: z.string(), nameAr: z.string() });
+export type TLookupRow = z.infer<typeof ZLookupRow>;
+const lookupRows = z.object({ rows: z.array(ZLookupRow) });
+
+export const ZCountry = z.object({ id: z.number().int(), code: z.string(), name: z.string(), nameAr: z.string() });
+export type TCountry = z.infer<typeof ZCountry>;
+export const ZCity = z.object({ id: z.number().int(), countryId: z.number().int(), name: z.string() });
+export type TCity = z.infer<typeof ZCity>;
+export const ZTimezone = z.object({ value: z.string(), label: z.string(), offsetMinutes: z.number().int() });
+export type TTimezone = z.infer<typeof ZTimezone>;
+
+/** `GET /api/lookups` (spec sections 3 and 7). */
+export const ZLookups = z.object({
+  companyTypes: lookupRows,
+  vesselTypes: lookupRows,
+  consigneeTypes: lookupRows,
+  transactionTypes: lookupRows,
+  locationTypes: lookupRows,
+  defaultCountry: ZCountry,
+});
+export type TLookups = z.infer<typeof ZLookups>;
+
+// ---------------------------------------------------------------- approval rules
+
+/** Kinds of transaction that go through an approval rule; later issues add theirs here. */
+export const APPROVAL_KINDS = ['voyageApproval', 'vesselQuantityApproval', 'handlingLoss', 'handlingExcess', 'ownershipTransfer', 'swapCargo'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const ZApprover = z.object({ order: z.number().int().min(1), userId: z.number().int().positive() });
+export const ZApprovalRule = z.object({
+  id: z.number().int(),
+  kind: z.enum(APPROVAL_KINDS),
+  approvers: z.array(ZApprover.extend({ userName: z.string() })),
+  updatedAt: z.string(),
+});
+export type TApprovalRule = z.infer<typeof ZApprovalRule>;
+export const ZApprovalRuleInput = z.object({
+  kind: z.enum(APPROVAL_KINDS, { error: 'Please select the transaction type!' }),
+  approvers: z
+    .array(ZApprover)
+    .min(1, 'Please add at least one approver!')
+    .max(10, 'At most 10 approvers.')
+    .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, 'An approver can appear only once.')
+    .refine((list) => new Set(list.map((a) => a.order)).size === list.length, 'Two approvers cannot share an order.'),
+});
+export type TApprovalRuleInput = z.input<typeof ZApprovalRuleInput>;
+
+/** Where one transaction stands in its approval (spec section 4, Approval). */
+export const ZApprovalState = z.object({
+  status: z.enum(APPROVAL_STATUSES),
+  steps: z.array(
+    z.object({
+      order: z.number().int(),
+      userId: z.number().int(),
+      userName: z.string(),
+      status: z.enum(APPROVAL_STATUSES),
+      decidedAt: z.string().nullable(),
+      comment: z.string().nullable(),
+    }),
+  ),
+  nextApproverId: z.number().int().nullable(),
+  isCurrentApprover: z.boolean(),
+});
+export type TApprovalState = z.infer<typeof ZApprovalState>;
+
+// ---------------------------------------------------------------- e-mail settings
+
+export const SMTP_SECURITY = ['none', 'starttls', 'tls'] as const;
+export const ZEmailSettings = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  security: z.enum(SMTP_SECURITY),
+  username: z.string().nullable(),
+  /** The password is stored encrypted and never returned; this says whether one is stored. */
+  hasPassword: z.boolean(),
+  fromName: z.string(),
+  fromEmail: z.string(),
+  isActive: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TEmailSettings = z.infer<typeof ZEmailSettings>;
+export const ZEmailSettingsInput = z.object({
+  host: z.string({ error: 'Please input the SMTP host!' }).trim().min(1, 'Please input the SMTP host!').max(255),
+  port: z.number({ error: 'Please input the port!' }).int().min(1, 'Port must be between 1 and 65535.').max(65535, 'Port must be between 1 and 65535.'),
+  security: z.enum(SMTP_SECURITY),
+  username: z.string().trim().max(255).nullish().transform((v) => (v ? v : null)),
+  /** Omitted or undefined: keep the stored password; empty string: remove it. */
+  password: z.string().max(500).optional(),
+  fromName: z.string({ error: 'Please input the sender name!' }).trim().min(1, 'Please input the sender name!').max(100),
+  fromEmail: z.string({ error: 'Please input the sender e-mail!' }).trim().email('Please enter a valid email!').max(100),
+  isActive: z.boolean().default(true),
+});
+export type TEmailSettingsInput = z.input<typeof ZEmailSettingsInput>;
+export const ZTestEmailInput = z.object({ to: z.string().trim().email('Please enter a valid email!') });
+
+// ---------------------------------------------------------------- product settings (super admin)
+
+export const ZProductSettings = z.object({
+  defaultLanguage: z.enum(['en', 'ar', 'zh', 'it', 'es', 'fr']),
+  sessionHours: z.number().min(0.25, 'At least 15 minutes.').max(24 * 30),
+  rememberMeDays: z.number().min(1).max(365),
+  loginMaxAttempts: z.number().int().min(3).max(20),
+  loginBlockMinutes: z.number().min(1).max(24 * 60),
+  passwordMaxAgeDays: z.number().int().min(1).max(3650),
+  resetTokenMinutes: z.number().int().min(5).max(24 * 60),
+  imageMaxMb: z.number().min(1).max(20),
+  documentMaxMb: z.number().min(1).max(100),
+});
+export type TProductSettings = z.infer<typeof ZProductSettings>;
+export const ZProductSettingsInput = ZProductSettings.partial();
