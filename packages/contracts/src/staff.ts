@@ -42,6 +42,9 @@ export const ZUserListItem = ZUser.extend({ roleName: z.string().nullable(), cre
 export type TUserListItem = z.infer<typeof ZUserListItem>;
 export const ZUserList = z.object({ rows: z.array(ZUserListItem), count: z.number().int() });
 export type TUserList = z.infer<typeof ZUserList>;
+/** `PUT /api/users/{id}/toggle-status`: the user after the change and the message to show. */
+export const ZUserToggleResponse = z.object({ user: ZUserListItem, message: z.string() });
+export type TUserToggleResponse = z.infer<typeof ZUserToggleResponse>;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,50}$/;
 
@@ -128,6 +131,13 @@ export const ZCity = z.object({ id: z.number().int(), countryId: z.number().int(
 export type TCity = z.infer<typeof ZCity>;
 export const ZTimezone = z.object({ value: z.string(), label: z.string(), offsetMinutes: z.number().int() });
 export type TTimezone = z.infer<typeof ZTimezone>;
+/** `GET /api/lookups/countries`, `/api/lookups/countries/{id}/cities`, `/api/lookups/timezones`. */
+export const ZCountryList = z.object({ rows: z.array(ZCountry) });
+export type TCountryList = z.infer<typeof ZCountryList>;
+export const ZCityList = z.object({ rows: z.array(ZCity) });
+export type TCityList = z.infer<typeof ZCityList>;
+export const ZTimezoneList = z.object({ rows: z.array(ZTimezone) });
+export type TTimezoneList = z.infer<typeof ZTimezoneList>;
 
 /** `GET /api/lookups` (spec sections 3 and 7). */
 export const ZLookups = z.object({

@@ -50,6 +50,12 @@ export const ZUserContext = z.object({
   s3Url: z.string(),
   /** True when a non-super-admin must set a new password now (spec section 4, forced reset). */
   passwordResetDue: z.boolean(),
+  /** What part of the agency's data this user sees (spec section 6); null lists are unrestricted. */
+  dataScope: z.object({
+    shipmentManagerIds: z.array(z.number().int()).nullable(),
+    consigneeIds: z.array(z.number().int()).nullable(),
+    locationIds: z.array(z.number().int()).nullable(),
+  }),
 });
 export type TUserContext = z.infer<typeof ZUserContext>;
 

@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -25,6 +26,7 @@ const ZEnv = z.object({
   SEED_DEMO: boolish,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tonnage <no-reply@tonnage.local>'),
+  APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -66,6 +68,8 @@ export interface AppConfig {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** APP_SECRET: keys derived from it encrypt stored secrets (SMTP passwords). Absent: see `resolveAppSecret`. */
+  appSecret: string | undefined;
   s3: S3Config | undefined;
   loginMaxAttempts: number;
   loginBlockSeconds: number;
@@ -115,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: e.SEED_DEMO || !e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    appSecret: e.APP_SECRET,
     s3,
     loginMaxAttempts: e.LOGIN_MAX_ATTEMPTS,
     loginBlockSeconds: Math.round(e.LOGIN_BLOCK_MINUTES * 60),
@@ -129,4 +134,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDistDir: path.join(rootDir, 'web', 'dist'),
     ...overrides,
   };
+}
+
+const generatedSecrets = new Map<string, string>();
+
+/**
+ * The server secret: APP_SECRET when set; otherwise a random one generated on first use and kept in
+ * `<dataDir>/app-secret` (mode 600), so stored secrets stay readable across restarts. Several processes sharing
+ * a data directory agree on one file: the first to create it wins and the others read it.
+ */
+export function resolveAppSecret(config: Pick<AppConfig, 'appSecret' | 'dataDir'>): string {
+  if (config.appSecret) return config.appSecret;
+  const file = path.join(config.dataDir, 'app-secret');
+  const known = generatedSecrets.get(file);
+  if (known) return known;
+  let secret: string;
+  try {
+    secret = readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    mkdirSync(config.dataDir, { recursive: true });
+    // Written aside, then linked into place: a reader never sees a half-written file, and link fails if one exists.
+    const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(draft, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (linkError) {
+      if ((linkError as NodeJS.ErrnoException).code !== 'EEXIST') throw linkError;
+    } finally {
+      unlinkSync(draft);
+    }
+    secret = readFileSync(file, 'utf8').trim();
+  }
+  if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; remove it or set APP_SECRET`);
+  generatedSecrets.set(file, secret);
+  return secret;
 }

@@ -42,30 +42,21 @@ export async function makeRole(db: Db, params: { agencyId: number; permissions: 
 /** Inserts a user whose password is STRONG_PASSWORD and whose password is current (no forced reset) unless told. */
 export async function makeUser(
   db: Db,
-  params: {
-    kind: UserKind;
-    agencyId?: number | null;
-    username?: string;
-    email?: string;
-    isActive?: boolean;
-    roleId?: number | null;
-    passwordResetAt?: Date | null;
-    firstName?: string;
-  },
+  params: { kind: UserKind } & Partial<Omit<typeof users.$inferInsert, 'kind' | 'passwordHash'>>,
 ) {
-  const username = params.username ?? unique(params.kind).toLowerCase();
+  const { kind, ...rest } = params;
+  const username = rest.username ?? unique(kind).toLowerCase();
   const [row] = await db
     .insert(users)
     .values({
-      agencyId: params.agencyId ?? null,
-      kind: params.kind,
+      firstName: 'Test',
+      ...rest,
+      agencyId: rest.agencyId ?? null,
+      kind,
       username,
-      email: params.email ?? `${username.toLowerCase()}@tonnage.test`,
+      email: rest.email ?? `${username.toLowerCase()}@tonnage.test`,
       passwordHash: await strongPasswordHash(),
-      firstName: params.firstName ?? 'Test',
-      roleId: params.roleId ?? null,
-      isActive: params.isActive ?? true,
-      passwordResetAt: params.passwordResetAt === undefined ? new Date('2099-01-01T00:00:00Z') : params.passwordResetAt,
+      passwordResetAt: rest.passwordResetAt === undefined ? new Date('2099-01-01T00:00:00Z') : rest.passwordResetAt,
     })
     .returning();
   if (!row) throw new Error('user insert returned no row');

@@ -2,6 +2,8 @@ import { ErrorCode, Messages, type TUserContext } from '@tonnage/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ModuleContext } from '../../app';
 import type { Db } from '../../platform/db/client';
+import type { MailMessage } from '../../platform/mail/mailer';
+import { dataScopeOf } from '../../platform/data-scope';
 import { AppError, badRequest } from '../../platform/errors';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
 import { agencies } from '../agencies/agencies.schema';
@@ -122,6 +124,14 @@ export async function userContext(context: ModuleContext, session: SessionContex
     agency: agency ?? null,
     s3Url: '/api/files/',
     passwordResetDue: !session.isSuperAdmin && (resetAt === null || resetAt <= now),
+    dataScope: (() => {
+      const scope = dataScopeOf(session, null);
+      return {
+        shipmentManagerIds: scope.shipmentManagerIds ? [...scope.shipmentManagerIds] : null,
+        consigneeIds: scope.consigneeIds ? [...scope.consigneeIds] : null,
+        locationIds: scope.locationIds ? [...scope.locationIds] : null,
+      };
+    })(),
   };
 }
 
@@ -140,6 +150,46 @@ async function setPassword(db: Db, context: ModuleContext, params: { userId: num
 }
 
 /**
+ * Stores a single-use token that lets a user choose a password, valid for `minutes`, and answers the link to
+ * mail. Pass the transaction that created the user, and send the mail only after it commits.
+ */
+export async function issuePasswordLink(db: Db, context: ModuleContext, params: { userId: number; now: Date; minutes: number }): Promise<string> {
+  const token = newToken();
+  await db.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId: params.userId,
+    createdAt: params.now,
+    expiresAt: new Date(params.now.getTime() + params.minutes * 60_000),
+  });
+  return `${context.config.publicUrl}/resetpassword/${token}`;
+}
+
+/** The e-mail that carries a password link: after a forgotten password (reset), or to a newly created user (welcome). */
+export function passwordLinkMail(params: {
+  user: { email: string; firstName: string; username: string };
+  link: string;
+  minutes: number;
+  purpose: 'reset' | 'welcome';
+}): MailMessage {
+  const { user, link } = params;
+  const within = params.minutes % 1440 === 0 ? `${params.minutes / 1440} days` : `${params.minutes} minutes`;
+  if (params.purpose === 'welcome') {
+    return {
+      to: user.email,
+      subject: 'Tonnage: your new account',
+      text: `Hello ${user.firstName},\n\nAn account was created for you on Tonnage (username ${user.username}).\nOpen this link within ${within} to choose your password:\n\n${link}\n\nAfterwards, "Forgot password" on the sign-in page sends a new link.\n`,
+      html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>An account was created for you on Tonnage (username <b>${escapeHtml(user.username)}</b>).</p><p><a href="${link}">Choose your password</a> within ${within}.</p><p>Afterwards, "Forgot password" on the sign-in page sends a new link.</p>`,
+    };
+  }
+  return {
+    to: user.email,
+    subject: 'Tonnage: reset your password',
+    text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Tonnage account (${user.username}).\nOpen this link within ${within} to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
+    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your Tonnage account (<b>${escapeHtml(user.username)}</b>).</p><p><a href="${link}">Choose a new password</a> within ${within}.</p><p>If it was not you, ignore this e-mail; your password stays as it is.</p>`,
+  };
+}
+
+/**
  * Starts a password reset: for an active user, stores a single-use token and mails the link. Answers the same
  * whether or not the user exists, so the form reveals nothing.
  */
@@ -148,21 +198,9 @@ export async function requestPasswordReset(context: ModuleContext, params: { use
   const now = context.clock.now();
   const [user] = await db.select().from(users).where(sql`lower(${users.username}) = ${params.username.trim().toLowerCase()}`).limit(1);
   if (!user || !user.isActive) return;
-  const token = newToken();
   const minutes = (await context.settings.get()).resetTokenMinutes;
-  await db.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + minutes * 60_000),
-  });
-  const link = `${context.config.publicUrl}/resetpassword/${token}`;
-  const send = context.mailer.send({
-    to: user.email,
-    subject: 'Tonnage: reset your password',
-    text: `Hello ${user.firstName},\n\nSomeone asked to reset the password of your Tonnage account (${user.username}).\nOpen this link within ${minutes} minutes to choose a new password:\n\n${link}\n\nIf it was not you, ignore this e-mail; your password stays as it is.\n`,
-    html: `<p>Hello ${escapeHtml(user.firstName)},</p><p>Someone asked to reset the password of your Tonnage account (<b>${escapeHtml(user.username)}</b>).</p><p><a href="${link}">Choose a new password</a> within ${minutes} minutes.</p><p>If it was not you, ignore this e-mail; your password stays as it is.</p>`,
-  });
+  const link = await issuePasswordLink(db, context, { userId: user.id, now, minutes });
+  const send = context.mailer.send(passwordLinkMail({ user, link, minutes, purpose: 'reset' }));
   // Sent in the background so that the answer takes as long for unknown names as for known ones.
   send.catch((error: unknown) => console.error('password reset mail failed', error));
 }

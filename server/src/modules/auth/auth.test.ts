@@ -165,6 +165,17 @@ describe('sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(token) })).statusCode).toBe(401);
   });
 
+  it('reports the data scope of spec section 6: assigned lists narrow, empty lists leave it open', async () => {
+    const open = await makeUser(t.database.db, { kind: 'agencyUser', agencyId });
+    const narrowed = await makeUser(t.database.db, { kind: 'agencyUser', agencyId, shipmentManagerIds: [12, 4], locationIds: [9] });
+    const scopeOf = async (username: string) =>
+      (await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(await loginAs(t.app, username)) })).json<{
+        dataScope: unknown;
+      }>().dataScope;
+    expect(await scopeOf(open.username)).toEqual({ shipmentManagerIds: null, consigneeIds: null, locationIds: null });
+    expect(await scopeOf(narrowed.username)).toEqual({ shipmentManagerIds: [4, 12], consigneeIds: null, locationIds: [9] });
+  });
+
   it('gives a short session without remember me and a long one with it', async () => {
     const user = await makeUser(t.database.db, { kind: 'agencyUser', agencyId });
     const short = (await login(user.username, STRONG_PASSWORD)).json<{ token: string }>().token;

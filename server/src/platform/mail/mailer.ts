@@ -33,6 +33,37 @@ export function createSmtpMailer(config: { smtpUrl: string; mailFrom: string }):
   };
 }
 
+/** One SMTP server as an agency's e-mail settings describe it. */
+export interface SmtpServerSettings {
+  host: string;
+  port: number;
+  /** none: plain (STARTTLS ignored); starttls: plain then STARTTLS, required; tls: TLS from the first byte. */
+  security: 'none' | 'starttls' | 'tls';
+  username: string | null;
+  password: string | null;
+  from: { name: string; address: string };
+}
+
+/** A mailer over one SMTP server given field by field; waits at most seconds, not minutes, for a dead server. */
+export function createSmtpServerMailer(settings: SmtpServerSettings): Mailer {
+  const transport = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.security === 'tls',
+    requireTLS: settings.security === 'starttls',
+    ignoreTLS: settings.security === 'none',
+    ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({ from: settings.from, ...message });
+    },
+  };
+}
+
 function outboxFileName(now: Date): string {
   return `${now.toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
 }

@@ -1,0 +1,65 @@
+import { SQL, and, inArray } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { SessionContext } from '../modules/auth/sessions.service';
+
+/**
+ * What part of an agency's data a user may see (spec section 6, "Shipment-manager scoping" and "Location
+ * access"). `null` means unrestricted. Every list, picker, dashboard and report query narrows through here.
+ */
+export interface DataScope {
+  shipmentManagerIds: readonly number[] | null;
+  consigneeIds: readonly number[] | null;
+  locationIds: readonly number[] | null;
+}
+
+export const UNRESTRICTED: DataScope = { shipmentManagerIds: null, consigneeIds: null, locationIds: null };
+
+/** The company a company admin administers, as far as scoping needs to know. */
+export interface ScopeCompany {
+  id: number;
+  isShipmentManager: boolean;
+}
+
+const listOrAll = (ids: readonly number[]): readonly number[] | null => (ids.length === 0 ? null : [...new Set(ids)].sort((a, b) => a - b));
+
+/**
+ * The scope of a signed-in user: a super admin sees everything; a company admin of a shipment-manager company
+ * sees only that company (and its assigned locations); everyone else sees their assigned shipment managers,
+ * consignees and locations, where an empty list means no restriction.
+ */
+export function dataScopeOf(session: Pick<SessionContext, 'isSuperAdmin' | 'user'>, company: ScopeCompany | null): DataScope {
+  if (session.isSuperAdmin) return UNRESTRICTED;
+  const { user } = session;
+  const assigned: DataScope = {
+    shipmentManagerIds: listOrAll(user.shipmentManagerIds),
+    consigneeIds: listOrAll(user.consigneeIds),
+    locationIds: listOrAll(user.locationIds),
+  };
+  if (user.kind === 'companyAdmin' && company?.isShipmentManager) return { ...assigned, shipmentManagerIds: [company.id] };
+  return assigned;
+}
+
+/** The columns of a query that the scope narrows; leave out what the query does not have. */
+export interface ScopedColumns {
+  shipmentManager?: AnyPgColumn | SQL;
+  consignee?: AnyPgColumn | SQL;
+  location?: AnyPgColumn | SQL;
+}
+
+function within(column: AnyPgColumn | SQL, ids: readonly number[]): SQL {
+  return column instanceof SQL ? inArray(column, [...ids]) : inArray(column, [...ids]);
+}
+
+/** The WHERE condition a scope puts on a query's columns; undefined when nothing is restricted. */
+export function scopeCondition(scope: DataScope, columns: ScopedColumns): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (columns.shipmentManager && scope.shipmentManagerIds) conditions.push(within(columns.shipmentManager, scope.shipmentManagerIds));
+  if (columns.consignee && scope.consigneeIds) conditions.push(within(columns.consignee, scope.consigneeIds));
+  if (columns.location && scope.locationIds) conditions.push(within(columns.location, scope.locationIds));
+  return conditions.length === 0 ? undefined : and(...conditions);
+}
+
+/** True when one id passes one of the scope's lists (for checks on a single record). */
+export function inScope(list: readonly number[] | null, id: number | null): boolean {
+  return list === null || (id !== null && list.includes(id));
+}
