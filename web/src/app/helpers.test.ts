@@ -43,6 +43,7 @@ function context(overrides: Partial<TUserContext>): TUserContext {
     agency: { id: 2, name: 'A', logo: null, isActive: true },
     s3Url: '/api/files/',
     passwordResetDue: false,
+    dataScope: { shipmentManagerIds: null, consigneeIds: null, locationIds: null },
     ...overrides,
   };
 }
