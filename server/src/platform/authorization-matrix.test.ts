@@ -1,0 +1,167 @@
+import { SUPER_ADMIN_FLAGS, hasPermission } from '@tonnage/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/harness';
+import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
+import type { Access } from './access';
+
+/**
+ * The authorization matrix of the access issue: every registered route, called by each kind of principal against
+ * its own agency and a foreign one. Forbidden calls must answer 403 (401 without a session); allowed calls must
+ * never answer 401 or 403 (400 or 404 for the deliberately empty bodies and made-up ids are fine).
+ */
+type PrincipalName = 'superAdmin' | 'agencyAdmin' | 'userWith' | 'userWithout' | 'companyAdminSm' | 'companyAdminOther';
+
+interface Principal {
+  name: PrincipalName;
+  isSuperAdmin: boolean;
+  isAgencyAdmin: boolean;
+  /** Grants the route's first permission flag (the "with" principals) or none. */
+  holdsRoutePermission: boolean;
+}
+
+const principals: Principal[] = [
+  { name: 'superAdmin', isSuperAdmin: true, isAgencyAdmin: false, holdsRoutePermission: false },
+  { name: 'agencyAdmin', isSuperAdmin: false, isAgencyAdmin: true, holdsRoutePermission: false },
+  { name: 'userWith', isSuperAdmin: false, isAgencyAdmin: false, holdsRoutePermission: true },
+  { name: 'userWithout', isSuperAdmin: false, isAgencyAdmin: false, holdsRoutePermission: false },
+  { name: 'companyAdminSm', isSuperAdmin: false, isAgencyAdmin: false, holdsRoutePermission: true },
+  { name: 'companyAdminOther', isSuperAdmin: false, isAgencyAdmin: false, holdsRoutePermission: false },
+];
+
+/** Routes left out of the matrix, each with the test that covers it instead. */
+const leftOut = new Map<string, string>([['GET /api/auth/logout', 'ends the caller’s own session; covered in auth.test.ts']]);
+
+function expectedAllowed(principal: Principal, access: Access, foreignAgency: boolean): boolean {
+  if (access.kind === 'public') return true;
+  if (foreignAgency && !principal.isSuperAdmin) return false;
+  if (access.kind === 'signedIn') return true;
+  const flags = access.permission.split(',').map((f) => f.trim());
+  const permissions = principal.holdsRoutePermission ? flags.slice(0, 1) : [];
+  const subject = { isSuperAdmin: principal.isSuperAdmin, isAgencyAdmin: principal.isAgencyAdmin, permissions };
+  if (flags.every((f) => (SUPER_ADMIN_FLAGS as readonly string[]).includes(f))) return principal.isSuperAdmin;
+  return hasPermission(subject, access.permission);
+}
+
+let t: TestApp;
+let own: number;
+let foreign: number;
+let spare: number;
+const tokens = new Map<string, string>();
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  own = (await makeAgency(db, { name: 'Own Agency' })).id;
+  foreign = (await makeAgency(db, { name: 'Foreign Agency' })).id;
+  spare = (await makeAgency(db, { name: 'Spare Agency' })).id;
+  ids.targetUser = (await makeUser(db, { kind: 'agencyUser', agencyId: own })).id;
+  ids.foreignUser = (await makeUser(db, { kind: 'agencyUser', agencyId: foreign })).id;
+  ids.spareRole = (await makeRole(db, { agencyId: own, permissions: [], name: 'Spare role' })).id;
+  ids.foreignRole = (await makeRole(db, { agencyId: foreign, permissions: [], name: 'Foreign role' })).id;
+  const superAdmin = await makeUser(db, { kind: 'superAdmin' });
+  tokens.set('superAdmin', await loginAs(t.app, superAdmin.username));
+  const agencyAdmin = await makeUser(db, { kind: 'agencyAdmin', agencyId: own });
+  tokens.set('agencyAdmin', await loginAs(t.app, agencyAdmin.username));
+  const empty = await makeRole(db, { agencyId: own, permissions: [], name: 'No permissions' });
+  const without = await makeUser(db, { kind: 'agencyUser', agencyId: own, roleId: empty.id });
+  tokens.set('userWithout', await loginAs(t.app, without.username));
+  const other = await makeUser(db, { kind: 'companyAdmin', agencyId: own, roleId: empty.id, companyId: 902 });
+  tokens.set('companyAdminOther', await loginAs(t.app, other.username));
+  // One "with" user per distinct first flag, created on demand.
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function tokenFor(principal: Principal, access: Access): Promise<string> {
+  if (!principal.holdsRoutePermission) {
+    const token = tokens.get(principal.name);
+    if (!token) throw new Error(`no token for ${principal.name}`);
+    return token;
+  }
+  const flag = access.kind === 'permission' ? (access.permission.split(',')[0] ?? '').trim() : '';
+  const key = `${principal.name}:${flag}`;
+  const cached = tokens.get(key);
+  if (cached) return cached;
+  const role = await makeRole(t.database.db, { agencyId: own, permissions: flag && !(SUPER_ADMIN_FLAGS as readonly string[]).includes(flag) ? [flag] : [] });
+  const user =
+    principal.name === 'companyAdminSm'
+      ? await makeUser(t.database.db, { kind: 'companyAdmin', agencyId: own, roleId: role.id, companyId: 901 })
+      : await makeUser(t.database.db, { kind: 'agencyUser', agencyId: own, roleId: role.id });
+  const token = await loginAs(t.app, user.username);
+  tokens.set(key, token);
+  return token;
+}
+
+/** Fills a route's path parameters with rows of the caller's own agency (or of another agency with `foreignRows`). */
+function concreteUrl(url: string, foreignRows: boolean): string {
+  return url
+    .replace(/^\/api\/agencies\/:id\/toggle-status$/, `/api/agencies/${spare}/toggle-status`)
+    .replace(/^\/api\/agencies\/:id/, `/api/agencies/${foreignRows ? foreign : own}`)
+    .replace(/^\/api\/users\/:id/, `/api/users/${foreignRows ? ids.foreignUser : ids.targetUser}`)
+    .replace(/^\/api\/roles\/:id/, `/api/roles/${foreignRows ? ids.foreignRole : ids.spareRole}`)
+    .replace(/:kind/g, 'handlingLoss')
+    .replace(/:token/g, 'not-a-real-token')
+    .replace(/\*$/, 'documents/2026/11/none.pdf')
+    .replace(/:[A-Za-z]+/g, '1');
+}
+
+describe('authorization matrix', () => {
+  it('covers every route', () => {
+    const routes = t.app.routeAccess.filter((r) => !leftOut.has(`${r.method} ${r.url}`));
+    expect(routes.length).toBeGreaterThan(15);
+  });
+
+  it('answers every route for every principal, in its own agency and a foreign one, as declared', async () => {
+    const failures: string[] = [];
+    const routes = t.app.routeAccess.filter((r) => r.access.kind !== 'public' && !leftOut.has(`${r.method} ${r.url}`));
+    for (const route of routes) {
+      for (const principal of principals) {
+        for (const foreignAgency of [false, true]) {
+          const token = await tokenFor(principal, route.access);
+          const response = await t.app.inject({
+            method: route.method as 'GET',
+            url: concreteUrl(route.url, false),
+            headers: { ...bearer(token), 'x-agency-id': String(foreignAgency ? foreign : own) },
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+          });
+          const allowed = expectedAllowed(principal, route.access, foreignAgency);
+          const refused = response.statusCode === 401 || response.statusCode === 403;
+          if (allowed === refused) {
+            failures.push(`${route.method} ${route.url} as ${principal.name} in ${foreignAgency ? 'a foreign' : 'its own'} agency: expected ${allowed ? 'allowed' : '403'}, got ${response.statusCode} ${response.body.slice(0, 120)}`);
+          }
+          if (!allowed && response.statusCode !== 403) failures.push(`${route.method} ${route.url} as ${principal.name}: refused with ${response.statusCode}, not 403`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('never lets a caller reach another agency’s rows by id', async () => {
+    const failures: string[] = [];
+    const routes = t.app.routeAccess.filter((r) => r.access.kind !== 'public' && /\/:id\b/.test(r.url) && !leftOut.has(`${r.method} ${r.url}`));
+    for (const route of routes) {
+      for (const principal of principals.filter((p) => !p.isSuperAdmin)) {
+        const token = await tokenFor(principal, route.access);
+        const response = await t.app.inject({
+          method: route.method as 'GET',
+          url: concreteUrl(route.url, true),
+          headers: { ...bearer(token), 'x-agency-id': String(own) },
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+        });
+        if (response.statusCode < 300) failures.push(`${route.method} ${concreteUrl(route.url, true)} as ${principal.name}: ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses every protected route without a session', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeAccess.filter((r) => r.access.kind !== 'public')) {
+      const response = await t.app.inject({ method: route.method as 'GET', url: concreteUrl(route.url, false), ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }) });
+      if (response.statusCode !== 401) failures.push(`${route.method} ${route.url}: ${response.statusCode}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
