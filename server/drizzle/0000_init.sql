@@ -1,4 +1,6 @@
 CREATE TYPE "public"."user_kind" AS ENUM('superAdmin', 'agencyAdmin', 'agencyUser', 'companyAdmin');--> statement-breakpoint
+CREATE TYPE "public"."approval_status" AS ENUM('Pending', 'Approved', 'Rejected');--> statement-breakpoint
+CREATE TYPE "public"."smtp_security" AS ENUM('none', 'starttls', 'tls');--> statement-breakpoint
 CREATE TABLE "agencies" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "agencies_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"name" text NOT NULL,
@@ -121,6 +123,57 @@ CREATE TABLE "app_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "approval_rule_approvers" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "approval_rule_approvers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"rule_id" integer NOT NULL,
+	"step_order" integer NOT NULL,
+	"user_id" integer NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "approval_rule_approvers" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "approval_rules" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "approval_rules_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "approval_rules" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "approval_steps" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "approval_steps_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"transaction_id" integer NOT NULL,
+	"step_order" integer NOT NULL,
+	"user_id" integer NOT NULL,
+	"status" "approval_status" DEFAULT 'Pending' NOT NULL,
+	"decided_at" timestamp with time zone,
+	"decided_by" integer,
+	"comment" text,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "approval_steps" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "agency_email_settings" (
+	"agency_id" integer PRIMARY KEY NOT NULL,
+	"host" text NOT NULL,
+	"port" integer NOT NULL,
+	"security" "smtp_security" NOT NULL,
+	"username" text,
+	"password_encrypted" text,
+	"from_name" text NOT NULL,
+	"from_email" text NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "agency_email_settings" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -128,6 +181,17 @@ ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_i
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "stored_files" ADD CONSTRAINT "stored_files_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_rule_approvers" ADD CONSTRAINT "approval_rule_approvers_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_rule_approvers" ADD CONSTRAINT "approval_rule_approvers_rule_id_approval_rules_id_fk" FOREIGN KEY ("rule_id") REFERENCES "public"."approval_rules"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_rule_approvers" ADD CONSTRAINT "approval_rule_approvers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_rules" ADD CONSTRAINT "approval_rules_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_rules" ADD CONSTRAINT "approval_rules_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agency_email_settings" ADD CONSTRAINT "agency_email_settings_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "agency_email_settings" ADD CONSTRAINT "agency_email_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "agencies_name_unique" ON "agencies" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "agencies_active_idx" ON "agencies" USING btree ("is_active");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_agency_name_unique" ON "roles" USING btree ("agency_id",lower("name"));--> statement-breakpoint
@@ -141,5 +205,15 @@ CREATE INDEX "stored_files_agency_idx" ON "stored_files" USING btree ("agency_id
 CREATE INDEX "audit_log_agency_at_idx" ON "audit_log" USING btree ("agency_id","at");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id");--> statement-breakpoint
 CREATE INDEX "socket_io_attachments_created_at_idx" ON "socket_io_attachments" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_rule_approvers_rule_order_unique" ON "approval_rule_approvers" USING btree ("rule_id","step_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_rule_approvers_rule_user_unique" ON "approval_rule_approvers" USING btree ("rule_id","user_id");--> statement-breakpoint
+CREATE INDEX "approval_rule_approvers_user_idx" ON "approval_rule_approvers" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_rules_agency_kind_unique" ON "approval_rules" USING btree ("agency_id","kind");--> statement-breakpoint
+CREATE UNIQUE INDEX "approval_steps_transaction_order_unique" ON "approval_steps" USING btree ("agency_id","kind","transaction_id","step_order");--> statement-breakpoint
+CREATE INDEX "approval_steps_user_status_idx" ON "approval_steps" USING btree ("agency_id","user_id","status");--> statement-breakpoint
 CREATE POLICY "roles_tenant_isolation" ON "roles" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
-CREATE POLICY "users_tenant_isolation" ON "users" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);
+CREATE POLICY "users_tenant_isolation" ON "users" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "approval_rule_approvers_tenant_isolation" ON "approval_rule_approvers" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "approval_rules_tenant_isolation" ON "approval_rules" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "approval_steps_tenant_isolation" ON "approval_steps" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "agency_email_settings_tenant_isolation" ON "agency_email_settings" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);

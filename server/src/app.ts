@@ -7,9 +7,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { registerAgencyRoutes } from './modules/agencies/agencies.routes';
+import { registerApprovalRoutes } from './modules/approvals/approvals.routes';
+import { registerEmailSettingsRoutes } from './modules/email-settings/email-settings.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { registerRoleRoutes } from './modules/roles/roles.routes';
+import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { access, installAccessControl } from './platform/access';
@@ -101,9 +105,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     (api, _options, done) => {
       registerAuthRoutes(api, context);
       registerUserRoutes(api, context);
+      registerRoleRoutes(api, context);
+      registerLookupRoutes(api, context);
       registerAgencyRoutes(api, context);
       registerUploadRoutes(api, context);
       registerSettingsRoutes(api, context);
+      registerApprovalRoutes(api, context);
+      registerEmailSettingsRoutes(api, context);
       done();
     },
     { prefix: '/api' },

@@ -31,15 +31,52 @@ const principals: Principal[] = [
 /** Routes left out of the matrix, each with the test that covers it instead. */
 const leftOut = new Map<string, string>([['GET /api/auth/logout', 'ends the caller’s own session; covered in auth.test.ts']]);
 
-function expectedAllowed(principal: Principal, access: Access, foreignAgency: boolean): boolean {
+/** Rules a handler adds to its declared access, as "METHOD url" -> who may pass in their own agency. */
+const handlerRules = new Map<string, (principal: Principal) => boolean>([
+  ['PUT /api/agencies/:id', (p) => p.isSuperAdmin || p.isAgencyAdmin],
+]);
+
+function expectedAllowed(principal: Principal, access: Access, foreignAgency: boolean, routeKey: string): boolean {
   if (access.kind === 'public') return true;
+  const handlerRule = handlerRules.get(routeKey);
+  if (handlerRule && !handlerRule(principal)) return false;
   if (foreignAgency && !principal.isSuperAdmin) return false;
   if (access.kind === 'signedIn') return true;
   const flags = access.permission.split(',').map((f) => f.trim());
-  const permissions = principal.holdsRoutePermission ? flags.slice(0, 1) : [];
+  const permissions = principal.holdsRoutePermission ? [routeFlag(access, routeKey)] : [];
   const subject = { isSuperAdmin: principal.isSuperAdmin, isAgencyAdmin: principal.isAgencyAdmin, permissions };
   if (flags.every((f) => (SUPER_ADMIN_FLAGS as readonly string[]).includes(f))) return principal.isSuperAdmin;
   return hasPermission(subject, access.permission);
+}
+
+let serial = 0;
+/** A valid body for each route that changes something, so a missing check in a handler cannot hide behind a 400. */
+function sampleBody(routeKey: string): Record<string, unknown> {
+  serial += 1;
+  switch (routeKey) {
+    case 'POST /api/users':
+    case 'POST /api/users/':
+      return { username: `matrix.${serial}`, email: `matrix.${serial}@example.test`, firstName: 'Matrix', kind: 'agencyUser', roleId: ids.stableRole, password: 'Matrix#Pass1' };
+    case 'PUT /api/users/:id':
+      return { username: `target.${serial}`, email: `target.${serial}@example.test`, firstName: 'Target', kind: 'agencyUser', roleId: ids.stableRole };
+    case 'POST /api/roles':
+    case 'POST /api/roles/':
+    case 'PUT /api/roles/:id':
+      return { name: `Matrix role ${serial}` };
+    case 'PUT /api/roles/:id/permissions':
+      return { permissions: [] };
+    case 'POST /api/agencies':
+    case 'POST /api/agencies/':
+      return { name: `Matrix agency ${serial}`, timezone: 'Asia/Riyadh' };
+    case 'PUT /api/agencies/:id':
+      return { name: `Renamed agency ${serial}`, timezone: 'Asia/Riyadh' };
+    case 'PUT /api/approval-rules/:kind':
+      return { kind: 'handlingLoss', approvers: [{ order: 1, userId: ids.approver }] };
+    case 'PUT /api/email-settings':
+      return { host: '127.0.0.1', port: 2525, security: 'none', fromName: 'Matrix', fromEmail: 'matrix@example.test' };
+    default:
+      return {};
+  }
 }
 
 let t: TestApp;
@@ -58,6 +95,8 @@ beforeAll(async () => {
   ids.targetUser = (await makeUser(db, { kind: 'agencyUser', agencyId: own })).id;
   ids.foreignUser = (await makeUser(db, { kind: 'agencyUser', agencyId: foreign })).id;
   ids.spareRole = (await makeRole(db, { agencyId: own, permissions: [], name: 'Spare role' })).id;
+  ids.stableRole = (await makeRole(db, { agencyId: own, permissions: [], name: 'Stable role' })).id;
+  ids.approver = (await makeUser(db, { kind: 'agencyUser', agencyId: own })).id;
   ids.foreignRole = (await makeRole(db, { agencyId: foreign, permissions: [], name: 'Foreign role' })).id;
   const superAdmin = await makeUser(db, { kind: 'superAdmin' });
   tokens.set('superAdmin', await loginAs(t.app, superAdmin.username));
@@ -68,19 +107,42 @@ beforeAll(async () => {
   tokens.set('userWithout', await loginAs(t.app, without.username));
   const other = await makeUser(db, { kind: 'companyAdmin', agencyId: own, roleId: empty.id, companyId: 902 });
   tokens.set('companyAdminOther', await loginAs(t.app, other.username));
+  for (const routeKey of flagForRoute.keys()) {
+    const [method, url] = routeKey.split(' ') as ['PUT', string];
+    const seeded = await t.app.inject({
+      method,
+      url: concreteUrl(url, false),
+      headers: { ...bearer(await loginAs(t.app, agencyAdmin.username)), 'x-agency-id': String(own) },
+      payload: sampleBody(routeKey),
+    });
+    if (seeded.statusCode !== 200) throw new Error(`could not seed ${routeKey}: ${seeded.statusCode} ${seeded.body}`);
+  }
   // One "with" user per distinct first flag, created on demand.
 });
 afterAll(async () => {
   await t.close();
 });
 
-async function tokenFor(principal: Principal, access: Access): Promise<string> {
+/**
+ * Create-or-replace routes need the add flag to create and the edit flag to replace; the matrix seeds the record
+ * first (beforeAll), so the "with" principals hold the edit flag for them.
+ */
+const flagForRoute = new Map<string, string>([
+  ['PUT /api/approval-rules/:kind', 'canEditApprovalRule'],
+  ['PUT /api/email-settings', 'canEditEmailSettings'],
+]);
+
+function routeFlag(access: Access, routeKey: string): string {
+  return flagForRoute.get(routeKey) ?? (access.kind === 'permission' ? (access.permission.split(',')[0] ?? '').trim() : '');
+}
+
+async function tokenFor(principal: Principal, access: Access, routeKey: string): Promise<string> {
   if (!principal.holdsRoutePermission) {
     const token = tokens.get(principal.name);
     if (!token) throw new Error(`no token for ${principal.name}`);
     return token;
   }
-  const flag = access.kind === 'permission' ? (access.permission.split(',')[0] ?? '').trim() : '';
+  const flag = routeFlag(access, routeKey);
   const key = `${principal.name}:${flag}`;
   const cached = tokens.get(key);
   if (cached) return cached;
@@ -119,14 +181,15 @@ describe('authorization matrix', () => {
     for (const route of routes) {
       for (const principal of principals) {
         for (const foreignAgency of [false, true]) {
-          const token = await tokenFor(principal, route.access);
+          const routeKey = `${route.method} ${route.url}`;
+          const token = await tokenFor(principal, route.access, routeKey);
           const response = await t.app.inject({
             method: route.method as 'GET',
             url: concreteUrl(route.url, false),
             headers: { ...bearer(token), 'x-agency-id': String(foreignAgency ? foreign : own) },
-            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+            ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: sampleBody(routeKey) }),
           });
-          const allowed = expectedAllowed(principal, route.access, foreignAgency);
+          const allowed = expectedAllowed(principal, route.access, foreignAgency, routeKey);
           const refused = response.statusCode === 401 || response.statusCode === 403;
           if (allowed === refused) {
             failures.push(`${route.method} ${route.url} as ${principal.name} in ${foreignAgency ? 'a foreign' : 'its own'} agency: expected ${allowed ? 'allowed' : '403'}, got ${response.statusCode} ${response.body.slice(0, 120)}`);
@@ -143,12 +206,12 @@ describe('authorization matrix', () => {
     const routes = t.app.routeAccess.filter((r) => r.access.kind !== 'public' && /\/:id\b/.test(r.url) && !leftOut.has(`${r.method} ${r.url}`));
     for (const route of routes) {
       for (const principal of principals.filter((p) => !p.isSuperAdmin)) {
-        const token = await tokenFor(principal, route.access);
+        const token = await tokenFor(principal, route.access, `${route.method} ${route.url}`);
         const response = await t.app.inject({
           method: route.method as 'GET',
           url: concreteUrl(route.url, true),
           headers: { ...bearer(token), 'x-agency-id': String(own) },
-          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+          ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: sampleBody(`${route.method} ${route.url}`) }),
         });
         if (response.statusCode < 300) failures.push(`${route.method} ${concreteUrl(route.url, true)} as ${principal.name}: ${response.statusCode}`);
       }

@@ -14,6 +14,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { agencies } from './agencies.schema';
+import { escapeLike, isUniqueViolation } from '../../platform/db/query-helpers';
 
 type AgencyRow = typeof agencies.$inferSelect;
 /** A validated agency form (ZAgencyInput after parsing). */
@@ -54,10 +55,6 @@ export function assertCanEditAgency(session: SessionContext, params: { agencyId:
   throw forbidden();
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** One page of agencies ordered by name, with the total count; search matches any part of the name, any case. */
 export async function listAgencies(db: Db, params: AgencyListQuery): Promise<TAgencyList> {
   const conditions: SQL[] = [];
@@ -95,13 +92,6 @@ export async function getAgencyData(db: Db, params: { agencyId: number }): Promi
   const agency = await getAgency(db, params);
   // Locations, cargo types and companies arrive with their modules; the shape is fixed now.
   return { agency, Locations: [], Cargo: [], Companies: [], Timezone: [agency.timezone] };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error; current instanceof Error; current = current.cause) {
-    if ((current as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }
 
 async function assertNameFree(db: Db, params: { name: string; exceptId?: number }): Promise<void> {

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/client';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { dataScopeOf } from '../../platform/data-scope';
 import { AppError, badRequest } from '../../platform/errors';
+import { mailerForAgency } from '../../platform/mail/agency-mailer';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
 import { agencies } from '../agencies/agencies.schema';
 import { users } from '../users/users.schema';
@@ -200,7 +201,9 @@ export async function requestPasswordReset(context: ModuleContext, params: { use
   if (!user || !user.isActive) return;
   const minutes = (await context.settings.get()).resetTokenMinutes;
   const link = await issuePasswordLink(db, context, { userId: user.id, now, minutes });
-  const send = context.mailer.send(passwordLinkMail({ user, link, minutes, purpose: 'reset' }));
+  // A user of an agency gets the mail through that agency's SMTP settings when it has active ones.
+  const mailer = user.agencyId === null ? context.mailer : await mailerForAgency(context, { agencyId: user.agencyId });
+  const send = mailer.send(passwordLinkMail({ user, link, minutes, purpose: 'reset' }));
   // Sent in the background so that the answer takes as long for unknown names as for known ones.
   send.catch((error: unknown) => console.error('password reset mail failed', error));
 }

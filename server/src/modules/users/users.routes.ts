@@ -1,14 +1,86 @@
-import { Messages, ZMessageResponse, ZProfileBody, ZUser, permissionFlag } from '@tonnage/contracts';
+import {
+  Messages,
+  ZApiError,
+  ZMessageResponse,
+  ZProfileBody,
+  ZUser,
+  ZUserInput,
+  ZUserList,
+  ZUserListItem,
+  ZUserListQuery,
+  ZUserToggleResponse,
+  permissionFlag,
+} from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../app';
-import { access, requireSession } from '../../platform/access';
-import { forcePasswordReset, updateProfile } from './users.service';
+import { access, requireAgency, requireSession } from '../../platform/access';
+import { createUser, forcePasswordReset, getUser, listUsers, toggleUserStatus, updateProfile, updateUser } from './users.service';
 
-/** The signed-in user's profile, and the admin's forced password reset (users screens come with the access issue). */
+const ZUserParams = z.object({ id: z.coerce.number().int().positive() });
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['users'];
+const agency = { agency: 'required' } as const;
+
+/**
+ * The users screens of the selected agency (`users`, `users/add`, `users/{userId}/edit`; spec section 7), the
+ * signed-in user's profile, and the admin's forced password reset.
+ */
 export function registerUserRoutes(instance: FastifyInstance, context: ModuleContext): void {
   const api = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+
+  // The web asks `/api/users/?query` for the list and posts to `/api/users/`; both spellings answer.
+  for (const url of ['/users', '/users/']) {
+    api.get(
+      url,
+      {
+        config: { access: access.permission(permissionFlag('UserStaffManagement', 'view'), agency) },
+        schema: { tags, summary: 'Users of the agency: search, filters, sorting, paging', hide: url.endsWith('/'), querystring: ZUserListQuery, response: { 200: ZUserList, ...errors } },
+      },
+      (request) => listUsers(db, { agencyId: requireAgency(request), query: request.query }),
+    );
+
+    api.post(
+      url,
+      {
+        config: { access: access.permission(permissionFlag('UserStaffManagement', 'add'), agency) },
+        schema: { tags, summary: 'Create a user in the agency', hide: url.endsWith('/'), body: ZUserInput, response: { 201: ZUserListItem, ...errors, 409: ZApiError } },
+      },
+      async (request, reply) => {
+        const user = await createUser(context, { agencyId: requireAgency(request), session: requireSession(request), input: request.body });
+        return reply.status(201).send(user);
+      },
+    );
+  }
+
+  api.get(
+    '/users/:id',
+    {
+      config: { access: access.permission(permissionFlag('UserStaffManagement', 'view'), agency) },
+      schema: { tags, summary: 'One user of the agency', params: ZUserParams, response: { 200: ZUserListItem, ...errors } },
+    },
+    (request) => getUser(db, { agencyId: requireAgency(request), userId: request.params.id }),
+  );
+
+  api.put(
+    '/users/:id',
+    {
+      config: { access: access.permission(permissionFlag('UserStaffManagement', 'edit'), agency) },
+      schema: { tags, summary: 'Update a user of the agency', params: ZUserParams, body: ZUserInput, response: { 200: ZUserListItem, ...errors, 409: ZApiError } },
+    },
+    (request) => updateUser(context, { agencyId: requireAgency(request), session: requireSession(request), userId: request.params.id, input: request.body }),
+  );
+
+  api.put(
+    '/users/:id/toggle-status',
+    {
+      config: { access: access.permission(permissionFlag('UserStaffManagement', 'edit'), agency) },
+      schema: { tags, summary: 'Activate or deactivate a user (deactivation ends their sessions)', params: ZUserParams, response: { 200: ZUserToggleResponse, ...errors } },
+    },
+    (request) => toggleUserStatus(context, { agencyId: requireAgency(request), session: requireSession(request), userId: request.params.id }),
+  );
 
   api.put(
     '/users/profile',

@@ -1,12 +1,34 @@
-import { ErrorCode, SocketEvents, type TProfileBody, type TUser } from '@tonnage/contracts';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import {
+  ErrorCode,
+  Messages,
+  SEARCH_MIN_CHARS,
+  SocketEvents,
+  isStrongPassword,
+  type TProfileBody,
+  type TUser,
+  type TUserList,
+  type TUserListItem,
+  type TUserToggleResponse,
+  type ZProfileBody,
+  type ZUserInput,
+  type ZUserListQuery,
+} from '@tonnage/contracts';
+import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ZProfileBody } from '@tonnage/contracts';
 import type { ModuleContext } from '../../app';
-import { AppError, conflict, forbidden, notFound } from '../../platform/errors';
+import { recordAudit } from '../../platform/audit/audit';
+import type { Db } from '../../platform/db/client';
+import { inAgency } from '../../platform/db/tenancy';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
+import { mailerForAgency } from '../../platform/mail/agency-mailer';
+import { hashPassword } from '../../platform/passwords';
 import { storedFiles } from '../../platform/storage/files.schema';
-import { toApiUser, type SessionContext } from '../auth/sessions.service';
-import { users } from './users.schema';
+import { issuePasswordLink, passwordLinkMail } from '../auth/auth.service';
+import { revokeUserSessions, toApiUser, type SessionContext } from '../auth/sessions.service';
+import { countryOfCity, findCountry } from '../lookups/lookups.service';
+import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
+import { roles, users } from './users.schema';
 
 export type ProfileInput = z.output<typeof ZProfileBody>;
 export type { TProfileBody };
@@ -69,4 +91,308 @@ export async function forcePasswordReset(context: ModuleContext, params: { sessi
   if (!params.session.isSuperAdmin && (target.agencyId !== params.session.user.agencyId || target.kind === 'superAdmin')) throw forbidden();
   await db.update(users).set({ passwordResetAt: context.clock.now() }).where(eq(users.id, target.id));
   context.realtime.emitToUser(target.id, SocketEvents.userContext, { userContextUpdated: true });
+}
+
+// ---------------------------------------------------------------- the users screens (issue 3)
+
+/** A validated user form (ZUserInput after parsing). */
+export type UserInput = z.output<typeof ZUserInput>;
+/** A validated user list query (defaults applied). */
+export type UserListQuery = z.output<typeof ZUserListQuery>;
+
+export const UserMessages = {
+  notFound: 'User not found',
+  roleRequired: 'Please select a role!',
+  countryInvalid: 'Please select a valid country!',
+  cityInvalid: 'Please select a city of the selected country!',
+  usernameTaken: 'This username is already used by another user.',
+  emailTaken: 'This e-mail is already used by another user.',
+  passwordNotHere: 'The password cannot be changed here; use the forced password reset.',
+  cannotDeactivateSelf: 'You cannot deactivate yourself.',
+  activated: 'User activated successfully!',
+  deactivated: 'User deactivated successfully!',
+} as const;
+
+/** How long the link mailed to a new user without a password stays valid. */
+export const WELCOME_LINK_MINUTES = 3 * 24 * 60;
+
+type UserRow = typeof users.$inferSelect;
+
+/** The API shape of a user row with its role's name, for the users list and form. */
+export function toApiUserListItem(row: UserRow, roleName: string | null): TUserListItem {
+  return { ...toApiUser(row), roleName, createdAt: row.createdAt.toISOString() };
+}
+
+const sortColumns = {
+  firstName: sql`lower(${users.firstName})`,
+  username: sql`lower(${users.username})`,
+  email: sql`lower(${users.email})`,
+  createdAt: sql`${users.createdAt}`,
+} as const satisfies Record<UserListQuery['sortBy'], SQL>;
+
+/**
+ * One page of the agency's users with the total count. Search (after more than 2 characters) matches first name,
+ * last name, username or e-mail in any letter case; filters by kind, status and role; sorted with the id as tie-break.
+ */
+export async function listUsers(db: Db, params: { agencyId: number; query: UserListQuery }): Promise<TUserList> {
+  const { query } = params;
+  const conditions: SQL[] = [];
+  if (query.search && query.search.length > SEARCH_MIN_CHARS) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const matches = or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.username, pattern), ilike(users.email, pattern));
+    if (matches) conditions.push(matches);
+  }
+  if (query.kind) conditions.push(eq(users.kind, query.kind));
+  if (query.status !== 'all') conditions.push(eq(users.isActive, query.status === 'active'));
+  if (query.roleId !== undefined) conditions.push(eq(users.roleId, query.roleId));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const direction = query.sortOrder === 'desc' ? desc : asc;
+  return inAgency(db, params.agencyId, async (tx) => {
+    const rows = await tx
+      .select({ user: users, roleName: roles.name })
+      .from(users)
+      .leftJoin(roles, eq(roles.id, users.roleId))
+      .where(where)
+      .orderBy(direction(sortColumns[query.sortBy]), direction(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
+    return { rows: rows.map((r) => toApiUserListItem(r.user, r.roleName)), count: total?.count ?? 0 };
+  });
+}
+
+async function findUser(tx: Db, params: { userId: number; forUpdate?: boolean }): Promise<{ user: UserRow; roleName: string | null }> {
+  const query = tx.select({ user: users, roleName: roles.name }).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, params.userId)).limit(1);
+  const [row] = params.forUpdate ? await query.for('update', { of: users }) : await query;
+  if (!row) throw notFound(UserMessages.notFound);
+  return row;
+}
+
+/** One user of the agency; 404 when unknown there (row-level security hides other agencies' users and super admins). */
+export async function getUser(db: Db, params: { agencyId: number; userId: number }): Promise<TUserListItem> {
+  return inAgency(db, params.agencyId, async (tx) => {
+    const row = await findUser(tx, params);
+    return toApiUserListItem(row.user, row.roleName);
+  });
+}
+
+/** Field errors of a user form that need no database: the password rule, known countries, a city of the residence country. */
+function checkFormFields(input: UserInput, mode: 'create' | 'update'): Record<string, string> {
+  const details: Record<string, string> = {};
+  if (input.password) {
+    if (mode === 'update') details.password = UserMessages.passwordNotHere;
+    else if (!isStrongPassword(input.password)) details.password = Messages.passwordRule;
+  }
+  if (input.residenceCountryId !== null && !findCountry(input.residenceCountryId)) details.residenceCountryId = UserMessages.countryInvalid;
+  if (input.originCountryId !== null && !findCountry(input.originCountryId)) details.originCountryId = UserMessages.countryInvalid;
+  if (input.cityId !== null && input.residenceCountryId !== null && !details.residenceCountryId && countryOfCity(input.cityId) !== input.residenceCountryId) {
+    details.cityId = UserMessages.cityInvalid;
+  }
+  return details;
+}
+
+/**
+ * Whether the username or e-mail is taken by another user anywhere in the product (both are unique across
+ * agencies, in any letter case). This reads outside row-level security on purpose and answers only which
+ * fields are taken; the unique indexes settle races.
+ */
+async function takenFields(db: Db, params: { username: string; email: string; exceptUserId?: number }): Promise<Record<string, string>> {
+  const username = params.username.toLowerCase();
+  const email = params.email.toLowerCase();
+  const conditions = [or(eq(sql`lower(${users.username})`, username), eq(sql`lower(${users.email})`, email))];
+  if (params.exceptUserId !== undefined) conditions.push(ne(users.id, params.exceptUserId));
+  const rows = await db
+    .select({ username: sql<string>`lower(${users.username})`, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(and(...conditions))
+    .limit(2);
+  const details: Record<string, string> = {};
+  if (rows.some((r) => r.username === username)) details.username = UserMessages.usernameTaken;
+  if (rows.some((r) => r.email === email)) details.email = UserMessages.emailTaken;
+  return details;
+}
+
+function throwIfInvalid(details: Record<string, string>): void {
+  const first = Object.values(details)[0];
+  if (first) throw badRequest(first, details);
+}
+
+function throwIfTaken(details: Record<string, string>): void {
+  const first = Object.values(details)[0];
+  if (first) throw conflict(first, details);
+}
+
+/** Runs a user write, turning a lost race on the unique username or e-mail index into the pre-check's 409. */
+async function withIdentityConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const violation = uniqueViolation(error);
+    if (!violation) throw error;
+    throwIfTaken(violation.constraint.includes('email') ? { email: UserMessages.emailTaken } : { username: UserMessages.usernameTaken });
+    throw error;
+  }
+}
+
+/** Refuses (400) a role that is not one of the agency's (row-level security hides other agencies' roles). */
+async function assertRoleOfAgency(tx: Db, roleId: number | null): Promise<void> {
+  if (roleId === null) return;
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).limit(1);
+  if (!role) throw badRequest(UserMessages.roleRequired, { roleId: UserMessages.roleRequired });
+}
+
+const isAdmin = (session: SessionContext) => session.isSuperAdmin || session.isAgencyAdmin;
+
+const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** The columns a user form sets, normalised (assignment lists deduplicated and sorted, a company only for company admins). */
+function formColumns(input: UserInput) {
+  return {
+    username: input.username,
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    initials: input.initials,
+    phone: input.phone,
+    idNumber: input.idNumber,
+    address: input.address,
+    residenceCountryId: input.residenceCountryId,
+    cityId: input.cityId,
+    originCountryId: input.originCountryId,
+    kind: input.kind,
+    companyId: input.kind === 'companyAdmin' ? input.companyId : null,
+    roleId: input.roleId,
+    shipmentManagerIds: sortedIds(input.shipmentManagerIds),
+    consigneeIds: sortedIds(input.consigneeIds),
+    locationIds: sortedIds(input.locationIds),
+  };
+}
+
+/**
+ * Mails a new user the link to choose a password, through the agency's own SMTP settings when it has them. The
+ * user exists already, so a failure is logged and not answered: "Forgot password" sends a new link.
+ */
+async function sendWelcomeMail(context: ModuleContext, params: { agencyId: number; user: TUserListItem; link: string }): Promise<void> {
+  const failed = (error: unknown) => console.error('welcome mail failed', error);
+  try {
+    const mailer = await mailerForAgency(context, { agencyId: params.agencyId });
+    mailer.send(passwordLinkMail({ user: params.user, link: params.link, minutes: WELCOME_LINK_MINUTES, purpose: 'welcome' })).catch(failed);
+  } catch (error) {
+    failed(error);
+  }
+}
+
+interface UserActor {
+  agencyId: number;
+  session: SessionContext;
+}
+
+/**
+ * Creates a user in the agency. Only super and agency admins may create an agency admin. With a password, it must
+ * pass the password rule; without one, the user gets an e-mail with a link to choose it. Either way the password
+ * is due for a change at first sign-in (passwordResetAt stays null).
+ */
+export async function createUser(context: ModuleContext, params: UserActor & { input: UserInput }): Promise<TUserListItem> {
+  const { db } = context.database;
+  const { input, session, agencyId } = params;
+  if (input.kind === 'agencyAdmin' && !isAdmin(session)) throw forbidden();
+  throwIfInvalid(checkFormFields(input, 'create'));
+  throwIfTaken(await takenFields(db, input));
+  const now = context.clock.now();
+  // Without a password the stored hash is of a secret nobody knows: no password works until the user chooses one.
+  const passwordHash = await hashPassword(input.password || randomBytes(32).toString('base64url'));
+  const { user, link } = await withIdentityConflict(() =>
+    inAgency(db, agencyId, async (tx) => {
+      await assertRoleOfAgency(tx, input.roleId);
+      const [row] = await tx
+        .insert(users)
+        .values({ ...formColumns(input), agencyId, passwordHash, passwordResetAt: null, isActive: input.isActive, createdAt: now, updatedAt: now })
+        .returning();
+      if (!row) throw new Error('user insert returned no row');
+      const { roleName } = await findUser(tx, { userId: row.id });
+      const apiUser = toApiUserListItem(row, roleName);
+      await recordAudit(tx, { agencyId, userId: session.user.id, action: 'create', entity: 'user', entityId: row.id, after: apiUser, at: now });
+      const passwordLink = input.password ? null : await issuePasswordLink(tx, context, { userId: row.id, now, minutes: WELCOME_LINK_MINUTES });
+      return { user: apiUser, link: passwordLink };
+    }),
+  );
+  if (link) await sendWelcomeMail(context, { agencyId, user, link });
+  context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
+  return user;
+}
+
+/**
+ * Replaces a user's form fields (status changes go through toggleUserStatus; the password through the reset
+ * flows). Only super and agency admins may edit an agency admin or make someone one, and nobody else may change
+ * their own kind or role. The user's open pages reload their context.
+ */
+export async function updateUser(context: ModuleContext, params: UserActor & { userId: number; input: UserInput }): Promise<TUserListItem> {
+  const { db } = context.database;
+  const { input, session, agencyId, userId } = params;
+  throwIfInvalid(checkFormFields(input, 'update'));
+  throwIfTaken(await takenFields(db, { ...input, exceptUserId: userId }));
+  const now = context.clock.now();
+  const user = await withIdentityConflict(() =>
+    inAgency(db, agencyId, async (tx) => {
+      const before = await findUser(tx, { userId, forUpdate: true });
+      if (!isAdmin(session)) {
+        if (before.user.kind === 'agencyAdmin' || input.kind === 'agencyAdmin') throw forbidden();
+        if (before.user.id === session.user.id && (before.user.kind !== input.kind || before.user.roleId !== input.roleId)) throw forbidden();
+      }
+      await assertRoleOfAgency(tx, input.roleId);
+      const [row] = await tx
+        .update(users)
+        .set({ ...formColumns(input), updatedAt: now })
+        .where(eq(users.id, userId))
+        .returning();
+      if (!row) throw notFound(UserMessages.notFound);
+      const after = toApiUserListItem(row, (await findUser(tx, { userId })).roleName);
+      await recordAudit(tx, {
+        agencyId,
+        userId: session.user.id,
+        action: 'update',
+        entity: 'user',
+        entityId: userId,
+        before: toApiUserListItem(before.user, before.roleName),
+        after,
+        at: now,
+      });
+      return after;
+    }),
+  );
+  context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
+  return user;
+}
+
+/**
+ * Activates an inactive user or deactivates an active one. Deactivating ends every session of the user (and the
+ * session lookup refuses inactive users anyway); nobody may deactivate themselves, and only super and agency
+ * admins may toggle an agency admin.
+ */
+export async function toggleUserStatus(context: ModuleContext, params: UserActor & { userId: number }): Promise<TUserToggleResponse> {
+  const { session, agencyId, userId } = params;
+  const now = context.clock.now();
+  const user = await inAgency(context.database.db, agencyId, async (tx) => {
+    const before = await findUser(tx, { userId, forUpdate: true });
+    if (before.user.kind === 'agencyAdmin' && !isAdmin(session)) throw forbidden();
+    if (before.user.isActive && before.user.id === session.user.id) {
+      throw badRequest(UserMessages.cannotDeactivateSelf, { id: UserMessages.cannotDeactivateSelf });
+    }
+    const [row] = await tx.update(users).set({ isActive: !before.user.isActive, updatedAt: now }).where(eq(users.id, userId)).returning();
+    if (!row) throw notFound(UserMessages.notFound);
+    if (!row.isActive) await revokeUserSessions(tx, { userId, now });
+    await recordAudit(tx, {
+      agencyId,
+      userId: session.user.id,
+      action: row.isActive ? 'activate' : 'deactivate',
+      entity: 'user',
+      entityId: userId,
+      before: { isActive: before.user.isActive },
+      after: { isActive: row.isActive },
+      at: now,
+    });
+    return toApiUserListItem(row, before.roleName);
+  });
+  context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
+  return { user, message: user.isActive ? UserMessages.activated : UserMessages.deactivated };
 }

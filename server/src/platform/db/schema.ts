@@ -6,3 +6,5 @@ export * from '../storage/files.schema';
 export * from '../audit/audit.schema';
 export * from '../realtime/realtime.schema';
 export * from '../../modules/settings/settings.schema';
+export * from '../../modules/approvals/approvals.schema';
+export * from '../../modules/email-settings/email-settings.schema';
