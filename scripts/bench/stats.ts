@@ -1,12 +1,5 @@
 /** Small numeric helpers for the benchmark: percentiles and formatting. */
 
-/** Nearest-rank percentile (p in 0..100) of values; NaN when there are none. Sorts a copy. */
-export function percentile(values: Float64Array | number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = Float64Array.from(values).sort();
-  return percentileOfSorted(sorted, p);
-}
-
 /** Nearest-rank percentile of already sorted values. */
 export function percentileOfSorted(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return Number.NaN;
