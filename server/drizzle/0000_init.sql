@@ -174,6 +174,77 @@ CREATE TABLE "agency_email_settings" (
 );
 --> statement-breakpoint
 ALTER TABLE "agency_email_settings" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "berths" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "berths_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"port_id" integer NOT NULL,
+	"max_draft" numeric(12, 2),
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "berths" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "cargo_types" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "cargo_types_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "cargo_types" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "destinations" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "destinations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"latitude" numeric(8, 6) NOT NULL,
+	"longitude" numeric(9, 6) NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "destinations" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "ports" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text,
+	"country_code" text NOT NULL,
+	"latitude" numeric(8, 6),
+	"longitude" numeric(9, 6),
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "ports" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "trucks" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "trucks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"plate_number" text NOT NULL,
+	"tare_weight" numeric(14, 3) NOT NULL,
+	"capacity" numeric(14, 3) NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "trucks" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE "roles" ADD CONSTRAINT "roles_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -192,6 +263,12 @@ ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_decided_by_users_id_
 ALTER TABLE "approval_steps" ADD CONSTRAINT "approval_steps_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agency_email_settings" ADD CONSTRAINT "agency_email_settings_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "agency_email_settings" ADD CONSTRAINT "agency_email_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "berths" ADD CONSTRAINT "berths_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "berths" ADD CONSTRAINT "berths_port_id_ports_id_fk" FOREIGN KEY ("port_id") REFERENCES "public"."ports"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "cargo_types" ADD CONSTRAINT "cargo_types_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "destinations" ADD CONSTRAINT "destinations_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ports" ADD CONSTRAINT "ports_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trucks" ADD CONSTRAINT "trucks_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "agencies_name_unique" ON "agencies" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "agencies_active_idx" ON "agencies" USING btree ("is_active");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_agency_name_unique" ON "roles" USING btree ("agency_id",lower("name"));--> statement-breakpoint
@@ -211,9 +288,31 @@ CREATE INDEX "approval_rule_approvers_user_idx" ON "approval_rule_approvers" USI
 CREATE UNIQUE INDEX "approval_rules_agency_kind_unique" ON "approval_rules" USING btree ("agency_id","kind");--> statement-breakpoint
 CREATE UNIQUE INDEX "approval_steps_transaction_order_unique" ON "approval_steps" USING btree ("agency_id","kind","transaction_id","step_order");--> statement-breakpoint
 CREATE INDEX "approval_steps_user_status_idx" ON "approval_steps" USING btree ("agency_id","user_id","status");--> statement-breakpoint
+CREATE INDEX "berths_agency_created_idx" ON "berths" USING btree ("agency_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "berths_name_unique" ON "berths" USING btree ("agency_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "berths_port_id_idx" ON "berths" USING btree ("agency_id","port_id");--> statement-breakpoint
+CREATE INDEX "berths_max_draft_idx" ON "berths" USING btree ("agency_id","max_draft");--> statement-breakpoint
+CREATE INDEX "cargo_types_agency_created_idx" ON "cargo_types" USING btree ("agency_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "cargo_types_name_unique" ON "cargo_types" USING btree ("agency_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "cargo_types_code_unique" ON "cargo_types" USING btree ("agency_id",lower("code"));--> statement-breakpoint
+CREATE INDEX "destinations_agency_created_idx" ON "destinations" USING btree ("agency_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "destinations_name_unique" ON "destinations" USING btree ("agency_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "ports_agency_created_idx" ON "ports" USING btree ("agency_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "ports_name_unique" ON "ports" USING btree ("agency_id",lower("name"));--> statement-breakpoint
+CREATE UNIQUE INDEX "ports_code_unique" ON "ports" USING btree ("agency_id",lower("code"));--> statement-breakpoint
+CREATE INDEX "ports_country_code_idx" ON "ports" USING btree ("agency_id","country_code");--> statement-breakpoint
+CREATE INDEX "trucks_agency_created_idx" ON "trucks" USING btree ("agency_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "trucks_plate_number_unique" ON "trucks" USING btree ("agency_id",lower("plate_number"));--> statement-breakpoint
+CREATE INDEX "trucks_tare_weight_idx" ON "trucks" USING btree ("agency_id","tare_weight");--> statement-breakpoint
+CREATE INDEX "trucks_capacity_idx" ON "trucks" USING btree ("agency_id","capacity");--> statement-breakpoint
 CREATE POLICY "roles_tenant_isolation" ON "roles" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "users_tenant_isolation" ON "users" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "approval_rule_approvers_tenant_isolation" ON "approval_rule_approvers" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "approval_rules_tenant_isolation" ON "approval_rules" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "approval_steps_tenant_isolation" ON "approval_steps" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
-CREATE POLICY "agency_email_settings_tenant_isolation" ON "agency_email_settings" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);
+CREATE POLICY "agency_email_settings_tenant_isolation" ON "agency_email_settings" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "berths_tenant_isolation" ON "berths" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "cargo_types_tenant_isolation" ON "cargo_types" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "destinations_tenant_isolation" ON "destinations" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "ports_tenant_isolation" ON "ports" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "trucks_tenant_isolation" ON "trucks" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);

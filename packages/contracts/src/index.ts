@@ -9,3 +9,4 @@ export * from './permissions';
 export * from './menu';
 export * from './realtime';
 export * from './staff';
+export * from './resources';

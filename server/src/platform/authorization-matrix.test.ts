@@ -1,7 +1,9 @@
-import { SUPER_ADMIN_FLAGS, hasPermission } from '@tonnage/contracts';
+import { SUPER_ADMIN_FLAGS, hasPermission, resourceRegistry } from '@tonnage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
+import { tableFor } from '../modules/master-data/master-data.schema';
+import { referencedKeys, sampleInput } from '../test/resource-samples';
 import type { Access } from './access';
 
 /**
@@ -74,8 +76,12 @@ function sampleBody(routeKey: string): Record<string, unknown> {
       return { kind: 'handlingLoss', approvers: [{ order: 1, userId: ids.approver }] };
     case 'PUT /api/email-settings':
       return { host: '127.0.0.1', port: 2525, security: 'none', fromName: 'Matrix', fromEmail: 'matrix@example.test' };
-    default:
-      return {};
+    default: {
+      // Master-data resources: a valid body of the declaration, its references in the caller's own agency.
+      const resource = resourceRegistry.find((r) => routeKey === `POST /api/${r.key}` || routeKey === `PUT /api/${r.key}/:id`);
+      if (!resource) return {};
+      return sampleInput(resource, serial, Object.fromEntries(referencedKeys(resource).map((key) => [key, ids[`${key}:own`] ?? 0])));
+    }
   }
 }
 
@@ -98,6 +104,14 @@ beforeAll(async () => {
   ids.stableRole = (await makeRole(db, { agencyId: own, permissions: [], name: 'Stable role' })).id;
   ids.approver = (await makeUser(db, { kind: 'agencyUser', agencyId: own })).id;
   ids.foreignRole = (await makeRole(db, { agencyId: foreign, permissions: [], name: 'Foreign role' })).id;
+  for (const resource of resourceRegistry) {
+    for (const [side, agencyId] of [['own', own], ['foreign', foreign]] as const) {
+      serial += 1;
+      const references = Object.fromEntries(referencedKeys(resource).map((key) => [key, ids[`${key}:${side}`] ?? 0]));
+      const [row] = await db.insert(tableFor(resource)).values({ ...sampleInput(resource, serial, references), agencyId }).returning();
+      ids[`${resource.key}:${side}`] = Number(row?.id);
+    }
+  }
   const superAdmin = await makeUser(db, { kind: 'superAdmin' });
   tokens.set('superAdmin', await loginAs(t.app, superAdmin.username));
   const agencyAdmin = await makeUser(db, { kind: 'agencyAdmin', agencyId: own });
@@ -163,6 +177,10 @@ function concreteUrl(url: string, foreignRows: boolean): string {
     .replace(/^\/api\/agencies\/:id/, `/api/agencies/${foreignRows ? foreign : own}`)
     .replace(/^\/api\/users\/:id/, `/api/users/${foreignRows ? ids.foreignUser : ids.targetUser}`)
     .replace(/^\/api\/roles\/:id/, `/api/roles/${foreignRows ? ids.foreignRole : ids.spareRole}`)
+    .replace(/^\/api\/([A-Za-z]+)\/:id/, (whole, key: string) => {
+      const id = ids[`${key}:${foreignRows ? 'foreign' : 'own'}`];
+      return id === undefined ? whole : `/api/${key}/${id}`;
+    })
     .replace(/:kind/g, 'handlingLoss')
     .replace(/:token/g, 'not-a-real-token')
     .replace(/\*$/, 'documents/2026/11/none.pdf')

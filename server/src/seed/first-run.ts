@@ -8,6 +8,7 @@ import type { Db } from '../platform/db/client';
 import { generatePassword, hashPassword } from '../platform/passwords';
 import { agencies } from '../modules/agencies/agencies.schema';
 import { roles, users } from '../modules/users/users.schema';
+import { seedDemoMasterData } from './demo-master-data';
 
 export const DEMO_AGENCY_NAME = 'Red Sea Bulk Agency';
 
@@ -104,6 +105,7 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
         passwordResetAt: validUntil,
       },
     ]);
+    await seedDemoMasterData(tx, { agencyId: agency.id, now });
   });
   if (config.demoPassword) {
     log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin and demo.user (password from DEMO_PASSWORD).`);

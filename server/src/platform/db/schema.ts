@@ -8,3 +8,4 @@ export * from '../realtime/realtime.schema';
 export * from '../../modules/settings/settings.schema';
 export * from '../../modules/approvals/approvals.schema';
 export * from '../../modules/email-settings/email-settings.schema';
+export * from '../../modules/master-data/master-data.schema';

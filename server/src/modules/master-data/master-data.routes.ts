@@ -1,0 +1,121 @@
+import { PassThrough } from 'node:stream';
+import { ZApiError, ZMessageResponse, permissionFlag, resourceRegistry, resourceSchemas, type ResourceDef } from '@tonnage/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleContext } from '../../app';
+import { access, requireAgency, requireSession } from '../../platform/access';
+import { writeResourceWorkbook } from './master-data.export';
+import {
+  createResource,
+  deleteResource,
+  getResource,
+  listResource,
+  resourceMessages,
+  toggleResource,
+  updateResource,
+  type ResourceListQuery,
+} from './master-data.service';
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const agency = { agency: 'required' } as const;
+
+/**
+ * The REST routes of one declared resource under `/api/<key>`: list (paged, sorted, filtered, searched), Excel
+ * export of the same list, get, create, update, toggle status, and delete when nothing refers to the row. Guarded
+ * by the resource's view/add/edit flags; all work runs inside the agency's row-level security.
+ */
+export function registerResourceRoutes(instance: FastifyInstance, context: ModuleContext, resource: ResourceDef): void {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+  const schemas = resourceSchemas(resource);
+  const base = `/${resource.key}`;
+  const tags = [resource.key];
+  const name = resource.labels.one.en;
+  const can = (action: 'view' | 'add' | 'edit') => access.permission(permissionFlag(resource.permissionModule, action), agency);
+  const actor = (request: FastifyRequest) => ({ agencyId: requireAgency(request), userId: requireSession(request).user.id, now: context.clock.now() });
+
+  api.get(
+    base,
+    {
+      config: { access: can('view') },
+      schema: { tags, summary: `${resource.labels.many.en}: search, filters, sorting, paging`, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } },
+    },
+    (request) => listResource(db, { resource, agencyId: requireAgency(request), query: request.query as ResourceListQuery }),
+  );
+
+  api.get(
+    `${base}/export.xlsx`,
+    {
+      config: { access: can('view') },
+      schema: { tags, summary: `${resource.labels.many.en} as an Excel file: every row matching the list's filters, search and sort`, querystring: schemas.exportQuery },
+    },
+    (request, reply) => {
+      const { lang, ...query } = request.query as ResourceListQuery & { lang: 'en' | 'ar' };
+      const agencyId = requireAgency(request);
+      const stream = new PassThrough();
+      writeResourceWorkbook(db, { resource, agencyId, query, lang, stream }).catch((error: unknown) => {
+        request.log.error({ err: error }, 'excel export failed');
+        stream.destroy(error instanceof Error ? error : new Error('excel export failed'));
+      });
+      return reply
+        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header('content-disposition', `attachment; filename="${resource.key}.xlsx"`)
+        .send(stream);
+    },
+  );
+
+  api.get(
+    `${base}/:id`,
+    {
+      config: { access: can('view') },
+      schema: { tags, summary: `One ${name.toLowerCase()}`, params: ZIdParams, response: { 200: schemas.row, ...errors } },
+    },
+    (request) => getResource(db, { resource, agencyId: requireAgency(request), id: request.params.id }),
+  );
+
+  api.post(
+    base,
+    {
+      config: { access: can('add') },
+      schema: { tags, summary: `Add a ${name.toLowerCase()}`, body: schemas.input, response: { 201: schemas.row, ...errors, 409: ZApiError } },
+    },
+    async (request, reply) => reply.status(201).send(await createResource(db, { ...actor(request), resource, input: request.body })),
+  );
+
+  api.put(
+    `${base}/:id`,
+    {
+      config: { access: can('edit') },
+      schema: { tags, summary: `Update a ${name.toLowerCase()}`, params: ZIdParams, body: schemas.input, response: { 200: schemas.row, ...errors, 409: ZApiError } },
+    },
+    (request) => updateResource(db, { ...actor(request), resource, id: request.params.id, input: request.body }),
+  );
+
+  api.put(
+    `${base}/:id/toggle-status`,
+    {
+      config: { access: can('edit') },
+      schema: { tags, summary: `Activate or deactivate a ${name.toLowerCase()}`, params: ZIdParams, response: { 200: schemas.toggle, ...errors } },
+    },
+    (request) => toggleResource(db, { ...actor(request), resource, id: request.params.id }),
+  );
+
+  api.delete(
+    `${base}/:id`,
+    {
+      config: { access: can('edit') },
+      schema: { tags, summary: `Delete a ${name.toLowerCase()} nothing refers to`, params: ZIdParams, response: { 200: ZMessageResponse, ...errors, 409: ZApiError } },
+    },
+    async (request) => {
+      await deleteResource(db, { ...actor(request), resource, id: request.params.id });
+      return { message: resourceMessages(resource).deleted };
+    },
+  );
+}
+
+/** Registers the routes of every resource in the registry. */
+export function registerMasterDataRoutes(api: FastifyInstance, context: ModuleContext): void {
+  for (const resource of resourceRegistry) registerResourceRoutes(api, context, resource);
+}

@@ -1,0 +1,157 @@
+import {
+  berthResource,
+  cargoTypeResource,
+  columnName,
+  destinationResource,
+  fieldScale,
+  portResource,
+  resourceByKey,
+  truckResource,
+  type FieldDef,
+  type ResourceDef,
+} from '@tonnage/contracts';
+import { getTableColumns, sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+  type PgTableWithColumns,
+} from 'drizzle-orm/pg-core';
+import { tenantPolicy } from '../../platform/db/tenancy';
+import { agencies } from '../agencies/agencies.schema';
+
+/** The Drizzle table of a resource; its columns are reached by field name through `columnsOf`. */
+export type ResourceTable = PgTableWithColumns<{
+  name: string;
+  schema: undefined;
+  columns: Record<string, AnyPgColumn>;
+  dialect: 'pg';
+}>;
+
+/** Numeric precision per kind: quantities up to 99,999,999,999.999 MT, coordinates to 6 decimals. */
+function precisionOf(field: FieldDef): number {
+  switch (field.kind) {
+    case 'quantity':
+      return 14;
+    case 'latitude':
+      return 8;
+    case 'longitude':
+      return 9;
+    case 'boolean':
+    case 'decimal':
+    case 'email':
+    case 'enum':
+    case 'integer':
+    case 'phone':
+    case 'reference':
+    case 'text':
+      return 12;
+  }
+}
+
+function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
+  const column = columnName(name);
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'enum': {
+      const built = text(column);
+      return field.required ? built.notNull() : built;
+    }
+    case 'integer': {
+      const built = integer(column);
+      return field.required ? built.notNull() : built;
+    }
+    case 'decimal':
+    case 'quantity':
+    case 'latitude':
+    case 'longitude': {
+      // numeric keeps every decimal exactly (quantities: MT with 3 decimals, i.e. whole kilograms).
+      const built = numeric(column, { precision: precisionOf(field), scale: fieldScale(field), mode: 'number' });
+      return field.required ? built.notNull() : built;
+    }
+    case 'boolean':
+      return boolean(column).notNull().default(false);
+    case 'reference': {
+      const target = (): AnyPgColumn => {
+        const id = tableFor(resourceByKey(field.resource)).id;
+        if (!id) throw new Error(`${field.resource}: no id column`);
+        return id;
+      };
+      const built = integer(column).references(target, { onDelete: 'restrict' });
+      return field.required ? built.notNull() : built;
+    }
+  }
+}
+
+const tables = new Map<string, ResourceTable>();
+
+/**
+ * The table of a resource: id, agency_id (row-level security), one column per field, is_active and who/when
+ * columns; a unique index per unique field on (agency_id, lower(column)) for text; an index per filterable or
+ * sortable column led by agency_id; references are foreign keys ON DELETE RESTRICT. Built once per resource.
+ */
+export function tableFor(resource: ResourceDef): ResourceTable {
+  const existing = tables.get(resource.key);
+  if (existing) return existing;
+  const columns: Record<string, PgColumnBuilderBase> = {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+  };
+  for (const [name, field] of Object.entries(resource.fields)) columns[name] = columnFor(name, field);
+  columns.isActive = boolean('is_active').notNull().default(true);
+  columns.createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+  columns.createdBy = integer('created_by');
+  columns.updatedAt = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+  columns.updatedBy = integer('updated_by');
+
+  const table = pgTable(resource.table, columns, (t) => {
+    const all = t as Record<string, AnyPgColumn>;
+    const col = (name: string): AnyPgColumn => {
+      const found = all[name];
+      if (!found) throw new Error(`${resource.table}: no column ${name}`);
+      return found;
+    };
+    const agency = col('agencyId');
+    const extras = [tenantPolicy(resource.table), index(`${resource.table}_agency_created_idx`).on(agency, col('createdAt'))];
+    for (const [name, field] of Object.entries(resource.fields)) {
+      const column = col(name);
+      const textual = field.kind === 'text' || field.kind === 'email' || field.kind === 'phone';
+      if (field.unique) {
+        extras.push(uniqueIndex(uniqueIndexName(resource, name)).on(agency, textual ? sql`lower(${column})` : column));
+      } else if (field.filterable || field.sortable || field.kind === 'reference') {
+        extras.push(index(`${resource.table}_${columnName(name)}_idx`).on(agency, column));
+      }
+    }
+    return extras;
+  }) as unknown as ResourceTable;
+  tables.set(resource.key, table);
+  return table;
+}
+
+/** The name of a unique field's index, so a violation can be traced back to its field. */
+export function uniqueIndexName(resource: ResourceDef, field: string): string {
+  return `${resource.table}_${columnName(field)}_unique`;
+}
+
+/** A resource table's columns by field name (plus id, agencyId, isActive, createdAt, ...). */
+export function columnsOf(table: ResourceTable): Record<string, AnyPgColumn> {
+  return getTableColumns(table);
+}
+
+// Named exports, so drizzle-kit and the relational query builder see every resource table.
+export const cargoTypes = tableFor(cargoTypeResource);
+export const ports = tableFor(portResource);
+export const berths = tableFor(berthResource);
+export const destinations = tableFor(destinationResource);
+export const trucks = tableFor(truckResource);

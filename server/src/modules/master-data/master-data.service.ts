@@ -1,0 +1,322 @@
+import { columnName, fieldMessages, isRangeFiltered, resourceByKey, resourceRegistry, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
+import { and, asc, count, desc, eq, getTableName, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../../platform/audit/audit';
+import type { Db } from '../../platform/db/client';
+import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platform/db/query-helpers';
+import { inAgency } from '../../platform/db/tenancy';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { columnsOf, tableFor, uniqueIndexName, type ResourceTable } from './master-data.schema';
+
+/** A validated list query (see `listQuerySchema`): paging, sort, status, search and the filterable fields. */
+export type ResourceListQuery = { page: number; limit: number } & ResourceMatchQuery;
+/** What selects and orders rows, without paging (the export's query). */
+export type ResourceMatchQuery = { sortBy: string; sortOrder: 'asc' | 'desc'; status: 'active' | 'inactive' | 'all'; search?: string | undefined } & Record<string, unknown>;
+/** A validated create/update body: field name to value (null when empty). */
+export type ResourceInput = Record<string, unknown>;
+
+export interface Actor {
+  agencyId: number;
+  userId: number;
+  now: Date;
+}
+
+export const resourceMessages = (resource: ResourceDef) => ({
+  notFound: `${resource.labels.one.en} not found`,
+  created: `${resource.labels.one.en} created successfully!`,
+  updated: `${resource.labels.one.en} updated successfully!`,
+  deleted: `${resource.labels.one.en} deleted successfully!`,
+  activated: `${resource.labels.one.en} activated successfully!`,
+  deactivated: `${resource.labels.one.en} deactivated successfully!`,
+});
+
+function column(table: ResourceTable, name: string): AnyPgColumn {
+  const found = columnsOf(table)[name];
+  if (!found) throw new Error(`${getTableName(table)}: no column ${name}`);
+  return found;
+}
+
+const isTextual = (kind: string) => kind === 'text' || kind === 'email' || kind === 'phone' || kind === 'enum';
+
+/** The WHERE clause of a list or export: status, search over the searchable fields, and each given filter. */
+function listConditions(resource: ResourceDef, table: ResourceTable, query: ResourceListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status !== 'all') conditions.push(eq(column(table, 'isActive'), query.status === 'active'));
+  if (query.search) {
+    const pattern = `%${escapeLike(query.search)}%`;
+    const searched = Object.entries(resource.fields)
+      .filter(([, field]) => field.searchable)
+      .map(([name]) => ilike(column(table, name), pattern));
+    if (searched.length > 0) conditions.push(or(...searched) ?? sql`false`);
+  }
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (!field.filterable) continue;
+    const col = column(table, name);
+    if (isRangeFiltered(field)) {
+      const min = query[`${name}Min`];
+      const max = query[`${name}Max`];
+      if (typeof min === 'number') conditions.push(sql`${col} >= ${min}`);
+      if (typeof max === 'number') conditions.push(sql`${col} <= ${max}`);
+      continue;
+    }
+    const value = query[name];
+    if (value === undefined) continue;
+    if (field.kind === 'text' || field.kind === 'email' || field.kind === 'phone') {
+      conditions.push(eq(sql`lower(${col})`, typeof value === 'string' ? value.toLowerCase() : ''));
+    } else {
+      conditions.push(eq(col, value));
+    }
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The ORDER BY of a list: text case-insensitively, a reference by the referenced row's name, then id for a stable order. */
+function orderOf(resource: ResourceDef, table: ResourceTable, query: ResourceMatchQuery): SQL[] {
+  const direction = query.sortOrder === 'desc' ? desc : asc;
+  const field = resource.fields[query.sortBy];
+  let key: SQL | AnyPgColumn = column(table, query.sortBy);
+  if (field && isTextual(field.kind)) key = sql`lower(${key})`;
+  if (field?.kind === 'reference') {
+    // The alias joined by selectRows (ref_<field>) and the referenced resource's display column.
+    const target = resourceByKey(field.resource);
+    key = sql`lower(${sql.identifier(`ref_${query.sortBy}`)}.${sql.identifier(columnName(target.display))})`;
+  }
+  return [direction(key), direction(column(table, 'id'))];
+}
+
+/** A select of the resource's rows with `<reference>Name` from each referenced row's display field. */
+function selectRows(tx: Db, resource: ResourceDef) {
+  const table = tableFor(resource);
+  const selection: Record<string, AnyPgColumn | SQL.Aliased> = { ...columnsOf(table) };
+  const joins: { target: ResourceTable; on: SQL }[] = [];
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'reference') continue;
+    const targetResource = resourceRegistry.find((r) => r.key === field.resource);
+    if (!targetResource) throw new Error(`Unknown resource ${field.resource}`);
+    const target = alias(tableFor(targetResource), `ref_${name}`) as unknown as ResourceTable;
+    selection[`${name}Name`] = sql<string | null>`${column(target, targetResource.display)}`.as(`${name}_name`);
+    joins.push({ target, on: eq(column(target, 'id'), column(table, name)) });
+  }
+  let query = tx.select(selection).from(table).$dynamic();
+  for (const join of joins) query = query.leftJoin(join.target, join.on);
+  return { query, table };
+}
+
+/** The API shape of a selected row: timestamps as ISO text, numbers as numbers, audit columns left out. */
+function toApiRow(resource: ResourceDef, row: Record<string, unknown>): TResourceRow {
+  const out: Record<string, unknown> = { id: row.id };
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = row[name];
+    out[name] = value === undefined ? null : typeof value === 'string' && !isTextual(field.kind) ? Number(value) : value;
+    if (field.kind === 'reference') out[`${name}Name`] = row[`${name}Name`] ?? null;
+  }
+  const date = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
+  return { ...out, id: Number(row.id), isActive: row.isActive === true, createdAt: date(row.createdAt), updatedAt: date(row.updatedAt) };
+}
+
+/** One page of an agency's rows of a resource, filtered, searched and sorted in the database, with the total count. */
+export async function listResource(db: Db, params: { resource: ResourceDef; agencyId: number; query: ResourceListQuery }): Promise<{ rows: TResourceRow[]; count: number }> {
+  const { resource, query } = params;
+  return inAgency(db, params.agencyId, async (tx) => {
+    const { query: select, table } = selectRows(tx, resource);
+    const where = listConditions(resource, table, query);
+    const rows = await select
+      .where(where)
+      .orderBy(...orderOf(resource, table, query))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const [total] = await tx.select({ count: count() }).from(table).where(where);
+    return { rows: rows.map((row) => toApiRow(resource, row)), count: total?.count ?? 0 };
+  });
+}
+
+/** Every row matching a list query (no paging), read in batches for the Excel export, inside one agency transaction. */
+export async function forEachMatchingRow(
+  db: Db,
+  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; batchSize?: number },
+  visit: (rows: TResourceRow[]) => Promise<void> | void,
+): Promise<void> {
+  const { resource } = params;
+  const batchSize = params.batchSize ?? 1000;
+  const query: ResourceListQuery = { ...params.query, page: 1, limit: batchSize };
+  await inAgency(db, params.agencyId, async (tx) => {
+    const { table } = selectRows(tx, resource);
+    const where = listConditions(resource, table, query);
+    for (let offset = 0; ; offset += batchSize) {
+      const rows = await selectRows(tx, resource).query.where(where).orderBy(...orderOf(resource, table, query)).limit(batchSize).offset(offset);
+      if (rows.length > 0) await visit(rows.map((row) => toApiRow(resource, row)));
+      if (rows.length < batchSize) break;
+    }
+  });
+}
+
+async function findRow(tx: Db, resource: ResourceDef, id: number): Promise<TResourceRow> {
+  const { query, table } = selectRows(tx, resource);
+  const [row] = await query.where(eq(column(table, 'id'), id)).limit(1);
+  if (!row) throw notFound(resourceMessages(resource).notFound);
+  return toApiRow(resource, row);
+}
+
+/** One row of the agency; 404 when unknown there (row-level security hides other agencies' rows). */
+export async function getResource(db: Db, params: { resource: ResourceDef; agencyId: number; id: number }): Promise<TResourceRow> {
+  return inAgency(db, params.agencyId, (tx) => findRow(tx, params.resource, params.id));
+}
+
+/** 409 with the field in details when a unique field's value is taken in the agency (any letter case for text). */
+async function assertUnique(tx: Db, resource: ResourceDef, input: ResourceInput, exceptId?: number): Promise<void> {
+  const table = tableFor(resource);
+  const details: Record<string, string> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = input[name];
+    if (!field.unique || value === null || value === undefined) continue;
+    const col = column(table, name);
+    const same = typeof value === 'string' ? eq(sql`lower(${col})`, value.toLowerCase()) : eq(col, value);
+    const conditions = exceptId === undefined ? [same] : [same, ne(column(table, 'id'), exceptId)];
+    const [taken] = await tx.select({ id: column(table, 'id') }).from(table).where(and(...conditions)).limit(1);
+    if (taken) details[name] = fieldMessages(field).duplicate.en;
+  }
+  const first = Object.values(details)[0];
+  if (first) throw conflict(first, details);
+}
+
+/** 400 when a reference names no row of the agency, or an inactive one it did not already name. */
+async function assertReferences(tx: Db, resource: ResourceDef, input: ResourceInput, before?: TResourceRow): Promise<void> {
+  const details: Record<string, string> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = input[name];
+    if (field.kind !== 'reference' || typeof value !== 'number') continue;
+    const target = resourceRegistry.find((r) => r.key === field.resource);
+    if (!target) throw new Error(`Unknown resource ${field.resource}`);
+    const table = tableFor(target);
+    // Foreign keys are checked without row-level security, so the agency's own rows are checked here.
+    const [found] = await tx
+      .select({ isActive: column(table, 'isActive') })
+      .from(table)
+      .where(eq(column(table, 'id'), value))
+      .limit(1);
+    const unchanged = before?.[name] === value;
+    if (!found) details[name] = fieldMessages(field).required.en;
+    else if (found.isActive !== true && !unchanged) details[name] = `This ${target.labels.one.en.toLowerCase()} is inactive; please select an active one.`;
+  }
+  const first = Object.values(details)[0];
+  if (first) throw badRequest(first, details);
+}
+
+/** Runs a write, turning a unique index violation (a lost race with the pre-check) into the same 409. */
+async function withUniqueConflict<T>(resource: ResourceDef, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const violation = uniqueViolation(error);
+    if (!violation) throw error;
+    const entry = Object.entries(resource.fields).find(([name]) => uniqueIndexName(resource, name) === violation.constraint);
+    const message = entry ? fieldMessages(entry[1]).duplicate.en : 'This record already exists.';
+    throw conflict(message, entry ? { [entry[0]]: message } : undefined);
+  }
+}
+
+function fieldValues(resource: ResourceDef, input: ResourceInput): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const name of Object.keys(resource.fields)) values[name] = input[name] ?? null;
+  return values;
+}
+
+/** Creates a row in the agency; 409 on a taken unique value, 400 on a reference outside the agency. */
+export async function createResource(db: Db, params: Actor & { resource: ResourceDef; input: ResourceInput }): Promise<TResourceRow> {
+  const { resource } = params;
+  return withUniqueConflict(resource, () =>
+    inAgency(db, params.agencyId, async (tx) => {
+      await assertReferences(tx, resource, params.input);
+      await assertUnique(tx, resource, params.input);
+      const table = tableFor(resource);
+      const [inserted] = await tx
+        .insert(table)
+        .values({ ...fieldValues(resource, params.input), agencyId: params.agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId })
+        .returning({ id: column(table, 'id') });
+      if (typeof inserted?.id !== 'number') throw new Error(`${resource.table} insert returned no row`);
+      const row = await findRow(tx, resource, inserted.id);
+      await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'create', entity: resource.key, entityId: row.id, after: row, at: params.now });
+      return row;
+    }),
+  );
+}
+
+/** Replaces every field of a row; 404 when unknown in the agency, 409 on a taken unique value. */
+export async function updateResource(db: Db, params: Actor & { resource: ResourceDef; id: number; input: ResourceInput }): Promise<TResourceRow> {
+  const { resource } = params;
+  return withUniqueConflict(resource, () =>
+    inAgency(db, params.agencyId, async (tx) => {
+      const table = tableFor(resource);
+      await tx.select({ id: column(table, 'id') }).from(table).where(eq(column(table, 'id'), params.id)).for('update');
+      const before = await findRow(tx, resource, params.id);
+      await assertReferences(tx, resource, params.input, before);
+      await assertUnique(tx, resource, params.input, params.id);
+      await tx
+        .update(table)
+        .set({ ...fieldValues(resource, params.input), updatedAt: params.now, updatedBy: params.userId })
+        .where(eq(column(table, 'id'), params.id));
+      const row = await findRow(tx, resource, params.id);
+      await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'update', entity: resource.key, entityId: row.id, before, after: row, at: params.now });
+      return row;
+    }),
+  );
+}
+
+/** Activates an inactive row or deactivates an active one. */
+export async function toggleResource(db: Db, params: Actor & { resource: ResourceDef; id: number }): Promise<{ row: TResourceRow; message: string }> {
+  const { resource } = params;
+  return inAgency(db, params.agencyId, async (tx) => {
+    const table = tableFor(resource);
+    const [updated] = await tx
+      .update(table)
+      .set({ isActive: sql`not ${column(table, 'isActive')}`, updatedAt: params.now, updatedBy: params.userId })
+      .where(eq(column(table, 'id'), params.id))
+      .returning({ isActive: column(table, 'isActive') });
+    if (!updated) throw notFound(resourceMessages(resource).notFound);
+    const row = await findRow(tx, resource, params.id);
+    const action = row.isActive ? 'activate' : 'deactivate';
+    await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action, entity: resource.key, entityId: row.id, after: { isActive: row.isActive }, at: params.now });
+    const messages = resourceMessages(resource);
+    return { row, message: row.isActive ? messages.activated : messages.deactivated };
+  });
+}
+
+/** The resources and fields that refer to a resource (for the delete check). */
+function referencesTo(resource: ResourceDef): { from: ResourceDef; field: string }[] {
+  return resourceRegistry.flatMap((from) =>
+    Object.entries(from.fields)
+      .filter(([, field]) => field.kind === 'reference' && field.resource === resource.key)
+      .map(([field]) => ({ from, field })),
+  );
+}
+
+/** The 409 of a row still in use: "This record is used by 3 berths; deactivate it instead." */
+function inUse(uses: { from: ResourceDef; count: number }[]): Error {
+  const parts = uses.map((u) => `${u.count} ${(u.count === 1 ? u.from.labels.one.en : u.from.labels.many.en).toLowerCase()}`);
+  const message = `This record is used by ${parts.join(' and ')}; deactivate it instead.`;
+  return conflict(message, Object.fromEntries(uses.map((u) => [u.from.key, String(u.count)])));
+}
+
+/** Deletes a row nothing refers to; 409 naming what uses it otherwise (the RESTRICT foreign keys are the backstop). */
+export async function deleteResource(db: Db, params: Actor & { resource: ResourceDef; id: number }): Promise<void> {
+  const { resource } = params;
+  try {
+    await inAgency(db, params.agencyId, async (tx) => {
+      const table = tableFor(resource);
+      await tx.select({ id: column(table, 'id') }).from(table).where(eq(column(table, 'id'), params.id)).for('update');
+      const before = await findRow(tx, resource, params.id);
+      const uses: { from: ResourceDef; count: number }[] = [];
+      for (const ref of referencesTo(resource)) {
+        const fromTable = tableFor(ref.from);
+        const [used] = await tx.select({ count: count() }).from(fromTable).where(eq(column(fromTable, ref.field), params.id));
+        if (used && used.count > 0) uses.push({ from: ref.from, count: used.count });
+      }
+      if (uses.length > 0) throw inUse(uses);
+      await tx.delete(table).where(eq(column(table, 'id'), params.id));
+      await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'delete', entity: resource.key, entityId: params.id, before, at: params.now });
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw conflict('This record is in use; deactivate it instead.');
+    throw error;
+  }
+}

@@ -1,0 +1,34 @@
+import type { TResourceRow } from '@tonnage/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, loginAs } from '../test/fixtures';
+import { createTestApp, type TestApp } from '../test/harness';
+import { seedFirstRun } from './first-run';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
+  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('demo master data', () => {
+  it('gives the demo agency Red Sea ports with berths, cargo types, destinations and trucks, once', async () => {
+    const token = await loginAs(t.app, 'demo.admin', 'Demo#Pass1');
+    const list = async (key: string, query = '') => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/${key}?limit=100${query}`, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ rows: TResourceRow[]; count: number }>();
+    };
+    expect((await list('port')).rows.map((r) => r.name)).toEqual(['Jeddah Islamic Port', 'King Abdullah Port', 'Yanbu Commercial Port']);
+    const berths = await list('berth', '&search=KAP');
+    expect(berths.rows.map((r) => r.portIdName)).toEqual(['King Abdullah Port', 'King Abdullah Port']);
+    expect((await list('cargoType')).rows.map((r) => r.name)).toEqual(expect.arrayContaining(['Wheat', 'Barley', 'Corn', 'Soybean meal']));
+    expect((await list('truck')).count).toBeGreaterThanOrEqual(3);
+    expect((await list('destination')).count).toBeGreaterThanOrEqual(3);
+    const again = await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+    expect(again.demoCreated).toBe(false);
+    expect((await list('port')).count).toBe(3);
+  });
+});
