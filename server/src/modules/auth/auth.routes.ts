@@ -15,7 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireSession } from '../../platform/access';
-import { changePassword, login, requestPasswordReset, resetPassword, toApiAgency, toApiUser, updatePassword, userContext } from './auth.service';
+import { toApiAgency } from '../agencies/agencies.service';
+import { changePassword, login, requestPasswordReset, resetPassword, toApiUser, updatePassword, userContext } from './auth.service';
 import { revokeSession } from './sessions.service';
 
 function sessionCookie(context: ModuleContext, token: string, maxAgeSeconds: number): string {

@@ -15,24 +15,6 @@ import { clearThrottle, readThrottle, recordFailure, throttleKey, type ThrottleP
 
 type AgencyRow = typeof agencies.$inferSelect;
 
-/** The API shape of an agency row. */
-export function toApiAgency(row: AgencyRow) {
-  return {
-    id: row.id,
-    name: row.name,
-    logo: row.logo,
-    timezone: row.timezone,
-    countryCode: row.countryCode,
-    address: row.address,
-    contactName: row.contactName,
-    contactEmail: row.contactEmail,
-    contactPhone: row.contactPhone,
-    isActive: row.isActive,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
 export interface LoginOutcome {
   token: string;
   expiresAt: Date;
