@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import 'antd/dist/reset.css';
 import './app/global.css';
+import { applyDocumentLanguage } from './app/direction';
 import { initialLanguage, prepareLanguage } from './app/language';
 import { AppProviders, createQueryClient } from './app/providers';
 import { AppRouter } from './app/router';
@@ -17,7 +18,11 @@ function unregisterServiceWorkers(): void {
 
 async function start(): Promise<void> {
   unregisterServiceWorkers();
-  let language = initialLanguage();
+  const chosen = initialLanguage();
+  // The page takes the chosen direction at once, not after the language's texts have loaded (no flash of
+  // left-to-right layout in Arabic).
+  if (typeof chosen === 'string') applyDocumentLanguage(chosen);
+  let language = typeof chosen === 'string' ? chosen : await chosen;
   let locale;
   try {
     locale = await prepareLanguage(language);

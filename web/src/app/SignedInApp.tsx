@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
+import type { PermissionAction } from '@tonnage/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { NoPermissionsNotice, NotFoundPage, ServerErrorPage, UnauthorizedPage } from '../features/errors/ErrorPages';
 import { ErrorBoundary } from './ErrorBoundary';
-import { AgencyAreaFallback, AgencyScope, RequireAgencyEditor, RequirePermission } from './guards';
+import { AgencyAreaFallback, AgencyScope, RequireAgencyEditor, RequireMenuEntry, RequirePermission } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { ownAgencyId, useUserContext } from './session';
 
@@ -12,8 +13,32 @@ const AgencyFormPage = lazy(() => import('../features/agencies/AgencyFormPage'))
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const HelpPage = lazy(() => import('../features/help/HelpPage'));
+const UserListPage = lazy(() => import('../features/users/UserListPage'));
+const UserFormPage = lazy(() => import('../features/users/UserFormPage'));
+const RoleListPage = lazy(() => import('../features/roles/RoleListPage'));
+const RoleAddPage = lazy(() => import('../features/roles/RoleAddPage'));
+const RolePermissionsPage = lazy(() => import('../features/roles/RolePermissionsPage'));
+const ApprovalRulesPage = lazy(() => import('../features/approval-rules/ApprovalRulesPage'));
+const EmailSettingsPage = lazy(() => import('../features/email-settings/EmailSettingsPage'));
+const ProductSettingsPage = lazy(() => import('../features/settings/ProductSettingsPage'));
 
 const CAN_VIEW_AGENCIES = 'canViewAgencies';
+
+/**
+ * Staff pages (spec sections 2.3 and 2.4) under `/agencies/{agencyId}/`: each needs its menu entry's
+ * permission, and the add and edit pages the module's add or edit flag.
+ */
+const staffRoutes: readonly { path: string; entry: string; action?: PermissionAction; page: ReactNode }[] = [
+  { path: 'users', entry: 'users', page: <UserListPage /> },
+  { path: 'users/add', entry: 'users', action: 'add', page: <UserFormPage /> },
+  { path: 'users/:userId/edit', entry: 'users', action: 'edit', page: <UserFormPage /> },
+  { path: 'roles', entry: 'roles', page: <RoleListPage /> },
+  { path: 'roles/add', entry: 'roles', action: 'add', page: <RoleAddPage /> },
+  { path: 'roles/:roleId/permissions', entry: 'roles', action: 'edit', page: <RolePermissionsPage /> },
+  { path: 'approvalRules', entry: 'approvalRules', page: <ApprovalRulesPage /> },
+  { path: 'emailSettings', entry: 'emailSettings', page: <EmailSettingsPage /> },
+  { path: 'settings', entry: 'settings', page: <ProductSettingsPage /> },
+];
 
 /** Spec section 2.1: `/` is the agency list for a super admin, the agency dashboard for everyone else. */
 function Home() {
@@ -63,6 +88,17 @@ export default function SignedInApp() {
                 }
               />
               <Route path="help" element={<HelpPage />} />
+              {staffRoutes.map(({ path, entry, action, page }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <RequireMenuEntry entry={entry} action={action}>
+                      {page}
+                    </RequireMenuEntry>
+                  }
+                />
+              ))}
               <Route path="*" element={<AgencyAreaFallback />} />
             </Route>
             <Route path="/404" element={<NotFoundPage />} />

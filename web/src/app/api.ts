@@ -12,6 +12,22 @@ export interface Schema<T> {
     | { success: false; error: { issues: readonly { message: string; path: readonly PropertyKey[] }[] } };
 }
 
+/** A schema for a JSON array whose items each pass `item`. */
+export function arrayOf<T>(item: Schema<T>): Schema<T[]> {
+  return {
+    safeParse(data: unknown) {
+      if (!Array.isArray(data)) return { success: false, error: { issues: [{ message: 'Expected an array', path: [] }] } };
+      const items: T[] = [];
+      for (const [index, value] of data.entries()) {
+        const parsed = item.safeParse(value);
+        if (!parsed.success) return { success: false, error: { issues: parsed.error.issues.map((issue) => ({ ...issue, path: [index, ...issue.path] })) } };
+        items.push(parsed.data);
+      }
+      return { success: true, data: items };
+    },
+  };
+}
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Readonly<Record<string, QueryValue>>;

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { hasPermission } from '@tonnage/contracts';
+import { allMenuEntries, hasPermission, permissionFlag, type PermissionAction } from '@tonnage/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { NotFoundPage, UnauthorizedPage } from '../features/errors/ErrorPages';
 import { findAgencyMenuEntry } from './layout/menu-model';
@@ -10,6 +10,32 @@ import { ownAgencyId, useSession, useUserContext } from './session';
 export function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
   const context = useUserContext();
   return hasPermission(context, permission) ? children : <UnauthorizedPage />;
+}
+
+/** Whether the signed-in user holds one of the comma-separated permissions (to show or hide actions). */
+export function useCan(permission: string): boolean {
+  return hasPermission(useUserContext(), permission);
+}
+
+/**
+ * The permission a page of a sidebar entry needs: the entry's own view permission, or the add/edit flag of
+ * the same module for its add and edit pages (`users` → canViewUserStaffManagement, canAddUserStaffManagement).
+ */
+export function entryPermission(entryKey: string, action: PermissionAction = 'view'): string {
+  const entry = allMenuEntries.find((candidate) => candidate.key === entryKey);
+  if (!entry) throw new Error(`Unknown menu entry ${entryKey}`);
+  if (action === 'view') return entry.permission;
+  const moduleKey = /^canView(\w+)$/.exec(entry.permission)?.[1];
+  if (!moduleKey) throw new Error(`Menu entry ${entryKey} has no module permission`);
+  return permissionFlag(moduleKey, action);
+}
+
+/** A page of a sidebar entry, shown only with the entry's permission (or its add/edit flag); else Unauthorized. */
+export function RequireMenuEntry({ entry, action = 'view', children }: { entry: string; action?: PermissionAction; children: ReactNode }) {
+  const context = useUserContext();
+  const superAdminOnly = allMenuEntries.find((candidate) => candidate.key === entry)?.superAdminOnly === true;
+  if (superAdminOnly && !context.isSuperAdmin) return <UnauthorizedPage />;
+  return hasPermission(context, entryPermission(entry, action)) ? children : <UnauthorizedPage />;
 }
 
 /**

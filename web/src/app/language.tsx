@@ -6,6 +6,7 @@ import dayjs from 'dayjs';
 import type { Language } from '@tonnage/contracts';
 import { activateTranslations } from './i18n';
 import { applyDocumentLanguage, directionOf, type Direction } from './direction';
+import { loadPublicSettings } from './public-settings';
 import { getStoredLanguage, setStoredLanguage } from './storage';
 import { DEFAULT_THEME, themes } from './theme';
 
@@ -28,9 +29,13 @@ const dayjsLocales: Record<Language, { name: string; load: () => Promise<unknown
   fr: { name: 'fr', load: () => import('dayjs/locale/fr') },
 };
 
-/** The stored choice, else English (spec section 9: default language English). */
-export function initialLanguage(): Language {
-  return getStoredLanguage() ?? 'en';
+/**
+ * The language the app starts in: the person's own choice when they made one (answered at once, so the
+ * page does not wait), else the product's default language from the settings, else English (spec section 9).
+ * The default is not stored, so a later change of the product setting reaches everyone who has not chosen.
+ */
+export function initialLanguage(): Language | Promise<Language> {
+  return getStoredLanguage() ?? loadPublicSettings().then((settings) => settings?.defaultLanguage ?? 'en');
 }
 
 /** Loads everything a language needs and applies it to i18next, dayjs and <html>. */

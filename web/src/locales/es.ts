@@ -5,7 +5,7 @@ import type { LocaleBundle, PartialTranslation } from './types';
 const es: LocaleBundle<PartialTranslation> = {
   translation: {
     app: { name: 'Tonnage', tagline: 'Logística de carga a granel', loading: 'Cargando…', version: 'Versión {{version}}' },
-    common: { error: 'Error', success: 'Éxito', yes: 'Sí', no: 'No', cancel: 'Cancelar', save: 'Guardar', reload: 'Recargar', active: 'Activa', inactive: 'Inactiva' },
+    common: { error: 'Error', success: 'Éxito', yes: 'Sí', no: 'No', cancel: 'Cancelar', save: 'Guardar', reload: 'Recargar', active: 'Activa', inactive: 'Inactiva', actions: 'Acciones' },
     lang: { label: 'Idioma', en: 'English', ar: 'العربية', zh: '中文', it: 'Italiano', es: 'Español', fr: 'Français' },
     login: {
       title: 'Iniciar sesión',
@@ -21,6 +21,7 @@ const es: LocaleBundle<PartialTranslation> = {
       agencyInactive: 'La agencia está inactiva',
       attemptsRemaining: 'Quedan {{n}} intentos.',
       blocked: 'Has sido bloqueado por 5 intentos fallidos.',
+      blockedAfter: 'Has sido bloqueado por {{n}} intentos fallidos.',
       tryAgainIn: 'Vuelve a intentarlo en',
     },
     forgot: {

@@ -5,7 +5,7 @@ import type { LocaleBundle, PartialTranslation } from './types';
 const fr: LocaleBundle<PartialTranslation> = {
   translation: {
     app: { name: 'Tonnage', tagline: 'Logistique du vrac', loading: 'Chargement…', version: 'Version {{version}}' },
-    common: { error: 'Erreur', success: 'Succès', yes: 'Oui', no: 'Non', cancel: 'Annuler', save: 'Enregistrer', reload: 'Recharger', active: 'Active', inactive: 'Inactive' },
+    common: { error: 'Erreur', success: 'Succès', yes: 'Oui', no: 'Non', cancel: 'Annuler', save: 'Enregistrer', reload: 'Recharger', active: 'Active', inactive: 'Inactive', actions: 'Actions' },
     lang: { label: 'Langue', en: 'English', ar: 'العربية', zh: '中文', it: 'Italiano', es: 'Español', fr: 'Français' },
     login: {
       title: 'Connexion',
@@ -21,6 +21,7 @@ const fr: LocaleBundle<PartialTranslation> = {
       agencyInactive: "L'agence est inactive",
       attemptsRemaining: '{{n}} tentatives restantes.',
       blocked: 'Vous êtes bloqué après 5 tentatives erronées.',
+      blockedAfter: 'Vous êtes bloqué après {{n}} tentatives erronées.',
       tryAgainIn: 'Réessayez dans',
     },
     forgot: {

@@ -5,7 +5,7 @@ import type { LocaleBundle, PartialTranslation } from './types';
 const it: LocaleBundle<PartialTranslation> = {
   translation: {
     app: { name: 'Tonnage', tagline: 'Logistica delle rinfuse', loading: 'Caricamento…', version: 'Versione {{version}}' },
-    common: { error: 'Errore', success: 'Operazione riuscita', yes: 'Sì', no: 'No', cancel: 'Annulla', save: 'Salva', reload: 'Ricarica', active: 'Attiva', inactive: 'Non attiva' },
+    common: { error: 'Errore', success: 'Operazione riuscita', yes: 'Sì', no: 'No', cancel: 'Annulla', save: 'Salva', reload: 'Ricarica', active: 'Attiva', inactive: 'Non attiva', actions: 'Azioni' },
     lang: { label: 'Lingua', en: 'English', ar: 'العربية', zh: '中文', it: 'Italiano', es: 'Español', fr: 'Français' },
     login: {
       title: 'Accesso',
@@ -21,6 +21,7 @@ const it: LocaleBundle<PartialTranslation> = {
       agencyInactive: 'Agenzia non attiva',
       attemptsRemaining: '{{n}} tentativi rimanenti.',
       blocked: 'Sei stato bloccato dopo 5 tentativi errati.',
+      blockedAfter: 'Sei stato bloccato dopo {{n}} tentativi errati.',
       tryAgainIn: 'Riprova tra',
     },
     forgot: {

@@ -5,7 +5,7 @@ import type { LocaleBundle, PartialTranslation } from './types';
 const zh: LocaleBundle<PartialTranslation> = {
   translation: {
     app: { name: 'Tonnage', tagline: '散货物流', loading: '加载中…', version: '版本 {{version}}' },
-    common: { error: '错误', success: '成功', yes: '是', no: '否', cancel: '取消', save: '保存', reload: '重新加载', active: '启用', inactive: '停用' },
+    common: { error: '错误', success: '成功', yes: '是', no: '否', cancel: '取消', save: '保存', reload: '重新加载', active: '启用', inactive: '停用', actions: '操作' },
     lang: { label: '语言', en: 'English', ar: 'العربية', zh: '中文', it: 'Italiano', es: 'Español', fr: 'Français' },
     login: {
       title: '登录',
@@ -21,6 +21,7 @@ const zh: LocaleBundle<PartialTranslation> = {
       agencyInactive: '代理机构已停用',
       attemptsRemaining: '剩余尝试次数：{{n}}。',
       blocked: '您因 5 次错误尝试已被锁定。',
+      blockedAfter: '您因 {{n}} 次错误尝试已被锁定。',
       tryAgainIn: '请在以下时间后重试',
     },
     forgot: {

@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Messages, ZLoginResponse } from '@tonnage/contracts';
 import { rawRequest } from '../../app/api';
 import { requiredRule } from '../../app/form-rules';
 import { describeApiError, translateMessage } from '../../app/i18n';
+import { loadPublicSettings, loginMaxAttemptsOf } from '../../app/public-settings';
 import { useSession } from '../../app/session';
 import { AuthLayout } from './AuthLayout';
 import { LockoutCountdown } from './LockoutCountdown';
@@ -35,6 +37,7 @@ export default function LoginPage() {
   const { completeLogin } = useSession();
   const [throttle, setThrottle] = useState<StoredThrottle | null>(() => readThrottle(Date.now()));
   const [submitting, setSubmitting] = useState(false);
+  const publicSettings = useQuery({ queryKey: ['public-settings'], queryFn: loadPublicSettings, staleTime: Infinity });
 
   const blockedUntil = throttle?.blockedUntil ?? null;
   const blocked = blockedUntil !== null && blockedUntil > Date.now();
@@ -109,7 +112,7 @@ export default function LoginPage() {
           showIcon
           className="auth-alert"
           data-testid="lockout"
-          title={t('login.blocked')}
+          title={t('login.blockedAfter', { n: loginMaxAttemptsOf(publicSettings.data) })}
           description={
             <span>
               {t('login.tryAgainIn')} <LockoutCountdown until={blockedUntil} onExpired={onBlockExpired} />
