@@ -240,3 +240,14 @@ export const ZProductSettings = z.object({
 });
 export type TProductSettings = z.infer<typeof ZProductSettings>;
 export const ZProductSettingsInput = ZProductSettings.partial();
+
+/** `GET /api/settings/public`: what the signed-out pages need (the web checks it without zod to stay light). */
+export const ZPublicSettings = z.object({
+  version: z.string(),
+  defaultLanguage: ZProductSettings.shape.defaultLanguage,
+  loginMaxAttempts: z.number().int(),
+});
+export type TPublicSettings = z.infer<typeof ZPublicSettings>;
+
+/** `GET /api/approval-rules`: every rule of the agency, in the order of APPROVAL_KINDS. */
+export const ZApprovalRuleList = z.array(ZApprovalRule);

@@ -1,13 +1,9 @@
-import { LOGIN_MAX_ATTEMPTS, type Language } from '@tonnage/contracts';
+import { LOGIN_MAX_ATTEMPTS, type TPublicSettings } from '@tonnage/contracts';
 import { rawRequest, type Schema } from './api';
 import { isLanguage } from './storage';
 
-/** `GET /api/settings/public`: what the signed-out pages need from the product settings. */
-export interface PublicSettings {
-  version: string;
-  defaultLanguage: Language;
-  loginMaxAttempts: number;
-}
+/** `GET /api/settings/public`: what the signed-out pages need from the product settings (ZPublicSettings). */
+export type PublicSettings = TPublicSettings;
 
 export const ZPublicSettings: Schema<PublicSettings> = {
   safeParse(data: unknown) {

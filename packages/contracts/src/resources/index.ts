@@ -1,3 +1,4 @@
 export * from './define';
 export * from './schemas';
 export * from './entities';
+export * from './import';

@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, ZApiError, ZApprovalRule, ZApprovalRuleInput, ZMessageResponse, hasPermission, permissionFlag } from '@tonnage/contracts';
+import { APPROVAL_KINDS, ZApiError, ZApprovalRule, ZApprovalRuleInput, ZApprovalRuleList, ZMessageResponse, hasPermission, permissionFlag } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,7 +25,7 @@ export function registerApprovalRoutes(api: FastifyInstance, context: ModuleCont
     '/approval-rules',
     {
       config: { access: access.permission(VIEW, { agency: 'required' }) },
-      schema: { tags, summary: 'Every approval rule of the agency, with approver names', response: { 200: z.array(ZApprovalRule), ...errors } },
+      schema: { tags, summary: 'Every approval rule of the agency, with approver names', response: { 200: ZApprovalRuleList, ...errors } },
     },
     (request) => {
       const agencyId = requireAgency(request);

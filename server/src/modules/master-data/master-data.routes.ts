@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
 import { writeResourceWorkbook } from './master-data.export';
+import { registerMasterDataImportRoutes } from './master-data.import.routes';
 import {
   createResource,
   deleteResource,
@@ -118,4 +119,5 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
 /** Registers the routes of every resource in the registry. */
 export function registerMasterDataRoutes(api: FastifyInstance, context: ModuleContext): void {
   for (const resource of resourceRegistry) registerResourceRoutes(api, context, resource);
+  registerMasterDataImportRoutes(api, context);
 }

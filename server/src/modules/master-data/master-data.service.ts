@@ -203,7 +203,7 @@ async function assertReferences(tx: Db, resource: ResourceDef, input: ResourceIn
 }
 
 /** Runs a write, turning a unique index violation (a lost race with the pre-check) into the same 409. */
-async function withUniqueConflict<T>(resource: ResourceDef, write: () => Promise<T>): Promise<T> {
+export async function withUniqueConflict<T>(resource: ResourceDef, write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {

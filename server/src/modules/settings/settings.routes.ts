@@ -1,4 +1,4 @@
-import { ZProductSettings, ZProductSettingsInput } from '@tonnage/contracts';
+import { ZProductSettings, ZProductSettingsInput, ZPublicSettings } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export function registerSettingsRoutes(instance: FastifyInstance, context: Modul
     '/settings/public',
     {
       config: { access: access.public() },
-      schema: { tags: ['settings'], response: { 200: z.object({ version: z.string(), defaultLanguage: z.string(), loginMaxAttempts: z.number() }) } },
+      schema: { tags: ['settings'], response: { 200: ZPublicSettings } },
     },
     async () => {
       const settings = await context.settings.get();

@@ -1,0 +1,473 @@
+import {
+  ErrorCode,
+  IMPORT_MAX_MB,
+  IMPORT_MAX_ROWS,
+  fieldMessages,
+  importRejectedMessage,
+  resourceByKey,
+  resourceSchemas,
+  type FieldDef,
+  type ResourceDef,
+  type TImportError,
+  type TImportRowError,
+} from '@tonnage/contracts';
+import { getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import ExcelJS from 'exceljs';
+import { recordAudit } from '../../platform/audit/audit';
+import type { Db } from '../../platform/db/client';
+import { inAgency } from '../../platform/db/tenancy';
+import { AppError, badRequest } from '../../platform/errors';
+import { columnsOf, tableFor, type ResourceTable } from './master-data.schema';
+import { withUniqueConflict, type Actor } from './master-data.service';
+
+/**
+ * Import of a resource's rows from an .xlsx or a CSV file: the header row names the fields (English or Arabic
+ * label, or field name), references are given by the referenced row's display name, every row is validated with
+ * the create schema and the create uniqueness rules (also against the other rows of the file), and the rows are
+ * inserted all together in one transaction, or none of them when any row is wrong.
+ */
+
+/** A cell as read from either format: text (CSV, text cells), a number, a boolean, a date, or empty. */
+export type ImportCell = string | number | boolean | Date | null;
+/** A non-empty row of the file with its spreadsheet row number (the first row is 1). */
+export interface ImportRow {
+  row: number;
+  cells: ImportCell[];
+}
+
+export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
+
+export const importMessages = {
+  unsupported: 'Please upload an Excel workbook (.xlsx) or a CSV file in UTF-8.',
+  empty: 'The file has no rows to import.',
+  tooLarge: `The file must be smaller than ${IMPORT_MAX_MB}MB.`,
+  tooManyRows: (rows: number) => `The file has ${rows.toLocaleString('en')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows can be imported at once.`,
+  imported: (resource: ResourceDef, count: number) => `${count} ${(count === 1 ? resource.labels.one.en : resource.labels.many.en).toLowerCase()} imported successfully!`,
+};
+
+const unsupported = () => new AppError(400, ErrorCode.UNSUPPORTED_FILE, importMessages.unsupported, { file: importMessages.unsupported });
+
+// --- reading the file ---------------------------------------------------------------------------------------
+
+/** An .xlsx is a zip (local file header `PK\3\4`); anything else must be UTF-8 text without NUL bytes (CSV). */
+export function detectSpreadsheet(bytes: Buffer): 'xlsx' | 'csv' | null {
+  if (bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'xlsx';
+  if (bytes.length === 0 || bytes.includes(0)) return null;
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return 'csv';
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The records of a CSV text (RFC 4180): fields separated by the delimiter, optionally in double quotes (a quote
+ * inside written twice; quoted fields may hold delimiters and line breaks), records ended by CRLF, LF or CR.
+ * Each record keeps its row number as a spreadsheet would show it.
+ */
+export function parseCsv(text: string, delimiter: ',' | ';'): ImportRow[] {
+  const rows: ImportRow[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let row = 1;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let atFieldStart = true;
+  const endRecord = () => {
+    fields.push(field);
+    rows.push({ row, cells: fields });
+    fields = [];
+    field = '';
+    row += 1;
+    atFieldStart = true;
+  };
+  while (i < text.length) {
+    const c = text[i];
+    if (atFieldStart && c === '"') {
+      // A quoted field: up to the closing quote; "" is one quote.
+      const startRow = row;
+      i += 1;
+      for (;;) {
+        if (i >= text.length) throw badRequest(`The CSV file has a quoted field that is never closed (row ${startRow}).`, { file: `Row ${startRow}: unclosed quote` });
+        const q = text[i];
+        if (q === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i += 1;
+          break;
+        }
+        field += q;
+        i += 1;
+      }
+      const next = text[i];
+      if (next !== undefined && next !== delimiter && next !== '\r' && next !== '\n') {
+        throw badRequest(`The CSV file has text after a closing quote (row ${startRow}).`, { file: `Row ${startRow}: text after a closing quote` });
+      }
+      atFieldStart = false;
+      continue;
+    }
+    atFieldStart = false;
+    if (c === delimiter) {
+      fields.push(field);
+      field = '';
+      atFieldStart = true;
+      i += 1;
+    } else if (c === '\r' || c === '\n') {
+      endRecord();
+      i += c === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      field += c;
+      i += 1;
+    }
+  }
+  if (!atFieldStart || field !== '' || fields.length > 0) endRecord();
+  return rows;
+}
+
+/** The delimiter of a CSV: semicolon when the first line (outside quotes) has more semicolons than commas. */
+export function csvDelimiter(text: string): ',' | ';' {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const c of text) {
+    if (c === '"') quoted = !quoted;
+    else if (!quoted && (c === '\n' || c === '\r')) break;
+    else if (!quoted && c === ',') commas += 1;
+    else if (!quoted && c === ';') semicolons += 1;
+  }
+  return semicolons > commas ? ';' : ',';
+}
+
+/** The plain value of an ExcelJS cell: formulas give their result, rich text and links their text. */
+function xlsxCell(value: ExcelJS.CellValue): ImportCell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return value;
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: unknown }).result;
+    if (result === undefined || result === null || typeof result === 'object' && !(result instanceof Date)) return null;
+    return result as string | number | boolean | Date;
+  }
+  if ('text' in value) {
+    const text = (value as { text: unknown }).text;
+    return typeof text === 'string' ? text : xlsxCell(text as ExcelJS.CellValue);
+  }
+  if ('error' in value) return String(value.error);
+  return null;
+}
+
+async function readXlsx(bytes: Buffer): Promise<ImportRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw unsupported();
+  }
+  const sheet = workbook.worksheets.find((s) => s.actualRowCount > 0) ?? workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: ImportRow[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells: ImportCell[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, col) => {
+      cells[col - 1] = xlsxCell(cell.value);
+    });
+    for (let c = 0; c < cells.length; c += 1) cells[c] ??= null;
+    rows.push({ row: rowNumber, cells });
+  });
+  return rows;
+}
+
+const isBlank = (cell: ImportCell | undefined) => cell === null || cell === undefined || typeof cell === 'string' && cell.trim() === '';
+
+/** The non-empty rows of an uploaded .xlsx or CSV file, the type decided from the content. */
+export async function readSpreadsheet(bytes: Buffer): Promise<ImportRow[]> {
+  const type = detectSpreadsheet(bytes);
+  if (!type) throw unsupported();
+  const rows = type === 'xlsx' ? await readXlsx(bytes) : (() => {
+    const text = bytes.toString('utf8');
+    return parseCsv(text, csvDelimiter(text.replace(/^\uFEFF/, '')));
+  })();
+  return rows.filter((r) => r.cells.some((cell) => !isBlank(cell)));
+}
+
+// --- the header row -----------------------------------------------------------------------------------------
+
+/** A header or label compared without letter case, spaces, a byte order mark or a trailing "*" (required mark). */
+export const headerKey = (text: string) => text.replace(/^\uFEFF/, '').replace(/\*+\s*$/, '').replace(/\s+/g, '').toLowerCase();
+
+function cellText(cell: ImportCell | undefined): string {
+  if (cell === null || cell === undefined) return '';
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  return String(cell).trim();
+}
+
+/** The field of each column (null for a blank header); 400 naming unknown, repeated or missing required columns. */
+function matchHeader(resource: ResourceDef, header: ImportRow): (string | null)[] {
+  const byKey = new Map<string, string>();
+  for (const [name, field] of Object.entries(resource.fields)) {
+    for (const key of [name, field.label.en, field.label.ar].map(headerKey)) if (!byKey.has(key)) byKey.set(key, name);
+  }
+  const unknown: string[] = [];
+  const repeated: string[] = [];
+  const seen = new Set<string>();
+  const columns = header.cells.map((cell) => {
+    const text = cellText(cell);
+    if (text === '') return null;
+    const name = byKey.get(headerKey(text));
+    if (!name) unknown.push(text);
+    else if (seen.has(name)) repeated.push(text);
+    else seen.add(name);
+    return name ?? null;
+  });
+  const missing = Object.entries(resource.fields).filter(([name, field]) => field.required && !seen.has(name)).map(([, field]) => field.label.en);
+  const problems = [
+    ...(unknown.length > 0 ? [`unknown ${unknown.length === 1 ? 'column' : 'columns'} ${unknown.map((c) => `"${c}"`).join(', ')}`] : []),
+    ...(repeated.length > 0 ? [`repeated ${repeated.length === 1 ? 'column' : 'columns'} ${repeated.map((c) => `"${c}"`).join(', ')}`] : []),
+    ...(missing.length > 0 ? [`missing ${missing.length === 1 ? 'column' : 'columns'} ${missing.map((c) => `"${c}"`).join(', ')}`] : []),
+  ];
+  if (problems.length > 0) {
+    const message = `Nothing was imported: the header row (row ${header.row}) has ${problems.join('; ')}. Download the import template for the right columns.`;
+    throw badRequest(message, { header: message });
+  }
+  return columns;
+}
+
+// --- cells to field values ----------------------------------------------------------------------------------
+
+const ARABIC_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/g;
+const STRICT_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** A number written plainly (Arabic-Indic digits and the Arabic decimal separator allowed); null otherwise. */
+export function strictNumber(text: string): number | null {
+  const plain = text
+    .trim()
+    .replace(ARABIC_DIGITS, (d) => String((d.charCodeAt(0) & 0x0f) % 10))
+    .replace(/\u066B/g, '.');
+  if (!STRICT_NUMBER.test(plain)) return null;
+  const value = Number(plain);
+  return Number.isFinite(value) ? value : null;
+}
+
+const TRUE_WORDS = new Set(['yes', 'y', 'true', '1', 'نعم']);
+const FALSE_WORDS = new Set(['no', 'n', 'false', '0', 'لا']);
+
+type Converted = { value: unknown } | { error: string };
+
+/** The input value of one cell for a field (before the schema), or the cell's error. References are resolved later. */
+function convertCell(field: FieldDef, cell: ImportCell | undefined): Converted {
+  if (isBlank(cell)) return { value: undefined };
+  const invalid = { error: fieldMessages(field).invalid.en };
+  switch (field.kind) {
+    case 'text':
+    case 'email':
+    case 'phone':
+    case 'reference':
+      return { value: cellText(cell) };
+    case 'integer':
+    case 'decimal':
+    case 'quantity':
+    case 'latitude':
+    case 'longitude': {
+      if (typeof cell === 'number') return Number.isFinite(cell) ? { value: cell } : invalid;
+      if (typeof cell !== 'string') return invalid;
+      const value = strictNumber(cell);
+      return value === null ? invalid : { value };
+    }
+    case 'boolean': {
+      if (typeof cell === 'boolean') return { value: cell };
+      const word = cellText(cell).toLowerCase();
+      if (TRUE_WORDS.has(word)) return { value: true };
+      if (FALSE_WORDS.has(word)) return { value: false };
+      return invalid;
+    }
+    case 'enum': {
+      const key = headerKey(cellText(cell));
+      const option = field.options.find((o) => [o.value, o.label.en, o.label.ar].some((text) => headerKey(text) === key));
+      return option ? { value: option.value } : invalid;
+    }
+  }
+}
+
+/** The message of a schema issue; for an optional field's union ('' or a value) the value's own message. */
+function issueMessage(issue: { code: string; message: string; errors?: { message: string }[][] }): string {
+  if (issue.code === 'invalid_union' && issue.errors) {
+    const branch = issue.errors[issue.errors.length - 1];
+    if (branch?.[0]) return branch[0].message;
+  }
+  return issue.message;
+}
+
+function col(table: ResourceTable, name: string): AnyPgColumn {
+  const found = columnsOf(table)[name];
+  if (!found) throw new Error(`${getTableName(table)}: no column ${name}`);
+  return found;
+}
+
+const isTextual = (kind: string) => kind === 'text' || kind === 'email' || kind === 'phone' || kind === 'enum';
+const uniqueKey = (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : String(value));
+const chunk = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Reference names to rows of the agency (row-level security limits the lookup to it): lower(name) -> rows. */
+async function resolveReferences(tx: Db, resource: ResourceDef, columns: (string | null)[], rows: ImportRow[]) {
+  const found = new Map<string, Map<string, { id: number; isActive: boolean }[]>>();
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'reference') continue;
+    const index = columns.indexOf(name);
+    const names = index < 0 ? [] : [...new Set(rows.map((r) => cellText(r.cells[index]).toLowerCase()).filter((n) => n !== ''))];
+    const byName = new Map<string, { id: number; isActive: boolean }[]>();
+    const target = resourceByKey(field.resource);
+    const table = tableFor(target);
+    const display = col(table, target.display);
+    for (const part of chunk(names, 1000)) {
+      const matches = await tx
+        .select({ id: col(table, 'id'), name: display, isActive: col(table, 'isActive') })
+        .from(table)
+        .where(inArray(sql`lower(${display})`, part));
+      for (const match of matches) {
+        const key = String(match.name).toLowerCase();
+        byName.set(key, [...(byName.get(key) ?? []), { id: Number(match.id), isActive: match.isActive === true }]);
+      }
+    }
+    found.set(name, byName);
+  }
+  return found;
+}
+
+/** The values of the unique fields already taken in the agency, per field, keyed as `uniqueKey`. */
+async function takenValues(tx: Db, resource: ResourceDef, valid: Map<number, Record<string, unknown>>): Promise<Map<string, Set<string>>> {
+  const table = tableFor(resource);
+  const taken = new Map<string, Set<string>>();
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (!field.unique) continue;
+    const values = [...new Set([...valid.values()].map((input) => input[name]).filter((v) => v !== null && v !== undefined))];
+    const set = new Set<string>();
+    const column = col(table, name);
+    const key: SQL = isTextual(field.kind) ? sql`lower(${column})` : sql`${column}`;
+    for (const part of chunk(values, 1000)) {
+      const list = isTextual(field.kind) ? part.map((v) => String(v).toLowerCase()) : part;
+      const rows = await tx.select({ value: column }).from(table).where(inArray(key, list));
+      for (const row of rows) set.add(uniqueKey(row.value));
+    }
+    taken.set(name, set);
+  }
+  return taken;
+}
+
+export type ImportOutcome = { ok: true; imported: number; message: string } | { ok: false; error: TImportError };
+
+/**
+ * Validates every row of an uploaded file and inserts them all in one transaction of the agency, or none:
+ * `{ok: false, error}` carries the per-row report. File-level problems (type, rows limit, header) throw 400s.
+ */
+export async function importResource(db: Db, params: Actor & { resource: ResourceDef; bytes: Buffer; fileName: string }): Promise<ImportOutcome> {
+  const { resource } = params;
+  const all = await readSpreadsheet(params.bytes);
+  const [header, ...rows] = all;
+  if (!header || rows.length === 0) throw badRequest(importMessages.empty, { file: importMessages.empty });
+  if (rows.length > IMPORT_MAX_ROWS) {
+    const message = importMessages.tooManyRows(rows.length);
+    throw badRequest(message, { file: message });
+  }
+  const columns = matchHeader(resource, header);
+  const schema = resourceSchemas(resource).input;
+
+  return withUniqueConflict(resource, () =>
+    inAgency(db, params.agencyId, async (tx) => {
+      const references = await resolveReferences(tx, resource, columns, rows);
+      const errors = new Map<number, Record<string, string>>();
+      const addError = (row: number, field: string, message: string) => {
+        const own = errors.get(row) ?? {};
+        own[field] ??= message;
+        errors.set(row, own);
+      };
+      const valid = new Map<number, Record<string, unknown>>();
+
+      for (const { row, cells } of rows) {
+        const raw: Record<string, unknown> = {};
+        for (const [name, field] of Object.entries(resource.fields)) {
+          const index = columns.indexOf(name);
+          const converted = convertCell(field, index < 0 ? null : cells[index]);
+          if ('error' in converted) {
+            addError(row, name, converted.error);
+            continue;
+          }
+          if (field.kind === 'reference' && typeof converted.value === 'string') {
+            const target = resourceByKey(field.resource);
+            const matches = references.get(name)?.get(converted.value.toLowerCase()) ?? [];
+            const label = target.labels.one.en.toLowerCase();
+            const match = matches[0];
+            if (!match) addError(row, name, `No ${label} named "${converted.value}" in this agency.`);
+            else if (matches.length > 1) addError(row, name, `More than one ${label} is named "${converted.value}".`);
+            else if (!match.isActive) addError(row, name, `This ${label} is inactive; please select an active one.`);
+            else raw[name] = match.id;
+            continue;
+          }
+          raw[name] = converted.value;
+        }
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) {
+          for (const issue of parsed.error.issues) addError(row, String(issue.path[0] ?? '_'), issueMessage(issue as Parameters<typeof issueMessage>[0]));
+        }
+        if (parsed.success && !errors.has(row)) valid.set(row, parsed.data);
+      }
+
+      // The create rules for unique fields: not taken in the agency, and not twice in the file.
+      const taken = await takenValues(tx, resource, valid);
+      for (const [name, field] of Object.entries(resource.fields)) {
+        if (!field.unique) continue;
+        const firstRow = new Map<string, number>();
+        for (const { row } of rows) {
+          const value = valid.get(row)?.[name];
+          if (value === null || value === undefined) continue;
+          const key = uniqueKey(value);
+          const first = firstRow.get(key);
+          if (taken.get(name)?.has(key)) addError(row, name, fieldMessages(field).duplicate.en);
+          else if (first !== undefined) addError(row, name, `The same ${field.label.en.toLowerCase()} is in row ${first}.`);
+          else firstRow.set(key, row);
+        }
+      }
+
+      if (errors.size > 0) {
+        const reported: TImportRowError[] = [...errors.entries()].sort(([a], [b]) => a - b).map(([row, fieldErrors]) => ({ row, errors: fieldErrors }));
+        const details: Record<string, string> = {};
+        for (const { row, errors: fieldErrors } of reported) for (const [field, message] of Object.entries(fieldErrors)) details[`${row}.${field}`] = message;
+        return { ok: false as const, error: { message: importRejectedMessage(reported.length), code: ErrorCode.VALIDATION, details, rows: reported } };
+      }
+
+      const table = tableFor(resource);
+      const system = { agencyId: params.agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId };
+      const values = rows.map(({ row }) => {
+        const input = valid.get(row) ?? {};
+        return { ...Object.fromEntries(Object.keys(resource.fields).map((name) => [name, input[name] ?? null])), ...system };
+      });
+      const ids: number[] = [];
+      for (const part of chunk(values, 500)) {
+        const inserted = await tx.insert(table).values(part).returning({ id: col(table, 'id') });
+        ids.push(...inserted.map((r) => Number(r.id)));
+      }
+      await recordAudit(tx, {
+        agencyId: params.agencyId,
+        userId: params.userId,
+        action: 'import',
+        entity: resource.key,
+        entityId: null,
+        after: { fileName: params.fileName, imported: ids.length, ids, columns: columns.filter((c) => c !== null) },
+        at: params.now,
+      });
+      return { ok: true as const, imported: ids.length, message: importMessages.imported(resource, ids.length) };
+    }),
+  );
+}
+
+/** An .xlsx holding only the header row (every field's label in the language) for users to fill in and import. */
+export async function importTemplate(resource: ResourceDef, lang: 'en' | 'ar'): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(resource.labels.many[lang].slice(0, 31), { views: [{ rightToLeft: lang === 'ar', state: 'frozen', ySplit: 1 }] });
+  sheet.columns = Object.values(resource.fields).map((field) => ({ header: field.label[lang], width: Math.max(16, field.label[lang].length + 4) }));
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
