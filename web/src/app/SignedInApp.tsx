@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import type { PermissionAction } from '@tonnage/contracts';
+import { permissionFlag, resourceRegistry, type PermissionAction } from '@tonnage/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { NoPermissionsNotice, NotFoundPage, ServerErrorPage, UnauthorizedPage } from '../features/errors/ErrorPages';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -21,6 +21,8 @@ const RolePermissionsPage = lazy(() => import('../features/roles/RolePermissions
 const ApprovalRulesPage = lazy(() => import('../features/approval-rules/ApprovalRulesPage'));
 const EmailSettingsPage = lazy(() => import('../features/email-settings/EmailSettingsPage'));
 const ProductSettingsPage = lazy(() => import('../features/settings/ProductSettingsPage'));
+const ResourceListPage = lazy(() => import('../components/resources/ResourceList'));
+const ResourceFormPage = lazy(() => import('../components/resources/ResourceForm'));
 
 const CAN_VIEW_AGENCIES = 'canViewAgencies';
 
@@ -39,6 +41,29 @@ const staffRoutes: readonly { path: string; entry: string; action?: PermissionAc
   { path: 'emailSettings', entry: 'emailSettings', page: <EmailSettingsPage /> },
   { path: 'settings', entry: 'settings', page: <ProductSettingsPage /> },
 ];
+
+/**
+ * Master data of the resource registry (spec section 2.3): `<route>`, `<route>/add` and `<route>/{id}/edit` for
+ * every declared resource, guarded by its menu entry (list) and its module's add or edit flag.
+ */
+const resourceRoutes = resourceRegistry.flatMap((resource) => [
+  {
+    path: resource.route,
+    element: (
+      <RequireMenuEntry entry={resource.route}>
+        <ResourceListPage resource={resource} />
+      </RequireMenuEntry>
+    ),
+  },
+  ...(['add', 'edit'] as const).map((action) => ({
+    path: action === 'add' ? `${resource.route}/add` : `${resource.route}/:id/edit`,
+    element: (
+      <RequirePermission permission={permissionFlag(resource.permissionModule, action)}>
+        <ResourceFormPage resource={resource} />
+      </RequirePermission>
+    ),
+  })),
+]);
 
 /** Spec section 2.1: `/` is the agency list for a super admin, the agency dashboard for everyone else. */
 function Home() {
@@ -98,6 +123,9 @@ export default function SignedInApp() {
                     </RequireMenuEntry>
                   }
                 />
+              ))}
+              {resourceRoutes.map(({ path, element }) => (
+                <Route key={path} path={path} element={element} />
               ))}
               <Route path="*" element={<AgencyAreaFallback />} />
             </Route>

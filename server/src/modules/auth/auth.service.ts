@@ -124,11 +124,14 @@ async function nextResetAt(context: ModuleContext, now: Date): Promise<Date> {
   return new Date(now.getTime() + settings.passwordMaxAgeDays * 86400 * 1000);
 }
 
-/** Sets a user's password (hashing it) and the date its forced reset falls due. */
-async function setPassword(db: Db, context: ModuleContext, params: { userId: number; password: string; now: Date }): Promise<void> {
+/**
+ * Sets a user's password (hashing it) and the date its forced reset falls due. `validUntil` is computed before the
+ * caller's transaction: inside one, nothing may query through another connection (the embedded database has one).
+ */
+async function setPassword(db: Db, params: { userId: number; passwordHash: string; validUntil: Date; now: Date }): Promise<void> {
   await db
     .update(users)
-    .set({ passwordHash: await hashPassword(params.password), passwordResetAt: await nextResetAt(context, params.now), updatedAt: params.now })
+    .set({ passwordHash: params.passwordHash, passwordResetAt: params.validUntil, updatedAt: params.now })
     .where(eq(users.id, params.userId));
 }
 
@@ -197,6 +200,8 @@ function escapeHtml(text: string): string {
 /** Completes a reset with a token: single use, within its hour; ends every session of the user. */
 export async function resetPassword(context: ModuleContext, params: { token: string; password: string }): Promise<void> {
   const now = context.clock.now();
+  const validUntil = await nextResetAt(context, now);
+  const passwordHash = await hashPassword(params.password);
   await context.database.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
@@ -204,7 +209,7 @@ export async function resetPassword(context: ModuleContext, params: { token: str
       .where(and(eq(passwordResetTokens.tokenHash, hashToken(params.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw new AppError(400, ErrorCode.INVALID_RESET_TOKEN, Messages.resetTokenInvalid);
-    await setPassword(tx, context, { userId: claimed.userId, password: params.password, now });
+    await setPassword(tx, { userId: claimed.userId, passwordHash, validUntil, now });
     await revokeUserSessions(tx, { userId: claimed.userId, now });
   });
 }
@@ -220,8 +225,10 @@ export async function changePassword(
   if (!row || !(await verifyPassword(row.passwordHash, params.currentPassword))) {
     throw new AppError(400, ErrorCode.WRONG_CURRENT_PASSWORD, Messages.currentPasswordWrong, { currentPassword: Messages.currentPasswordWrong });
   }
+  const validUntil = await nextResetAt(context, now);
+  const passwordHash = await hashPassword(params.newPassword);
   await db.transaction(async (tx) => {
-    await setPassword(tx, context, { userId: params.session.user.id, password: params.newPassword, now });
+    await setPassword(tx, { userId: params.session.user.id, passwordHash, validUntil, now });
     await revokeUserSessions(tx, { userId: params.session.user.id, now, keepSessionId: params.session.sessionId });
   });
 }
@@ -233,8 +240,10 @@ export async function updatePassword(context: ModuleContext, params: { session: 
   if (row && (await verifyPassword(row.passwordHash, params.password))) {
     throw badRequest('The new password must differ from the current one.', { password: 'The new password must differ from the current one.' });
   }
+  const validUntil = await nextResetAt(context, now);
+  const passwordHash = await hashPassword(params.password);
   await context.database.db.transaction(async (tx) => {
-    await setPassword(tx, context, { userId: params.session.user.id, password: params.password, now });
+    await setPassword(tx, { userId: params.session.user.id, passwordHash, validUntil, now });
     await revokeUserSessions(tx, { userId: params.session.user.id, now, keepSessionId: params.session.sessionId });
   });
 }

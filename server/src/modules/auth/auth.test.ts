@@ -316,6 +316,19 @@ describe('password change and forced reset', () => {
     expect((await login(user.username, 'Fresh#Pass99', { ip: '10.4.4.4' })).statusCode).toBe(200);
   });
 
+  it('changes passwords with the settings cache cold (no query outside the transaction on the embedded database)', async () => {
+    const user = await makeUser(t.database.db, { kind: 'agencyUser', agencyId, passwordResetAt: null });
+    const token = await loginAs(t.app, user.username);
+    for (const [url, payload] of [
+      ['/api/auth/updatePassword', { password: 'Cold#Cache1', confirmPassword: 'Cold#Cache1' }],
+      ['/api/auth/changePassword', { currentPassword: 'Cold#Cache1', newPassword: 'Cold#Cache2', confirmPassword: 'Cold#Cache2' }],
+    ] as const) {
+      t.clock.advance(60_000);
+      const response = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
   it('marks a reset due when passwordResetAt is missing, and clears it after the forced update', async () => {
     const user = await makeUser(t.database.db, { kind: 'agencyUser', agencyId, passwordResetAt: null });
     const token = await loginAs(t.app, user.username);

@@ -42,7 +42,7 @@ export const importMessages = {
   unsupported: 'Please upload an Excel workbook (.xlsx) or a CSV file in UTF-8.',
   empty: 'The file has no rows to import.',
   tooLarge: `The file must be smaller than ${IMPORT_MAX_MB}MB.`,
-  tooManyRows: (rows: number) => `The file has ${rows.toLocaleString('en')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows can be imported at once.`,
+  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows can be imported at once.`,
   imported: (resource: ResourceDef, count: number) => `${count} ${(count === 1 ? resource.labels.one.en : resource.labels.many.en).toLowerCase()} imported successfully!`,
 };
 
@@ -67,8 +67,9 @@ export function detectSpreadsheet(bytes: Buffer): 'xlsx' | 'csv' | null {
  * inside written twice; quoted fields may hold delimiters and line breaks), records ended by CRLF, LF or CR.
  * Each record keeps its row number as a spreadsheet would show it.
  */
-export function parseCsv(text: string, delimiter: ',' | ';'): ImportRow[] {
+export function parseCsv(text: string, delimiter: ',' | ';', stopAfter: number = Number.POSITIVE_INFINITY): ImportRow[] {
   const rows: ImportRow[] = [];
+  let filled = 0;
   let fields: string[] = [];
   let field = '';
   let row = 1;
@@ -77,12 +78,14 @@ export function parseCsv(text: string, delimiter: ',' | ';'): ImportRow[] {
   const endRecord = () => {
     fields.push(field);
     rows.push({ row, cells: fields });
+    if (fields.some((f) => f.trim() !== '')) filled += 1;
     fields = [];
     field = '';
     row += 1;
     atFieldStart = true;
   };
-  while (i < text.length) {
+  // Stops once `stopAfter` records with content are read (the caller only needs to know there are too many).
+  while (i < text.length && filled < stopAfter) {
     const c = text[i];
     if (atFieldStart && c === '"') {
       // A quoted field: up to the closing quote; "" is one quote.
@@ -124,7 +127,7 @@ export function parseCsv(text: string, delimiter: ',' | ';'): ImportRow[] {
       i += 1;
     }
   }
-  if (!atFieldStart || field !== '' || fields.length > 0) endRecord();
+  if (filled < stopAfter && (!atFieldStart || field !== '' || fields.length > 0)) endRecord();
   return rows;
 }
 
@@ -189,7 +192,8 @@ export async function readSpreadsheet(bytes: Buffer): Promise<ImportRow[]> {
   if (!type) throw unsupported();
   const rows = type === 'xlsx' ? await readXlsx(bytes) : (() => {
     const text = bytes.toString('utf8');
-    return parseCsv(text, csvDelimiter(text.replace(/^\uFEFF/, '')));
+    // The header, the largest allowed number of rows, and one more to tell that there are too many.
+    return parseCsv(text, csvDelimiter(text.replace(/^\uFEFF/, '')), IMPORT_MAX_ROWS + 2);
   })();
   return rows.filter((r) => r.cells.some((cell) => !isBlank(cell)));
 }
@@ -348,7 +352,7 @@ async function takenValues(tx: Db, resource: ResourceDef, valid: Map<number, Rec
     const column = col(table, name);
     const key: SQL = isTextual(field.kind) ? sql`lower(${column})` : sql`${column}`;
     for (const part of chunk(values, 1000)) {
-      const list = isTextual(field.kind) ? part.map((v) => String(v).toLowerCase()) : part;
+      const list = isTextual(field.kind) ? part.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)) : part;
       const rows = await tx.select({ value: column }).from(table).where(inArray(key, list));
       for (const row of rows) set.add(uniqueKey(row.value));
     }
@@ -369,8 +373,7 @@ export async function importResource(db: Db, params: Actor & { resource: Resourc
   const [header, ...rows] = all;
   if (!header || rows.length === 0) throw badRequest(importMessages.empty, { file: importMessages.empty });
   if (rows.length > IMPORT_MAX_ROWS) {
-    const message = importMessages.tooManyRows(rows.length);
-    throw badRequest(message, { file: message });
+    throw badRequest(importMessages.tooManyRows, { file: importMessages.tooManyRows });
   }
   const columns = matchHeader(resource, header);
   const schema = resourceSchemas(resource).input;
@@ -410,7 +413,7 @@ export async function importResource(db: Db, params: Actor & { resource: Resourc
         }
         const parsed = schema.safeParse(raw);
         if (!parsed.success) {
-          for (const issue of parsed.error.issues) addError(row, String(issue.path[0] ?? '_'), issueMessage(issue as Parameters<typeof issueMessage>[0]));
+          for (const issue of parsed.error.issues) addError(row, String(issue.path[0] ?? '_'), issueMessage(issue));
         }
         if (parsed.success && !errors.has(row)) valid.set(row, parsed.data);
       }

@@ -45,7 +45,7 @@ export function createSettingsService(deps: { db: Db; config: AppConfig; clock: 
 
   return {
     async get() {
-      const now = Date.now();
+      const now = deps.clock.now().getTime();
       if (cached && now - cached.at < CACHE_MS) return cached.value;
       const value = await load();
       cached = { value, at: now };
@@ -61,7 +61,7 @@ export function createSettingsService(deps: { db: Db; config: AppConfig; clock: 
         .insert(appSettings)
         .values({ key: PRODUCT_KEY, value: stored, updatedBy: userId, updatedAt: deps.clock.now() })
         .onConflictDoUpdate({ target: appSettings.key, set: { value: stored, updatedBy: userId, updatedAt: deps.clock.now() } });
-      cached = { value: next, at: Date.now() };
+      cached = { value: next, at: deps.clock.now().getTime() };
       return next;
     },
   };

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +40,39 @@ export interface OpenDatabaseOptions {
 
 const MIGRATION_LOCK_ID = 727_001;
 
+/** Error raised instead of a hang when code inside a transaction queries through the root connection. */
+export class NestedQueryError extends Error {
+  constructor() {
+    super('A query went to the root database from inside a transaction; use the transaction (tx) instead');
+    this.name = 'NestedQueryError';
+  }
+}
+
+/**
+ * PGlite has one connection: a query on the root database issued from inside a transaction waits for that
+ * transaction, which waits for the query, and the embedded database hangs for good. This marks the async context
+ * of every transaction and makes such a query fail at once instead (PostgreSQL's pool would hide the mistake
+ * and hold a second connection). Queries of other, concurrent requests are not affected: they simply wait.
+ */
+function guardNestedQueries(client: PGlite): void {
+  const inTransaction = new AsyncLocalStorage<true>();
+  const transaction = client.transaction.bind(client);
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  client.transaction = ((callback: Parameters<PGlite['transaction']>[0]) => {
+    if (inTransaction.getStore()) return Promise.reject(new NestedQueryError());
+    return inTransaction.run(true, () => transaction(callback));
+  }) as PGlite['transaction'];
+  client.query = ((...args: Parameters<PGlite['query']>) => {
+    if (inTransaction.getStore()) return Promise.reject(new NestedQueryError());
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = ((...args: Parameters<PGlite['exec']>) => {
+    if (inTransaction.getStore()) return Promise.reject(new NestedQueryError());
+    return exec(...args);
+  });
+}
+
 /** Opens PGlite (embedded) or a PostgreSQL server, without migrating. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -73,6 +107,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
   await client.waitReady;
+  guardNestedQueries(client);
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
   return {

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NestedQueryError, openDatabase, queryRows, type Database } from './client';
+
+let database: Database;
+beforeAll(async () => {
+  database = await openDatabase({});
+});
+afterAll(async () => {
+  await database.close();
+});
+
+describe('embedded database guard', () => {
+  it('fails at once, instead of hanging, when code in a transaction queries the root database', async () => {
+    const outcome = await database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await database.db.execute(sql`select 2`);
+      })
+      .then(
+        () => 'committed',
+        (error: unknown) => (error instanceof Error ? error.cause : error),
+      );
+    expect(outcome).toBeInstanceOf(NestedQueryError);
+  });
+
+  it('lets concurrent transactions and queries of other requests simply wait their turn', async () => {
+    const results = await Promise.all([
+      database.db.transaction(async (tx) => (await queryRows<{ n: number }>(tx, sql`select 1 as n`))[0]?.n),
+      queryRows<{ n: number }>(database.db, sql`select 2 as n`).then((rows) => rows[0]?.n),
+      database.db.transaction(async (tx) => (await queryRows<{ n: number }>(tx, sql`select 3 as n`))[0]?.n),
+    ]);
+    expect(results).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,90 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { berthResource, portResource, truckResource } from '@tonnage/contracts';
+import { loadTestLanguage } from '../../test/i18n';
+import { ResourceList } from './ResourceList';
+import { apiRow, json, mockFetch, openOptions, renderPage, urlOf } from './resource-test-utils';
+
+const ports = [apiRow(1, { name: 'Jeddah Islamic Port', code: 'SAJED', countryCode: 'SA', latitude: 21.4858, longitude: 39.1925 })];
+const berths = [apiRow(3, { name: 'JIP Berth 5 (bulk grain)', portId: 1, portIdName: 'Jeddah Islamic Port', maxDraft: 14 })];
+const trucks = [apiRow(7, { plateNumber: 'JED 4821', tareWeight: 14.5, capacity: 38 })];
+
+function answerLists() {
+  return mockFetch((url) => {
+    if (url.pathname === '/api/port') return json({ rows: ports, count: ports.length });
+    if (url.pathname === '/api/berth') return json({ rows: berths, count: berths.length });
+    if (url.pathname === '/api/truck') return json({ rows: trucks, count: trucks.length });
+    return undefined;
+  });
+}
+
+const headers = () => [...document.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
+const listCalls = (fetch: ReturnType<typeof answerLists>, path: string) =>
+  fetch.mock.calls.map(([input]) => new URL(urlOf(input), 'http://localhost')).filter((url) => url.pathname === path);
+
+describe('ResourceList', () => {
+  beforeEach(() => loadTestLanguage('en'));
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows the declared columns with their English labels and the rows of the list endpoint', async () => {
+    answerLists();
+    renderPage(<ResourceList resource={portResource} canAdd canEdit />, 'port');
+    await screen.findByText('Jeddah Islamic Port');
+    expect(screen.getByTestId('resource-list-title').textContent).toBe('Ports');
+    expect(headers()).toEqual(expect.arrayContaining(['Name', 'UN/LOCODE', 'Country', 'Latitude', 'Longitude', 'Status', 'Actions']));
+    expect(screen.getByTestId('resource-add').textContent).toContain('Add Port');
+    expect(screen.getByTestId('resource-cell-latitude').textContent).toBe('21.485800');
+  });
+
+  it('shows the Arabic labels of the declaration in Arabic', async () => {
+    await loadTestLanguage('ar');
+    answerLists();
+    renderPage(<ResourceList resource={portResource} canAdd={false} canEdit={false} />, 'port');
+    await screen.findByText('Jeddah Islamic Port');
+    expect(screen.getByTestId('resource-list-title').textContent).toBe('الموانئ');
+    expect(headers()).toEqual(expect.arrayContaining(['الاسم', 'رمز الأمم المتحدة للموقع', 'الدولة']));
+    // Without the add and edit flags there is no add button, no actions and the status cannot be changed.
+    expect(screen.queryByTestId('resource-add')).toBeNull();
+    expect(screen.queryByTestId('resource-edit')).toBeNull();
+    expect(screen.getByTestId('resource-status-toggle').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('sends the search only once more than 2 characters are typed', async () => {
+    const fetch = answerLists();
+    renderPage(<ResourceList resource={portResource} canAdd canEdit />, 'port');
+    await screen.findByText('Jeddah Islamic Port');
+    const search = screen.getByTestId('resource-search');
+    fireEvent.change(search, { target: { value: 'Je' } });
+    await screen.findByTestId('resource-search-hint');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(listCalls(fetch, '/api/port').every((url) => !url.searchParams.has('search'))).toBe(true);
+
+    fireEvent.change(search, { target: { value: 'Jed' } });
+    await waitFor(() => expect(listCalls(fetch, '/api/port').some((url) => url.searchParams.get('search') === 'Jed')).toBe(true));
+    const last = listCalls(fetch, '/api/port').at(-1);
+    expect(last?.searchParams.get('page')).toBe('1');
+    expect(last?.searchParams.get('limit')).toBe('20');
+    expect(last?.searchParams.get('sortBy')).toBe('name');
+  });
+
+  it('shows quantities with 3 decimals and MT', async () => {
+    answerLists();
+    renderPage(<ResourceList resource={truckResource} canAdd canEdit />, 'Truck');
+    await screen.findByText('JED 4821');
+    expect(headers()).toEqual(expect.arrayContaining(['Plate number', 'Tare weight (MT)', 'Capacity (MT)']));
+    expect(screen.getByTestId('resource-cell-tareWeight').textContent).toBe('14.500 MT');
+    expect(screen.getByTestId('resource-cell-capacity').textContent).toBe('38.000 MT');
+  });
+
+  it('shows a reference by its name and filters by the active rows of the referenced resource', async () => {
+    const fetch = answerLists();
+    renderPage(<ResourceList resource={berthResource} canAdd canEdit />, 'berth');
+    await screen.findByText('JIP Berth 5 (bulk grain)');
+    expect(screen.getByTestId('resource-cell-portId').textContent).toBe('Jeddah Islamic Port');
+    expect(screen.getByTestId('resource-cell-maxDraft').textContent).toBe('14.00 m');
+    expect(await openOptions('resource-filter')).toEqual(['Jeddah Islamic Port']);
+    expect(listCalls(fetch, '/api/port').at(-1)?.searchParams.get('status')).toBe('active');
+    fireEvent.click(screen.getByText('Jeddah Islamic Port', { selector: '.ant-select-item-option-content' }));
+    await waitFor(() => expect(listCalls(fetch, '/api/berth').some((url) => url.searchParams.get('portId') === '1')).toBe(true));
+  });
+});
