@@ -48,6 +48,8 @@ const row = (page: Page, text: string) => page.getByTestId('resource-table').loc
 const label = (entry: { en: string; ar: string }) => (isArabic ? entry.ar : entry.en);
 const berthName = isArabic ? 'رصيف الاختبار 7' : 'E2E Berth 7';
 const plate = 'E2E 145';
+const transporterName = isArabic ? 'ناقلات الاختبار' : 'E2E Haulage';
+const driverName = isArabic ? 'سائق الاختبار' : 'E2E Driver';
 
 describe(`master data: generic list and form (${isArabic ? 'Arabic' : 'English'})`, () => {
   it('lists and searches ports, adds a berth and a truck, refuses to delete a port in use, toggles a berth', async () => {
@@ -130,10 +132,49 @@ describe(`master data: generic list and form (${isArabic ? 'Arabic' : 'English'}
     await screenshot(page, 'master-data-delete-refused');
     await row(page, 'Jeddah Islamic Port').waitFor();
 
-    // A truck with a tare of 14.5 MT, shown with 3 decimals.
+    // A transporter (a company type over the shared companies table), then a driver of it with a licence expiry.
+    await openList(page, agencyId, 'transporter');
+    await page.getByTestId('resource-list-title').filter({ hasText: label({ en: 'Transporters', ar: 'الناقلون' }) }).waitFor();
+    await row(page, 'Al Safwa Transport').waitFor();
+    await page.getByTestId('resource-add').click();
+    await page.getByTestId('resource-form-name').fill(transporterName);
+    await page.getByTestId('resource-form-city').fill('Jeddah');
+    await page.getByTestId('resource-submit').click();
+    await page.getByText(fill(texts.resources.created, { name: label({ en: 'Transporter', ar: 'ناقل' }) })).waitFor();
+    await searchFor(page, transporterName);
+    // The transporter is not a customer.
+    await openList(page, agencyId, 'customer');
+    await page.getByTestId('resource-search').fill(transporterName);
+    await page.getByTestId('resource-table').locator('.ant-empty').waitFor();
+
+    await openList(page, agencyId, 'driver');
+    await page.getByTestId('resource-add').click();
+    await page.getByTestId('resource-form-name').fill(driverName);
+    await pick(page, 'resource-form-transporterId', transporterName);
+    await page.getByTestId('resource-form-licenceNumber').fill('e2e-dl-145');
+    // The picker shows DD-MMM-YYYY in the run's language and takes a typed ISO date too.
+    const expiry = page.getByTestId('resource-form-licenceExpiry');
+    await expiry.click();
+    await expiry.fill('2028-03-14');
+    await page.getByTestId('resource-form-name').click();
+    await page.locator('.ant-picker-dropdown').filter({ visible: true }).waitFor({ state: 'hidden' });
+    assert.match(await expiry.inputValue(), /^14-.+-2028$/);
+    await screenshot(page, 'master-data-driver-form');
+    await page.getByTestId('resource-submit').click();
+    await page.getByText(fill(texts.resources.created, { name: label({ en: 'Driver', ar: 'سائق' }) })).waitFor();
+    await searchFor(page, 'E2E-DL-145');
+    const driver = row(page, 'E2E-DL-145');
+    assert.equal(await driver.getByTestId('resource-cell-transporterId').textContent(), transporterName);
+    const shown = (await driver.getByTestId('resource-cell-licenceExpiry').textContent()) ?? '';
+    if (isArabic) assert.match(shown, /^14-.+-2028$/);
+    else assert.equal(shown, '14-Mar-2028');
+    await screenshot(page, 'master-data-drivers');
+
+    // A truck of that transporter with a tare of 14.5 MT, shown with 3 decimals.
     await openList(page, agencyId, 'Truck');
     await page.getByTestId('resource-add').click();
     await page.getByTestId('resource-form-plateNumber').fill(plate.toLowerCase());
+    await pick(page, 'resource-form-transporterId', transporterName);
     await page.getByTestId('resource-form-tareWeight').fill('14.5');
     await page.getByTestId('resource-form-capacity').fill('40');
     await screenshot(page, 'master-data-truck-form');
@@ -141,6 +182,7 @@ describe(`master data: generic list and form (${isArabic ? 'Arabic' : 'English'}
     await page.getByText(fill(texts.resources.created, { name: label({ en: 'Truck', ar: 'شاحنة' }) })).waitFor();
     await searchFor(page, plate);
     const truck = row(page, plate);
+    assert.equal(await truck.getByTestId('resource-cell-transporterId').textContent(), transporterName);
     assert.equal(await truck.getByTestId('resource-cell-tareWeight').textContent(), '14.500 MT');
     assert.equal(await truck.getByTestId('resource-cell-capacity').textContent(), '40.000 MT');
     await screenshot(page, 'master-data-trucks');

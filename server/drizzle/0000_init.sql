@@ -201,6 +201,29 @@ CREATE TABLE "cargo_types" (
 );
 --> statement-breakpoint
 ALTER TABLE "cargo_types" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "companies" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "companies_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"company_type_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"code" text,
+	"contact_person" text,
+	"email" text,
+	"phone" text,
+	"address" text,
+	"country_code" text,
+	"city" text,
+	"latitude" numeric(8, 6),
+	"longitude" numeric(9, 6),
+	"shipment_manager_id" integer,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "companies" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "destinations" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "destinations_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"agency_id" integer NOT NULL,
@@ -215,6 +238,23 @@ CREATE TABLE "destinations" (
 );
 --> statement-breakpoint
 ALTER TABLE "destinations" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE TABLE "drivers" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "drivers_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
+	"agency_id" integer NOT NULL,
+	"transporter_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"licence_number" text NOT NULL,
+	"licence_expiry" date NOT NULL,
+	"id_number" text,
+	"phone" text,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" integer,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer
+);
+--> statement-breakpoint
+ALTER TABLE "drivers" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE TABLE "ports" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "ports_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"agency_id" integer NOT NULL,
@@ -235,6 +275,7 @@ CREATE TABLE "trucks" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "trucks_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"agency_id" integer NOT NULL,
 	"plate_number" text NOT NULL,
+	"transporter_id" integer NOT NULL,
 	"tare_weight" numeric(14, 3) NOT NULL,
 	"capacity" numeric(14, 3) NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
@@ -266,9 +307,14 @@ ALTER TABLE "agency_email_settings" ADD CONSTRAINT "agency_email_settings_update
 ALTER TABLE "berths" ADD CONSTRAINT "berths_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "berths" ADD CONSTRAINT "berths_port_id_ports_id_fk" FOREIGN KEY ("port_id") REFERENCES "public"."ports"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "cargo_types" ADD CONSTRAINT "cargo_types_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_shipment_manager_id_companies_id_fk" FOREIGN KEY ("shipment_manager_id") REFERENCES "public"."companies"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "destinations" ADD CONSTRAINT "destinations_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drivers" ADD CONSTRAINT "drivers_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drivers" ADD CONSTRAINT "drivers_transporter_id_companies_id_fk" FOREIGN KEY ("transporter_id") REFERENCES "public"."companies"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ports" ADD CONSTRAINT "ports_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "trucks" ADD CONSTRAINT "trucks_agency_id_agencies_id_fk" FOREIGN KEY ("agency_id") REFERENCES "public"."agencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "trucks" ADD CONSTRAINT "trucks_transporter_id_companies_id_fk" FOREIGN KEY ("transporter_id") REFERENCES "public"."companies"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "agencies_name_unique" ON "agencies" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "agencies_active_idx" ON "agencies" USING btree ("is_active");--> statement-breakpoint
 CREATE UNIQUE INDEX "roles_agency_name_unique" ON "roles" USING btree ("agency_id",lower("name"));--> statement-breakpoint
@@ -295,14 +341,26 @@ CREATE INDEX "berths_max_draft_idx" ON "berths" USING btree ("agency_id","max_dr
 CREATE INDEX "cargo_types_agency_created_idx" ON "cargo_types" USING btree ("agency_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "cargo_types_name_unique" ON "cargo_types" USING btree ("agency_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "cargo_types_code_unique" ON "cargo_types" USING btree ("agency_id",lower("code"));--> statement-breakpoint
+CREATE INDEX "companies_agency_created_idx" ON "companies" USING btree ("agency_id","company_type_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "companies_name_unique" ON "companies" USING btree ("agency_id","company_type_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "companies_code_idx" ON "companies" USING btree ("agency_id","company_type_id","code");--> statement-breakpoint
+CREATE INDEX "companies_country_code_idx" ON "companies" USING btree ("agency_id","company_type_id","country_code");--> statement-breakpoint
+CREATE INDEX "companies_city_idx" ON "companies" USING btree ("agency_id","company_type_id","city");--> statement-breakpoint
+CREATE INDEX "companies_shipment_manager_id_idx" ON "companies" USING btree ("agency_id","company_type_id","shipment_manager_id");--> statement-breakpoint
 CREATE INDEX "destinations_agency_created_idx" ON "destinations" USING btree ("agency_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "destinations_name_unique" ON "destinations" USING btree ("agency_id",lower("name"));--> statement-breakpoint
+CREATE INDEX "drivers_agency_created_idx" ON "drivers" USING btree ("agency_id","created_at");--> statement-breakpoint
+CREATE INDEX "drivers_transporter_id_idx" ON "drivers" USING btree ("agency_id","transporter_id");--> statement-breakpoint
+CREATE INDEX "drivers_name_idx" ON "drivers" USING btree ("agency_id","name");--> statement-breakpoint
+CREATE UNIQUE INDEX "drivers_licence_number_unique" ON "drivers" USING btree ("agency_id",lower("licence_number"));--> statement-breakpoint
+CREATE INDEX "drivers_licence_expiry_idx" ON "drivers" USING btree ("agency_id","licence_expiry");--> statement-breakpoint
 CREATE INDEX "ports_agency_created_idx" ON "ports" USING btree ("agency_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "ports_name_unique" ON "ports" USING btree ("agency_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "ports_code_unique" ON "ports" USING btree ("agency_id",lower("code"));--> statement-breakpoint
 CREATE INDEX "ports_country_code_idx" ON "ports" USING btree ("agency_id","country_code");--> statement-breakpoint
 CREATE INDEX "trucks_agency_created_idx" ON "trucks" USING btree ("agency_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "trucks_plate_number_unique" ON "trucks" USING btree ("agency_id",lower("plate_number"));--> statement-breakpoint
+CREATE INDEX "trucks_transporter_id_idx" ON "trucks" USING btree ("agency_id","transporter_id");--> statement-breakpoint
 CREATE INDEX "trucks_tare_weight_idx" ON "trucks" USING btree ("agency_id","tare_weight");--> statement-breakpoint
 CREATE INDEX "trucks_capacity_idx" ON "trucks" USING btree ("agency_id","capacity");--> statement-breakpoint
 CREATE POLICY "roles_tenant_isolation" ON "roles" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
@@ -313,6 +371,8 @@ CREATE POLICY "approval_steps_tenant_isolation" ON "approval_steps" AS PERMISSIV
 CREATE POLICY "agency_email_settings_tenant_isolation" ON "agency_email_settings" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "berths_tenant_isolation" ON "berths" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "cargo_types_tenant_isolation" ON "cargo_types" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "companies_tenant_isolation" ON "companies" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "destinations_tenant_isolation" ON "destinations" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
+CREATE POLICY "drivers_tenant_isolation" ON "drivers" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "ports_tenant_isolation" ON "ports" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);--> statement-breakpoint
 CREATE POLICY "trucks_tenant_isolation" ON "trucks" AS PERMISSIVE FOR ALL TO "tonnage_app" USING (agency_id = nullif(current_setting('app.agency_id', true), '')::integer) WITH CHECK (agency_id = nullif(current_setting('app.agency_id', true), '')::integer);

@@ -108,7 +108,7 @@ beforeAll(async () => {
     for (const [side, agencyId] of [['own', own], ['foreign', foreign]] as const) {
       serial += 1;
       const references = Object.fromEntries(referencedKeys(resource).map((key) => [key, ids[`${key}:${side}`] ?? 0]));
-      const [row] = await db.insert(tableFor(resource)).values({ ...sampleInput(resource, serial, references), agencyId }).returning();
+      const [row] = await db.insert(tableFor(resource)).values({ ...sampleInput(resource, serial, references), ...resource.fixed, agencyId }).returning();
       ids[`${resource.key}:${side}`] = Number(row?.id);
     }
   }

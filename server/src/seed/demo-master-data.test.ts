@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe('demo master data', () => {
-  it('gives the demo agency Red Sea ports with berths, cargo types, destinations and trucks, once', async () => {
+  it('gives the demo agency Red Sea ports with berths, cargo types, destinations, companies, drivers and trucks, once', async () => {
     const token = await loginAs(t.app, 'demo.admin', 'Demo#Pass1');
     const list = async (key: string, query = '') => {
       const response = await t.app.inject({ method: 'GET', url: `/api/${key}?limit=100${query}`, headers: bearer(token) });
@@ -25,7 +25,16 @@ describe('demo master data', () => {
     const berths = await list('berth', '&search=KAP');
     expect(berths.rows.map((r) => r.portIdName)).toEqual(['King Abdullah Port', 'King Abdullah Port']);
     expect((await list('cargoType')).rows.map((r) => r.name)).toEqual(expect.arrayContaining(['Wheat', 'Barley', 'Corn', 'Soybean meal']));
-    expect((await list('truck')).count).toBeGreaterThanOrEqual(3);
+    const trucks = await list('truck');
+    expect(trucks.count).toBeGreaterThanOrEqual(3);
+    expect(trucks.rows.every((r) => typeof r.transporterIdName === 'string')).toBe(true);
+    const transporters = (await list('transporter')).rows.map((r) => r.name);
+    expect(transporters).toEqual(expect.arrayContaining(['Al Safwa Transport', 'Najd Haulage Company']));
+    expect((await list('driver')).rows.every((r) => transporters.includes(String(r.transporterIdName)))).toBe(true);
+    expect((await list('shipmentManager')).count).toBeGreaterThanOrEqual(2);
+    const consignees = await list('consignee');
+    expect(consignees.rows.filter((r) => r.shipmentManagerIdName === 'Red Sea Grain Logistics').map((r) => r.name)).toEqual(['Arabian Milling Company', 'Hejaz Flour Mills']);
+    expect((await list('customer')).rows.map((r) => r.name)).not.toContain('Arabian Milling Company');
     expect((await list('destination')).count).toBeGreaterThanOrEqual(3);
     const again = await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
     expect(again.demoCreated).toBe(false);

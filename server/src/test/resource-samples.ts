@@ -29,6 +29,9 @@ export function sampleValue(name: string, field: FieldDef, n: number, references
       return n % 2 === 0;
     case 'enum':
       return field.options[n % field.options.length]?.value;
+    case 'date':
+      // Distinct valid days from 2027-01-01 on.
+      return new Date(Date.UTC(2027, 0, 1 + (n % 3000))).toISOString().slice(0, 10);
     case 'reference': {
       const id = references[field.resource];
       if (id === undefined) throw new Error(`sample of ${name} needs a ${field.resource} id`);

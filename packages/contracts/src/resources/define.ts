@@ -72,6 +72,10 @@ export interface ReferenceField extends FieldBase {
   kind: 'reference';
   resource: string;
 }
+/** A calendar date: an ISO date string (YYYY-MM-DD) in the API, a date column, shown as DD-MMM-YYYY. */
+export interface DateField extends FieldBase {
+  kind: 'date';
+}
 export interface LatitudeField extends FieldBase {
   kind: 'latitude';
 }
@@ -89,6 +93,7 @@ export type FieldDef =
   | BooleanField
   | EnumField
   | ReferenceField
+  | DateField
   | LatitudeField
   | LongitudeField;
 
@@ -102,8 +107,13 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   key: string;
   /** The web route of spec 2.3 under `/agencies/{agencyId}/` (`<route>`, `<route>/add`, `<route>/{id}/edit`). */
   route: string;
-  /** The database table. */
+  /** The database table; several resources may share one (companies by type), each told apart by `fixed`. */
   table: string;
+  /**
+   * Columns every row of this resource holds with a set value (the discriminator of a shared table, e.g.
+   * `{ companyTypeId: 5 }`): written on create and import, matched by every read and write, never an API field.
+   */
+  fixed?: Readonly<Record<string, number>>;
   /** A key of `permissionModules`: view, add and edit flags guard the routes. */
   permissionModule: string;
   labels: { one: Localized; many: Localized };
@@ -133,8 +143,10 @@ export function defineResource<F extends Record<string, FieldDef>>(resource: Res
   if (!(SYSTEM_SORT_FIELDS as readonly string[]).includes(sort) && !resource.fields[sort]?.sortable) fail(`default sort ${sort} is not sortable`);
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind === 'text' && field.pattern && !field.example) fail(`field ${name} has a pattern and needs an example`);
+    if (resource.fixed && name in resource.fixed) fail(`field ${name} is a fixed column`);
     if (name === 'id' || name === 'isActive' || name.endsWith('Name') && resource.fields[name.slice(0, -4)]?.kind === 'reference') fail(`field name ${name} is reserved`);
   }
+  for (const name of Object.keys(resource.fixed ?? {})) if (!/^[a-z][A-Za-z0-9]*$/.test(name)) fail(`fixed column ${name} must be camelCase`);
   const { fields, display, list, form } = resource;
   return { ...resource, fields, display, list: { columns: list.columns, defaultSort: list.defaultSort }, form: { sections: form.sections } };
 }
@@ -164,6 +176,7 @@ export function fieldMessages(field: FieldDef): Record<FieldMessageKey, Localize
       case 'email':
         return { max: { en: 'Maximum 50 characters', ar: 'الحد الأقصى 50 حرفًا' }, min: { en: `${en} is required`, ar: `${ar} مطلوب` } };
       case 'boolean':
+      case 'date':
       case 'enum':
       case 'latitude':
       case 'longitude':

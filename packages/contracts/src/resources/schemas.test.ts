@@ -19,7 +19,12 @@ describe('resource schemas', () => {
       ['portId', 'Please select port!'],
     ]);
     expect(input.parse({ name: '  Berth 1 ', portId: 3, maxDraft: '' })).toEqual({ name: 'Berth 1', portId: 3, maxDraft: null });
-    expect(resourceSchemas(truckResource).input.parse({ plateNumber: 'jed 1', tareWeight: 1.5, capacity: 30.125 })).toEqual({ plateNumber: 'JED 1', tareWeight: 1.5, capacity: 30.125 });
+    expect(resourceSchemas(truckResource).input.parse({ plateNumber: 'jed 1', transporterId: 4, tareWeight: 1.5, capacity: 30.125 })).toEqual({
+      plateNumber: 'JED 1',
+      transporterId: 4,
+      tareWeight: 1.5,
+      capacity: 30.125,
+    });
   });
 
   it('refuses declarations that name unknown fields', () => {

@@ -13,6 +13,7 @@ export function fieldScale(field: FieldDef): number {
     case 'longitude':
       return 6;
     case 'boolean':
+    case 'date':
     case 'email':
     case 'enum':
     case 'integer':
@@ -70,6 +71,8 @@ function valueSchema(field: FieldDef): z.ZodType {
       return z.enum(field.options.map((o) => o.value) as [string, ...string[]], err);
     case 'reference':
       return z.number(err).int(m.required.en).positive(m.required.en);
+    case 'date':
+      return z.iso.date(err);
   }
 }
 
@@ -143,6 +146,9 @@ export function listQuerySchema(resource: ResourceDef): z.ZodObject {
       case 'enum':
         filter = z.enum(field.options.map((o) => o.value) as [string, ...string[]]);
         break;
+      case 'date':
+        filter = z.iso.date();
+        break;
       case 'email':
       case 'latitude':
       case 'longitude':
@@ -173,6 +179,7 @@ function outputValue(field: FieldDef): z.ZodType {
     case 'longitude':
     case 'reference':
       return z.number().nullable();
+    case 'date':
     case 'email':
     case 'enum':
     case 'phone':

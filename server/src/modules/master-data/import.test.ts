@@ -22,7 +22,7 @@ let adminB: string;
 let serial = 3000;
 
 type Json = Record<string, unknown>;
-type Cell = string | number | boolean | null;
+type Cell = string | number | boolean | Date | null;
 
 const headers = (token: string, agencyId: number = agencyA) => ({ ...bearer(token), 'x-agency-id': String(agencyId) });
 
@@ -169,8 +169,9 @@ describe('import rules', () => {
   const port = resourceByKey('port');
 
   it('reads a CSV with Arabic headers (BOM, semicolons, quotes, CRLF, Arabic-Indic digits)', async () => {
+    await createRow(resourceByKey('transporter'), { overrides: { name: 'ناقلات الخليج' } });
     const before = await rowCount(truck);
-    const csv = '\uFEFFرقم اللوحة;الوزن الفارغ (طن);"الحمولة (طن)"\r\n"csv 101";14.355;38\r\nCSV 102;١٢٫٥;"40.125"\r\n\r\n';
+    const csv = '\uFEFFرقم اللوحة;الناقل;الوزن الفارغ (طن);"الحمولة (طن)"\r\n"csv 101";ناقلات الخليج;14.355;38\r\nCSV 102;ناقلات الخليج;١٢٫٥;"40.125"\r\n\r\n';
     const response = await importFile(truck, Buffer.from(csv, 'utf8'), { fileName: 'trucks.csv' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json<TImportResult>().imported).toBe(2);
@@ -243,7 +244,11 @@ describe('import rules', () => {
   it('parses quantities strictly and refuses an inactive reference', async () => {
     const inactive = await createRow(port, { overrides: { name: 'Closed Port', code: 'SACLP', countryCode: 'SA' } });
     await t.app.inject({ method: 'PUT', url: `/api/port/${inactive.id}/toggle-status`, headers: headers(adminA) });
-    const trucks = await importFile(truck, Buffer.from('Plate number,Tare weight (MT),Capacity (MT)\nSTR 1,1e3,30\nSTR 2,14.3555,30\nSTR 3,14 t,30\nSTR 4,-,30\n', 'utf8'));
+    await createRow(resourceByKey('transporter'), { overrides: { name: 'Strict Haulage' } });
+    const trucks = await importFile(
+      truck,
+      Buffer.from('Plate number,Transporter,Tare weight (MT),Capacity (MT)\nSTR 1,Strict Haulage,1e3,30\nSTR 2,Strict Haulage,14.3555,30\nSTR 3,Strict Haulage,14 t,30\nSTR 4,Strict Haulage,-,30\n', 'utf8'),
+    );
     expect(trucks.statusCode).toBe(400);
     expect(trucks.json<TImportError>().rows).toEqual([
       { row: 2, errors: { tareWeight: 'Please enter a valid tare weight (MT)!' } },
@@ -253,6 +258,44 @@ describe('import rules', () => {
     ]);
     const berths = await importFile(berth, Buffer.from('Name,Port\nBerth Closed,Closed Port\n', 'utf8'));
     expect(berths.json<TImportError>().rows).toEqual([{ row: 2, errors: { portId: 'This port is inactive; please select an active one.' } }]);
+  });
+
+  it('imports into a company type only: rows of that type, references resolved within their type', async () => {
+    const transporter = resourceByKey('transporter');
+    const customer = resourceByKey('customer');
+    const consignee = resourceByKey('consignee');
+    const customersBefore = await rowCount(customer);
+    // A customer of the same name does not block a transporter: names are unique per type.
+    await createRow(customer, { overrides: { name: 'Gulf Link Carriers' } });
+    const response = await importFile(transporter, await xlsx([['Name', 'City'], ['Gulf Link Carriers', 'Jeddah'], ['Dammam Road Freight', 'Dammam']]));
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json<TImportResult>().imported).toBe(2);
+    expect(await rowCount(customer)).toBe(customersBefore + 1);
+    const list = await t.app.inject({ method: 'GET', url: '/api/transporter?limit=100&search=Gulf%20Link', headers: headers(adminA) });
+    expect(list.json<{ rows: TResourceRow[] }>().rows.map((r) => r.name)).toEqual(['Gulf Link Carriers']);
+    const customers = await t.app.inject({ method: 'GET', url: '/api/customer?limit=100&search=Dammam%20Road', headers: headers(adminA) });
+    expect(customers.json<{ count: number }>().count).toBe(0);
+    // A consignee's shipment manager is looked up among shipment managers only, not the transporter of that name.
+    const consignees = await importFile(consignee, await xlsx([['Name', 'Shipment Manager'], ['Wrong SM Consignee', 'Dammam Road Freight']]));
+    expect(consignees.json<TImportError>().rows).toEqual([{ row: 2, errors: { shipmentManagerId: 'No shipment manager named "Dammam Road Freight" in this agency.' } }]);
+  });
+
+  it('reads a date from an Excel date cell or ISO text, and reports a wrong one', async () => {
+    const driver = resourceByKey('driver');
+    await createRow(resourceByKey('transporter'), { overrides: { name: 'Date Haulage' } });
+    const bad = await importFile(driver, await xlsx([['Transporter', 'Name', 'Licence number', 'Licence expiry'], ['Date Haulage', 'Bad Date', 'IMP-DL-1', '31-02-2028']]));
+    expect(bad.json<TImportError>().rows).toEqual([{ row: 2, errors: { licenceExpiry: 'Please enter a valid licence expiry!' } }]);
+    const ok = await importFile(
+      driver,
+      await xlsx([
+        ['Transporter', 'Name', 'Licence number', 'Licence expiry'],
+        ['Date Haulage', 'Cell Date', 'IMP-DL-2', new Date(Date.UTC(2028, 4, 17))],
+        ['Date Haulage', 'Text Date', 'IMP-DL-3', '2029-01-05'],
+      ]),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    const list = await t.app.inject({ method: 'GET', url: '/api/driver?limit=100&search=IMP-DL&sortBy=licenceNumber', headers: headers(adminA) });
+    expect(list.json<{ rows: TResourceRow[] }>().rows.map((r) => r.licenceExpiry)).toEqual(['2028-05-17', '2029-01-05']);
   });
 
   it('refuses what is not an .xlsx or a UTF-8 CSV, and a missing file', async () => {

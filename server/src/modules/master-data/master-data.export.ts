@@ -22,6 +22,7 @@ function cellValue(name: string, field: FieldDef, row: TResourceRow, lang: Lang)
       return field.options.find((o) => o.value === value)?.label[lang] ?? (typeof value === 'string' ? value : null);
     case 'boolean':
       return value === true ? yesNo[lang][0] : yesNo[lang][1];
+    case 'date':
     case 'decimal':
     case 'email':
     case 'integer':

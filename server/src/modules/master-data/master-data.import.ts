@@ -11,14 +11,14 @@ import {
   type TImportError,
   type TImportRowError,
 } from '@tonnage/contracts';
-import { getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest } from '../../platform/errors';
-import { columnsOf, tableFor, type ResourceTable } from './master-data.schema';
+import { columnsOf, fixedConditions, tableFor, type ResourceTable } from './master-data.schema';
 import { withUniqueConflict, type Actor } from './master-data.service';
 
 /**
@@ -288,6 +288,11 @@ function convertCell(field: FieldDef, cell: ImportCell | undefined): Converted {
       if (FALSE_WORDS.has(word)) return { value: false };
       return invalid;
     }
+    case 'date': {
+      // An Excel date cell (UTC midnight) or an ISO date written as text; the schema checks the text.
+      if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? invalid : { value: cell.toISOString().slice(0, 10) };
+      return { value: cellText(cell) };
+    }
     case 'enum': {
       const key = headerKey(cellText(cell));
       const option = field.options.find((o) => [o.value, o.label.en, o.label.ar].some((text) => headerKey(text) === key));
@@ -330,7 +335,7 @@ async function resolveReferences(tx: Db, resource: ResourceDef, columns: (string
       const matches = await tx
         .select({ id: col(table, 'id'), name: display, isActive: col(table, 'isActive') })
         .from(table)
-        .where(inArray(sql`lower(${display})`, part));
+        .where(and(inArray(sql`lower(${display})`, part), ...fixedConditions(target, table)));
       for (const match of matches) {
         const key = String(match.name).toLowerCase();
         byName.set(key, [...(byName.get(key) ?? []), { id: Number(match.id), isActive: match.isActive === true }]);
@@ -353,7 +358,10 @@ async function takenValues(tx: Db, resource: ResourceDef, valid: Map<number, Rec
     const key: SQL = isTextual(field.kind) ? sql`lower(${column})` : sql`${column}`;
     for (const part of chunk(values, 1000)) {
       const list = isTextual(field.kind) ? part.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)) : part;
-      const rows = await tx.select({ value: column }).from(table).where(inArray(key, list));
+      const rows = await tx
+        .select({ value: column })
+        .from(table)
+        .where(and(inArray(key, list), ...fixedConditions(resource, table)));
       for (const row of rows) set.add(uniqueKey(row.value));
     }
     taken.set(name, set);
@@ -445,7 +453,7 @@ export async function importResource(db: Db, params: Actor & { resource: Resourc
       const system = { agencyId: params.agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId };
       const values = rows.map(({ row }) => {
         const input = valid.get(row) ?? {};
-        return { ...Object.fromEntries(Object.keys(resource.fields).map((name) => [name, input[name] ?? null])), ...system };
+        return { ...Object.fromEntries(Object.keys(resource.fields).map((name) => [name, input[name] ?? null])), ...resource.fixed, ...system };
       });
       const ids: number[] = [];
       for (const part of chunk(values, 500)) {

@@ -3,16 +3,20 @@ import {
   cargoTypeResource,
   columnName,
   destinationResource,
+  driverResource,
   fieldScale,
   portResource,
   resourceByKey,
+  resourceRegistry,
+  shipmentManagerResource,
   truckResource,
   type FieldDef,
   type ResourceDef,
 } from '@tonnage/contracts';
-import { getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
+  date,
   index,
   integer,
   numeric,
@@ -45,6 +49,7 @@ function precisionOf(field: FieldDef): number {
     case 'longitude':
       return 9;
     case 'boolean':
+    case 'date':
     case 'decimal':
     case 'email':
     case 'enum':
@@ -80,6 +85,10 @@ function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
     }
     case 'boolean':
       return boolean(column).notNull().default(false);
+    case 'date': {
+      const built = date(column, { mode: 'string' });
+      return field.required ? built.notNull() : built;
+    }
     case 'reference': {
       const target = (): AnyPgColumn => {
         const id = tableFor(resourceByKey(field.resource)).id;
@@ -100,15 +109,30 @@ const tables = new Map<string, ResourceTable>();
  * sortable column led by agency_id; references are foreign keys ON DELETE RESTRICT. Built once per resource.
  */
 export function tableFor(resource: ResourceDef): ResourceTable {
-  const existing = tables.get(resource.key);
+  const existing = tables.get(resource.table);
   if (existing) return existing;
+  // Resources sharing a table (companies by type) give one table: the union of their fields, a field NOT NULL only
+  // when every sharer requires it, plus their fixed (discriminator) columns; unique fields are unique per type.
+  const sharers = resourceRegistry.filter((r) => r.table === resource.table);
+  if (!sharers.includes(resource)) sharers.push(resource);
+  const fields = new Map<string, FieldDef>();
+  for (const sharer of sharers) {
+    for (const [name, field] of Object.entries(sharer.fields)) {
+      const required = sharers.every((r) => r.fields[name]?.required === true);
+      const known = fields.get(name);
+      if (known && known.kind !== field.kind) throw new Error(`${resource.table}: field ${name} differs between resources`);
+      fields.set(name, { ...field, required });
+    }
+  }
+  const fixedNames = [...new Set(sharers.flatMap((r) => Object.keys(r.fixed ?? {})))];
   const columns: Record<string, PgColumnBuilderBase> = {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     agencyId: integer('agency_id')
       .notNull()
       .references(() => agencies.id),
   };
-  for (const [name, field] of Object.entries(resource.fields)) columns[name] = columnFor(name, field);
+  for (const name of fixedNames) columns[name] = integer(columnName(name)).notNull();
+  for (const [name, field] of fields) columns[name] = columnFor(name, field);
   columns.isActive = boolean('is_active').notNull().default(true);
   columns.createdAt = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
   columns.createdBy = integer('created_by');
@@ -123,20 +147,31 @@ export function tableFor(resource: ResourceDef): ResourceTable {
       return found;
     };
     const agency = col('agencyId');
-    const extras = [tenantPolicy(resource.table), index(`${resource.table}_agency_created_idx`).on(agency, col('createdAt'))];
-    for (const [name, field] of Object.entries(resource.fields)) {
+    const scope = fixedNames.map(col);
+    const extras = [tenantPolicy(resource.table), index(`${resource.table}_agency_created_idx`).on(agency, ...scope, col('createdAt'))];
+    for (const [name, field] of fields) {
       const column = col(name);
       const textual = field.kind === 'text' || field.kind === 'email' || field.kind === 'phone';
       if (field.unique) {
-        extras.push(uniqueIndex(uniqueIndexName(resource, name)).on(agency, textual ? sql`lower(${column})` : column));
+        extras.push(uniqueIndex(uniqueIndexName(resource, name)).on(agency, ...scope, textual ? sql`lower(${column})` : column));
       } else if (field.filterable || field.sortable || field.kind === 'reference') {
-        extras.push(index(`${resource.table}_${columnName(name)}_idx`).on(agency, column));
+        extras.push(index(`${resource.table}_${columnName(name)}_idx`).on(agency, ...scope, column));
       }
     }
     return extras;
   }) as unknown as ResourceTable;
-  tables.set(resource.key, table);
+  tables.set(resource.table, table);
   return table;
+}
+
+/** The conditions of a resource's own rows in its table: its fixed (discriminator) values; none for a table of its own. */
+export function fixedConditions(resource: ResourceDef, table: ResourceTable = tableFor(resource)): SQL[] {
+  const columns = columnsOf(table);
+  return Object.entries(resource.fixed ?? {}).map(([name, value]) => {
+    const column = columns[name];
+    if (!column) throw new Error(`${resource.table}: no fixed column ${name}`);
+    return eq(column, value);
+  });
 }
 
 /** The name of a unique field's index, so a violation can be traced back to its field. */
@@ -154,4 +189,6 @@ export const cargoTypes = tableFor(cargoTypeResource);
 export const ports = tableFor(portResource);
 export const berths = tableFor(berthResource);
 export const destinations = tableFor(destinationResource);
+export const companies = tableFor(shipmentManagerResource);
+export const drivers = tableFor(driverResource);
 export const trucks = tableFor(truckResource);

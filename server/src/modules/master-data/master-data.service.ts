@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client';
 import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platform/db/query-helpers';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { columnsOf, tableFor, uniqueIndexName, type ResourceTable } from './master-data.schema';
+import { columnsOf, fixedConditions, tableFor, uniqueIndexName, type ResourceTable } from './master-data.schema';
 
 /** A validated list query (see `listQuerySchema`): paging, sort, status, search and the filterable fields. */
 export type ResourceListQuery = { page: number; limit: number } & ResourceMatchQuery;
@@ -37,10 +37,12 @@ function column(table: ResourceTable, name: string): AnyPgColumn {
 }
 
 const isTextual = (kind: string) => kind === 'text' || kind === 'email' || kind === 'phone' || kind === 'enum';
+/** Kinds the API carries as strings (text-like and ISO dates); the others come back from numeric columns as numbers. */
+const isStringValued = (kind: string) => isTextual(kind) || kind === 'date';
 
 /** The WHERE clause of a list or export: status, search over the searchable fields, and each given filter. */
 function listConditions(resource: ResourceDef, table: ResourceTable, query: ResourceListQuery): SQL | undefined {
-  const conditions: SQL[] = [];
+  const conditions: SQL[] = fixedConditions(resource, table);
   if (query.status !== 'all') conditions.push(eq(column(table, 'isActive'), query.status === 'active'));
   if (query.search) {
     const pattern = `%${escapeLike(query.search)}%`;
@@ -107,7 +109,7 @@ function toApiRow(resource: ResourceDef, row: Record<string, unknown>): TResourc
   const out: Record<string, unknown> = { id: row.id };
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = row[name];
-    out[name] = value === undefined ? null : typeof value === 'string' && !isTextual(field.kind) ? Number(value) : value;
+    out[name] = value === undefined ? null : typeof value === 'string' && !isStringValued(field.kind) ? Number(value) : value;
     if (field.kind === 'reference') out[`${name}Name`] = row[`${name}Name`] ?? null;
   }
   const date = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
@@ -152,7 +154,7 @@ export async function forEachMatchingRow(
 
 async function findRow(tx: Db, resource: ResourceDef, id: number): Promise<TResourceRow> {
   const { query, table } = selectRows(tx, resource);
-  const [row] = await query.where(eq(column(table, 'id'), id)).limit(1);
+  const [row] = await query.where(and(eq(column(table, 'id'), id), ...fixedConditions(resource, table))).limit(1);
   if (!row) throw notFound(resourceMessages(resource).notFound);
   return toApiRow(resource, row);
 }
@@ -171,7 +173,7 @@ async function assertUnique(tx: Db, resource: ResourceDef, input: ResourceInput,
     if (!field.unique || value === null || value === undefined) continue;
     const col = column(table, name);
     const same = typeof value === 'string' ? eq(sql`lower(${col})`, value.toLowerCase()) : eq(col, value);
-    const conditions = exceptId === undefined ? [same] : [same, ne(column(table, 'id'), exceptId)];
+    const conditions = [same, ...fixedConditions(resource, table), ...(exceptId === undefined ? [] : [ne(column(table, 'id'), exceptId)])];
     const [taken] = await tx.select({ id: column(table, 'id') }).from(table).where(and(...conditions)).limit(1);
     if (taken) details[name] = fieldMessages(field).duplicate.en;
   }
@@ -192,7 +194,7 @@ async function assertReferences(tx: Db, resource: ResourceDef, input: ResourceIn
     const [found] = await tx
       .select({ isActive: column(table, 'isActive') })
       .from(table)
-      .where(eq(column(table, 'id'), value))
+      .where(and(eq(column(table, 'id'), value), ...fixedConditions(target, table)))
       .limit(1);
     const unchanged = before?.[name] === value;
     if (!found) details[name] = fieldMessages(field).required.en;
@@ -216,7 +218,7 @@ export async function withUniqueConflict<T>(resource: ResourceDef, write: () => 
 }
 
 function fieldValues(resource: ResourceDef, input: ResourceInput): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
+  const values: Record<string, unknown> = { ...resource.fixed };
   for (const name of Object.keys(resource.fields)) values[name] = input[name] ?? null;
   return values;
 }
@@ -247,14 +249,14 @@ export async function updateResource(db: Db, params: Actor & { resource: Resourc
   return withUniqueConflict(resource, () =>
     inAgency(db, params.agencyId, async (tx) => {
       const table = tableFor(resource);
-      await tx.select({ id: column(table, 'id') }).from(table).where(eq(column(table, 'id'), params.id)).for('update');
+      await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
       const before = await findRow(tx, resource, params.id);
       await assertReferences(tx, resource, params.input, before);
       await assertUnique(tx, resource, params.input, params.id);
       await tx
         .update(table)
         .set({ ...fieldValues(resource, params.input), updatedAt: params.now, updatedBy: params.userId })
-        .where(eq(column(table, 'id'), params.id));
+        .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)));
       const row = await findRow(tx, resource, params.id);
       await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'update', entity: resource.key, entityId: row.id, before, after: row, at: params.now });
       return row;
@@ -270,7 +272,7 @@ export async function toggleResource(db: Db, params: Actor & { resource: Resourc
     const [updated] = await tx
       .update(table)
       .set({ isActive: sql`not ${column(table, 'isActive')}`, updatedAt: params.now, updatedBy: params.userId })
-      .where(eq(column(table, 'id'), params.id))
+      .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)))
       .returning({ isActive: column(table, 'isActive') });
     if (!updated) throw notFound(resourceMessages(resource).notFound);
     const row = await findRow(tx, resource, params.id);
@@ -303,16 +305,19 @@ export async function deleteResource(db: Db, params: Actor & { resource: Resourc
   try {
     await inAgency(db, params.agencyId, async (tx) => {
       const table = tableFor(resource);
-      await tx.select({ id: column(table, 'id') }).from(table).where(eq(column(table, 'id'), params.id)).for('update');
+      await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
       const before = await findRow(tx, resource, params.id);
       const uses: { from: ResourceDef; count: number }[] = [];
       for (const ref of referencesTo(resource)) {
         const fromTable = tableFor(ref.from);
-        const [used] = await tx.select({ count: count() }).from(fromTable).where(eq(column(fromTable, ref.field), params.id));
+        const [used] = await tx
+          .select({ count: count() })
+          .from(fromTable)
+          .where(and(eq(column(fromTable, ref.field), params.id), ...fixedConditions(ref.from, fromTable)));
         if (used && used.count > 0) uses.push({ from: ref.from, count: used.count });
       }
       if (uses.length > 0) throw inUse(uses);
-      await tx.delete(table).where(eq(column(table, 'id'), params.id));
+      await tx.delete(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)));
       await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'delete', entity: resource.key, entityId: params.id, before, at: params.now });
     });
   } catch (error) {

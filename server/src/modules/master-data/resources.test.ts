@@ -349,13 +349,65 @@ describe('entity rules', () => {
   it('truck: quantities in MT keep exactly 3 decimals; more are refused', async () => {
     const row = await createRow(resourceByKey('truck'), { overrides: { plateNumber: 'abc 1234', tareWeight: 14.355, capacity: 38.005 } });
     expect([row.plateNumber, row.tareWeight, row.capacity]).toEqual(['ABC 1234', 14.355, 38.005]);
-    const bad = await call('POST', '/api/truck', adminA, { plateNumber: 'ABC 9999', tareWeight: 14.3555, capacity: 0 });
+    const bad = await call('POST', '/api/truck', adminA, { plateNumber: 'ABC 9999', transporterId: row.transporterId, tareWeight: 14.3555, capacity: 0 });
     expect(bad.statusCode).toBe(400);
     const details = bad.json<{ details: Record<string, string> }>().details;
     expect(details.tareWeight).toBe('Tare weight (MT): at most 3 decimals');
     expect(details.capacity).toBe('Capacity (MT) must be at least 0.001');
-    const duplicate = await call('POST', '/api/truck', adminA, { plateNumber: 'Abc 1234', tareWeight: 10, capacity: 30 });
+    const duplicate = await call('POST', '/api/truck', adminA, { plateNumber: 'Abc 1234', transporterId: row.transporterId, tareWeight: 10, capacity: 30 });
     expect(duplicate.statusCode).toBe(409);
+  });
+
+  it('companies: one table, each type sees only its own rows and cannot change a row\'s type', async () => {
+    const consignee = await createRow(resourceByKey('consignee'), { overrides: { name: 'Jizan Feed Mills' } });
+    expect((await call('GET', `/api/customer/${consignee.id}`, adminA)).statusCode).toBe(404);
+    expect((await call('PUT', `/api/customer/${consignee.id}/toggle-status`, adminA)).statusCode).toBe(404);
+    expect((await call('DELETE', `/api/customer/${consignee.id}`, adminA)).statusCode).toBe(404);
+    const update = await call('PUT', `/api/customer/${consignee.id}`, adminA, { name: 'Hijacked' });
+    expect(update.statusCode).toBe(404);
+    const customers = await call('GET', '/api/customer?limit=100&status=all', adminA);
+    expect(customers.json<{ rows: TResourceRow[] }>().rows.map((r) => r.id)).not.toContain(consignee.id);
+    const search = await call('GET', '/api/customer?limit=100&search=Jizan%20Feed', adminA);
+    expect(search.json<{ count: number }>().count).toBe(0);
+    // The same name is free in another type; a type is not an API field, so it cannot be changed.
+    const customer = await createRow(resourceByKey('customer'), { overrides: { name: 'Jizan Feed Mills', companyTypeId: 3 } });
+    expect(customer.companyTypeId).toBeUndefined();
+    expect((await call('GET', `/api/consignee/${customer.id}`, adminA)).statusCode).toBe(404);
+    const moved = await call('PUT', `/api/customer/${customer.id}`, adminA, { name: 'Jizan Feed Mills', companyTypeId: 3 });
+    expect(moved.statusCode).toBe(200);
+    expect((await call('GET', `/api/consignee/${customer.id}`, adminA)).statusCode).toBe(404);
+    expect((await call('GET', `/api/customer/${customer.id}`, adminA)).statusCode).toBe(200);
+    const duplicate = await call('POST', '/api/consignee', adminA, { name: 'JIZAN feed mills' });
+    expect(duplicate.statusCode).toBe(409);
+  });
+
+  it('consignee: its shipment manager must be a shipment manager, which cannot be deleted while used', async () => {
+    const customer = await createRow(resourceByKey('customer'));
+    const wrong = await call('POST', '/api/consignee', adminA, { name: 'Consignee Under Customer', shipmentManagerId: customer.id });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json<{ details: Record<string, string> }>().details.shipmentManagerId).toBe('Please select shipment manager!');
+    const manager = await createRow(resourceByKey('shipmentManager'), { overrides: { name: 'Coastal SM' } });
+    const consignee = await createRow(resourceByKey('consignee'), { overrides: { shipmentManagerId: manager.id } });
+    expect(consignee.shipmentManagerIdName).toBe('Coastal SM');
+    const refused = await call('DELETE', `/api/shipmentManager/${manager.id}`, adminA);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ message: string }>().message).toBe('This record is used by 1 consignee; deactivate it instead.');
+  });
+
+  it('driver: the licence expiry is an ISO date, refused when not a real date', async () => {
+    const driver = await createRow(resourceByKey('driver'), { overrides: { licenceExpiry: '2028-02-29', licenceNumber: 'dl 77' } });
+    expect([driver.licenceExpiry, driver.licenceNumber]).toEqual(['2028-02-29', 'DL 77']);
+    const base = { name: 'Date Driver', transporterId: driver.transporterId, licenceNumber: 'DL 78' };
+    for (const licenceExpiry of ['2027-02-29', '14-Mar-2028', '2028-03-14T00:00:00Z', 20280314]) {
+      const bad = await call('POST', '/api/driver', adminA, { ...base, licenceExpiry });
+      expect(bad.statusCode, String(licenceExpiry)).toBe(400);
+      expect(bad.json<{ details: Record<string, string> }>().details.licenceExpiry).toBe('Please enter a valid licence expiry!');
+    }
+    const filtered = await call('GET', '/api/driver?licenceExpiry=2028-02-29&limit=100', adminA);
+    expect(filtered.json<{ rows: TResourceRow[] }>().rows.map((r) => r.id)).toEqual([driver.id]);
+    const sorted = await call('GET', '/api/driver?sortBy=licenceExpiry&sortOrder=desc&limit=100', adminA);
+    const dates = sorted.json<{ rows: TResourceRow[] }>().rows.map((r) => String(r.licenceExpiry));
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 
   it('destination: needs its coordinates', async () => {

@@ -1,11 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { berthResource, truckResource } from '@tonnage/contracts';
+import { berthResource, driverResource, transporterResource, truckResource } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { ResourceForm } from './ResourceForm';
 import { apiRow, json, mockFetch, openOptions, renderPage, urlOf } from './resource-test-utils';
 
 const ports = [apiRow(1, { name: 'Jeddah Islamic Port', code: 'SAJED', countryCode: 'SA', latitude: null, longitude: null }), apiRow(2, { name: 'Yanbu Commercial Port', code: 'SAYNB', countryCode: 'SA', latitude: null, longitude: null })];
+
+const transporters = [apiRow(4, { ...Object.fromEntries(Object.keys(transporterResource.fields).map((name) => [name, null])), name: 'Al Safwa Transport' })];
+const answerTransporters = (url: URL) => (url.pathname === '/api/transporter' ? json({ rows: transporters, count: transporters.length }) : undefined);
+
+async function chooseTransporter() {
+  await openOptions('resource-form-transporterId');
+  fireEvent.click(screen.getByText('Al Safwa Transport', { selector: '.ant-select-item-option-content' }));
+}
 
 const inputOf = (testId: string) => {
   const element = screen.getByTestId(testId);
@@ -48,22 +56,41 @@ describe('ResourceForm', () => {
     const fetch = mockFetch((url, init) =>
       url.pathname === '/api/truck' && init?.method === 'POST'
         ? json({ message: 'Validation failed', code: 'VALIDATION', details: { plateNumber: 'This plate number is already used by another record.' } }, 400)
-        : undefined,
+        : answerTransporters(url),
     );
     const onSaved = vi.fn();
     renderPage(<ResourceForm resource={truckResource} row={null} onSaved={onSaved} onCancel={() => undefined} />, 'Truck/add');
     expect(screen.getAllByText('MT').length).toBe(2);
     fireEvent.change(inputOf('resource-form-plateNumber'), { target: { value: 'jed 1' } });
+    await chooseTransporter();
     fireEvent.change(inputOf('resource-form-tareWeight'), { target: { value: '14.5' } });
     fireEvent.change(inputOf('resource-form-capacity'), { target: { value: '40' } });
     await submit();
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
-    const [, init] = fetch.mock.calls[0] ?? [];
-    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({ plateNumber: 'JED 1', tareWeight: 14.5, capacity: 40 });
+    const posted = () => fetch.mock.calls.find(([, init]) => init?.method === 'POST');
+    await waitFor(() => expect(posted()).toBeTruthy());
+    const [, init] = posted() ?? [];
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({ plateNumber: 'JED 1', transporterId: 4, tareWeight: 14.5, capacity: 40 });
     await screen.findByText('This plate number is already used by another record.');
     const item = screen.getByText('This plate number is already used by another record.').closest('.ant-form-item');
     expect(item?.querySelector('[data-testid=resource-form-plateNumber]')).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('edits a date field with a DD-MMM-YYYY picker and sends the ISO date', async () => {
+    const driver = apiRow(9, { transporterId: 4, transporterIdName: 'Al Safwa Transport', name: 'Fahad Al-Mutairi', licenceNumber: 'SA-DL-1', licenceExpiry: '2029-01-21', idNumber: null, phone: null });
+    const fetch = mockFetch((url, init) => (url.pathname === '/api/driver/9' && init?.method === 'PUT' ? json(driver) : answerTransporters(url)));
+    const onSaved = vi.fn();
+    renderPage(<ResourceForm resource={driverResource} row={driver} onSaved={onSaved} onCancel={() => undefined} />, 'driver/9/edit');
+    const picker = inputOf('resource-form-licenceExpiry');
+    expect(picker.value).toBe('21-Jan-2029');
+    fireEvent.mouseDown(picker);
+    fireEvent.change(picker, { target: { value: '05-Mar-2030' } });
+    fireEvent.keyDown(picker, { key: 'Enter', code: 'Enter' });
+    await submit();
+    const put = () => fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    await waitFor(() => expect(put()).toBeTruthy());
+    const [, init] = put() ?? [];
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toMatchObject({ licenceExpiry: '2030-03-05', transporterId: 4 });
   });
 
   it('shows the labels and the field messages of the declaration in Arabic', async () => {
@@ -71,7 +98,7 @@ describe('ResourceForm', () => {
     mockFetch((url, init) =>
       url.pathname === '/api/truck' && init?.method === 'POST'
         ? json({ message: 'Validation failed', code: 'VALIDATION', details: { tareWeight: 'Tare weight (MT) must be at most 100' } }, 400)
-        : undefined,
+        : answerTransporters(url),
     );
     renderPage(<ResourceForm resource={truckResource} row={null} onSaved={() => undefined} onCancel={() => undefined} />, 'Truck/add');
     expect(screen.getByText('رقم اللوحة')).toBeTruthy();
@@ -79,6 +106,7 @@ describe('ResourceForm', () => {
     await submit();
     await screen.findByText('يرجى إدخال رقم اللوحة!');
     fireEvent.change(inputOf('resource-form-plateNumber'), { target: { value: 'JED 2' } });
+    await chooseTransporter();
     fireEvent.change(inputOf('resource-form-tareWeight'), { target: { value: '15' } });
     fireEvent.change(inputOf('resource-form-capacity'), { target: { value: '40' } });
     await submit();

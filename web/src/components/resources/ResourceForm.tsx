@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Card, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, type FormRule } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, type FormRule } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -10,9 +11,13 @@ import { parseId } from '../../app/guards';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
 import { NotFoundPage } from '../../features/errors/ErrorPages';
 import { resourceKeys, saveResourceRow, useResourceOptions, useResourceRow } from './resource-api';
-import { declarationLanguage, fieldMessage, localized, type DeclarationLanguage } from './resource-text';
+import { DATE_FORMAT, declarationLanguage, fieldMessage, localized, type DeclarationLanguage } from './resource-text';
 
 type Values = Record<string, unknown>;
+
+/** A date field's form value stays the ISO text; the DatePicker sees a Dayjs. */
+const dateValueProps = (value: unknown) => ({ value: typeof value === 'string' && value !== '' ? dayjs(value) : undefined });
+const normalizeDate = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : undefined);
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -107,6 +112,9 @@ function FieldInput({ name, field, row, language, placeholder }: { name: string;
       );
     case 'reference':
       return <ReferenceSelect field={field} row={row} name={name} placeholder={placeholder} />;
+    case 'date':
+      // Shown as DD-MMM-YYYY; an ISO date may be typed too.
+      return <DatePicker format={[DATE_FORMAT, 'YYYY-MM-DD']} className="resource-date" data-testid={testId} />;
   }
 }
 
@@ -163,7 +171,14 @@ export function ResourceForm({ resource, row, onSaved, onCancel, onSubmit }: Res
                       required={field.required === true && field.kind !== 'boolean'}
                       rules={[fieldRule(field, language)]}
                       valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
-                      normalize={field.kind === 'text' && field.upperCase ? (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value) : undefined}
+                      normalize={
+                        field.kind === 'date'
+                          ? normalizeDate
+                          : field.kind === 'text' && field.upperCase
+                            ? (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value)
+                            : undefined
+                      }
+                      {...(field.kind === 'date' ? { getValueProps: dateValueProps } : {})}
                     >
                       {FieldInput({ name, field, row, language, placeholder: t('resources.select', { label }) })}
                     </Form.Item>

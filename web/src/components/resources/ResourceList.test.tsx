@@ -1,19 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { berthResource, portResource, truckResource } from '@tonnage/contracts';
+import { berthResource, driverResource, portResource, transporterResource, truckResource } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { ResourceList } from './ResourceList';
 import { apiRow, json, mockFetch, openOptions, renderPage, urlOf } from './resource-test-utils';
 
 const ports = [apiRow(1, { name: 'Jeddah Islamic Port', code: 'SAJED', countryCode: 'SA', latitude: 21.4858, longitude: 39.1925 })];
 const berths = [apiRow(3, { name: 'JIP Berth 5 (bulk grain)', portId: 1, portIdName: 'Jeddah Islamic Port', maxDraft: 14 })];
-const trucks = [apiRow(7, { plateNumber: 'JED 4821', tareWeight: 14.5, capacity: 38 })];
+const transporters = [apiRow(4, { ...Object.fromEntries(Object.keys(transporterResource.fields).map((name) => [name, null])), name: 'Al Safwa Transport' })];
+const trucks = [apiRow(7, { plateNumber: 'JED 4821', transporterId: 4, transporterIdName: 'Al Safwa Transport', tareWeight: 14.5, capacity: 38 })];
 
 function answerLists() {
   return mockFetch((url) => {
     if (url.pathname === '/api/port') return json({ rows: ports, count: ports.length });
     if (url.pathname === '/api/berth') return json({ rows: berths, count: berths.length });
     if (url.pathname === '/api/truck') return json({ rows: trucks, count: trucks.length });
+    if (url.pathname === '/api/transporter') return json({ rows: transporters, count: transporters.length });
     return undefined;
   });
 }
@@ -71,9 +73,19 @@ describe('ResourceList', () => {
     answerLists();
     renderPage(<ResourceList resource={truckResource} canAdd canEdit />, 'Truck');
     await screen.findByText('JED 4821');
-    expect(headers()).toEqual(expect.arrayContaining(['Plate number', 'Tare weight (MT)', 'Capacity (MT)']));
+    expect(headers()).toEqual(expect.arrayContaining(['Plate number', 'Transporter', 'Tare weight (MT)', 'Capacity (MT)']));
+    expect(screen.getByTestId('resource-cell-transporterId').textContent).toBe('Al Safwa Transport');
     expect(screen.getByTestId('resource-cell-tareWeight').textContent).toBe('14.500 MT');
     expect(screen.getByTestId('resource-cell-capacity').textContent).toBe('38.000 MT');
+  });
+
+  it('shows a date as DD-MMM-YYYY', async () => {
+    const drivers = [apiRow(5, { transporterId: 4, transporterIdName: 'Al Safwa Transport', name: 'Imran Khan', licenceNumber: 'SA-DL-7719004', licenceExpiry: '2027-09-30', idNumber: null, phone: null })];
+    mockFetch((url) => (url.pathname === '/api/driver' ? json({ rows: drivers, count: 1 }) : url.pathname === '/api/transporter' ? json({ rows: transporters, count: 1 }) : undefined));
+    renderPage(<ResourceList resource={driverResource} canAdd canEdit />, 'driver');
+    await screen.findByText('Imran Khan');
+    expect(screen.getByTestId('resource-cell-licenceExpiry').textContent).toBe('30-Sep-2027');
+    expect(screen.getByTestId('resource-filter-licenceExpiry')).toBeTruthy();
   });
 
   it('shows a reference by its name and filters by the active rows of the referenced resource', async () => {

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { App, Button, DatePicker, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ import { describeApiError } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { PageHeader } from '../PageHeader';
 import { deleteResourceRow, downloadExport, resourceKeys, toggleResourceRow, useResourceList, useResourceOptions, type ResourceListQuery } from './resource-api';
-import { declarationLanguage, localized, type DeclarationLanguage } from './resource-text';
+import { DATE_FORMAT, declarationLanguage, localized, type DeclarationLanguage } from './resource-text';
 
 type Status = 'all' | 'active' | 'inactive';
 type FilterValue = string | number | undefined;
@@ -90,6 +91,8 @@ function renderCell(name: string, field: FieldDef, row: TResourceRow, language: 
     }
     case 'integer':
       return typeof value === 'number' ? String(value) : '';
+    case 'date':
+      return typeof value === 'string' ? dayjs(value).format(DATE_FORMAT) : '';
     case 'text':
     case 'email':
     case 'phone':
@@ -311,6 +314,20 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
             />
           );
         }
+        case 'date':
+          return (
+            <DatePicker
+              key={name}
+              allowClear
+              format={DATE_FORMAT}
+              value={typeof value === 'string' && value !== '' ? dayjs(value) : null}
+              onChange={(next: Dayjs | null) => setFilter(name, next ? next.format('YYYY-MM-DD') : undefined)}
+              placeholder={label}
+              aria-label={label}
+              className="list-filter"
+              data-testid={`resource-filter-${name}`}
+            />
+          );
         case 'text':
         case 'email':
         case 'phone':

@@ -23,3 +23,6 @@ export function fieldMessage(field: FieldDef, message: string, language: Declara
   }
   return translateMessage(message);
 }
+
+/** How a date field is shown and typed (the API carries ISO dates, YYYY-MM-DD). */
+export const DATE_FORMAT = 'DD-MMM-YYYY';
