@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   DEFAULT_PAGE_SIZE,
-  PAGE_SIZES,
   SEARCH_MIN_CHARS,
   fieldScale,
   isRangeFiltered,
@@ -26,6 +25,7 @@ import { useAgencyPath } from '../../app/navigation';
 import { PageHeader } from '../PageHeader';
 import { deleteResourceRow, downloadExport, resourceKeys, toggleResourceRow, useResourceList, useResourceOptions, type ResourceListQuery } from './resource-api';
 import { DATE_FORMAT, declarationLanguage, localized, type DeclarationLanguage } from './resource-text';
+import { serverPagination } from '../../app/pagination';
 
 type Status = 'all' | 'active' | 'inactive';
 type FilterValue = string | number | undefined;
@@ -416,14 +416,12 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
         loading={list.isFetching}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: state.page,
-          pageSize: state.limit,
+        pagination={serverPagination({
+          page: state.page,
+          limit: state.limit,
           total: list.data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('resources.total', { n: total }),
-        }}
+          totalText: (total) => t('resources.total', { n: total }),
+        })}
         data-testid="resource-table"
       />
     </div>

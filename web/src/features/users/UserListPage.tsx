@@ -4,7 +4,7 @@ import { EditOutlined, KeyOutlined, PlusOutlined, SearchOutlined } from '@ant-de
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PAGE_SIZES, type TUserListItem } from '@tonnage/contracts';
+import type { TUserListItem } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
 import { formatDate } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
@@ -14,6 +14,7 @@ import { useRoles } from '../roles/role-api';
 import { forcePasswordReset, toggleUserStatus, useUserList, userKeys } from './user-api';
 import { effectiveSearch, initialUserListState, USER_KINDS, userListQuery, type UserKindFilter, type UserListState, type UserSortBy, type UserStatusFilter } from './user-query';
 import { PageHeader } from '../../components/PageHeader';
+import { serverPagination } from '../../app/pagination';
 
 const SORTABLE: readonly UserSortBy[] = ['firstName', 'username', 'email', 'createdAt'];
 const isSortable = (key: unknown): key is UserSortBy => SORTABLE.includes(key as UserSortBy);
@@ -201,14 +202,12 @@ export default function UserListPage() {
         loading={list.isFetching}
         onChange={onTableChange}
         scroll={{ x: 'max-content' }}
-        pagination={{
-          current: state.page,
-          pageSize: state.limit,
+        pagination={serverPagination({
+          page: state.page,
+          limit: state.limit,
           total: list.data?.count ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZES.map(String),
-          showTotal: (total) => t('users.total', { n: total }),
-        }}
+          totalText: (total) => t('users.total', { n: total }),
+        })}
         data-testid="users-table"
       />
     </div>
