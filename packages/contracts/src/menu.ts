@@ -142,6 +142,8 @@ const groups: readonly MenuGroup[] = [
       entry('cargoType', 'CargoType'),
       entry('driver', 'Driver'),
       { ...entry('Truck', 'Truck'), labelKey: 'truck' },
+      entry('warehouse', 'Warehouse'),
+      entry('warehouse-silos', 'Warehouse'),
       entry('deliveryLocation', 'DeliveryLocation'),
       entry('port', 'Port'),
       entry('berth', 'Berth'),

@@ -105,6 +105,7 @@ export const permissionModules: readonly PermissionModule[] = [
   { key: 'CargoType', group: 'masterData', en: 'Cargo types', ar: 'أنواع البضائع', actions: CRUD },
   { key: 'Driver', group: 'masterData', en: 'Drivers', ar: 'السائقون', actions: CRUD },
   { key: 'Truck', group: 'masterData', en: 'Trucks', ar: 'الشاحنات', actions: CRUD },
+  { key: 'Warehouse', group: 'masterData', en: 'Warehouses and silos', ar: 'المستودعات والصوامع', actions: CRUD },
   { key: 'DeliveryLocation', group: 'masterData', en: 'Delivery locations', ar: 'مواقع التسليم', actions: CRUD },
   { key: 'Port', group: 'masterData', en: 'Ports', ar: 'الموانئ', actions: CRUD },
   { key: 'Berth', group: 'masterData', en: 'Berths', ar: 'الأرصفة', actions: CRUD },

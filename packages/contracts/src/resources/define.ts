@@ -82,6 +82,20 @@ export interface LatitudeField extends FieldBase {
 export interface LongitudeField extends FieldBase {
   kind: 'longitude';
 }
+/** An uploaded image (jpg, jpeg, png up to 5 MB): the storage path the upload returned, shown as a thumbnail. */
+export interface ImageField extends FieldBase {
+  kind: 'image';
+  /** The upload folder (`/api/uploads/file?directory=`); must be an image folder of the uploads module. */
+  folder: 'drivers' | 'images';
+}
+/**
+ * A credential (a device password): stored encrypted, never returned. The row carries `<name>Set` (whether one is
+ * stored); on update an empty value keeps the stored one.
+ */
+export interface SecretField extends FieldBase {
+  kind: 'secret';
+  max: number;
+}
 
 export type FieldDef =
   | TextField
@@ -95,12 +109,31 @@ export type FieldDef =
   | ReferenceField
   | DateField
   | LatitudeField
-  | LongitudeField;
+  | LongitudeField
+  | ImageField
+  | SecretField;
 
 export type FieldKind = FieldDef['kind'];
 
 /** Columns every resource row has besides its fields; the list may sort by them too. */
 export const SYSTEM_SORT_FIELDS = ['createdAt', 'updatedAt'] as const;
+
+/** A problem found by a resource's cross-field rule, reported on one field. */
+export interface FieldIssue {
+  field: string;
+  message: Localized;
+}
+
+/** Fields whose values together are unique in the agency (nulls compare equal: one "all locations" rule per cargo). */
+export interface UniqueTogether {
+  fields: readonly string[];
+  message: Localized;
+}
+
+/** A read-only column the server derives (the company's admin user): text, shown in the list and on the form. */
+export interface DerivedColumn {
+  label: Localized;
+}
 
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** The API path segment: `/api/<key>`. */
@@ -120,8 +153,16 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
   /** The field shown for a row elsewhere (pickers, references, messages). */
   display: keyof F & string;
   fields: F;
+  /**
+   * Rules over several fields (a value required by another's choice, an order of dates), checked by the API and by
+   * the form alike; values are the parsed input (null when empty).
+   */
+  validate?: (values: Readonly<Record<string, unknown>>) => readonly FieldIssue[];
+  uniqueTogether?: readonly UniqueTogether[];
+  derived?: Readonly<Record<string, DerivedColumn>>;
   list: {
-    columns: readonly (keyof F & string)[];
+    /** Field names, or derived column names. */
+    columns: readonly string[];
     defaultSort: { field: (keyof F & string) | (typeof SYSTEM_SORT_FIELDS)[number]; order: 'asc' | 'desc' };
   };
   form: { sections: readonly { title: Localized; rows: readonly (readonly (keyof F & string)[])[] }[] };
@@ -137,7 +178,10 @@ export function defineResource<F extends Record<string, FieldDef>>(resource: Res
   if (!/^[a-z][a-z0-9_]*$/.test(resource.table)) fail('table must be snake_case');
   const displayField = resource.fields[resource.display];
   if (displayField?.kind !== 'text' || !displayField.required) fail('display must be a required text field');
-  for (const column of resource.list.columns) if (!names.has(column)) fail(`unknown list column ${column}`);
+  const derived = Object.keys(resource.derived ?? {});
+  for (const column of resource.list.columns) if (!names.has(column) && !derived.includes(column)) fail(`unknown list column ${column}`);
+  for (const name of derived) if (names.has(name)) fail(`derived column ${name} is also a field`);
+  for (const combo of resource.uniqueTogether ?? []) for (const name of combo.fields) if (!names.has(name)) fail(`unknown unique field ${name}`);
   for (const section of resource.form.sections) for (const row of section.rows) for (const name of row) if (!names.has(name)) fail(`unknown form field ${name}`);
   const sort = resource.list.defaultSort.field;
   if (!(SYSTEM_SORT_FIELDS as readonly string[]).includes(sort) && !resource.fields[sort]?.sortable) fail(`default sort ${sort} is not sortable`);
@@ -145,10 +189,11 @@ export function defineResource<F extends Record<string, FieldDef>>(resource: Res
     if (field.kind === 'text' && field.pattern && !field.example) fail(`field ${name} has a pattern and needs an example`);
     if (resource.fixed && name in resource.fixed) fail(`field ${name} is a fixed column`);
     if (name === 'id' || name === 'isActive' || name.endsWith('Name') && resource.fields[name.slice(0, -4)]?.kind === 'reference') fail(`field name ${name} is reserved`);
+    if (name.endsWith('Set') && resource.fields[name.slice(0, -3)]?.kind === 'secret') fail(`field name ${name} is reserved`);
   }
   for (const name of Object.keys(resource.fixed ?? {})) if (!/^[a-z][A-Za-z0-9]*$/.test(name)) fail(`fixed column ${name} must be camelCase`);
   const { fields, display, list, form } = resource;
-  return { ...resource, fields, display, list: { columns: list.columns, defaultSort: list.defaultSort }, form: { sections: form.sections } };
+  return { ...resource, fields, display, list: { columns: list.columns, defaultSort: list.defaultSort }, form: { sections: form.sections } } as ResourceDef;
 }
 
 /** snake_case column name of a field name. */
@@ -161,7 +206,7 @@ const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1
 /** The messages of a field in both languages: its own, else defaults from its label. */
 export function fieldMessages(field: FieldDef): Record<FieldMessageKey, Localized> {
   const { en, ar } = field.label;
-  const choose = field.kind === 'enum' || field.kind === 'reference';
+  const choose = field.kind === 'enum' || field.kind === 'reference' || field.kind === 'image';
   const limits = (() => {
     switch (field.kind) {
       case 'text':
@@ -175,9 +220,12 @@ export function fieldMessages(field: FieldDef): Record<FieldMessageKey, Localize
         };
       case 'email':
         return { max: { en: 'Maximum 50 characters', ar: 'الحد الأقصى 50 حرفًا' }, min: { en: `${en} is required`, ar: `${ar} مطلوب` } };
+      case 'secret':
+        return { max: { en: `Maximum ${field.max} characters`, ar: `الحد الأقصى ${field.max} حرفًا` }, min: { en: `${en} is required`, ar: `${ar} مطلوب` } };
       case 'boolean':
       case 'date':
       case 'enum':
+      case 'image':
       case 'latitude':
       case 'longitude':
       case 'phone':
@@ -190,6 +238,7 @@ export function fieldMessages(field: FieldDef): Record<FieldMessageKey, Localize
     invalid: { en: `Please enter a valid ${lowerFirst(en)}!`, ar: `يرجى إدخال ${ar} صالح!` },
     duplicate: { en: `This ${lowerFirst(en)} is already used by another record.`, ar: `${ar} مستخدم في سجل آخر.` },
     ...limits,
+    ...(field.kind === 'image' ? { required: { en: 'Upload file is required.', ar: 'رفع الملف مطلوب.' } } : {}),
   };
   return { ...defaults, ...field.messages };
 }

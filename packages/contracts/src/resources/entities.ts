@@ -1,4 +1,6 @@
 import { defineResource, type FieldDef, type ResourceDef } from './define';
+import { cargoControlRuleResource, driverRuleResource, handlingLossRuleResource, truckRuleResource } from './entities-rules';
+import { deliveryLocationResource, hikConnectResource, siloResource, vesselResource, warehouseResource, weightMachineResource } from './entities-sites';
 
 const name = { en: 'Name', ar: 'الاسم' };
 const details = { en: 'Details', ar: 'التفاصيل' };
@@ -141,6 +143,9 @@ const companyFields = {
   longitude: { kind: 'longitude', label: { en: 'Headquarters longitude', ar: 'خط طول المقر' } },
 } as const satisfies Record<string, FieldDef>;
 
+/** The company's admin user (a user of type Company admin with this company), read-only here: set on the user form. */
+const companyDerived = { adminName: { label: { en: 'Company admin', ar: 'مسؤول الشركة' } } } as const;
+
 const companyForm = {
   sections: [
     { title: details, rows: [['name', 'code'], ['contactPerson', 'email'], ['phone']] },
@@ -159,7 +164,8 @@ function companyResource(key: keyof typeof COMPANY_TYPE_IDS, permissionModule: s
     labels,
     display: 'name',
     fields: companyFields,
-    list: { columns: ['name', 'code', 'contactPerson', 'phone', 'city'], defaultSort: { field: 'name', order: 'asc' } },
+    derived: companyDerived,
+    list: { columns: ['name', 'code', 'contactPerson', 'phone', 'city', 'adminName'], defaultSort: { field: 'name', order: 'asc' } },
     form: companyForm,
   });
 }
@@ -182,7 +188,8 @@ export const consigneeResource = defineResource({
     ...companyFields,
     shipmentManagerId: { kind: 'reference', resource: 'shipmentManager', label: { en: 'Shipment manager', ar: 'مدير الشحنة' }, filterable: true, sortable: true },
   },
-  list: { columns: ['name', 'code', 'shipmentManagerId', 'contactPerson', 'phone', 'city'], defaultSort: { field: 'name', order: 'asc' } },
+  derived: companyDerived,
+  list: { columns: ['name', 'code', 'shipmentManagerId', 'contactPerson', 'phone', 'city', 'adminName'], defaultSort: { field: 'name', order: 'asc' } },
   form: { sections: [{ title: details, rows: [['name', 'code'], ['shipmentManagerId'], ['contactPerson', 'email'], ['phone']] }, companyForm.sections[1]] },
 });
 
@@ -219,9 +226,10 @@ export const driverResource = defineResource({
     licenceExpiry: { kind: 'date', label: { en: 'Licence expiry', ar: 'انتهاء الرخصة' }, required: true, sortable: true, filterable: true },
     idNumber: { kind: 'text', label: { en: 'ID number', ar: 'رقم الهوية' }, max: 20, searchable: true },
     phone: { kind: 'phone', label: { en: 'Phone', ar: 'الهاتف' } },
+    photo: { kind: 'image', folder: 'drivers', label: { en: 'Photo', ar: 'الصورة' } },
   },
-  list: { columns: ['name', 'transporterId', 'licenceNumber', 'licenceExpiry', 'phone'], defaultSort: { field: 'name', order: 'asc' } },
-  form: { sections: [{ title: details, rows: [['name', 'transporterId'], ['licenceNumber', 'licenceExpiry'], ['idNumber', 'phone']] }] },
+  list: { columns: ['photo', 'name', 'transporterId', 'licenceNumber', 'licenceExpiry', 'phone'], defaultSort: { field: 'name', order: 'asc' } },
+  form: { sections: [{ title: details, rows: [['name', 'transporterId'], ['licenceNumber', 'licenceExpiry'], ['idNumber', 'phone'], ['photo']] }] },
 });
 
 /** Trucks (spec 2.3 `Truck`), each of its transporter. */
@@ -269,6 +277,16 @@ export const resourceRegistry: readonly ResourceDef[] = [
   transporterResource,
   driverResource,
   truckResource,
+  vesselResource,
+  warehouseResource,
+  deliveryLocationResource,
+  siloResource,
+  weightMachineResource,
+  hikConnectResource,
+  truckRuleResource,
+  driverRuleResource,
+  cargoControlRuleResource,
+  handlingLossRuleResource,
 ];
 
 /** The declaration of a resource key; throws for an unknown key (a programming error). */

@@ -16,9 +16,11 @@ export function fieldScale(field: FieldDef): number {
     case 'date':
     case 'email':
     case 'enum':
+    case 'image':
     case 'integer':
     case 'phone':
     case 'reference':
+    case 'secret':
     case 'text':
       return 0;
   }
@@ -73,7 +75,21 @@ function valueSchema(field: FieldDef): z.ZodType {
       return z.number(err).int(m.required.en).positive(m.required.en);
     case 'date':
       return z.iso.date(err);
+    case 'image': {
+      const pattern = imagePathPattern(field.folder);
+      return z.string(err).trim().refine((v) => v === '' || pattern.test(v), m.invalid.en);
+    }
+    case 'secret': {
+      // Not trimmed: a credential is taken as typed.
+      const schema = z.string(err).max(field.max, m.max.en);
+      return field.required ? schema.min(1, m.required.en) : schema;
+    }
   }
+}
+
+/** The storage path pattern of an image field's uploads (`drivers/2026/11/<uuid>.png`). */
+export function imagePathPattern(folder: string): RegExp {
+  return new RegExp(`^${folder}/\\d{4}/\\d{2}/[0-9a-f-]{36}\\.(png|jpe?g)$`);
 }
 
 /** One field's schema with its presence rule: required fields refuse null/missing, others store null (booleans false). */
@@ -87,11 +103,19 @@ export function fieldSchema(field: FieldDef): z.ZodType {
     .transform((v) => (v === undefined || v === '' ? null : v));
 }
 
-/** The body of create and update (update replaces every field, as the form sends them all). */
-export function inputSchema(resource: ResourceDef): z.ZodObject {
+/**
+ * The body of create and update (update replaces every field, as the form sends them all; a secret left empty keeps
+ * the stored one). The resource's cross-field rules run once every field is valid on its own.
+ */
+export function inputSchema(resource: ResourceDef): z.ZodType<Record<string, unknown>> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, field] of Object.entries(resource.fields)) shape[name] = fieldSchema(field);
-  return z.object(shape);
+  const object = z.object(shape);
+  const { validate } = resource;
+  if (!validate) return object;
+  return object.superRefine((values, ctx) => {
+    for (const issue of validate(values)) ctx.addIssue({ code: 'custom', path: [issue.field], message: issue.message.en });
+  });
 }
 
 /** Names the list may sort by: sortable fields and the row's timestamps. */
@@ -150,9 +174,11 @@ export function listQuerySchema(resource: ResourceDef): z.ZodObject {
         filter = z.iso.date();
         break;
       case 'email':
+      case 'image':
       case 'latitude':
       case 'longitude':
       case 'phone':
+      case 'secret':
       case 'text':
         filter = z.string().trim().max(255);
     }
@@ -182,9 +208,12 @@ function outputValue(field: FieldDef): z.ZodType {
     case 'date':
     case 'email':
     case 'enum':
+    case 'image':
     case 'phone':
     case 'text':
       return z.string().nullable();
+    case 'secret':
+      return z.null();
   }
 }
 
@@ -194,7 +223,9 @@ export function rowSchema(resource: ResourceDef): z.ZodObject {
   for (const [name, field] of Object.entries(resource.fields)) {
     shape[name] = outputValue(field);
     if (field.kind === 'reference') shape[`${name}Name`] = z.string().nullable();
+    if (field.kind === 'secret') shape[`${name}Set`] = z.boolean();
   }
+  for (const name of Object.keys(resource.derived ?? {})) shape[name] = z.string().nullable();
   shape.isActive = z.boolean();
   shape.createdAt = z.string();
   shape.updatedAt = z.string();
@@ -203,7 +234,7 @@ export function rowSchema(resource: ResourceDef): z.ZodObject {
 
 /** The schemas of one resource, derived once. */
 export interface ResourceSchemas {
-  input: z.ZodObject;
+  input: z.ZodType<Record<string, unknown>>;
   listQuery: z.ZodObject;
   exportQuery: z.ZodObject;
   row: z.ZodObject;

@@ -1,4 +1,4 @@
-import type { TLookupRow } from '@tonnage/contracts';
+import { VESSEL_TYPES as VESSEL_TYPE_ROWS, type TLookupRow } from '@tonnage/contracts';
 
 /**
  * The fixed lookup tables of `GET /api/lookups` (spec sections 3 and 7). Ids are stable: other tables store
@@ -23,16 +23,8 @@ export type CompanyTypeKey = (typeof COMPANY_TYPES)[number]['key'];
 /** Company type ids by key, for the modules that store or filter by a company type. */
 export const CompanyTypeId = Object.fromEntries(COMPANY_TYPES.map((row) => [row.key, row.id])) as Record<CompanyTypeKey, number>;
 
-/** Vessel classes of the dry bulk trade, plus general cargo and other. */
-export const VESSEL_TYPES = [
-  { id: 1, key: 'bulkCarrier', name: 'Bulk carrier', nameAr: 'ناقلة بضائع سائبة' },
-  { id: 2, key: 'handysize', name: 'Handysize', nameAr: 'هاندي سايز' },
-  { id: 3, key: 'handymax', name: 'Handymax / Supramax', nameAr: 'هاندي ماكس / سوبرا ماكس' },
-  { id: 4, key: 'panamax', name: 'Panamax', nameAr: 'باناماكس' },
-  { id: 5, key: 'capesize', name: 'Capesize', nameAr: 'كيب سايز' },
-  { id: 6, key: 'generalCargo', name: 'General cargo', nameAr: 'بضائع عامة' },
-  { id: 7, key: 'other', name: 'Other', nameAr: 'أخرى' },
-] as const satisfies readonly TLookupRow[];
+/** Vessel classes of the dry bulk trade, plus general cargo and other: declared with the vessel resource. */
+export const VESSEL_TYPES: readonly TLookupRow[] = VESSEL_TYPE_ROWS;
 
 /** Whom a consignee record stands for: a consignee proper, or a shipment manager (shown marked SM in pickers). */
 export const CONSIGNEE_TYPES = [

@@ -22,9 +22,12 @@ function cellValue(name: string, field: FieldDef, row: TResourceRow, lang: Lang)
       return field.options.find((o) => o.value === value)?.label[lang] ?? (typeof value === 'string' ? value : null);
     case 'boolean':
       return value === true ? yesNo[lang][0] : yesNo[lang][1];
+    case 'secret':
+      return null;
     case 'date':
     case 'decimal':
     case 'email':
+    case 'image':
     case 'integer':
     case 'latitude':
     case 'longitude':

@@ -270,6 +270,8 @@ function convertCell(field: FieldDef, cell: ImportCell | undefined): Converted {
     case 'email':
     case 'phone':
     case 'reference':
+    case 'image':
+    case 'secret':
       return { value: cellText(cell) };
     case 'integer':
     case 'decimal':

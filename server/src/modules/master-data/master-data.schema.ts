@@ -1,15 +1,23 @@
 import {
   berthResource,
+  cargoControlRuleResource,
   cargoTypeResource,
   columnName,
   destinationResource,
   driverResource,
+  driverRuleResource,
   fieldScale,
+  handlingLossRuleResource,
+  hikConnectResource,
   portResource,
   resourceByKey,
   resourceRegistry,
   shipmentManagerResource,
+  siloResource,
   truckResource,
+  vesselResource,
+  warehouseResource,
+  weightMachineResource,
   type FieldDef,
   type ResourceDef,
 } from '@tonnage/contracts';
@@ -25,6 +33,7 @@ import {
   timestamp,
   uniqueIndex,
   type AnyPgColumn,
+  type ExtraConfigColumn,
   type PgColumnBuilderBase,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
@@ -53,9 +62,11 @@ function precisionOf(field: FieldDef): number {
     case 'decimal':
     case 'email':
     case 'enum':
+    case 'image':
     case 'integer':
     case 'phone':
     case 'reference':
+    case 'secret':
     case 'text':
       return 12;
   }
@@ -67,7 +78,10 @@ function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
     case 'text':
     case 'email':
     case 'phone':
-    case 'enum': {
+    case 'enum':
+    case 'image':
+    case 'secret': {
+      // A secret's column holds its AES-256-GCM ciphertext (platform/secret-box), never the value.
       const built = text(column);
       return field.required ? built.notNull() : built;
     }
@@ -152,10 +166,25 @@ export function tableFor(resource: ResourceDef): ResourceTable {
     for (const [name, field] of fields) {
       const column = col(name);
       const textual = field.kind === 'text' || field.kind === 'email' || field.kind === 'phone';
+      // Search is a case-insensitive substring match (ILIKE '%...%'): a trigram index answers it without a scan.
+      if (field.searchable && textual) extras.push(index(`${resource.table}_${columnName(name)}_trgm_idx`).using('gin', (column as unknown as ExtraConfigColumn).op('gin_trgm_ops')));
       if (field.unique) {
         extras.push(uniqueIndex(uniqueIndexName(resource, name)).on(agency, ...scope, textual ? sql`lower(${column})` : column));
       } else if (field.filterable || field.sortable || field.kind === 'reference') {
         extras.push(index(`${resource.table}_${columnName(name)}_idx`).on(agency, ...scope, column));
+      }
+    }
+    for (const sharer of sharers) {
+      for (const combo of sharer.uniqueTogether ?? []) {
+        // Nulls compare equal (one "every warehouse" rule per cargo type): each nullable part is coalesced.
+        const parts = combo.fields.map((name) => {
+          const field = fields.get(name);
+          const column = col(name);
+          const textual = field?.kind === 'text' || field?.kind === 'email' || field?.kind === 'phone' || field?.kind === 'enum';
+          if (textual) return field?.required ? sql`lower(${column})` : sql`lower(coalesce(${column}, ''))`;
+          return field?.required ? column : sql`coalesce(${column}, 0)`;
+        });
+        extras.push(uniqueIndex(uniqueTogetherIndexName(sharer, combo.fields)).on(agency, ...scope, ...parts));
       }
     }
     return extras;
@@ -179,6 +208,11 @@ export function uniqueIndexName(resource: ResourceDef, field: string): string {
   return `${resource.table}_${columnName(field)}_unique`;
 }
 
+/** The name of a unique-together index, so a violation can be traced back to its rule. */
+export function uniqueTogetherIndexName(resource: ResourceDef, fields: readonly string[]): string {
+  return `${resource.table}_${fields.map(columnName).join('_')}_unique`;
+}
+
 /** A resource table's columns by field name (plus id, agencyId, isActive, createdAt, ...). */
 export function columnsOf(table: ResourceTable): Record<string, AnyPgColumn> {
   return getTableColumns(table);
@@ -192,3 +226,11 @@ export const destinations = tableFor(destinationResource);
 export const companies = tableFor(shipmentManagerResource);
 export const drivers = tableFor(driverResource);
 export const trucks = tableFor(truckResource);
+export const vessels = tableFor(vesselResource);
+export const locations = tableFor(warehouseResource);
+export const silos = tableFor(siloResource);
+export const weightMachines = tableFor(weightMachineResource);
+export const hikConnectDevices = tableFor(hikConnectResource);
+export const transporterRules = tableFor(driverRuleResource);
+export const cargoControlRules = tableFor(cargoControlRuleResource);
+export const handlingLossRules = tableFor(handlingLossRuleResource);
