@@ -67,11 +67,42 @@ export const ZAgencyToggleResponse = z.object({ agency: ZAgency, message: z.stri
 export type TAgencyToggleResponse = z.infer<typeof ZAgencyToggleResponse>;
 
 /** `GET /api/agencies/{id}/agencyData` (spec section 3). Later issues fill Locations, Cargo and Companies. */
+/**
+ * A location of agency data (spec 3): a warehouse (locationKindId 1) or a consignee's or customer's delivery
+ * location (2), its storage type id (1 silo, 2 open area, 3 both), owner, silos, and the shipment managers of its
+ * consignee (what the pickers filter by).
+ */
+export const ZAgencyLocation = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  locationKindId: z.number().int(),
+  storageTypeId: z.number().int(),
+  customerId: z.number().int().nullable(),
+  consigneeId: z.number().int().nullable(),
+  Silo: z.array(z.object({ id: z.number().int(), name: z.string(), capacity: z.number() })),
+  shipmentManagerIds: z.array(z.number().int()),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type TAgencyLocation = z.infer<typeof ZAgencyLocation>;
+
+/** A company of agency data (spec 3): its type, its admin user and, for a consignee, its shipment manager. */
+export const ZAgencyCompany = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  companyTypeId: z.number().int(),
+  CompanyType: z.object({ id: z.number().int(), name: z.string() }),
+  adminId: z.number().int().nullable(),
+  ShipmentManagerId: z.number().int().nullable(),
+});
+export type TAgencyCompany = z.infer<typeof ZAgencyCompany>;
+
+/** What the web loads for a selected agency: active locations, cargo types and companies the user may see. */
 export const ZAgencyData = z.object({
   agency: ZAgency,
-  Locations: z.array(z.record(z.string(), z.unknown())),
+  Locations: z.array(ZAgencyLocation),
   Cargo: z.array(z.object({ id: z.number().int(), name: z.string() })),
-  Companies: z.array(z.record(z.string(), z.unknown())),
+  Companies: z.array(ZAgencyCompany),
   Timezone: z.array(z.string()),
 });
 export type TAgencyData = z.infer<typeof ZAgencyData>;

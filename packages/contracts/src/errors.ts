@@ -11,6 +11,8 @@ export const ErrorCode = {
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
+  /** A row others refer to cannot be deleted; details map each referring resource key to its count. */
+  RECORD_IN_USE: 'RECORD_IN_USE',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_FILE: 'UNSUPPORTED_FILE',
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
