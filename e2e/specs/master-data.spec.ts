@@ -128,7 +128,8 @@ describe(`master data: generic list and form (${isArabic ? 'Arabic' : 'English'}
     await confirm(page);
     const refusal = page.getByTestId('resource-delete-refused');
     await refusal.waitFor();
-    assert.match((await refusal.textContent()) ?? '', /used by \d+ berths/);
+    // Worded in the run's language from the resources' labels (the server's details carry the counts).
+    assert.match((await refusal.textContent()) ?? '', isArabic ? /مستخدم في الأرصفة \(\d+\)/ : /used by \d+ berths/);
     await screenshot(page, 'master-data-delete-refused');
     await row(page, 'Jeddah Islamic Port').waitFor();
 
@@ -188,7 +189,7 @@ describe(`master data: generic list and form (${isArabic ? 'Arabic' : 'English'}
     await screenshot(page, 'master-data-trucks');
 
     // Master data not declared in the registry yet keeps the 404 page.
-    await page.goto(`/agencies/${agencyId}/vessel`);
+    await page.goto(`/agencies/${agencyId}/capture-image`);
     await page.getByTestId('page-not-found').waitFor();
 
     await context.close();

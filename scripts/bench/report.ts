@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Argon2Result } from './argon2';
 import type { LoadResult } from './http-load';
 import { DISTURBED_CORES, machineLine, type CpuSplit, type MachineInfo } from './machine';
+import { requestPath, type TruckListPhase } from './master-data';
 import { kib, ms, perSecond } from './stats';
 import type { WebBundleOutcome } from './web-bundle';
 
@@ -26,6 +27,7 @@ function cpuText(cpu: CpuSplit | null, cores: number): string {
 /** True when work outside the bench took a noticeable share of the CPU during a measured phase. */
 export function disturbed(report: BenchReport): boolean {
   const phases = [report.userContext, report.login].flatMap((o) => (o.ok && o.value.cpu ? [o.value.cpu] : []));
+  if (report.truckList.ok) phases.push(...report.truckList.value.measurements.flatMap((m) => (m.cpu ? [m.cpu] : [])));
   const argon2Other = report.argon2.ok ? (report.argon2.value.otherCores ?? 0) : 0;
   return phases.some((cpu) => cpu.other > DISTURBED_CORES) || argon2Other > DISTURBED_CORES;
 }
@@ -39,6 +41,7 @@ export interface BenchReport {
   login: Outcome<LoadPhase>;
   argon2: Outcome<Argon2Result>;
   web: WebBundleOutcome;
+  truckList: Outcome<TruckListPhase>;
 }
 
 function dateText(date: Date): string {
@@ -163,9 +166,53 @@ function webSection(report: BenchReport): string {
   ].join('\n');
 }
 
+/** True when each truck list request met the p95 target. */
+export function truckListPasses(phase: TruckListPhase): boolean {
+  return phase.measurements.every((m) => m.result.p95 < phase.targetP95Ms);
+}
+
+function truckListSection(report: BenchReport): string {
+  const heading = '### 4. Truck list `GET /api/truck` with 100,000 trucks in one agency, 10 concurrent clients, PostgreSQL';
+  if (!report.truckList.ok) return `${heading}\n\n${context(report)}\n\nNot measured: ${report.truckList.reason}`;
+  const phase = report.truckList.value;
+  const { seed } = phase;
+  const n = (value: number) => value.toLocaleString('en-US');
+  const rows = phase.measurements.map((m) => {
+    const verdict = m.result.p95 < phase.targetP95Ms ? 'pass' : '**FAIL**';
+    const paths = m.plans
+      ? m.plans.map((p) => `${p.statement} ${ms(p.executionMs)}: ${[...new Set(p.accessPaths)].join(', ') || 'no table'}`).join('; ')
+      : `n/a (${m.planError ?? 'no plan'})`;
+    return `| ${m.request.label} | ${perSecond(m.result.rate)} | ${ms(m.result.p50)} | ${ms(m.result.p95)} | ${ms(m.result.p99)} | ${verdict} | ${n(m.apiCount)} | ${paths} |`;
+  });
+  const warnings = phase.measurements.flatMap((m) => (m.plans ?? []).flatMap((p) => p.warnings.map((w) => `- ${m.request.label}, ${p.statement} statement: ${w}`)));
+  const details = phase.measurements.map(
+    (m) => `- ${m.request.label}: \`GET ${requestPath(m.request)}\`; ${answers(m.result)}; CPU ${cpuText(m.cpu, report.machine.cores)}`,
+  );
+  return [
+    heading,
+    '',
+    context(report),
+    '',
+    `| request | requests/s | p50 | p95 | p99 | p95 < ${phase.targetP95Ms} ms | rows matched | SQL of one request: execution time and access paths (EXPLAIN ANALYZE as the app role, under row-level security) |`,
+    '|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Data: ${n(seed.trucks)} trucks (${n(seed.inactiveTrucks)} inactive) of ${seed.transporters} bench transporters in one agency, inserted in ${seed.insertSeconds.toFixed(1)} s`,
+    `(one \`INSERT ... SELECT generate_series\`), then \`VACUUM (ANALYZE)\` in ${seed.analyzeSeconds.toFixed(1)} s. Load: ${phase.connections} connections, 1 request in flight each, page size 20,`,
+    `${phase.measurements[0]?.result.durationSeconds.toFixed(1) ?? '?'} s per request after ${phase.warmupSeconds} s warm-up.`,
+    '',
+    ...details,
+    ...(warnings.length > 0 ? ['', 'Slow paths in the plans:', '', ...warnings] : []),
+    '',
+    'Each request runs two statements in one agency transaction: the page (with the transporter\'s name joined) and',
+    '`count(*)` of every matching row. The target is the issue\'s: p95 under 50 ms for each request. The last column',
+    'names the index (or the sequential scan) each statement reads; `npm run bench` prints the whole EXPLAIN trees.',
+  ].join('\n');
+}
+
 /** The Markdown section printed by every run and kept in docs/benchmarks.md. */
 export function renderSection(report: BenchReport): string {
-  return [`## Latest figures`, '', userContextSection(report), '', loginSection(report), '', webSection(report)].join('\n');
+  return [`## Latest figures`, '', userContextSection(report), '', loginSection(report), '', webSection(report), '', truckListSection(report)].join('\n');
 }
 
 function historyRow(report: BenchReport): string {
@@ -176,7 +223,8 @@ function historyRow(report: BenchReport): string {
   const web = w ? `${kib(w.loginPageGzip)} / ${w.loginRoute ? kib(w.loginRoute.gzipBytes) : 'n/a'}` : 'n/a';
   const m = report.machine;
   const notes = [report.quick ? 'quick' : '', disturbed(report) ? 'disturbed' : ''].filter(Boolean).join(', ');
-  return `| ${dateText(report.date)}${notes ? ` (${notes})` : ''} | ${m.cpuModel}, ${m.cores} cores, PG ${m.postgres} | ${uc ? perSecond(uc.rate) : 'n/a'} | ${uc ? ms(uc.p95) : 'n/a'} | ${uc ? ms(uc.p99) : 'n/a'} | ${login ? perSecond(login.rate) : 'n/a'} | ${login ? ms(login.p95) : 'n/a'} | ${a ? `${perSecond(a.sequential)} / ${perSecond(a.parallelRate)}` : 'n/a'} | ${web} |`;
+  const trucks = report.truckList.ok ? report.truckList.value.measurements.map((m) => ms(m.result.p95)).join(' / ') : 'n/a';
+  return `| ${dateText(report.date)}${notes ? ` (${notes})` : ''} | ${m.cpuModel}, ${m.cores} cores, PG ${m.postgres} | ${uc ? perSecond(uc.rate) : 'n/a'} | ${uc ? ms(uc.p95) : 'n/a'} | ${uc ? ms(uc.p99) : 'n/a'} | ${login ? perSecond(login.rate) : 'n/a'} | ${login ? ms(login.p95) : 'n/a'} | ${a ? `${perSecond(a.sequential)} / ${perSecond(a.parallelRate)}` : 'n/a'} | ${web} | ${trucks} |`;
 }
 
 const LATEST_START = '<!-- bench:latest:start (written by `npm run bench -- --write`; edit the text around it, not inside) -->';
@@ -184,8 +232,8 @@ const LATEST_END = '<!-- bench:latest:end -->';
 const HISTORY_START = '<!-- bench:history:start -->';
 const HISTORY_END = '<!-- bench:history:end -->';
 const HISTORY_HEADER = [
-  '| date | machine | user-context req/s | p95 | p99 | logins/s | login p95 | argon2 verify/s (1 / cores) | login JS gzip (entry / with route) |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| date | machine | user-context req/s | p95 | p99 | logins/s | login p95 | argon2 verify/s (1 / cores) | login JS gzip (entry / with route) | 100k trucks p95 (first page / search / filtered) |',
+  '|---|---|---|---|---|---|---|---|---|---|',
 ].join('\n');
 
 function replaceBetween(text: string, start: string, end: string, inner: (old: string | null) => string): string {

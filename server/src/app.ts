@@ -14,6 +14,7 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
+import { registerLocationRoutes } from './modules/locations/locations.routes';
 import { registerMasterDataRoutes } from './modules/master-data/master-data.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       registerApprovalRoutes(api, context);
       registerEmailSettingsRoutes(api, context);
       registerMasterDataRoutes(api, context);
+      registerLocationRoutes(api, context);
       done();
     },
     { prefix: '/api' },

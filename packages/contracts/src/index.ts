@@ -10,3 +10,4 @@ export * from './menu';
 export * from './realtime';
 export * from './staff';
 export * from './resources';
+export * from './locations';

@@ -177,6 +177,9 @@ function concreteUrl(url: string, foreignRows: boolean): string {
     .replace(/^\/api\/agencies\/:id/, `/api/agencies/${foreignRows ? foreign : own}`)
     .replace(/^\/api\/users\/:id/, `/api/users/${foreignRows ? ids.foreignUser : ids.targetUser}`)
     .replace(/^\/api\/roles\/:id/, `/api/roles/${foreignRows ? ids.foreignRole : ids.spareRole}`)
+    // The location pickers read warehouses; the weight machines of a location need one to list.
+    .replace(/^\/api\/locations\/:id$/, `/api/locations/${ids[`warehouse:${foreignRows ? 'foreign' : 'own'}`]}`)
+    .replace(/^\/api\/weightMachine\/location$/, `/api/weightMachine/location?locationId=${ids['warehouse:own']}`)
     .replace(/^\/api\/([A-Za-z]+)\/:id/, (whole, key: string) => {
       const id = ids[`${key}:${foreignRows ? 'foreign' : 'own'}`];
       return id === undefined ? whole : `/api/${key}/${id}`;
@@ -217,7 +220,8 @@ describe('authorization matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+    // Some 2,500 requests (every route x 6 principals x 2 agencies): far longer than one test's default budget.
+  }, 180_000);
 
   it('never lets a caller reach another agency’s rows by id', async () => {
     const failures: string[] = [];

@@ -4,7 +4,7 @@ import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness';
 import type { Database } from './db/client';
-import { dataScopeOf, inScope, scopeCondition, UNRESTRICTED } from './data-scope';
+import { dataScopeOf, dataScopeOfSession, inScope, scopeCondition, UNRESTRICTED } from './data-scope';
 
 const baseUser: TUser = {
   id: 1,
@@ -59,6 +59,13 @@ describe('data scope rules (spec section 6)', () => {
   it('scopes a company admin of another company by its assignments', () => {
     const scope = dataScopeOf(as({ kind: 'companyAdmin', companyId: 41, consigneeIds: [9] }), { id: 41, isShipmentManager: false });
     expect(scope).toEqual({ shipmentManagerIds: null, consigneeIds: [9], locationIds: null });
+  });
+
+  it('reads no company for a super admin or a user who is no company admin', async () => {
+    const untouchable = new Proxy({}, { get: () => { throw new Error('no query expected'); } }) as Database['db'];
+    expect(await dataScopeOfSession(untouchable, as({ kind: 'superAdmin' }, true))).toEqual(UNRESTRICTED);
+    expect(await dataScopeOfSession(untouchable, as({ consigneeIds: [4] }))).toEqual({ shipmentManagerIds: null, consigneeIds: [4], locationIds: null });
+    expect(await dataScopeOfSession(untouchable, as({ kind: 'companyAdmin', companyId: null }))).toEqual(UNRESTRICTED);
   });
 
   it('checks single records', () => {

@@ -1,6 +1,9 @@
-import { SQL, and, inArray } from 'drizzle-orm';
+import { COMPANY_TYPE_IDS } from '@tonnage/contracts';
+import { SQL, and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SessionContext } from '../modules/auth/sessions.service';
+import { columnsOf, companies } from '../modules/master-data/master-data.schema';
+import type { Db } from './db/client';
 
 /**
  * What part of an agency's data a user may see (spec section 6, "Shipment-manager scoping" and "Location
@@ -37,6 +40,41 @@ export function dataScopeOf(session: Pick<SessionContext, 'isSuperAdmin' | 'user
   };
   if (user.kind === 'companyAdmin' && company?.isShipmentManager) return { ...assigned, shipmentManagerIds: [company.id] };
   return assigned;
+}
+
+/** A company admin's company as the user context shows it (spec 3: company id, isShipmentManager). */
+export interface AdminCompany extends ScopeCompany {
+  name: string;
+}
+
+const companyColumn = (name: 'id' | 'name' | 'companyTypeId'): AnyPgColumn => {
+  const found = columnsOf(companies)[name];
+  if (!found) throw new Error(`companies: no column ${name}`);
+  return found;
+};
+
+/**
+ * The company a company admin administers, or null for every other user (and for a company that no longer
+ * exists). Pass the transaction of the user's agency (`inAgency`): companies are tenant rows.
+ */
+export async function adminCompanyOf(tx: Db, user: Pick<SessionContext['user'], 'kind' | 'companyId'>): Promise<AdminCompany | null> {
+  if (user.kind !== 'companyAdmin' || user.companyId === null) return null;
+  const [row] = await tx
+    .select({ id: companyColumn('id'), name: companyColumn('name'), companyTypeId: companyColumn('companyTypeId') })
+    .from(companies)
+    .where(eq(companyColumn('id'), user.companyId))
+    .limit(1);
+  if (!row) return null;
+  return { id: Number(row.id), name: String(row.name), isShipmentManager: row.companyTypeId === COMPANY_TYPE_IDS.shipmentManager };
+}
+
+/**
+ * The scope of a request's session, reading the company of a company admin (one query, only for them). Run it in
+ * the agency transaction the request works in; super admins need no query.
+ */
+export async function dataScopeOfSession(tx: Db, session: Pick<SessionContext, 'isSuperAdmin' | 'user'>): Promise<DataScope> {
+  if (session.isSuperAdmin) return UNRESTRICTED;
+  return dataScopeOf(session, await adminCompanyOf(tx, session.user));
 }
 
 /** The columns of a query that the scope narrows; leave out what the query does not have. */

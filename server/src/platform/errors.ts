@@ -21,8 +21,9 @@ export const badRequest = (message: string, details?: Record<string, string>) =>
 export const unauthenticated = (message: string = Messages.tokenExpired) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = () => new AppError(403, ErrorCode.FORBIDDEN, Messages.forbidden);
 export const notFound = (message: string = Messages.notFound) => new AppError(404, ErrorCode.NOT_FOUND, message);
-export const conflict = (message: string, details?: Record<string, string>) =>
-  new AppError(409, ErrorCode.CONFLICT, message, details);
+/** A 409; `code` tells the client which conflict (a duplicate by default, `RECORD_IN_USE` for a refused delete). */
+export const conflict = (message: string, details?: Record<string, string>, code: ErrorCode = ErrorCode.CONFLICT) =>
+  new AppError(409, code, message, details);
 
 function fieldPath(path: readonly PropertyKey[]): string {
   return path.map(String).join('.') || '_';

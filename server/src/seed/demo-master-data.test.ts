@@ -18,7 +18,7 @@ describe('demo master data', () => {
     const token = await loginAs(t.app, 'demo.admin', 'Demo#Pass1');
     const list = async (key: string, query = '') => {
       const response = await t.app.inject({ method: 'GET', url: `/api/${key}?limit=100${query}`, headers: bearer(token) });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode, `${key}: ${response.body}`).toBe(200);
       return response.json<{ rows: TResourceRow[]; count: number }>();
     };
     expect((await list('port')).rows.map((r) => r.name)).toEqual(['Jeddah Islamic Port', 'King Abdullah Port', 'Yanbu Commercial Port']);
@@ -36,6 +36,28 @@ describe('demo master data', () => {
     expect(consignees.rows.filter((r) => r.shipmentManagerIdName === 'Red Sea Grain Logistics').map((r) => r.name)).toEqual(['Arabian Milling Company', 'Hejaz Flour Mills']);
     expect((await list('customer')).rows.map((r) => r.name)).not.toContain('Arabian Milling Company');
     expect((await list('destination')).count).toBeGreaterThanOrEqual(3);
+    const warehouses = await list('warehouse');
+    expect(warehouses.rows.map((r) => [r.name, r.storageType])).toEqual([
+      ['Jeddah Grain Terminal', 'both'],
+      ['KAP Silo Complex', 'silo'],
+      ['Yanbu Open Yard', 'openArea'],
+    ]);
+    const silos = await list('silo', '&sortBy=warehouseId');
+    expect(new Set(silos.rows.map((r) => r.warehouseIdName))).toEqual(new Set(['Jeddah Grain Terminal', 'KAP Silo Complex']));
+    expect(silos.count).toBe(6);
+    const sites = await list('deliveryLocation');
+    expect(sites.rows.find((r) => r.name === 'AMC Riyadh Mill')?.consigneeIdName).toBe('Arabian Milling Company');
+    expect(sites.rows.find((r) => r.name === 'Makkah Central Bakery Store')?.customerIdName).toBe('Makkah Bakeries Cooperative');
+    expect((await list('vessel')).rows.map((r) => r.imoNumber)).toHaveLength(3);
+    const machines = await list('weightMachine');
+    expect(machines.rows.map((r) => r.weightMachineId)).toEqual(['WB-JGT-01', 'WB-JGT-02', 'WB-KAP-01', 'WB-YNB-01']);
+    expect((await list('hikConnect')).count).toBe(3);
+    expect((await list('truckRule')).rows.map((r) => r.ruleType).sort()).toEqual(['block', 'maxTripsPerDay']);
+    expect((await list('driverRule')).rows.map((r) => r.ruleType)).toEqual(['requireValidLicence']);
+    expect((await list('handlingLossRule')).count).toBe(3);
+    expect((await list('cargoControlRule')).rows.map((r) => r.locationIdName)).toEqual(['Yanbu Open Yard']);
+    const managers = await list('shipmentManager');
+    expect(managers.rows.find((r) => r.name === 'Red Sea Grain Logistics')?.adminName).toBe('Faisal Al-Harbi');
     const again = await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
     expect(again.demoCreated).toBe(false);
     expect((await list('port')).count).toBe(3);

@@ -1,6 +1,26 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { COMPANY_TYPE_IDS } from '@tonnage/contracts';
-import { berths, cargoTypes, companies, destinations, drivers, ports, trucks } from '../modules/master-data/master-data.schema';
+import { COMPANY_TYPE_IDS, LOCATION_KIND_IDS, RULE_SUBJECT_IDS, type StorageType } from '@tonnage/contracts';
+import {
+  berths,
+  cargoControlRules,
+  cargoTypes,
+  columnsOf,
+  companies,
+  destinations,
+  drivers,
+  handlingLossRules,
+  hikConnectDevices,
+  locations,
+  ports,
+  silos,
+  transporterRules,
+  trucks,
+  vessels,
+  weightMachines,
+  type ResourceTable,
+} from '../modules/master-data/master-data.schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Real Red Sea ports (UN/LOCODE, coordinates of the port) with some of their bulk berths. */
 const demoPorts = [
@@ -126,8 +146,87 @@ const demoTransporters: (DemoCompany & { trucks: { plateNumber: string; tareWeig
   },
 ];
 
-/** Master data of the demo agency (ports with berths, cargo types, destinations, companies, drivers, trucks), in its seed transaction. */
-export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now: Date }): Promise<void> {
+/** Bulk carriers calling at Red Sea ports (made-up names; IMO numbers pass the check digit). */
+const demoVessels = [
+  { name: 'MV Desert Falcon', imoNumber: '9512343', vesselType: 'panamax', flag: 'PA', deadweight: 76500 },
+  { name: 'MV Nile Harvest', imoNumber: '9634529', vesselType: 'handymax', flag: 'MT', deadweight: 57300 },
+  { name: 'MV Coral Trader', imoNumber: '9401788', vesselType: 'handysize', flag: 'LR', deadweight: 34800 },
+];
+
+type DemoWarehouse = {
+  name: string;
+  code: string;
+  storageType: StorageType;
+  capacity: number;
+  address: string;
+  city: string;
+  latitude: number;
+  longitude: number;
+  silos: { name: string; capacity: number }[];
+  weighbridges: { weightMachineId: string; name: string; host: string; port: number }[];
+};
+
+/** The agency's storage: a port silo terminal with an open yard, a silo complex at King Abdullah Port, an open yard at Yanbu. */
+const demoWarehouses: DemoWarehouse[] = [
+  {
+    name: 'Jeddah Grain Terminal',
+    code: 'JGT',
+    storageType: 'both',
+    capacity: 120000,
+    address: 'Jeddah Islamic Port, North Gate 3',
+    city: 'Jeddah',
+    latitude: 21.4812,
+    longitude: 39.1653,
+    silos: [
+      { name: 'Silo A1', capacity: 12500 },
+      { name: 'Silo A2', capacity: 12500 },
+      { name: 'Silo B1', capacity: 20000 },
+    ],
+    weighbridges: [
+      { weightMachineId: 'WB-JGT-01', name: 'Gate 3 inbound weighbridge', host: '10.20.1.11', port: 4001 },
+      { weightMachineId: 'WB-JGT-02', name: 'Gate 3 outbound weighbridge', host: '10.20.1.12', port: 4001 },
+    ],
+  },
+  {
+    name: 'KAP Silo Complex',
+    code: 'KAPS',
+    storageType: 'silo',
+    capacity: 90000,
+    address: 'King Abdullah Port, Bulk Zone',
+    city: 'King Abdullah Economic City',
+    latitude: 22.5101,
+    longitude: 39.0977,
+    silos: [
+      { name: 'Silo 1', capacity: 30000 },
+      { name: 'Silo 2', capacity: 30000 },
+      { name: 'Silo 3', capacity: 30000 },
+    ],
+    weighbridges: [{ weightMachineId: 'WB-KAP-01', name: 'Main weighbridge', host: '10.30.0.21', port: 4001 }],
+  },
+  {
+    name: 'Yanbu Open Yard',
+    code: 'YOY',
+    storageType: 'openArea',
+    capacity: 40000,
+    address: 'Yanbu Commercial Port, Yard 7',
+    city: 'Yanbu',
+    latitude: 24.0952,
+    longitude: 38.0551,
+    silos: [],
+    weighbridges: [{ weightMachineId: 'WB-YNB-01', name: 'Yard 7 weighbridge', host: '10.40.0.31', port: 4001 }],
+  },
+];
+
+/** Consignees' and customers' own sites, with real coordinates of their towns' industrial areas. */
+const demoDeliveryLocations: { name: string; owner: string; ownerType: 'consignee' | 'customer'; storageType: StorageType; address: string; city: string; latitude: number; longitude: number }[] = [
+  { name: 'AMC Riyadh Mill', owner: 'Arabian Milling Company', ownerType: 'consignee', storageType: 'silo', address: '2nd Industrial City, Riyadh', city: 'Riyadh', latitude: 24.5876, longitude: 46.7592 },
+  { name: 'HFM Madinah Mill', owner: 'Hejaz Flour Mills', ownerType: 'consignee', storageType: 'both', address: 'Industrial Area, Madinah', city: 'Madinah', latitude: 24.5247, longitude: 39.5692 },
+  { name: 'Tihama Feed Plant', owner: 'Tihama Feed Company', ownerType: 'consignee', storageType: 'openArea', address: 'Jizan Economic City', city: 'Jizan', latitude: 16.8655, longitude: 42.5708 },
+  { name: 'Makkah Central Bakery Store', owner: 'Makkah Bakeries Cooperative', ownerType: 'customer', storageType: 'openArea', address: 'Al Awali, Makkah', city: 'Makkah', latitude: 21.3598, longitude: 39.8903 },
+];
+
+/** Master data of the demo agency: ports with berths, cargo types, destinations, companies, drivers, trucks, vessels, warehouses with silos and weighbridges, delivery locations and rules, in its seed transaction. */
+export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now: Date }): Promise<{ shipmentManagers: Map<string, number> }> {
   const { agencyId, now } = params;
   const stamp = { agencyId, createdAt: now, updatedAt: now };
   await tx.insert(cargoTypes).values(demoCargoTypes.map((c) => ({ ...c, ...stamp })));
@@ -149,11 +248,11 @@ export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now
     return new Map(rows.map((row) => [String(row.name), Number(row.id)]));
   };
   const managers = await insertCompanies(COMPANY_TYPE_IDS.shipmentManager, demoShipmentManagers);
-  await insertCompanies(
+  const consignees = await insertCompanies(
     COMPANY_TYPE_IDS.consignee,
     demoConsignees.map(({ sm, ...c }) => ({ ...c, shipmentManagerId: sm === undefined ? null : (managers.get(sm) ?? null) })),
   );
-  await insertCompanies(COMPANY_TYPE_IDS.customer, demoCustomers);
+  const customers = await insertCompanies(COMPANY_TYPE_IDS.customer, demoCustomers);
   const transporters = await insertCompanies(
     COMPANY_TYPE_IDS.transporter,
     demoTransporters.map(({ trucks: _trucks, drivers: _drivers, ...t }) => t),
@@ -162,4 +261,109 @@ export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now
     demoTransporters.flatMap((t) => t.trucks.map((truck) => ({ ...truck, transporterId: transporters.get(t.name), ...stamp }))),
   );
   await tx.insert(drivers).values(demoTransporters.flatMap((t) => t.drivers.map((driver) => ({ ...driver, transporterId: transporters.get(t.name), ...stamp }))));
+  await tx.insert(vessels).values(demoVessels.map((v) => ({ ...v, ...stamp })));
+  const cargo = await tx.select({ id: col(cargoTypes, 'id'), name: col(cargoTypes, 'name') }).from(cargoTypes);
+  const cargoId = (name: string) => idOf(new Map(cargo.map((c) => [String(c.name), Number(c.id)])), name);
+  await seedDemoSites(tx, { stamp, consignees, customers });
+  await seedDemoRules(tx, { stamp, cargoId, transporters });
+  return { shipmentManagers: managers };
+}
+
+type Stamp = { agencyId: number; createdAt: Date; updatedAt: Date };
+
+/** A column of a resource table by field name (the tables are built from declarations, so typed loosely). */
+function col(table: ResourceTable, name: string): AnyPgColumn {
+  const found = columnsOf(table)[name];
+  if (!found) throw new Error(`demo data: no column ${name}`);
+  return found;
+}
+
+function idOf(ids: Map<string, number>, name: string): number {
+  const id = ids.get(name);
+  if (id === undefined) throw new Error(`demo data: no ${name}`);
+  return id;
+}
+
+/** Warehouses with their silos, weighbridges and a camera, and the consignees' and customers' delivery locations. */
+async function seedDemoSites(tx: Db, params: { stamp: Stamp; consignees: Map<string, number>; customers: Map<string, number> }): Promise<void> {
+  const { stamp } = params;
+  for (const { silos: siloList, weighbridges, ...warehouse } of demoWarehouses) {
+    const [row] = await tx
+      .insert(locations)
+      .values({ ...warehouse, locationKindId: LOCATION_KIND_IDS.warehouse, ...stamp })
+      .returning({ id: col(locations, 'id') });
+    const warehouseId = row?.id;
+    if (typeof warehouseId !== 'number') throw new Error('demo warehouse insert returned no row');
+    if (siloList.length > 0) await tx.insert(silos).values(siloList.map((silo) => ({ ...silo, warehouseId, ...stamp })));
+    const machines = await tx
+      .insert(weightMachines)
+      .values(weighbridges.map((machine) => ({ ...machine, locationId: warehouseId, protocol: 'tcp', ...stamp })))
+      .returning({ id: col(weightMachines, 'id') });
+    const firstMachine = machines[0]?.id;
+    await tx.insert(hikConnectDevices).values({
+      name: `${warehouse.code} weighbridge camera`,
+      locationId: warehouseId,
+      machineId: typeof firstMachine === 'number' ? firstMachine : null,
+      address: weighbridges[0]?.host ?? '10.0.0.1',
+      channel: 1,
+      username: 'viewer',
+      ...stamp,
+    });
+  }
+  await tx.insert(locations).values(
+    demoDeliveryLocations.map(({ owner, ...site }) => ({
+      ...site,
+      locationKindId: LOCATION_KIND_IDS.deliveryLocation,
+      consigneeId: site.ownerType === 'consignee' ? idOf(params.consignees, owner) : null,
+      customerId: site.ownerType === 'customer' ? idOf(params.customers, owner) : null,
+      ...stamp,
+    })),
+  );
+}
+
+/** Rules the loading and warehouse flows check: a blocked truck, a trip cap, licences, handling loss allowances, a quarantine. */
+async function seedDemoRules(tx: Db, params: { stamp: Stamp; cargoId: (name: string) => number; transporters: Map<string, number> }): Promise<void> {
+  const { stamp, cargoId, transporters } = params;
+  const [yard] = await tx.select({ id: col(locations, 'id') }).from(locations).where(eq(col(locations, 'name'), 'Yanbu Open Yard')).limit(1);
+  const [blockedTruck] = await tx.select({ id: col(trucks, 'id') }).from(trucks).where(eq(col(trucks, 'plateNumber'), 'YNB 3077')).limit(1);
+  await tx.insert(transporterRules).values([
+    {
+      ruleSubjectId: RULE_SUBJECT_IDS.truck,
+      name: 'YNB 3077 off the road: brake inspection',
+      transporterId: idOf(transporters, 'Yanbu Coastal Carriers'),
+      truckId: blockedTruck?.id ?? null,
+      ruleType: 'block',
+      reason: 'Failed brake inspection at the Yanbu gate; blocked until re-inspected.',
+      ...stamp,
+    },
+    {
+      ruleSubjectId: RULE_SUBJECT_IDS.truck,
+      name: 'Najd Haulage: 3 port trips a day',
+      transporterId: idOf(transporters, 'Najd Haulage Company'),
+      ruleType: 'maxTripsPerDay',
+      maxTripsPerDay: 3,
+      reason: 'Long-haul fleet to Riyadh; drivers rest between trips.',
+      ...stamp,
+    },
+    {
+      ruleSubjectId: RULE_SUBJECT_IDS.driver,
+      name: 'Al Safwa drivers: valid licence',
+      transporterId: idOf(transporters, 'Al Safwa Transport'),
+      ruleType: 'requireValidLicence',
+      ...stamp,
+    },
+  ]);
+  await tx.insert(handlingLossRules).values([
+    { name: 'Wheat: every warehouse', cargoTypeId: cargoId('Wheat'), allowedLossPercent: 0.25, ...stamp },
+    { name: 'Corn: every warehouse', cargoTypeId: cargoId('Corn'), allowedLossPercent: 0.35, ...stamp },
+    { name: 'Corn: Yanbu Open Yard', cargoTypeId: cargoId('Corn'), locationId: yard?.id ?? null, allowedLossPercent: 0.5, reason: 'Open storage: wind and birds.', ...stamp },
+  ]);
+  await tx.insert(cargoControlRules).values({
+    name: 'Soybean meal kept out of the open yard',
+    cargoTypeId: cargoId('Soybean meal'),
+    locationId: yard?.id ?? null,
+    blockIn: true,
+    reason: 'Meal cakes in the open; store under cover only.',
+    ...stamp,
+  });
 }

@@ -105,13 +105,25 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
         passwordResetAt: validUntil,
       },
     ]);
-    await seedDemoMasterData(tx, { agencyId: agency.id, now });
+    const { shipmentManagers } = await seedDemoMasterData(tx, { agencyId: agency.id, now });
+    // The admin of a shipment-manager company: sees only that company's consignees and cargo.
+    await tx.insert(users).values({
+      agencyId: agency.id,
+      kind: 'companyAdmin',
+      companyId: shipmentManagers.get('Red Sea Grain Logistics') ?? null,
+      username: 'rsgl.admin',
+      email: 'faisal.alharbi@rsgl.example',
+      passwordHash,
+      firstName: 'Faisal',
+      lastName: 'Al-Harbi',
+      passwordResetAt: validUntil,
+    });
   });
   if (config.demoPassword) {
-    log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin and demo.user (password from DEMO_PASSWORD).`);
+    log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin, demo.user and rsgl.admin (password from DEMO_PASSWORD).`);
   } else {
     const file = remember(config, 'initial-demo-password.txt', demoPassword);
-    log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin and demo.user, password: ${demoPassword}  (also written to ${file})`);
+    log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin, demo.user and rsgl.admin, password: ${demoPassword}  (also written to ${file})`);
   }
   return { adminCreated: true, demoCreated: true };
 }

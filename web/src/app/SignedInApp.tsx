@@ -23,6 +23,7 @@ const EmailSettingsPage = lazy(() => import('../features/email-settings/EmailSet
 const ProductSettingsPage = lazy(() => import('../features/settings/ProductSettingsPage'));
 const ResourceListPage = lazy(() => import('../components/resources/ResourceList'));
 const ResourceFormPage = lazy(() => import('../components/resources/ResourceForm'));
+const ResourceImportPage = lazy(() => import('../components/resources/ResourceImport'));
 
 const CAN_VIEW_AGENCIES = 'canViewAgencies';
 
@@ -43,8 +44,9 @@ const staffRoutes: readonly { path: string; entry: string; action?: PermissionAc
 ];
 
 /**
- * Master data of the resource registry (spec section 2.3): `<route>`, `<route>/add` and `<route>/{id}/edit` for
- * every declared resource, guarded by its menu entry (list) and its module's add or edit flag.
+ * Master data of the resource registry (spec section 2.3): `<route>`, `<route>/add`, `<route>/{id}/edit` and
+ * `<route>/import` for every declared resource, guarded by its menu entry (list) and its module's add (add,
+ * import) or edit flag.
  */
 const resourceRoutes = resourceRegistry.flatMap((resource) => [
   {
@@ -63,6 +65,14 @@ const resourceRoutes = resourceRegistry.flatMap((resource) => [
       </RequirePermission>
     ),
   })),
+  {
+    path: `${resource.route}/import`,
+    element: (
+      <RequirePermission permission={permissionFlag(resource.permissionModule, 'add')}>
+        <ResourceImportPage resource={resource} />
+      </RequirePermission>
+    ),
+  },
 ]);
 
 /** Spec section 2.1: `/` is the agency list for a super admin, the agency dashboard for everyone else. */

@@ -147,6 +147,8 @@ const es: LocaleBundle<PartialTranslation> = {
       hikConnect: 'Hik-Connect',
       captureImage: 'Captura de imagen',
       destination: 'Destino',
+      warehouse: 'Almacenes',
+      warehouseSilos: 'Silos de almacén',
     },
     errors: {
       tokenExpired: 'Tu sesión ha caducado, vuelve a iniciar sesión.',

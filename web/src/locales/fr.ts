@@ -147,6 +147,8 @@ const fr: LocaleBundle<PartialTranslation> = {
       hikConnect: 'Hik-Connect',
       captureImage: "Capture d'image",
       destination: 'Destination',
+      warehouse: 'Entrepôts',
+      warehouseSilos: 'Silos des entrepôts',
     },
     errors: {
       tokenExpired: 'Votre session a expiré, veuillez vous reconnecter.',

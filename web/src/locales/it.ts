@@ -147,6 +147,8 @@ const it: LocaleBundle<PartialTranslation> = {
       hikConnect: 'Hik-Connect',
       captureImage: 'Acquisizione immagine',
       destination: 'Destinazione',
+      warehouse: 'Magazzini',
+      warehouseSilos: 'Silos dei magazzini',
     },
     errors: {
       tokenExpired: 'La sessione è scaduta, effettua di nuovo l’accesso.',

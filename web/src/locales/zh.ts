@@ -141,6 +141,8 @@ const zh: LocaleBundle<PartialTranslation> = {
       hikConnect: 'Hik-Connect',
       captureImage: '抓拍图像',
       destination: '目的地',
+      warehouse: '仓库',
+      warehouseSilos: '仓库筒仓',
     },
     errors: {
       tokenExpired: '您的登录已过期，请重新登录。',

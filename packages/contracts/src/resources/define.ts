@@ -159,6 +159,11 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    */
   validate?: (values: Readonly<Record<string, unknown>>) => readonly FieldIssue[];
   uniqueTogether?: readonly UniqueTogether[];
+  /**
+   * Composite indexes, led by the agency, for a list's common filter-and-sort pairs (a transporter's trucks by
+   * capacity): single filterable and sortable fields have their own index already.
+   */
+  indexes?: readonly (readonly string[])[];
   derived?: Readonly<Record<string, DerivedColumn>>;
   list: {
     /** Field names, or derived column names. */
@@ -182,6 +187,7 @@ export function defineResource<F extends Record<string, FieldDef>>(resource: Res
   for (const column of resource.list.columns) if (!names.has(column) && !derived.includes(column)) fail(`unknown list column ${column}`);
   for (const name of derived) if (names.has(name)) fail(`derived column ${name} is also a field`);
   for (const combo of resource.uniqueTogether ?? []) for (const name of combo.fields) if (!names.has(name)) fail(`unknown unique field ${name}`);
+  for (const combo of resource.indexes ?? []) for (const name of combo) if (!names.has(name)) fail(`unknown index field ${name}`);
   for (const section of resource.form.sections) for (const row of section.rows) for (const name of row) if (!names.has(name)) fail(`unknown form field ${name}`);
   const sort = resource.list.defaultSort.field;
   if (!(SYSTEM_SORT_FIELDS as readonly string[]).includes(sort) && !resource.fields[sort]?.sortable) fail(`default sort ${sort} is not sortable`);
@@ -193,7 +199,7 @@ export function defineResource<F extends Record<string, FieldDef>>(resource: Res
   }
   for (const name of Object.keys(resource.fixed ?? {})) if (!/^[a-z][A-Za-z0-9]*$/.test(name)) fail(`fixed column ${name} must be camelCase`);
   const { fields, display, list, form } = resource;
-  return { ...resource, fields, display, list: { columns: list.columns, defaultSort: list.defaultSort }, form: { sections: form.sections } } as ResourceDef;
+  return { ...resource, fields, display, list: { columns: list.columns, defaultSort: list.defaultSort }, form: { sections: form.sections } };
 }
 
 /** snake_case column name of a field name. */

@@ -1,4 +1,4 @@
-import { defineResource, type FieldDef, type FieldIssue, type Localized } from './define';
+import { defineResource, type FieldDef, type FieldIssue, type Localized, type ResourceDef } from './define';
 
 const details = { en: 'Details', ar: 'التفاصيل' };
 const ruleName = { kind: 'text', label: { en: 'Rule name', ar: 'اسم القاعدة' }, max: 100, required: true, searchable: true, sortable: true } as const;
@@ -53,75 +53,72 @@ function ruleTypeIssues(values: Readonly<Record<string, unknown>>): FieldIssue[]
   }
 }
 
+/** What differs between the truck and the driver rules over the one `transporter_rules` table. */
+interface RuleSubject {
+  subject: keyof typeof RULE_SUBJECT_IDS;
+  key: string;
+  route: string;
+  permissionModule: string;
+  labels: ResourceDef['labels'];
+  /** The truck or driver reference field: its name and its label (empty meaning every one of the transporter). */
+  target: { name: 'truckId' | 'driverId'; resource: 'truck' | 'driver'; label: Localized };
+  ruleTypes: readonly { value: string; label: Localized }[];
+}
+
+/** A truck or driver rule resource: block, cap trips per day, or require a valid document (or licence), for a period. */
+function transporterRuleResource(subject: RuleSubject): ResourceDef {
+  const { name: target } = subject.target;
+  const fields: Record<string, FieldDef> = {
+    name: ruleName,
+    transporterId: { kind: 'reference', resource: 'transporter', label: { en: 'Transporter', ar: 'الناقل' }, required: true, filterable: true, sortable: true },
+    [target]: { kind: 'reference', resource: subject.target.resource, label: subject.target.label, filterable: true, sortable: true },
+    ruleType: { kind: 'enum', label: { en: 'Rule', ar: 'القاعدة' }, required: true, filterable: true, sortable: true, options: subject.ruleTypes },
+    ...ruleLimitFields,
+    ...periodFields,
+  };
+  return defineResource({
+    key: subject.key,
+    route: subject.route,
+    table: 'transporter_rules',
+    fixed: { ruleSubjectId: RULE_SUBJECT_IDS[subject.subject] },
+    permissionModule: subject.permissionModule,
+    labels: subject.labels,
+    display: 'name',
+    fields,
+    validate: (values) => [...ruleTypeIssues(values), ...periodIssues(values)],
+    list: { columns: ['name', 'transporterId', target, 'ruleType', 'maxTripsPerDay', 'validFrom', 'validTo'], defaultSort: { field: 'name', order: 'asc' } },
+    form: {
+      sections: [
+        { title: details, rows: [['name'], ['transporterId', target], ['ruleType', 'maxTripsPerDay'], ['documentName', 'documentExpiry']] },
+        { title: validity, rows: [['validFrom', 'validTo'], ['reason']] },
+      ],
+    },
+  });
+}
+
 /**
  * Truck rules: block a truck (or every truck of a transporter), cap its trips per day, or require a valid
  * document (registration, insurance). The loading flows check them before a slip is saved.
  */
-export const truckRuleResource = defineResource({
+export const truckRuleResource = transporterRuleResource({
+  subject: 'truck',
   key: 'truckRule',
   route: 'truckRules',
-  table: 'transporter_rules',
-  fixed: { ruleSubjectId: RULE_SUBJECT_IDS.truck },
   permissionModule: 'TruckRule',
   labels: { one: { en: 'Truck rule', ar: 'قاعدة شاحنة' }, many: { en: 'Truck Rules', ar: 'قواعد الشاحنات' } },
-  display: 'name',
-  fields: {
-    name: ruleName,
-    transporterId: { kind: 'reference', resource: 'transporter', label: { en: 'Transporter', ar: 'الناقل' }, required: true, filterable: true, sortable: true },
-    truckId: { kind: 'reference', resource: 'truck', label: { en: 'Truck (empty: every truck)', ar: 'الشاحنة (فارغ: كل الشاحنات)' }, filterable: true, sortable: true },
-    ruleType: {
-      kind: 'enum',
-      label: { en: 'Rule', ar: 'القاعدة' },
-      required: true,
-      filterable: true,
-      sortable: true,
-      options: [ruleTypeOption.block, ruleTypeOption.maxTripsPerDay, ruleTypeOption.requireDocument],
-    },
-    ...ruleLimitFields,
-    ...periodFields,
-  },
-  validate: (values) => [...ruleTypeIssues(values), ...periodIssues(values)],
-  list: { columns: ['name', 'transporterId', 'truckId', 'ruleType', 'maxTripsPerDay', 'validFrom', 'validTo'], defaultSort: { field: 'name', order: 'asc' } },
-  form: {
-    sections: [
-      { title: details, rows: [['name'], ['transporterId', 'truckId'], ['ruleType', 'maxTripsPerDay'], ['documentName', 'documentExpiry']] },
-      { title: validity, rows: [['validFrom', 'validTo'], ['reason']] },
-    ],
-  },
+  target: { name: 'truckId', resource: 'truck', label: { en: 'Truck (empty: every truck)', ar: 'الشاحنة (فارغ: كل الشاحنات)' } },
+  ruleTypes: [ruleTypeOption.block, ruleTypeOption.maxTripsPerDay, ruleTypeOption.requireDocument],
 });
 
 /** Driver rules: block a driver (or every driver of a transporter), cap trips per day, require a valid licence or document. */
-export const driverRuleResource = defineResource({
+export const driverRuleResource = transporterRuleResource({
+  subject: 'driver',
   key: 'driverRule',
   route: 'driverRules',
-  table: 'transporter_rules',
-  fixed: { ruleSubjectId: RULE_SUBJECT_IDS.driver },
   permissionModule: 'DriverRule',
   labels: { one: { en: 'Driver rule', ar: 'قاعدة سائق' }, many: { en: 'Driver Rules', ar: 'قواعد السائقين' } },
-  display: 'name',
-  fields: {
-    name: ruleName,
-    transporterId: { kind: 'reference', resource: 'transporter', label: { en: 'Transporter', ar: 'الناقل' }, required: true, filterable: true, sortable: true },
-    driverId: { kind: 'reference', resource: 'driver', label: { en: 'Driver (empty: every driver)', ar: 'السائق (فارغ: كل السائقين)' }, filterable: true, sortable: true },
-    ruleType: {
-      kind: 'enum',
-      label: { en: 'Rule', ar: 'القاعدة' },
-      required: true,
-      filterable: true,
-      sortable: true,
-      options: [ruleTypeOption.block, ruleTypeOption.maxTripsPerDay, ruleTypeOption.requireValidLicence, ruleTypeOption.requireDocument],
-    },
-    ...ruleLimitFields,
-    ...periodFields,
-  },
-  validate: (values) => [...ruleTypeIssues(values), ...periodIssues(values)],
-  list: { columns: ['name', 'transporterId', 'driverId', 'ruleType', 'maxTripsPerDay', 'validFrom', 'validTo'], defaultSort: { field: 'name', order: 'asc' } },
-  form: {
-    sections: [
-      { title: details, rows: [['name'], ['transporterId', 'driverId'], ['ruleType', 'maxTripsPerDay'], ['documentName', 'documentExpiry']] },
-      { title: validity, rows: [['validFrom', 'validTo'], ['reason']] },
-    ],
-  },
+  target: { name: 'driverId', resource: 'driver', label: { en: 'Driver (empty: every driver)', ar: 'السائق (فارغ: كل السائقين)' } },
+  ruleTypes: [ruleTypeOption.block, ruleTypeOption.maxTripsPerDay, ruleTypeOption.requireValidLicence, ruleTypeOption.requireDocument],
 });
 
 /**

@@ -258,6 +258,7 @@ export const truckResource = defineResource({
     tareWeight: { kind: 'quantity', label: { en: 'Tare weight (MT)', ar: 'الوزن الفارغ (طن)' }, min: 0.001, max: 100, required: true, sortable: true },
     capacity: { kind: 'quantity', label: { en: 'Capacity (MT)', ar: 'الحمولة (طن)' }, min: 0.001, max: 200, required: true, sortable: true, filterable: true },
   },
+  indexes: [['transporterId', 'capacity']],
   list: { columns: ['plateNumber', 'transporterId', 'tareWeight', 'capacity'], defaultSort: { field: 'plateNumber', order: 'asc' } },
   form: { sections: [{ title: details, rows: [['plateNumber', 'transporterId'], ['tareWeight', 'capacity']] }] },
 });

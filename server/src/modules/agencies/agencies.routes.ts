@@ -60,8 +60,9 @@ export function registerAgencyRoutes(api: FastifyInstance, context: ModuleContex
       schema: { tags, summary: 'Data the web loads for a selected agency', params: ZAgencyParams, response: { 200: ZAgencyData, ...errors } },
     },
     (request) => {
-      assertCanViewAgency(requireSession(request), { agencyId: request.params.id });
-      return getAgencyData(db, { agencyId: request.params.id });
+      const session = requireSession(request);
+      assertCanViewAgency(session, { agencyId: request.params.id });
+      return getAgencyData(db, { agencyId: request.params.id, session });
     },
   );
 

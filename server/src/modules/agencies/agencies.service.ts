@@ -1,13 +1,16 @@
 import {
+  COMPANY_TYPE_IDS,
   Messages,
   type TAgency,
+  type TAgencyCompany,
   type TAgencyData,
   type TAgencyList,
   type TAgencyToggleResponse,
   type ZAgencyInput,
   type ZAgencyListQuery,
 } from '@tonnage/contracts';
-import { and, asc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SessionContext } from '../auth/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
@@ -15,6 +18,12 @@ import type { Db } from '../../platform/db/client';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { agencies } from './agencies.schema';
 import { escapeLike, isUniqueViolation } from '../../platform/db/query-helpers';
+import { dataScopeOfSession, scopeCondition, type DataScope } from '../../platform/data-scope';
+import { inAgency } from '../../platform/db/tenancy';
+import { listAgencyLocations } from '../locations/locations.service';
+import { COMPANY_TYPES } from '../lookups/lookups.data';
+import { cargoTypes, columnsOf, companies, type ResourceTable } from '../master-data/master-data.schema';
+import { users } from '../users/users.schema';
 
 type AgencyRow = typeof agencies.$inferSelect;
 /** A validated agency form (ZAgencyInput after parsing). */
@@ -87,11 +96,91 @@ export async function getAgency(db: Db, params: { agencyId: number }): Promise<T
   return toApiAgency(row);
 }
 
-/** What the web loads when an agency is selected (spec section 3, agency data). */
-export async function getAgencyData(db: Db, params: { agencyId: number }): Promise<TAgencyData> {
+/** A column of a registry table by field name (the registry builds its tables at run time, so they are untyped). */
+function column(table: ResourceTable, name: string): AnyPgColumn {
+  const found = columnsOf(table)[name];
+  if (!found) throw new Error(`no column ${name}`);
+  return found;
+}
+
+const companyTypeNames = new Map<number, string>(COMPANY_TYPES.map((type) => [type.id, type.name]));
+
+/**
+ * The companies a user may see (spec 6): consignees within the assigned consignees and under the assigned shipment
+ * managers, shipment managers among the assigned ones; companies of other types are not scoped.
+ */
+function visibleCompanies(scope: DataScope): SQL {
+  const id = column(companies, 'id');
+  const type = column(companies, 'companyTypeId');
+  const consignees = scopeCondition(scope, { consignee: id, shipmentManager: column(companies, 'shipmentManagerId') });
+  const shipmentManagers = scopeCondition(scope, { shipmentManager: id });
+  const scoped =
+    or(
+      and(eq(type, COMPANY_TYPE_IDS.consignee), consignees),
+      and(eq(type, COMPANY_TYPE_IDS.shipmentManager), shipmentManagers),
+      notInArray(type, [COMPANY_TYPE_IDS.consignee, COMPANY_TYPE_IDS.shipmentManager]),
+    ) ?? sql`true`;
+  return and(eq(column(companies, 'isActive'), true), scoped) ?? scoped;
+}
+
+/** Active companies the user may see, by name, each with its type, its first active company admin and its SM. */
+async function agencyCompanies(tx: Db, scope: DataScope): Promise<TAgencyCompany[]> {
+  const name = column(companies, 'name');
+  const id = column(companies, 'id');
+  // A company's admin is its first active company-admin user (lowest id); one grouped join, not a query per row.
+  const admins = tx
+    .select({ companyId: users.companyId, adminId: sql<number>`min(${users.id})`.as('admin_id') })
+    .from(users)
+    .where(and(eq(users.kind, 'companyAdmin'), eq(users.isActive, true)))
+    .groupBy(users.companyId)
+    .as('admins');
+  const rows = await tx
+    .select({
+      id: sql<number>`${id}`,
+      name: sql<string>`${name}`,
+      companyTypeId: sql<number>`${column(companies, 'companyTypeId')}`,
+      shipmentManagerId: sql<number | null>`${column(companies, 'shipmentManagerId')}`,
+      adminId: sql<number | null>`${admins.adminId}`,
+    })
+    .from(companies)
+    .leftJoin(admins, eq(admins.companyId, id))
+    .where(visibleCompanies(scope))
+    .orderBy(asc(sql`lower(${name})`), asc(id));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    companyTypeId: row.companyTypeId,
+    CompanyType: { id: row.companyTypeId, name: companyTypeNames.get(row.companyTypeId) ?? String(row.companyTypeId) },
+    adminId: row.adminId,
+    ShipmentManagerId: row.companyTypeId === COMPANY_TYPE_IDS.consignee ? row.shipmentManagerId : null,
+  }));
+}
+
+/** Active cargo types by name. */
+async function agencyCargo(tx: Db): Promise<TAgencyData['Cargo']> {
+  const name = column(cargoTypes, 'name');
+  const id = column(cargoTypes, 'id');
+  return tx
+    .select({ id: sql<number>`${id}`, name: sql<string>`${name}` })
+    .from(cargoTypes)
+    .where(eq(column(cargoTypes, 'isActive'), true))
+    .orderBy(asc(sql`lower(${name})`), asc(id));
+}
+
+/**
+ * What the web loads when an agency is selected (spec section 3, agency data): the active locations (with silos),
+ * cargo types and companies the user may see under their data scope (spec 6), each list by name in one round of
+ * queries. The caller has checked that the user may see the agency.
+ */
+export async function getAgencyData(db: Db, params: { agencyId: number; session: SessionContext }): Promise<TAgencyData> {
   const agency = await getAgency(db, params);
-  // Locations, cargo types and companies arrive with their modules; the shape is fixed now.
-  return { agency, Locations: [], Cargo: [], Companies: [], Timezone: [agency.timezone] };
+  return inAgency(db, params.agencyId, async (tx) => {
+    const scope = await dataScopeOfSession(tx, params.session);
+    const Locations = await listAgencyLocations(tx, { scope });
+    const Cargo = await agencyCargo(tx);
+    const Companies = await agencyCompanies(tx, scope);
+    return { agency, Locations, Cargo, Companies, Timezone: [agency.timezone] };
+  });
 }
 
 async function assertNameFree(db: Db, params: { name: string; exceptId?: number }): Promise<void> {

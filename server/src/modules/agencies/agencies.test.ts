@@ -292,3 +292,139 @@ describe('PUT /api/agencies/:id/toggle-status', () => {
     expect((await call('superAdmin', 'PUT', '/api/agencies/987654/toggle-status')).statusCode).toBe(404);
   });
 });
+
+describe('GET /api/agencies/:id/agencyData: locations, cargo and companies in the user’s scope', () => {
+  let agencyC: TAgencyRow;
+  const id: Record<string, number> = {};
+  const who: Record<string, string> = {};
+
+  /** Makes a row through the generic master-data API, as the agency admin. */
+  async function create(key: string, payload: Record<string, unknown>): Promise<number> {
+    const response = await t.app.inject({ method: 'POST', url: `/api/${key}`, headers: bearer(who.admin ?? ''), payload });
+    if (response.statusCode !== 201) throw new Error(`POST /api/${key}: ${response.statusCode} ${response.body}`);
+    return response.json<{ id: number }>().id;
+  }
+  async function deactivate(key: string, rowId: number): Promise<void> {
+    const response = await t.app.inject({ method: 'PUT', url: `/api/${key}/${rowId}/toggle-status`, headers: bearer(who.admin ?? '') });
+    if (response.statusCode !== 200) throw new Error(`toggle ${key}: ${response.statusCode} ${response.body}`);
+  }
+  async function dataFor(token: string): Promise<TAgencyData> {
+    const response = await t.app.inject({ method: 'GET', url: `/api/agencies/${agencyC.id}/agencyData`, headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    return response.json<TAgencyData>();
+  }
+  const place = { latitude: 24.7136, longitude: 46.675296 };
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    agencyC = await makeAgency(db, { name: 'Charlie Bulk', timezone: 'Asia/Dubai' });
+    who.admin = await tokenFor((await makeUser(db, { kind: 'agencyAdmin', agencyId: agencyC.id })).id);
+
+    id.smNorth = await create('shipmentManager', { name: 'North SM' });
+    id.smSouth = await create('shipmentManager', { name: 'South SM' });
+    id.millA = await create('consignee', { name: 'Mill A', shipmentManagerId: id.smNorth });
+    id.millB = await create('consignee', { name: 'mill B', shipmentManagerId: id.smSouth });
+    id.millC = await create('consignee', { name: 'Mill C' });
+    id.millRetired = await create('consignee', { name: 'Mill Retired', shipmentManagerId: id.smNorth });
+    id.bakery = await create('customer', { name: 'Bakery' });
+    id.trucking = await create('transporter', { name: 'Trucking' });
+    await deactivate('consignee', id.millRetired);
+
+    id.wheat = await create('cargoType', { name: 'Wheat' });
+    id.barley = await create('cargoType', { name: 'barley' });
+    await deactivate('cargoType', await create('cargoType', { name: 'Corn' }));
+
+    id.alpha = await create('warehouse', { name: 'Alpha Store', storageType: 'silo', ...place });
+    id.beta = await create('warehouse', { name: 'beta Store', storageType: 'openArea', ...place });
+    const closed = await create('warehouse', { name: 'Closed Store', storageType: 'both', ...place });
+    id.millSite = await create('deliveryLocation', { name: 'Mill A Site', ownerType: 'consignee', consigneeId: id.millA, storageType: 'openArea', ...place });
+    id.bakerySite = await create('deliveryLocation', { name: 'Bakery Site', ownerType: 'customer', customerId: id.bakery, storageType: 'both', ...place });
+    id.silo2 = await create('silo', { name: 'S2', warehouseId: id.alpha, capacity: 500 });
+    id.silo1 = await create('silo', { name: 'S1', warehouseId: id.alpha, capacity: 1200.75 });
+    await deactivate('silo', await create('silo', { name: 'S0', warehouseId: id.alpha, capacity: 1 }));
+    await create('silo', { name: 'C1', warehouseId: closed, capacity: 1 });
+    await deactivate('warehouse', closed);
+
+    // Mill A's admins: an inactive one first (lowest id), then two active ones; the first active one is its admin.
+    await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.millA, isActive: false });
+    id.millAdmin = (await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.millA })).id;
+    await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.millA });
+    id.northAdmin = (await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.smNorth })).id;
+
+    who.northAdmin = await tokenFor(id.northAdmin);
+    who.superAdmin = tokens.superAdmin;
+    who.scoped = await tokenFor((await makeUser(db, { kind: 'agencyUser', agencyId: agencyC.id, consigneeIds: [id.millA, id.millC], locationIds: [id.alpha, id.millSite] })).id);
+    who.south = await tokenFor((await makeUser(db, { kind: 'agencyUser', agencyId: agencyC.id, shipmentManagerIds: [id.smSouth] })).id);
+  });
+
+  it('gives locations with storage type, owner, active silos and the consignee’s shipment manager, by name', async () => {
+    const data = await dataFor(who.admin ?? '');
+    expect(data.Timezone).toEqual(['Asia/Dubai']);
+    const at = { latitude: 24.7136, longitude: 46.675296 };
+    const unowned = { customerId: null, consigneeId: null, shipmentManagerIds: [] };
+    expect(data.Locations).toEqual([
+      {
+        id: id.alpha,
+        name: 'Alpha Store',
+        locationKindId: 1,
+        storageTypeId: 1,
+        ...unowned,
+        ...at,
+        // Active silos only, by name.
+        Silo: [
+          { id: id.silo1, name: 'S1', capacity: 1200.75 },
+          { id: id.silo2, name: 'S2', capacity: 500 },
+        ],
+      },
+      { id: id.bakerySite, name: 'Bakery Site', locationKindId: 2, storageTypeId: 3, ...unowned, customerId: id.bakery, ...at, Silo: [] },
+      { id: id.beta, name: 'beta Store', locationKindId: 1, storageTypeId: 2, ...unowned, ...at, Silo: [] },
+      // A consignee's location carries the consignee's shipment manager, which the pickers filter by.
+      { id: id.millSite, name: 'Mill A Site', locationKindId: 2, storageTypeId: 2, ...unowned, consigneeId: id.millA, shipmentManagerIds: [id.smNorth], ...at, Silo: [] },
+    ]);
+  });
+
+  it('gives active cargo types by name', async () => {
+    expect((await dataFor(who.admin ?? '')).Cargo).toEqual([{ id: id.barley, name: 'barley' }, { id: id.wheat, name: 'Wheat' }]);
+  });
+
+  it('gives active companies by name with their type, first active admin and shipment manager', async () => {
+    const companies = (await dataFor(who.admin ?? '')).Companies;
+    expect(companies.map((c) => c.name)).toEqual(['Bakery', 'Mill A', 'mill B', 'Mill C', 'North SM', 'South SM', 'Trucking']);
+    expect(companies.find((c) => c.id === id.millA)).toEqual({
+      id: id.millA,
+      name: 'Mill A',
+      companyTypeId: 3,
+      CompanyType: { id: 3, name: 'Consignee' },
+      adminId: id.millAdmin,
+      ShipmentManagerId: id.smNorth,
+    });
+    expect(companies.find((c) => c.id === id.smNorth)).toMatchObject({ companyTypeId: 5, CompanyType: { id: 5, name: 'Shipment Manager' }, adminId: id.northAdmin, ShipmentManagerId: null });
+    expect(companies.find((c) => c.id === id.millC)).toMatchObject({ adminId: null, ShipmentManagerId: null });
+    expect(companies.find((c) => c.id === id.trucking)).toMatchObject({ CompanyType: { id: 1, name: 'Transporter' } });
+  });
+
+  it('shows a super admin everything', async () => {
+    const data = await dataFor(who.superAdmin ?? '');
+    expect(data.Locations).toHaveLength(4);
+    expect(data.Companies).toHaveLength(7);
+  });
+
+  it('limits locations to assigned ones and consignees to assigned ones', async () => {
+    const data = await dataFor(who.scoped ?? '');
+    expect(data.Locations.map((l) => l.name)).toEqual(['Alpha Store', 'Mill A Site']);
+    expect(data.Companies.map((c) => c.name)).toEqual(['Bakery', 'Mill A', 'Mill C', 'North SM', 'South SM', 'Trucking']);
+    expect(data.Cargo).toHaveLength(2);
+  });
+
+  it('limits shipment managers, and consignees by their shipment manager, to assigned ones', async () => {
+    const data = await dataFor(who.south ?? '');
+    expect(data.Companies.map((c) => c.name)).toEqual(['Bakery', 'mill B', 'South SM', 'Trucking']);
+    expect(data.Locations).toHaveLength(4);
+  });
+
+  it('shows a shipment-manager company admin only their own company and its consignees', async () => {
+    const data = await dataFor(who.northAdmin ?? '');
+    expect(data.Companies.map((c) => c.name)).toEqual(['Bakery', 'Mill A', 'North SM', 'Trucking']);
+    expect(data.Locations).toHaveLength(4);
+  });
+});

@@ -3,7 +3,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ModuleContext } from '../../app';
 import type { Db } from '../../platform/db/client';
 import type { MailMessage } from '../../platform/mail/mailer';
-import { dataScopeOf } from '../../platform/data-scope';
+import { adminCompanyOf, dataScopeOf } from '../../platform/data-scope';
+import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest } from '../../platform/errors';
 import { mailerForAgency } from '../../platform/mail/agency-mailer';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
@@ -94,6 +95,9 @@ export async function userContext(context: ModuleContext, session: SessionContex
         .where(eq(agencies.id, session.user.agencyId))
         .limit(1)
     : [];
+  // A company admin's company decides their scope: a shipment-manager company's admin sees that company only.
+  const agencyId = session.user.agencyId;
+  const company = session.user.kind === 'companyAdmin' && agencyId !== null ? await inAgency(db, agencyId, (tx) => adminCompanyOf(tx, session.user)) : null;
   const now = context.clock.now();
   const resetAt = session.user.passwordResetAt ? new Date(session.user.passwordResetAt) : null;
   return {
@@ -103,12 +107,12 @@ export async function userContext(context: ModuleContext, session: SessionContex
     isAgencyAdmin: session.isAgencyAdmin,
     isAgencyUser: session.user.kind === 'agencyUser',
     isCompanyAdmin: session.user.kind === 'companyAdmin',
-    company: null,
+    company,
     agency: agency ?? null,
     s3Url: '/api/files/',
     passwordResetDue: !session.isSuperAdmin && (resetAt === null || resetAt <= now),
     dataScope: (() => {
-      const scope = dataScopeOf(session, null);
+      const scope = dataScopeOf(session, company);
       return {
         shipmentManagerIds: scope.shipmentManagerIds ? [...scope.shipmentManagerIds] : null,
         consigneeIds: scope.consigneeIds ? [...scope.consigneeIds] : null,

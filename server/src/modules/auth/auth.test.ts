@@ -397,3 +397,37 @@ describe('profile', () => {
     expect(row?.email).toBe('amal.saleh@example.test');
   });
 });
+
+describe('user context: the company of a company admin', () => {
+  type Context = { company: { id: number; name: string; isShipmentManager: boolean } | null; dataScope: Record<string, number[] | null> };
+  const contextOf = async (username: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(await loginAs(t.app, username)) })).json<Context>();
+
+  it('gives the company and scopes a shipment-manager company’s admin to that company', async () => {
+    const admin = await loginAs(t.app, (await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId })).username);
+    const create = async (key: string, payload: Record<string, unknown>) => {
+      const response = await t.app.inject({ method: 'POST', url: `/api/${key}`, headers: bearer(admin), payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: number }>().id;
+    };
+    const sm = await create('shipmentManager', { name: 'Context SM' });
+    const consignee = await create('consignee', { name: 'Context Mill', shipmentManagerId: sm });
+
+    const smAdmin = await makeUser(t.database.db, { kind: 'companyAdmin', agencyId, companyId: sm, shipmentManagerIds: [consignee + 1000], locationIds: [7] });
+    expect(await contextOf(smAdmin.username)).toMatchObject({
+      company: { id: sm, name: 'Context SM', isShipmentManager: true },
+      dataScope: { shipmentManagerIds: [sm], consigneeIds: null, locationIds: [7] },
+    });
+
+    const millAdmin = await makeUser(t.database.db, { kind: 'companyAdmin', agencyId, companyId: consignee, consigneeIds: [consignee] });
+    expect(await contextOf(millAdmin.username)).toMatchObject({
+      company: { id: consignee, name: 'Context Mill', isShipmentManager: false },
+      dataScope: { shipmentManagerIds: null, consigneeIds: [consignee], locationIds: null },
+    });
+
+    const user = await makeUser(t.database.db, { kind: 'agencyUser', agencyId, companyId: sm });
+    expect((await contextOf(user.username)).company).toBeNull();
+    const orphan = await makeUser(t.database.db, { kind: 'companyAdmin', agencyId, companyId: 987654 });
+    expect((await contextOf(orphan.username)).company).toBeNull();
+  });
+});

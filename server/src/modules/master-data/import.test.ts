@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { referencedKeys, sampleInput } from '../../test/resource-samples';
+import { sampleInput, sampleReferences, withUploadedImages } from '../../test/resource-samples';
 import { csvDelimiter, parseCsv, strictNumber } from './master-data.import';
 
 /**
@@ -26,13 +26,18 @@ type Cell = string | number | boolean | Date | null;
 
 const headers = (token: string, agencyId: number = agencyA) => ({ ...bearer(token), 'x-agency-id': String(agencyId) });
 
-async function createRow(resource: ResourceDef, options: { token?: string; agencyId?: number; overrides?: Json } = {}): Promise<TResourceRow> {
+/** The references of a sample, made in the agency and shared down (see `sampleReferences`). */
+function referencesFor(resource: ResourceDef, options: { token?: string; agencyId?: number; shared?: Record<string, number> }) {
+  return sampleReferences(resource, async (target, shared) => (await createRow(target, { ...options, shared })).id, options.shared);
+}
+
+async function createRow(resource: ResourceDef, options: { token?: string; agencyId?: number; overrides?: Json; shared?: Record<string, number> } = {}): Promise<TResourceRow> {
   const token = options.token ?? adminA;
   const agencyId = options.agencyId ?? agencyA;
-  const refs: Record<string, number> = {};
-  for (const key of referencedKeys(resource)) refs[key] = (await createRow(resourceByKey(key), { token, agencyId })).id;
+  const refs = await referencesFor(resource, { token, agencyId, shared: options.shared ?? {} });
   serial += 1;
-  const response = await t.app.inject({ method: 'POST', url: `/api/${resource.key}`, headers: headers(token, agencyId), payload: { ...sampleInput(resource, serial, refs), ...options.overrides } });
+  const input = await withUploadedImages(t.database.db, { resource, agencyId, input: sampleInput(resource, serial, refs) });
+  const response = await t.app.inject({ method: 'POST', url: `/api/${resource.key}`, headers: headers(token, agencyId), payload: { ...input, ...options.overrides } });
   if (response.statusCode !== 201) throw new Error(`create ${resource.key}: ${response.statusCode} ${response.body}`);
   return response.json<TResourceRow>();
 }
@@ -68,22 +73,21 @@ function importFile(resource: ResourceDef, bytes: Buffer, options: { token?: str
 /** A valid spreadsheet row of a resource: references by the referenced row's name, booleans as Yes/No. */
 async function sampleCells(resource: ResourceDef, n: number, agencyId: number = agencyA): Promise<Cell[]> {
   const cells: Cell[] = [];
-  const refs: Record<string, number> = {};
-  const names: Record<string, string> = {};
-  for (const key of referencedKeys(resource)) {
-    const target = resourceByKey(key);
-    const row = await createRow(target, { agencyId, token: agencyId === agencyA ? adminA : adminB });
-    refs[key] = row.id;
-    names[key] = String(row[target.display]);
-  }
-  const input = sampleInput(resource, n, refs);
+  const refs = await referencesFor(resource, { agencyId, token: agencyId === agencyA ? adminA : adminB });
+  const input = await withUploadedImages(t.database.db, { resource, agencyId, input: sampleInput(resource, n, refs) });
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = input[name];
-    if (field.kind === 'reference') cells.push(names[field.resource] ?? null);
+    if (field.kind === 'reference') cells.push(typeof value === 'number' ? await displayName(resourceByKey(field.resource), value, agencyId) : null);
     else if (typeof value === 'boolean') cells.push(value ? 'Yes' : 'No');
     else cells.push((value ?? null) as Cell);
   }
   return cells;
+}
+
+/** The display name of a row, as an import file names it. */
+async function displayName(resource: ResourceDef, id: number, agencyId: number): Promise<string> {
+  const response = await t.app.inject({ method: 'GET', url: `/api/${resource.key}/${id}`, headers: headers(agencyId === agencyA ? adminA : adminB, agencyId) });
+  return String(response.json<TResourceRow>()[resource.display]);
 }
 
 const labels = (resource: ResourceDef, lang: 'en' | 'ar') => Object.values(resource.fields).map((f) => f.label[lang]);

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { fieldScale, type FieldDef, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
+import { fieldScale, type FieldDef, type Localized, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../platform/db/client';
 import { forEachMatchingRow, type ResourceMatchQuery } from './master-data.service';
@@ -38,6 +38,22 @@ function cellValue(name: string, field: FieldDef, row: TResourceRow, lang: Lang)
   }
 }
 
+/** A derived column's cell: its text as read. */
+const derivedValue = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * The list's columns as the export writes them: fields (never a secret, which no row carries) and derived columns
+ * (without a field), each with its header label.
+ */
+export function exportColumns(resource: ResourceDef): { name: string; label: Localized; field?: FieldDef }[] {
+  return resource.list.columns.flatMap((name) => {
+    const field = resource.fields[name];
+    if (field) return field.kind === 'secret' ? [] : [{ name, label: field.label, field }];
+    const derived = resource.derived?.[name];
+    return derived ? [{ name, label: derived.label }] : [];
+  });
+}
+
 /**
  * Streams the rows matching a list query (filters, search, sort; no paging) as an .xlsx with the list's columns,
  * headers in the requested language, quantities formatted with their decimals. Rows are read in batches and
@@ -50,14 +66,11 @@ export async function writeResourceWorkbook(
   const { resource, lang } = params;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: params.stream, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(resource.labels.many[lang].slice(0, 31), { views: [{ rightToLeft: lang === 'ar', state: 'frozen', ySplit: 1 }] });
-  const columns = resource.list.columns.flatMap((name) => {
-    const field = resource.fields[name];
-    return field ? [{ name, field }] : [];
-  });
+  const columns = exportColumns(resource);
   sheet.columns = [
-    ...columns.map(({ name, field }) => {
-      const scale = fieldScale(field);
-      return { header: field.label[lang], key: name, width: 22, ...(scale > 0 ? { style: { numFmt: `0.${'0'.repeat(scale)}` } } : {}) };
+    ...columns.map(({ name, label, field }) => {
+      const scale = field ? fieldScale(field) : 0;
+      return { header: label[lang], key: name, width: 22, ...(scale > 0 ? { style: { numFmt: `0.${'0'.repeat(scale)}` } } : {}) };
     }),
     { header: statusLabels[lang].header, key: 'isActive', width: 14 },
   ];
@@ -66,7 +79,7 @@ export async function writeResourceWorkbook(
   await forEachMatchingRow(db, { resource, agencyId: params.agencyId, query: params.query }, (rows) => {
     for (const row of rows) {
       const values: Record<string, string | number | null> = { isActive: row.isActive ? statusLabels[lang].active : statusLabels[lang].inactive };
-      for (const { name, field } of columns) values[name] = cellValue(name, field, row, lang);
+      for (const { name, field } of columns) values[name] = field ? cellValue(name, field, row, lang) : derivedValue(row[name]);
       sheet.addRow(values).commit();
     }
   });

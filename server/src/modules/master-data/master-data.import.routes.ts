@@ -65,7 +65,7 @@ function registerResourceImportRoutes(scope: FastifyInstance, context: ModuleCon
       const agencyId = requireAgency(request);
       const userId = requireSession(request).user.id;
       const file = await readImportFile(request);
-      const outcome = await importResource(db, { resource, agencyId, userId, now: context.clock.now(), ...file });
+      const outcome = await importResource(db, { resource, agencyId, userId, now: context.clock.now(), config: context.config, ...file });
       if (!outcome.ok) return reply.status(400).send(outcome.error);
       return { imported: outcome.imported, message: outcome.message };
     },

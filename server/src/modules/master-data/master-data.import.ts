@@ -18,14 +18,17 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest } from '../../platform/errors';
-import { columnsOf, fixedConditions, tableFor, type ResourceTable } from './master-data.schema';
-import { withUniqueConflict, type Actor } from './master-data.service';
+import { beforeWrite } from './master-data.rules';
+import { columnsOf, fixedConditions, tableFor, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
+import { uniqueTogetherDetails, withUniqueConflict, type Writer } from './master-data.service';
+import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
 
 /**
  * Import of a resource's rows from an .xlsx or a CSV file: the header row names the fields (English or Arabic
  * label, or field name), references are given by the referenced row's display name, every row is validated with
- * the create schema and the create uniqueness rules (also against the other rows of the file), and the rows are
- * inserted all together in one transaction, or none of them when any row is wrong.
+ * the create schema (its cross-field rules included), the create checks of images and database rules, and the
+ * create uniqueness rules (also against the other rows of the file), and the rows are inserted all together in one
+ * transaction, or none of them when any row is wrong. Secret fields are sealed as on create.
  */
 
 /** A cell as read from either format: text (CSV, text cells), a number, a boolean, a date, or empty. */
@@ -371,14 +374,73 @@ async function takenValues(tx: Db, resource: ResourceDef, valid: Map<number, Rec
   return taken;
 }
 
+/** The keys of a unique-together rule's values already taken in the agency, computed as the index computes them. */
+async function takenCombinations(tx: Db, resource: ResourceDef, fields: readonly string[]): Promise<Set<string>> {
+  const table = tableFor(resource);
+  const selection: Record<string, SQL | AnyPgColumn> = {};
+  fields.forEach((name, i) => {
+    const field = resource.fields[name];
+    if (!field) throw new Error(`${resource.key}: no field ${name}`);
+    selection[`part${i}`] = uniqueTogetherPart(field, col(table, name));
+  });
+  const rows = await tx.select(selection).from(table).where(and(...fixedConditions(resource, table)));
+  return new Set(rows.map((row) => JSON.stringify(fields.map((_, i) => String(row[`part${i}`])))));
+}
+
+/** The key of an input's values of a unique-together rule, comparable with `takenCombinations`. */
+function combinationKey(resource: ResourceDef, fields: readonly string[], input: ResourceInput): string {
+  return JSON.stringify(
+    fields.map((name) => {
+      const field = resource.fields[name];
+      return field ? String(uniqueTogetherValue(field, input[name])) : '';
+    }),
+  );
+}
+
+/**
+ * The create rule of each unique-together key over the valid rows (in file order): not taken in the agency, and not
+ * twice in the file; reported on the key's last field, as the API does.
+ */
+async function reportCombinationDuplicates(
+  tx: Db,
+  resource: ResourceDef,
+  valid: ReadonlyMap<number, ResourceInput>,
+  addError: (row: number, field: string, message: string) => void,
+): Promise<void> {
+  for (const combo of resource.uniqueTogether ?? []) {
+    const taken = await takenCombinations(tx, resource, combo.fields);
+    const [field, message] = Object.entries(uniqueTogetherDetails(combo))[0] ?? ['_', combo.message.en];
+    const labels = combo.fields.map((name) => resource.fields[name]?.label.en.toLowerCase()).join(' and ');
+    const firstRow = new Map<string, number>();
+    for (const [row, input] of [...valid].sort(([a], [b]) => a - b)) {
+      const key = combinationKey(resource, combo.fields, input);
+      const first = firstRow.get(key);
+      if (taken.has(key)) addError(row, field, message);
+      else if (first !== undefined) addError(row, field, `The same ${labels} is in row ${first}.`);
+      else firstRow.set(key, row);
+    }
+  }
+}
+
+/** The field errors of a create check (a 400 with details) for one row; other failures propagate. */
+async function rowFindings(check: () => Promise<void>): Promise<Record<string, string>> {
+  try {
+    await check();
+    return {};
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 400 && error.details) return error.details;
+    throw error;
+  }
+}
+
 export type ImportOutcome = { ok: true; imported: number; message: string } | { ok: false; error: TImportError };
 
 /**
  * Validates every row of an uploaded file and inserts them all in one transaction of the agency, or none:
  * `{ok: false, error}` carries the per-row report. File-level problems (type, rows limit, header) throw 400s.
  */
-export async function importResource(db: Db, params: Actor & { resource: ResourceDef; bytes: Buffer; fileName: string }): Promise<ImportOutcome> {
-  const { resource } = params;
+export async function importResource(db: Db, params: Writer & { resource: ResourceDef; bytes: Buffer; fileName: string }): Promise<ImportOutcome> {
+  const { resource, agencyId } = params;
   const all = await readSpreadsheet(params.bytes);
   const [header, ...rows] = all;
   if (!header || rows.length === 0) throw badRequest(importMessages.empty, { file: importMessages.empty });
@@ -428,6 +490,15 @@ export async function importResource(db: Db, params: Actor & { resource: Resourc
         if (parsed.success && !errors.has(row)) valid.set(row, parsed.data);
       }
 
+      // The create checks that need the database: images uploaded in the agency, the resource's own rules.
+      for (const [row, input] of valid) {
+        const findings = await rowFindings(async () => {
+          await assertImagesUploaded(tx, { resource, input, agencyId });
+          await beforeWrite(tx, { resource, input, agencyId });
+        });
+        for (const [field, message] of Object.entries(findings)) addError(row, field, message);
+      }
+
       // The create rules for unique fields: not taken in the agency, and not twice in the file.
       const taken = await takenValues(tx, resource, valid);
       for (const [name, field] of Object.entries(resource.fields)) {
@@ -443,6 +514,7 @@ export async function importResource(db: Db, params: Actor & { resource: Resourc
           else firstRow.set(key, row);
         }
       }
+      await reportCombinationDuplicates(tx, resource, valid, addError);
 
       if (errors.size > 0) {
         const reported: TImportRowError[] = [...errors.entries()].sort(([a], [b]) => a - b).map(([row, fieldErrors]) => ({ row, errors: fieldErrors }));
@@ -452,11 +524,8 @@ export async function importResource(db: Db, params: Actor & { resource: Resourc
       }
 
       const table = tableFor(resource);
-      const system = { agencyId: params.agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId };
-      const values = rows.map(({ row }) => {
-        const input = valid.get(row) ?? {};
-        return { ...Object.fromEntries(Object.keys(resource.fields).map((name) => [name, input[name] ?? null])), ...resource.fixed, ...system };
-      });
+      const system = { agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId };
+      const values = rows.map(({ row }) => ({ ...storedValues(resource, valid.get(row) ?? {}, { agencyId, config: params.config, keepEmptySecrets: false }), ...system }));
       const ids: number[] = [];
       for (const part of chunk(values, 500)) {
         const inserted = await tx.insert(table).values(part).returning({ id: col(table, 'id') });

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
+import { assertDerivedColumnsKnown } from './master-data.derived';
 import { writeResourceWorkbook } from './master-data.export';
 import { registerMasterDataImportRoutes } from './master-data.import.routes';
 import {
@@ -35,7 +36,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
   const tags = [resource.key];
   const name = resource.labels.one.en;
   const can = (action: 'view' | 'add' | 'edit') => access.permission(permissionFlag(resource.permissionModule, action), agency);
-  const actor = (request: FastifyRequest) => ({ agencyId: requireAgency(request), userId: requireSession(request).user.id, now: context.clock.now() });
+  const writer = (request: FastifyRequest) => ({ agencyId: requireAgency(request), userId: requireSession(request).user.id, now: context.clock.now(), config: context.config });
 
   api.get(
     base,
@@ -82,7 +83,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('add') },
       schema: { tags, summary: `Add a ${name.toLowerCase()}`, body: schemas.input, response: { 201: schemas.row, ...errors, 409: ZApiError } },
     },
-    async (request, reply) => reply.status(201).send(await createResource(db, { ...actor(request), resource, input: request.body })),
+    async (request, reply) => reply.status(201).send(await createResource(db, { ...writer(request), resource, input: request.body })),
   );
 
   api.put(
@@ -91,7 +92,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('edit') },
       schema: { tags, summary: `Update a ${name.toLowerCase()}`, params: ZIdParams, body: schemas.input, response: { 200: schemas.row, ...errors, 409: ZApiError } },
     },
-    (request) => updateResource(db, { ...actor(request), resource, id: request.params.id, input: request.body }),
+    (request) => updateResource(db, { ...writer(request), resource, id: request.params.id, input: request.body }),
   );
 
   api.put(
@@ -100,7 +101,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('edit') },
       schema: { tags, summary: `Activate or deactivate a ${name.toLowerCase()}`, params: ZIdParams, response: { 200: schemas.toggle, ...errors } },
     },
-    (request) => toggleResource(db, { ...actor(request), resource, id: request.params.id }),
+    (request) => toggleResource(db, { ...writer(request), resource, id: request.params.id }),
   );
 
   api.delete(
@@ -110,7 +111,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       schema: { tags, summary: `Delete a ${name.toLowerCase()} nothing refers to`, params: ZIdParams, response: { 200: ZMessageResponse, ...errors, 409: ZApiError } },
     },
     async (request) => {
-      await deleteResource(db, { ...actor(request), resource, id: request.params.id });
+      await deleteResource(db, { ...writer(request), resource, id: request.params.id });
       return { message: resourceMessages(resource).deleted };
     },
   );
@@ -118,6 +119,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
 
 /** Registers the routes of every resource in the registry. */
 export function registerMasterDataRoutes(api: FastifyInstance, context: ModuleContext): void {
+  assertDerivedColumnsKnown();
   for (const resource of resourceRegistry) registerResourceRoutes(api, context, resource);
   registerMasterDataImportRoutes(api, context);
 }

@@ -179,12 +179,14 @@ export function tableFor(resource: ResourceDef): ResourceTable {
         // Nulls compare equal (one "every warehouse" rule per cargo type): each nullable part is coalesced.
         const parts = combo.fields.map((name) => {
           const field = fields.get(name);
-          const column = col(name);
-          const textual = field?.kind === 'text' || field?.kind === 'email' || field?.kind === 'phone' || field?.kind === 'enum';
-          if (textual) return field?.required ? sql`lower(${column})` : sql`lower(coalesce(${column}, ''))`;
-          return field?.required ? column : sql`coalesce(${column}, 0)`;
+          if (!field) throw new Error(`${resource.table}: no field ${name}`);
+          return uniqueTogetherPart(field, col(name));
         });
         extras.push(uniqueIndex(uniqueTogetherIndexName(sharer, combo.fields)).on(agency, ...scope, ...parts));
+      }
+      // A list's common filter-and-sort pair (a transporter's trucks by capacity) answered from one index.
+      for (const combo of sharer.indexes ?? []) {
+        extras.push(index(`${resource.table}_${combo.map(columnName).join('_')}_idx`).on(agency, ...scope, ...combo.map(col)));
       }
     }
     return extras;
@@ -206,6 +208,24 @@ export function fixedConditions(resource: ResourceDef, table: ResourceTable = ta
 /** The name of a unique field's index, so a violation can be traced back to its field. */
 export function uniqueIndexName(resource: ResourceDef, field: string): string {
   return `${resource.table}_${columnName(field)}_unique`;
+}
+
+const isComparedAsText = (field: FieldDef) => field.kind === 'text' || field.kind === 'email' || field.kind === 'phone' || field.kind === 'enum';
+
+/**
+ * One part of a unique-together key as the index stores it: text without letter case, and a nullable part
+ * coalesced so that nulls compare equal (one "every warehouse" rule per cargo type). The pre-check and the import
+ * compare with the same expression, so they agree with the index.
+ */
+export function uniqueTogetherPart(field: FieldDef, column: AnyPgColumn): SQL | AnyPgColumn {
+  if (isComparedAsText(field)) return field.required ? sql`lower(${column})` : sql`lower(coalesce(${column}, ''))`;
+  return field.required ? column : sql`coalesce(${column}, 0)`;
+}
+
+/** A value of a unique-together part as `uniqueTogetherPart` compares it (lower-cased text, null as '' or 0). */
+export function uniqueTogetherValue(field: FieldDef, value: unknown): string | number {
+  if (isComparedAsText(field)) return typeof value === 'string' ? value.toLowerCase() : '';
+  return typeof value === 'number' ? value : 0;
 }
 
 /** The name of a unique-together index, so a violation can be traced back to its rule. */

@@ -1,4 +1,4 @@
-import { columnName, fieldMessages, isRangeFiltered, resourceByKey, resourceRegistry, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
+import { ErrorCode, columnName, fieldMessages, isRangeFiltered, resourceByKey, resourceRegistry, type ResourceDef, type TResourceRow, type UniqueTogether } from '@tonnage/contracts';
 import { and, asc, count, desc, eq, getTableName, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit/audit';
@@ -6,20 +6,26 @@ import type { Db } from '../../platform/db/client';
 import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platform/db/query-helpers';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { columnsOf, fixedConditions, tableFor, uniqueIndexName, type ResourceTable } from './master-data.schema';
+import { derivedSelection } from './master-data.derived';
+import { beforeWrite } from './master-data.rules';
+import { columnsOf, fixedConditions, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
+import type { SecretConfig } from './master-data.secrets';
+import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
+
+export type { ResourceInput } from './master-data.values';
 
 /** A validated list query (see `listQuerySchema`): paging, sort, status, search and the filterable fields. */
 export type ResourceListQuery = { page: number; limit: number } & ResourceMatchQuery;
 /** What selects and orders rows, without paging (the export's query). */
 export type ResourceMatchQuery = { sortBy: string; sortOrder: 'asc' | 'desc'; status: 'active' | 'inactive' | 'all'; search?: string | undefined } & Record<string, unknown>;
-/** A validated create/update body: field name to value (null when empty). */
-export type ResourceInput = Record<string, unknown>;
-
 export interface Actor {
   agencyId: number;
   userId: number;
   now: Date;
 }
+
+/** What a write needs besides the actor: the configuration that seals secret fields. */
+export type Writer = Actor & { config: SecretConfig };
 
 export const resourceMessages = (resource: ResourceDef) => ({
   notFound: `${resource.labels.one.en} not found`,
@@ -37,8 +43,8 @@ function column(table: ResourceTable, name: string): AnyPgColumn {
 }
 
 const isTextual = (kind: string) => kind === 'text' || kind === 'email' || kind === 'phone' || kind === 'enum';
-/** Kinds the API carries as strings (text-like and ISO dates); the others come back from numeric columns as numbers. */
-const isStringValued = (kind: string) => isTextual(kind) || kind === 'date';
+/** Kinds the API carries as strings (text-like, ISO dates, upload paths); the others come back from numeric columns as numbers. */
+const isStringValued = (kind: string) => isTextual(kind) || kind === 'date' || kind === 'image';
 
 /** The WHERE clause of a list or export: status, search over the searchable fields, and each given filter. */
 function listConditions(resource: ResourceDef, table: ResourceTable, query: ResourceListQuery): SQL | undefined {
@@ -86,10 +92,10 @@ function orderOf(resource: ResourceDef, table: ResourceTable, query: ResourceMat
   return [direction(key), direction(column(table, 'id'))];
 }
 
-/** A select of the resource's rows with `<reference>Name` from each referenced row's display field. */
+/** A select of the resource's rows with `<reference>Name` from each referenced row's display field, and the derived columns. */
 function selectRows(tx: Db, resource: ResourceDef) {
   const table = tableFor(resource);
-  const selection: Record<string, AnyPgColumn | SQL.Aliased> = { ...columnsOf(table) };
+  const selection: Record<string, AnyPgColumn | SQL.Aliased> = { ...columnsOf(table), ...derivedSelection(resource, table) };
   const joins: { target: ResourceTable; on: SQL }[] = [];
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind !== 'reference') continue;
@@ -104,14 +110,23 @@ function selectRows(tx: Db, resource: ResourceDef) {
   return { query, table };
 }
 
-/** The API shape of a selected row: timestamps as ISO text, numbers as numbers, audit columns left out. */
+/**
+ * The API shape of a selected row: timestamps as ISO text, numbers as numbers, audit columns left out, a secret
+ * only as whether one is stored (`<name>Set`), derived columns as read.
+ */
 function toApiRow(resource: ResourceDef, row: Record<string, unknown>): TResourceRow {
   const out: Record<string, unknown> = { id: row.id };
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = row[name];
+    if (field.kind === 'secret') {
+      out[name] = null;
+      out[`${name}Set`] = typeof value === 'string';
+      continue;
+    }
     out[name] = value === undefined ? null : typeof value === 'string' && !isStringValued(field.kind) ? Number(value) : value;
     if (field.kind === 'reference') out[`${name}Name`] = row[`${name}Name`] ?? null;
   }
+  for (const name of Object.keys(resource.derived ?? {})) out[name] = row[name] ?? null;
   const date = (v: unknown) => (v instanceof Date ? v.toISOString() : String(v));
   return { ...out, id: Number(row.id), isActive: row.isActive === true, createdAt: date(row.createdAt), updatedAt: date(row.updatedAt) };
 }
@@ -164,7 +179,33 @@ export async function getResource(db: Db, params: { resource: ResourceDef; agenc
   return inAgency(db, params.agencyId, (tx) => findRow(tx, params.resource, params.id));
 }
 
-/** 409 with the field in details when a unique field's value is taken in the agency (any letter case for text). */
+/** Whether another row of the resource in the agency matches the conditions. */
+async function isTaken(tx: Db, resource: ResourceDef, same: SQL[], exceptId?: number): Promise<boolean> {
+  const table = tableFor(resource);
+  const conditions = [...same, ...fixedConditions(resource, table), ...(exceptId === undefined ? [] : [ne(column(table, 'id'), exceptId)])];
+  const [taken] = await tx.select({ id: column(table, 'id') }).from(table).where(and(...conditions)).limit(1);
+  return taken !== undefined;
+}
+
+/** The conditions of a row holding the input's values of a unique-together rule, compared as its index compares them. */
+function sameCombination(resource: ResourceDef, combo: UniqueTogether, input: ResourceInput): SQL[] {
+  const table = tableFor(resource);
+  return combo.fields.map((name) => {
+    const field = resource.fields[name];
+    if (!field) throw new Error(`${resource.key}: no field ${name}`);
+    return sql`${uniqueTogetherPart(field, column(table, name))} = ${uniqueTogetherValue(field, input[name])}`;
+  });
+}
+
+/** Where a unique-together rule reports: on the last of its fields (the one the user picks last on the form). */
+export function uniqueTogetherDetails(combo: UniqueTogether): Record<string, string> {
+  return { [combo.fields[combo.fields.length - 1] ?? '_']: combo.message.en };
+}
+
+/**
+ * 409 with the field in details when a unique field's value is taken in the agency (any letter case for text), or
+ * when another row holds the same values of a unique-together rule (nulls equal), reported on its last field.
+ */
 async function assertUnique(tx: Db, resource: ResourceDef, input: ResourceInput, exceptId?: number): Promise<void> {
   const table = tableFor(resource);
   const details: Record<string, string> = {};
@@ -173,9 +214,10 @@ async function assertUnique(tx: Db, resource: ResourceDef, input: ResourceInput,
     if (!field.unique || value === null || value === undefined) continue;
     const col = column(table, name);
     const same = typeof value === 'string' ? eq(sql`lower(${col})`, value.toLowerCase()) : eq(col, value);
-    const conditions = [same, ...fixedConditions(resource, table), ...(exceptId === undefined ? [] : [ne(column(table, 'id'), exceptId)])];
-    const [taken] = await tx.select({ id: column(table, 'id') }).from(table).where(and(...conditions)).limit(1);
-    if (taken) details[name] = fieldMessages(field).duplicate.en;
+    if (await isTaken(tx, resource, [same], exceptId)) details[name] = fieldMessages(field).duplicate.en;
+  }
+  for (const combo of resource.uniqueTogether ?? []) {
+    if (await isTaken(tx, resource, sameCombination(resource, combo, input), exceptId)) Object.assign(details, uniqueTogetherDetails(combo));
   }
   const first = Object.values(details)[0];
   if (first) throw conflict(first, details);
@@ -211,29 +253,45 @@ export async function withUniqueConflict<T>(resource: ResourceDef, write: () => 
   } catch (error) {
     const violation = uniqueViolation(error);
     if (!violation) throw error;
-    const entry = Object.entries(resource.fields).find(([name]) => uniqueIndexName(resource, name) === violation.constraint);
-    const message = entry ? fieldMessages(entry[1]).duplicate.en : 'This record already exists.';
-    throw conflict(message, entry ? { [entry[0]]: message } : undefined);
+    throw duplicateOf(resource, violation.constraint);
   }
 }
 
-function fieldValues(resource: ResourceDef, input: ResourceInput): Record<string, unknown> {
-  const values: Record<string, unknown> = { ...resource.fixed };
-  for (const name of Object.keys(resource.fields)) values[name] = input[name] ?? null;
-  return values;
+/** The 409 of a violated unique index, with the message and field of the rule it enforces. */
+function duplicateOf(resource: ResourceDef, constraint: string): Error {
+  const entry = Object.entries(resource.fields).find(([name]) => uniqueIndexName(resource, name) === constraint);
+  if (entry) {
+    const message = fieldMessages(entry[1]).duplicate.en;
+    return conflict(message, { [entry[0]]: message });
+  }
+  const combo = resource.uniqueTogether?.find((c) => uniqueTogetherIndexName(resource, c.fields) === constraint);
+  if (combo) return conflict(combo.message.en, uniqueTogetherDetails(combo));
+  return conflict('This record already exists.');
 }
 
-/** Creates a row in the agency; 409 on a taken unique value, 400 on a reference outside the agency. */
-export async function createResource(db: Db, params: Actor & { resource: ResourceDef; input: ResourceInput }): Promise<TResourceRow> {
-  const { resource } = params;
+/**
+ * The checks of a create or update before it is written: references in the agency, images uploaded in the
+ * agency, the resource's database rules, then uniqueness (a 409 only for an otherwise valid body).
+ */
+async function assertWritable(tx: Db, params: { resource: ResourceDef; input: ResourceInput; agencyId: number; before?: TResourceRow }): Promise<void> {
+  const { resource, input, before } = params;
+  await assertReferences(tx, resource, input, before);
+  await assertImagesUploaded(tx, params);
+  await beforeWrite(tx, params);
+  await assertUnique(tx, resource, input, before?.id);
+}
+
+/** Creates a row in the agency; 409 on a taken unique value, 400 on a reference outside the agency or a broken rule. */
+export async function createResource(db: Db, params: Writer & { resource: ResourceDef; input: ResourceInput }): Promise<TResourceRow> {
+  const { resource, agencyId } = params;
   return withUniqueConflict(resource, () =>
-    inAgency(db, params.agencyId, async (tx) => {
-      await assertReferences(tx, resource, params.input);
-      await assertUnique(tx, resource, params.input);
+    inAgency(db, agencyId, async (tx) => {
+      await assertWritable(tx, { resource, input: params.input, agencyId });
       const table = tableFor(resource);
+      const values = storedValues(resource, params.input, { agencyId, config: params.config, keepEmptySecrets: false });
       const [inserted] = await tx
         .insert(table)
-        .values({ ...fieldValues(resource, params.input), agencyId: params.agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId })
+        .values({ ...values, agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId })
         .returning({ id: column(table, 'id') });
       if (typeof inserted?.id !== 'number') throw new Error(`${resource.table} insert returned no row`);
       const row = await findRow(tx, resource, inserted.id);
@@ -243,19 +301,19 @@ export async function createResource(db: Db, params: Actor & { resource: Resourc
   );
 }
 
-/** Replaces every field of a row; 404 when unknown in the agency, 409 on a taken unique value. */
-export async function updateResource(db: Db, params: Actor & { resource: ResourceDef; id: number; input: ResourceInput }): Promise<TResourceRow> {
-  const { resource } = params;
+/** Replaces every field of a row (a secret left empty keeps the stored one); 404 when unknown in the agency, 409 on a taken unique value. */
+export async function updateResource(db: Db, params: Writer & { resource: ResourceDef; id: number; input: ResourceInput }): Promise<TResourceRow> {
+  const { resource, agencyId } = params;
   return withUniqueConflict(resource, () =>
-    inAgency(db, params.agencyId, async (tx) => {
+    inAgency(db, agencyId, async (tx) => {
       const table = tableFor(resource);
       await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
       const before = await findRow(tx, resource, params.id);
-      await assertReferences(tx, resource, params.input, before);
-      await assertUnique(tx, resource, params.input, params.id);
+      await assertWritable(tx, { resource, input: params.input, agencyId, before });
+      const values = storedValues(resource, params.input, { agencyId, config: params.config, keepEmptySecrets: true });
       await tx
         .update(table)
-        .set({ ...fieldValues(resource, params.input), updatedAt: params.now, updatedBy: params.userId })
+        .set({ ...values, updatedAt: params.now, updatedBy: params.userId })
         .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)));
       const row = await findRow(tx, resource, params.id);
       await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'update', entity: resource.key, entityId: row.id, before, after: row, at: params.now });
@@ -292,11 +350,14 @@ function referencesTo(resource: ResourceDef): { from: ResourceDef; field: string
   );
 }
 
-/** The 409 of a row still in use: "This record is used by 3 berths; deactivate it instead." */
+/**
+ * The 409 of a row still in use: "This record is used by 3 berths; deactivate it instead.", code RECORD_IN_USE and
+ * details mapping each referring resource key to its count, so the web can word it in its language.
+ */
 function inUse(uses: { from: ResourceDef; count: number }[]): Error {
   const parts = uses.map((u) => `${u.count} ${(u.count === 1 ? u.from.labels.one.en : u.from.labels.many.en).toLowerCase()}`);
   const message = `This record is used by ${parts.join(' and ')}; deactivate it instead.`;
-  return conflict(message, Object.fromEntries(uses.map((u) => [u.from.key, String(u.count)])));
+  return conflict(message, Object.fromEntries(uses.map((u) => [u.from.key, String(u.count)])), ErrorCode.RECORD_IN_USE);
 }
 
 /** Deletes a row nothing refers to; 409 naming what uses it otherwise (the RESTRICT foreign keys are the backstop). */
@@ -321,7 +382,7 @@ export async function deleteResource(db: Db, params: Actor & { resource: Resourc
       await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'delete', entity: resource.key, entityId: params.id, before, at: params.now });
     });
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw conflict('This record is in use; deactivate it instead.');
+    if (isForeignKeyViolation(error)) throw conflict('This record is in use; deactivate it instead.', undefined, ErrorCode.RECORD_IN_USE);
     throw error;
   }
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { referencedKeys, sampleInput } from '../../test/resource-samples';
+import { referencesOf, sampleInput, sampleReferences, sampleReferring, withUploadedImages } from '../../test/resource-samples';
+import { exportColumns } from './master-data.export';
 
 /**
  * The generic suite: every entry of the resource registry gets the same checks, so a new declaration is tested
@@ -29,14 +30,26 @@ async function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, toke
   return t.app.inject({ method, url, headers: headers(token, agencyId), ...(payload ? { payload } : {}) });
 }
 
+interface RowOptions {
+  token?: string;
+  agencyId?: number;
+  /** Reference ids by resource key to use instead of new rows. */
+  shared?: Record<string, number>;
+}
+
+/** A valid body of the n-th sample (its references made first, in the agency; its images uploaded there). */
+async function sampleBody(resource: ResourceDef, n: number, options: RowOptions = {}): Promise<Json> {
+  const refs = await sampleReferences(resource, async (target, shared) => (await createRow(target, { ...options, shared })).id, options.shared);
+  return withUploadedImages(t.database.db, { resource, agencyId: options.agencyId ?? agencyA, input: sampleInput(resource, n, refs) });
+}
+
 /** Creates one row of a resource through the API (its references first) and returns it. */
-async function createRow(resource: ResourceDef, options: { token?: string; agencyId?: number; n?: number; overrides?: Json } = {}): Promise<TResourceRow> {
-  const token = options.token ?? adminA;
-  const refs: Record<string, number> = {};
-  for (const key of referencedKeys(resource)) refs[key] = (await createRow(resourceByKey(key), { token, ...(options.agencyId ? { agencyId: options.agencyId } : {}) })).id;
+async function createRow(resource: ResourceDef, options: RowOptions & { n?: number; overrides?: Json } = {}): Promise<TResourceRow> {
   serial += 1;
-  const body = { ...sampleInput(resource, options.n ?? serial, refs), ...options.overrides };
-  const response = await call('POST', `/api/${resource.key}`, token, body, options.agencyId);
+  const n = options.n ?? serial;
+  const { token, agencyId, shared } = options;
+  const body = { ...(await sampleBody(resource, n, { ...(token ? { token } : {}), ...(agencyId ? { agencyId } : {}), shared: shared ?? {} })), ...options.overrides };
+  const response = await call('POST', `/api/${resource.key}`, options.token ?? adminA, body, options.agencyId);
   if (response.statusCode !== 201) throw new Error(`create ${resource.key}: ${response.statusCode} ${response.body}`);
   return response.json<TResourceRow>();
 }
@@ -84,13 +97,16 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(created);
 
-    const refs: Record<string, number> = {};
-    for (const key of referencedKeys(resource)) refs[key] = (await createRow(resourceByKey(key))).id;
-    const changes = sampleInput(resource, 5000 + created.id, refs);
+    const changes = await sampleBody(resource, 5000 + created.id);
     const updated = await call('PUT', `${url}/${created.id}`, adminA, changes);
     expect(updated.statusCode).toBe(200);
     for (const [name, value] of Object.entries(changes)) {
       const field = resource.fields[name];
+      if (field?.kind === 'secret') {
+        // Written, never read back.
+        expect([updated.json<Json>()[name], updated.json<Json>()[`${name}Set`]]).toEqual([null, true]);
+        continue;
+      }
       const expected = typeof value === 'string' && field?.kind === 'text' && field.upperCase ? value.toUpperCase() : value;
       expect(updated.json<Json>()[name]).toEqual(expected);
     }
@@ -121,10 +137,9 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
     for (const [name, field] of Object.entries(resource.fields)) {
       if (field.required) expect(details[name], name).toBe(fieldMessages(field).required.en);
     }
-    const refs: Record<string, number> = {};
-    for (const key of referencedKeys(resource)) refs[key] = (await createRow(resourceByKey(key))).id;
+    const valid = await sampleBody(resource, 7000);
     for (const [name, field] of Object.entries(resource.fields)) {
-      const body = sampleInput(resource, 7000, refs);
+      const body = { ...valid };
       if (field.kind === 'text') body[name] = 'X'.repeat(field.max + 1);
       else if (field.kind === 'quantity' || field.kind === 'decimal' || field.kind === 'integer') body[name] = field.max + 1;
       else if (field.kind === 'latitude') body[name] = 91;
@@ -142,10 +157,8 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
     const first = await createRow(resource);
     for (const [name, field] of Object.entries(resource.fields)) {
       if (!field.unique) continue;
-      const refs: Record<string, number> = {};
-      for (const key of referencedKeys(resource)) refs[key] = (await createRow(resourceByKey(key))).id;
       const value = first[name];
-      const body = { ...sampleInput(resource, 8000 + first.id, refs), [name]: typeof value === 'string' ? value.toLowerCase() : value };
+      const body = { ...(await sampleBody(resource, 8000 + first.id)), [name]: typeof value === 'string' ? value.toLowerCase() : value };
       const response = await call('POST', url, adminA, body);
       expect(response.statusCode, name).toBe(409);
       expect(response.json<{ details: Record<string, string> }>().details[name]).toBe(fieldMessages(field).duplicate.en);
@@ -158,11 +171,17 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
   if (referrers.length > 0) it('refuses to delete a row that another row refers to, naming the users', async () => {
     for (const { from, name } of referrers) {
       const target = await createRow(resource);
-      await createRow(from, { overrides: { [name]: target.id } });
-      await createRow(from, { overrides: { [name]: target.id } });
+      // The referring rows share the target's own references (a truck rule on a truck names the truck's transporter).
+      const referring = { shared: referencesOf(resource, target), overrides: sampleReferring(from, name, target.id) };
+      await createRow(from, referring);
+      await createRow(from, referring);
       const response = await call('DELETE', `${url}/${target.id}`, adminA);
       expect(response.statusCode).toBe(409);
-      expect(response.json<{ message: string }>().message).toBe(`This record is used by 2 ${from.labels.many.en.toLowerCase()}; deactivate it instead.`);
+      // The referring rows' own references may share the target too (a truck rule's truck has its transporter).
+      const refused = response.json<{ message: string; code: string; details: Record<string, string> }>();
+      expect(refused.code).toBe('RECORD_IN_USE');
+      expect(refused.details[from.key]).toBe('2');
+      expect(refused.message).toMatch(new RegExp(`^This record is used by .*\\b2 ${from.labels.many.en.toLowerCase()}\\b.*; deactivate it instead\\.$`));
       expect((await call('GET', `${url}/${target.id}`, adminA)).statusCode).toBe(200);
     }
   });
@@ -230,8 +249,9 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
       expect(inactive.rows.map((r) => r.id)).toEqual([target.id]);
       await call('PUT', `${url}/${target.id}/toggle-status`, adminB, undefined, agencyB);
       for (const [name, field] of Object.entries(resource.fields)) {
-        if (!field.filterable) continue;
         const value = target[name];
+        // Only a value filters: an empty optional reference has nothing to match.
+        if (!field.filterable || (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')) continue;
         const ranged = field.kind === 'quantity' || field.kind === 'decimal' || field.kind === 'integer';
         const query = ranged ? `${name}Min=${String(value)}&${name}Max=${String(value)}` : `${name}=${encodeURIComponent(String(value))}`;
         const filtered = await list(`limit=100&${query}`);
@@ -255,9 +275,9 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
       const sheet = workbook.worksheets[0];
       if (!sheet) throw new Error('no sheet');
       const header = (sheet.getRow(1).values as unknown[]).slice(1);
-      expect(header).toEqual([...resource.list.columns.map((name) => resource.fields[name]?.label.ar), 'الحالة']);
+      expect(header).toEqual([...exportColumns(resource).map((column) => column.label.ar), 'الحالة']);
       expect(sheet.actualRowCount - 1).toBe(expected.count);
-      const firstColumn = resource.list.columns[0];
+      const firstColumn = exportColumns(resource)[0]?.name;
       if (!firstColumn) throw new Error('no column');
       const exported = [];
       for (let r = 2; r <= sheet.actualRowCount; r += 1) exported.push(sheet.getRow(r).getCell(1).value);
@@ -272,9 +292,7 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
 
   it('guards each route with the view, add and edit flags', async () => {
     const row = await createRow(resource);
-    const refs: Record<string, number> = {};
-    for (const key of referencedKeys(resource)) refs[key] = (await createRow(resourceByKey(key))).id;
-    const body = sampleInput(resource, 9000 + row.id, refs);
+    const body = await sampleBody(resource, 9000 + row.id);
     const view = await tokenWith([permissionFlag(resource.permissionModule, 'view')]);
     const add = await tokenWith([permissionFlag(resource.permissionModule, 'add')]);
     const none = await tokenWith([]);
@@ -291,9 +309,7 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
 
   it('keeps agencies apart: a foreign row id is 404, a foreign agency header 403', async () => {
     const row = await createRow(resource);
-    const refs: Record<string, number> = {};
-    for (const key of referencedKeys(resource)) refs[key] = (await createRow(resourceByKey(key), { token: adminB, agencyId: agencyB })).id;
-    const body = sampleInput(resource, 9500 + row.id, refs);
+    const body = await sampleBody(resource, 9500 + row.id, { token: adminB, agencyId: agencyB });
     expect((await call('GET', `${url}/${row.id}`, adminB, undefined, agencyB)).statusCode).toBe(404);
     expect((await call('PUT', `${url}/${row.id}`, adminB, body, agencyB)).statusCode).toBe(404);
     expect((await call('PUT', `${url}/${row.id}/toggle-status`, adminB, undefined, agencyB)).statusCode).toBe(404);

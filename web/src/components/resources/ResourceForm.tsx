@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { App, Button, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, type FormRule } from 'antd';
+import { App, Card, Col, DatePicker, Form, Input, InputNumber, Row, Select, Spin, Switch, type FormRule } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -10,7 +10,10 @@ import { fieldErrorsOf } from '../../app/form-errors';
 import { parseId } from '../../app/guards';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
 import { NotFoundPage } from '../../features/errors/ErrorPages';
-import { resourceKeys, saveResourceRow, useResourceOptions, useResourceRow } from './resource-api';
+import { FileUpload } from '../FileUpload';
+import { FormFooter } from '../FormFooter';
+import { ReferenceSelect } from './ReferenceSelect';
+import { resourceKeys, saveResourceRow, useResourceRow } from './resource-api';
 import { DATE_FORMAT, declarationLanguage, fieldMessage, localized, type DeclarationLanguage } from './resource-text';
 
 type Values = Record<string, unknown>;
@@ -21,64 +24,71 @@ const normalizeDate = (value: Dayjs | null | undefined) => (value ? value.format
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** A secret already stored on the row being edited: left empty, it is kept. */
+const secretStored = (name: string, row: TResourceRow | null) => row?.[`${name}Set`] === true;
+
 /**
  * The client rule of one field, from the same contract schema the server checks: blank values are refused
- * only when the field is required; anything else must pass the field's schema. Messages in the current language.
+ * only when the field is required (a stored secret may stay empty); anything else must pass the field's schema.
+ * Messages in the current language.
  */
-function fieldRule(field: FieldDef, language: DeclarationLanguage): FormRule {
+function fieldRule(field: FieldDef, language: DeclarationLanguage, stored: boolean): FormRule {
   const present = fieldSchema({ ...field, required: true });
   const fail = (message: string) => Promise.reject(new Error(fieldMessage(field, message, language)));
   return {
     validator: (_rule, value: unknown) => {
-      if (isBlank(value)) return field.required && field.kind !== 'boolean' ? fail(fieldMessages(field).required.en) : Promise.resolve();
+      if (isBlank(value)) return field.required && field.kind !== 'boolean' && !stored ? fail(fieldMessages(field).required.en) : Promise.resolve();
       const result = present.safeParse(value);
       return result.success ? Promise.resolve() : fail(result.error.issues[0]?.message ?? fieldMessages(field).invalid.en);
     },
   };
 }
 
-/** The body of create and update: every declared field, blank values as null (booleans false). */
+/**
+ * The resource's cross-field rules (`validate`), the same the server applies, as a rule of each field: the issues
+ * reported on this field, in the current language. A change re-checks the fields already touched or in error
+ * (`recheckOthers`), so an issue clears as soon as the other field is corrected.
+ */
+function crossFieldRule(resource: ResourceDef, name: string, language: DeclarationLanguage): FormRule | null {
+  const { validate } = resource;
+  if (!validate) return null;
+  return ({ getFieldsValue }) => ({
+    validator: () => {
+      const values = toResourceInput(resource, getFieldsValue(true) as Values);
+      const issue = validate(values).find((candidate) => candidate.field === name);
+      return issue ? Promise.reject(new Error(localized(issue.message, language))) : Promise.resolve();
+    },
+  });
+}
+
+/**
+ * The body of create and update: every declared field, blank values as null (booleans false); a secret left
+ * empty is not sent, so the stored one is kept.
+ */
 export function toResourceInput(resource: ResourceDef, values: Values): Values {
   const input: Values = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = values[name];
     if (field.kind === 'boolean') input[name] = value === true;
-    else input[name] = isBlank(value) ? null : typeof value === 'string' ? value.trim() : value;
+    else if (field.kind === 'secret') {
+      if (typeof value === 'string' && value !== '') input[name] = value;
+    } else input[name] = isBlank(value) ? null : typeof value === 'string' ? value.trim() : value;
   }
   return input;
 }
 
+/** The row's values; a secret is never shown (the input starts empty). */
 function initialValues(resource: ResourceDef, row: TResourceRow | null): Values {
   const values: Values = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = row?.[name];
-    values[name] = field.kind === 'boolean' ? value === true : (value ?? undefined);
+    values[name] = field.kind === 'boolean' ? value === true : field.kind === 'secret' ? undefined : (value ?? undefined);
   }
   return values;
 }
 
-function ReferenceSelect({ field, row, name, placeholder, ...props }: { field: Extract<FieldDef, { kind: 'reference' }>; row: TResourceRow | null; name: string; placeholder: string; id?: string; value?: number; onChange?: (value: number | undefined) => void }) {
-  const options = useResourceOptions(field.resource);
-  // The row may refer to a row that has been deactivated since: keep it selectable by its name.
-  const current = row?.[name];
-  const currentName = row?.[`${name}Name`];
-  const all = options.data ?? [];
-  const withCurrent = typeof current === 'number' && !all.some((option) => option.value === current) ? [...all, { value: current, label: typeof currentName === 'string' ? currentName : String(current) }] : all;
-  return (
-    <Select<number>
-      {...props}
-      allowClear={!field.required}
-      showSearch={{ optionFilterProp: 'label' }}
-      options={withCurrent}
-      loading={options.isFetching}
-      placeholder={placeholder}
-      data-testid={`resource-form-${name}`}
-    />
-  );
-}
-
 /** The input of one field kind. */
-function FieldInput({ name, field, row, language, placeholder }: { name: string; field: FieldDef; row: TResourceRow | null; language: DeclarationLanguage; placeholder: string }): ReactNode {
+function FieldInput({ name, field, row, language, placeholder, t }: { name: string; field: FieldDef; row: TResourceRow | null; language: DeclarationLanguage; placeholder: string; t: (key: string) => string }): ReactNode {
   const testId = `resource-form-${name}`;
   switch (field.kind) {
     case 'text':
@@ -110,11 +120,36 @@ function FieldInput({ name, field, row, language, placeholder }: { name: string;
           data-testid={testId}
         />
       );
-    case 'reference':
-      return <ReferenceSelect field={field} row={row} name={name} placeholder={placeholder} />;
+    case 'reference': {
+      // The edited row may refer to a row deactivated since, or beyond the first page: named from the row.
+      const id = row?.[name];
+      const label = row?.[`${name}Name`];
+      return (
+        <ReferenceSelect
+          resourceKey={field.resource}
+          known={typeof id === 'number' && typeof label === 'string' ? { value: id, label } : null}
+          allowClear={!field.required}
+          placeholder={placeholder}
+          data-testid={testId}
+        />
+      );
+    }
     case 'date':
       // Shown as DD-MMM-YYYY; an ISO date may be typed too.
       return <DatePicker format={[DATE_FORMAT, 'YYYY-MM-DD']} className="resource-date" data-testid={testId} />;
+    case 'image':
+      // jpg, jpeg or png up to 5 MB, uploaded at once; the form keeps the stored path.
+      return <FileUpload directory={field.folder} kind="image" testId={testId} />;
+    case 'secret':
+      // Never prefilled: a stored one is kept while the input stays empty.
+      return (
+        <Input.Password
+          maxLength={field.max}
+          autoComplete="new-password"
+          placeholder={secretStored(name, row) ? t('resources.secretStored') : undefined}
+          data-testid={testId}
+        />
+      );
   }
 }
 
@@ -135,6 +170,7 @@ export function ResourceForm({ resource, row, onSaved, onCancel, onSubmit }: Res
   const [saving, setSaving] = useState(false);
   const fieldNames = useMemo(() => Object.keys(resource.fields), [resource]);
   const initial = useMemo(() => initialValues(resource, row), [resource, row]);
+  const derived = Object.entries(resource.derived ?? {});
 
   const submit = async (values: Values) => {
     setSaving(true);
@@ -145,16 +181,38 @@ export function ResourceForm({ resource, row, onSaved, onCancel, onSubmit }: Res
       onSaved(result.data);
       return;
     }
+    // The server's cross-field messages are the declared ones: shown in the current language like the form's own.
+    const issues = resource.validate?.(input) ?? [];
     const errors = fieldErrorsOf(result.error, fieldNames).map(({ name, errors: messages }) => {
       const field = resource.fields[name];
-      return { name, errors: field ? messages.map((message) => fieldMessage(field, message, language)) : messages };
+      const shown = (message: string) => {
+        const issue = issues.find((candidate) => candidate.field === name && candidate.message.en === message);
+        if (issue) return localized(issue.message, language);
+        return field ? fieldMessage(field, message, language) : message;
+      };
+      return { name, errors: messages.map(shown) };
     });
     if (errors.length > 0) form.setFields(errors);
     else reportFailure(result.status, result.error);
   };
 
+  // Cross-field rules: a change may settle (or raise) an issue on another field the user has already met.
+  const recheckOthers = (changed: Values) => {
+    if (!resource.validate) return;
+    const others = fieldNames.filter((name) => !(name in changed) && (form.isFieldTouched(name) || form.getFieldError(name).length > 0));
+    if (others.length > 0) form.validateFields(others).catch(() => undefined);
+  };
+
   return (
-    <Form<Values> form={form} layout="vertical" initialValues={initial} onFinish={(values) => void submit(values)} scrollToFirstError data-testid="resource-form">
+    <Form<Values>
+      form={form}
+      layout="vertical"
+      initialValues={initial}
+      onValuesChange={recheckOthers}
+      onFinish={(values) => void submit(values)}
+      scrollToFirstError
+      data-testid="resource-form"
+    >
       {resource.form.sections.map((section, index) => (
         <Card key={section.title.en} type="inner" title={localized(section.title, language)} className={index > 0 ? 'form-section' : undefined}>
           {section.rows.map((names) => (
@@ -163,13 +221,14 @@ export function ResourceForm({ resource, row, onSaved, onCancel, onSubmit }: Res
                 const field = resource.fields[name];
                 if (!field) return null;
                 const label = localized(field.label, language);
+                const cross = crossFieldRule(resource, name, language);
                 return (
                   <Col key={name} xs={24} md={24 / Math.max(2, Math.min(names.length, 4))}>
                     <Form.Item
                       name={name}
                       label={label}
-                      required={field.required === true && field.kind !== 'boolean'}
-                      rules={[fieldRule(field, language)]}
+                      required={field.required === true && field.kind !== 'boolean' && !secretStored(name, row)}
+                      rules={[fieldRule(field, language, secretStored(name, row)), ...(cross ? [cross] : [])]}
                       valuePropName={field.kind === 'boolean' ? 'checked' : 'value'}
                       normalize={
                         field.kind === 'date'
@@ -180,23 +239,28 @@ export function ResourceForm({ resource, row, onSaved, onCancel, onSubmit }: Res
                       }
                       {...(field.kind === 'date' ? { getValueProps: dateValueProps } : {})}
                     >
-                      {FieldInput({ name, field, row, language, placeholder: t('resources.select', { label }) })}
+                      {FieldInput({ name, field, row, language, placeholder: t('resources.select', { label }), t })}
                     </Form.Item>
                   </Col>
                 );
               })}
             </Row>
           ))}
+          {index === 0 && row && derived.length > 0 && (
+            <Row gutter={16}>
+              {derived.map(([name, column]) => (
+                <Col key={name} xs={24} md={12}>
+                  {/* Derived by the server (the company's admin is set on the user form): shown, never sent. */}
+                  <Form.Item label={localized(column.label, language)}>
+                    <Input value={typeof row[name] === 'string' ? row[name] : ''} readOnly disabled data-testid={`resource-form-${name}`} />
+                  </Form.Item>
+                </Col>
+              ))}
+            </Row>
+          )}
         </Card>
       ))}
-      <Space className="form-actions">
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="resource-submit">
-          {t('common.save')}
-        </Button>
-        <Button onClick={onCancel} data-testid="resource-cancel">
-          {t('common.cancel')}
-        </Button>
-      </Space>
+      <FormFooter saving={saving} onCancel={onCancel} testIdPrefix="resource" />
     </Form>
   );
 }

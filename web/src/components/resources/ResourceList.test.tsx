@@ -1,13 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { berthResource, driverResource, portResource, transporterResource, truckResource } from '@tonnage/contracts';
+import { act } from '@testing-library/react';
 import { loadTestLanguage } from '../../test/i18n';
 import { ResourceList } from './ResourceList';
 import { apiRow, json, mockFetch, openOptions, renderPage, urlOf } from './resource-test-utils';
 
+
+vi.mock('../../app/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/session')>()),
+  ...(await import('./test-session')).sessionModule,
+}));
+
 const ports = [apiRow(1, { name: 'Jeddah Islamic Port', code: 'SAJED', countryCode: 'SA', latitude: 21.4858, longitude: 39.1925 })];
 const berths = [apiRow(3, { name: 'JIP Berth 5 (bulk grain)', portId: 1, portIdName: 'Jeddah Islamic Port', maxDraft: 14 })];
-const transporters = [apiRow(4, { ...Object.fromEntries(Object.keys(transporterResource.fields).map((name) => [name, null])), name: 'Al Safwa Transport' })];
+const transporters = [apiRow(4, { ...Object.fromEntries(Object.keys(transporterResource.fields).map((name) => [name, null])), adminName: null, name: 'Al Safwa Transport' })];
 const trucks = [apiRow(7, { plateNumber: 'JED 4821', transporterId: 4, transporterIdName: 'Al Safwa Transport', tareWeight: 14.5, capacity: 38 })];
 
 function answerLists() {
@@ -80,7 +87,7 @@ describe('ResourceList', () => {
   });
 
   it('shows a date as DD-MMM-YYYY', async () => {
-    const drivers = [apiRow(5, { transporterId: 4, transporterIdName: 'Al Safwa Transport', name: 'Imran Khan', licenceNumber: 'SA-DL-7719004', licenceExpiry: '2027-09-30', idNumber: null, phone: null })];
+    const drivers = [apiRow(5, { transporterId: 4, transporterIdName: 'Al Safwa Transport', name: 'Imran Khan', licenceNumber: 'SA-DL-7719004', licenceExpiry: '2027-09-30', idNumber: null, phone: null, photo: null })];
     mockFetch((url) => (url.pathname === '/api/driver' ? json({ rows: drivers, count: 1 }) : url.pathname === '/api/transporter' ? json({ rows: transporters, count: 1 }) : undefined));
     renderPage(<ResourceList resource={driverResource} canAdd canEdit />, 'driver');
     await screen.findByText('Imran Khan');
@@ -98,5 +105,75 @@ describe('ResourceList', () => {
     expect(listCalls(fetch, '/api/port').at(-1)?.searchParams.get('status')).toBe('active');
     fireEvent.click(screen.getByText('Jeddah Islamic Port', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(listCalls(fetch, '/api/berth').some((url) => url.searchParams.get('portId') === '1')).toBe(true));
+  });
+
+  async function deletePort(answer: () => Response) {
+    const fetch = mockFetch((url, init) => {
+      if (url.pathname === '/api/port/1' && init?.method === 'DELETE') return answer();
+      if (url.pathname === '/api/port') return json({ rows: ports, count: ports.length });
+      return undefined;
+    });
+    renderPage(<ResourceList resource={portResource} canAdd canEdit />, 'port');
+    await screen.findByText('Jeddah Islamic Port');
+    fireEvent.click(screen.getByTestId('resource-delete'));
+    const yes = await waitFor(() => {
+      const button = document.querySelector<HTMLButtonElement>('.ant-popconfirm .ant-btn-dangerous');
+      if (!button) throw new Error('no confirm yet');
+      return button;
+    });
+    await act(async () => {
+      fireEvent.click(yes);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    return fetch;
+  }
+
+  const inUse = (details: Record<string, string>) => () =>
+    json({ message: 'This record is used by 3 berths; deactivate it instead.', code: 'RECORD_IN_USE', details }, 409);
+
+  it('words the refusal to delete a row in use from the using resources’ labels', async () => {
+    await deletePort(inUse({ berth: '3' }));
+    expect((await screen.findByTestId('resource-delete-refused')).textContent).toBe('This record is used by 3 berths; deactivate it instead.');
+  });
+
+  it('uses the singular label for one use and lists several resources', async () => {
+    await deletePort(inUse({ berth: '1', destination: '2' }));
+    expect((await screen.findByTestId('resource-delete-refused')).textContent).toBe('This record is used by 1 berth and 2 destinations; deactivate it instead.');
+  });
+
+  it('words the refusal in Arabic from the Arabic labels', async () => {
+    await loadTestLanguage('ar');
+    await deletePort(inUse({ berth: '3', destination: '1' }));
+    expect((await screen.findByTestId('resource-delete-refused')).textContent).toBe('هذا السجل مستخدم في الأرصفة (3) ووجهة (1)؛ قم بإلغاء تفعيله بدلاً من حذفه.');
+  });
+
+  it('shows a derived column and an image as a round thumbnail', async () => {
+    const transporterRows = [apiRow(4, { ...Object.fromEntries(Object.keys(transporterResource.fields).map((name) => [name, null])), name: 'Al Safwa Transport', adminName: 'Omar Haddad' })];
+    const drivers = [
+      apiRow(5, { transporterId: 4, transporterIdName: 'Al Safwa Transport', name: 'Imran Khan', licenceNumber: 'SA-DL-1', licenceExpiry: null, idNumber: null, phone: null, photo: 'drivers/2026/11/0b7f3c1e-2f4a-4c55-9a8e-1d2c3b4a5f60.png' }),
+    ];
+    mockFetch((url) => (url.pathname === '/api/transporter' ? json({ rows: transporterRows, count: 1 }) : url.pathname === '/api/driver' ? json({ rows: drivers, count: 1 }) : undefined));
+    const { unmount } = renderPage(<ResourceList resource={transporterResource} canAdd canEdit />, 'transporter');
+    await screen.findByText('Omar Haddad');
+    expect(headers()).toContain('Company admin');
+    expect(screen.getByTestId('resource-cell-adminName').textContent).toBe('Omar Haddad');
+    unmount();
+    renderPage(<ResourceList resource={driverResource} canAdd canEdit />, 'driver');
+    await screen.findByText('Imran Khan');
+    const thumbnail = screen.getByTestId('resource-thumbnail');
+    expect(thumbnail.className).toContain('ant-avatar-circle');
+    expect(thumbnail.querySelector('img')?.getAttribute('src')).toBe('/api/files/drivers/2026/11/0b7f3c1e-2f4a-4c55-9a8e-1d2c3b4a5f60.png');
+  });
+
+  it('offers the import next to the export only with the add flag', async () => {
+    answerLists();
+    const { unmount } = renderPage(<ResourceList resource={portResource} canAdd canEdit />, 'port');
+    await screen.findByText('Jeddah Islamic Port');
+    expect(screen.getByTestId('resource-import').closest('a')?.getAttribute('href')).toBe('/agencies/1/port/import');
+    unmount();
+    renderPage(<ResourceList resource={portResource} canAdd={false} canEdit />, 'port');
+    await screen.findByText('Jeddah Islamic Port');
+    expect(screen.queryByTestId('resource-import')).toBeNull();
+    expect(screen.getByTestId('resource-export')).toBeTruthy();
   });
 });

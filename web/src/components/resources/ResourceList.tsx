@@ -1,13 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
-import { App, Button, DatePicker, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, FileExcelOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, DatePicker, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, FileExcelOutlined, PictureOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   DEFAULT_PAGE_SIZE,
-  SEARCH_MIN_CHARS,
+  ErrorCode,
   fieldScale,
   isRangeFiltered,
   permissionFlag,
@@ -17,14 +17,18 @@ import {
   type TResourceRow,
 } from '@tonnage/contracts';
 import { reportFailure } from '../../app/api';
+import { fileUrl } from '../../app/files';
 import { useDebouncedValue } from '../../app/debounce';
 import { formatQuantity } from '../../app/format';
 import { useCan } from '../../app/guards';
 import { describeApiError } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
+import { useSession } from '../../app/session';
 import { PageHeader } from '../PageHeader';
-import { deleteResourceRow, downloadExport, resourceKeys, toggleResourceRow, useResourceList, useResourceOptions, type ResourceListQuery } from './resource-api';
-import { DATE_FORMAT, declarationLanguage, localized, type DeclarationLanguage } from './resource-text';
+import { ReferenceSelect } from './ReferenceSelect';
+import { deleteResourceRow, downloadExport, resourceKeys, toggleResourceRow, useResourceList, type ResourceListQuery } from './resource-api';
+import { effectiveSearch } from './resource-search';
+import { DATE_FORMAT, declarationLanguage, inUseMessage, localized, type DeclarationLanguage } from './resource-text';
 import { serverPagination } from '../../app/pagination';
 
 type Status = 'all' | 'active' | 'inactive';
@@ -52,11 +56,7 @@ const initialState = (resource: ResourceDef): ListState => ({
   filters: {},
 });
 
-/** Spec sections 5 and 9: a search starts after more than 2 typed characters; shorter text is not sent. */
-export function effectiveSearch(text: string): string | undefined {
-  const trimmed = text.trim();
-  return trimmed.length > SEARCH_MIN_CHARS ? trimmed : undefined;
-}
+export { effectiveSearch };
 
 function listQuery(state: ListState, search: string): ResourceListQuery {
   const query: ResourceListQuery = { page: state.page, limit: state.limit, status: state.status, sortBy: state.sortBy, sortOrder: state.sortOrder };
@@ -67,6 +67,13 @@ function listQuery(state: ListState, search: string): ResourceListQuery {
 }
 
 const fixed = (value: unknown, decimals: number) => (typeof value === 'number' ? value.toFixed(decimals) : '');
+
+/** An image field's cell: a small round thumbnail of the stored file (a placeholder when there is none). */
+function ImageThumbnail({ path, alt }: { path: string | null; alt: string }) {
+  const { userContext } = useSession();
+  const src = fileUrl(userContext?.s3Url ?? '', path);
+  return <Avatar size={32} shape="circle" src={src} alt={alt} icon={src ? undefined : <PictureOutlined />} className="resource-thumbnail" data-testid="resource-thumbnail" />;
+}
 
 /** A cell of one declared field: quantities in MT with 3 decimals, references by name, enums by label. */
 function renderCell(name: string, field: FieldDef, row: TResourceRow, language: DeclarationLanguage, yesNo: (value: boolean) => string): ReactNode {
@@ -93,6 +100,11 @@ function renderCell(name: string, field: FieldDef, row: TResourceRow, language: 
       return typeof value === 'number' ? String(value) : '';
     case 'date':
       return typeof value === 'string' ? dayjs(value).format(DATE_FORMAT) : '';
+    case 'image':
+      return <ImageThumbnail path={typeof value === 'string' ? value : null} alt={localized(field.label, language)} />;
+    case 'secret':
+      // Never returned: only whether one is stored.
+      return row[`${name}Set`] === true ? '••••••' : '';
     case 'text':
     case 'email':
     case 'phone':
@@ -143,8 +155,9 @@ function DeleteButton({ resource, row }: { resource: ResourceDef; row: TResource
       void message.success(t('resources.deleted', { name }));
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all });
     } else if (result.status === 409) {
-      // The row is in use: the server names what uses it and suggests deactivating instead.
-      void message.error({ content: <span data-testid="resource-delete-refused" dir="auto">{describeApiError(result.error)}</span>, duration: 8 });
+      // The row is in use: worded from the counts the server gives (per resource key), else the server's text.
+      const words = result.error.code === ErrorCode.RECORD_IN_USE ? inUseMessage(result.error.details, declarationLanguage(i18n.language), t) : null;
+      void message.error({ content: <span data-testid="resource-delete-refused">{words ?? describeApiError(result.error)}</span>, duration: 8 });
     } else {
       reportFailure(result.status, result.error);
     }
@@ -159,15 +172,12 @@ function DeleteButton({ resource, row }: { resource: ResourceDef; row: TResource
 }
 
 function ReferenceFilter({ field, value, label, onChange }: { field: Extract<FieldDef, { kind: 'reference' }>; value: FilterValue; label: string; onChange: (value: FilterValue) => void }) {
-  const options = useResourceOptions(field.resource);
   return (
-    <Select<number>
+    <ReferenceSelect
+      resourceKey={field.resource}
       allowClear
-      showSearch={{ optionFilterProp: 'label' }}
       value={typeof value === 'number' ? value : undefined}
       onChange={(next) => onChange(next ?? undefined)}
-      options={options.data ?? []}
-      loading={options.isFetching}
       placeholder={label}
       aria-label={label}
       className="list-filter"
@@ -221,6 +231,15 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
   const columns: TableColumnsType<TResourceRow> = [
     ...resource.list.columns.map((name): TableColumnsType<TResourceRow>[number] => {
       const field = resource.fields[name];
+      const derived = resource.derived?.[name];
+      if (!field && derived) {
+        // A column the server derives (the company's admin): text, not sortable.
+        return {
+          key: name,
+          title: localized(derived.label, language),
+          render: (_value: unknown, row: TResourceRow) => <span data-testid={`resource-cell-${name}`}>{typeof row[name] === 'string' ? row[name] : ''}</span>,
+        };
+      }
       if (!field) throw new Error(`Resource ${resource.key}: unknown column ${name}`);
       const numeric = isRangeFiltered(field) || field.kind === 'latitude' || field.kind === 'longitude';
       return {
@@ -328,6 +347,9 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
               data-testid={`resource-filter-${name}`}
             />
           );
+        case 'image':
+        case 'secret':
+          return null;
         case 'text':
         case 'email':
         case 'phone':
@@ -366,6 +388,13 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
             >
               {t('resources.export')}
             </Button>
+            {canAdd && (
+              <Link to={agencyPath(`${resource.route}/import`)}>
+                <Button icon={<UploadOutlined />} data-testid="resource-import">
+                  {t('resources.import')}
+                </Button>
+              </Link>
+            )}
             {canAdd && (
               <Link to={agencyPath(`${resource.route}/add`)}>
                 <Button type="primary" icon={<PlusOutlined />} data-testid="resource-add">

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { resourceByKey, resourceSchemas, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
+import { resourceByKey, resourceSchemas, ZImportError, ZImportResult, type ResourceDef, type TImportError, type TImportResult, type TResourceRow } from '@tonnage/contracts';
 import { api, authHeaders, buildUrl, ClientErrorCode, rawRequest, reportFailure, type Query, type RawResult, type Schema } from '../../app/api';
 
 /** The list query of `GET /api/<key>`: paging, sorting, status, search and one value per filter. */
@@ -11,10 +11,17 @@ export const resourceKeys = {
   list: (key: string, query: ResourceListQuery) => ['resources', key, 'list', query] as const,
   one: (key: string, id: number) => ['resources', key, 'one', id] as const,
   options: (key: string) => ['resources', key, 'options'] as const,
+  optionSearch: (key: string, search: string) => ['resources', key, 'options', 'search', search] as const,
 };
 
-/** How many active rows a reference select offers (the largest page the API gives). */
-const OPTIONS_LIMIT = 100;
+/** How many active rows a reference select offers at once (the largest page the API gives). */
+export const OPTIONS_LIMIT = 100;
+
+/** One choice of a reference select: the row's id and its display field. */
+export interface ReferenceOption {
+  value: number;
+  label: string;
+}
 
 const listSchema = (resource: ResourceDef) => resourceSchemas(resource).list as Schema<{ rows: TResourceRow[]; count: number }>;
 const rowSchema = (resource: ResourceDef) => resourceSchemas(resource).row as Schema<TResourceRow>;
@@ -37,19 +44,46 @@ export function useResourceRow(resource: ResourceDef, id: number | null) {
   });
 }
 
-/** The active rows of a referenced resource as select options (value: id, label: its display field). */
-export function useResourceOptions(resourceKey: string) {
-  const resource = resourceByKey(resourceKey);
-  return useQuery({
-    queryKey: resourceKeys.options(resource.key),
-    queryFn: async () => {
-      const list = await api(`/api/${resource.key}`, {
-        schema: listSchema(resource),
-        query: { status: 'active', limit: OPTIONS_LIMIT, sortBy: resource.display, sortOrder: 'asc' },
-      });
-      return (list?.rows ?? []).map((row) => ({ value: row.id, label: typeof row[resource.display] === 'string' ? (row[resource.display] as string) : String(row.id) }));
-    },
+const displayOf = (resource: ResourceDef, row: TResourceRow): string => (typeof row[resource.display] === 'string' ? (row[resource.display] as string) : String(row.id));
+
+/** One page (at most 100) of the active rows of a resource, sorted by its display field, optionally searched. */
+async function fetchOptions(resource: ResourceDef, search?: string): Promise<{ options: ReferenceOption[]; count: number }> {
+  const list = await api(`/api/${resource.key}`, {
+    schema: listSchema(resource),
+    query: { status: 'active', limit: OPTIONS_LIMIT, sortBy: resource.display, sortOrder: 'asc', ...(search ? { search } : {}) },
   });
+  return { options: (list?.rows ?? []).map((row) => ({ value: row.id, label: displayOf(resource, row) })), count: list?.count ?? 0 };
+}
+
+/**
+ * The choices of a reference select: the first 100 active rows by name; when the resource has more, the server's
+ * search of `search` (more than 2 characters, already debounced by the caller).
+ */
+export function useResourceOptions(resourceKey: string, search?: string) {
+  const resource = resourceByKey(resourceKey);
+  const first = useQuery({ queryKey: resourceKeys.options(resource.key), queryFn: () => fetchOptions(resource) });
+  const large = (first.data?.count ?? 0) > (first.data?.options.length ?? 0);
+  const searching = large && search !== undefined && search !== '';
+  const searched = useQuery({
+    queryKey: resourceKeys.optionSearch(resource.key, search ?? ''),
+    queryFn: () => fetchOptions(resource, search),
+    enabled: searching,
+    placeholderData: keepPreviousData,
+  });
+  return {
+    options: searching ? (searched.data?.options ?? []) : (first.data?.options ?? []),
+    /** More rows than one page: the select searches on the server. */
+    large,
+    searching,
+    isFetching: first.isFetching || searched.isFetching,
+  };
+}
+
+/** The name of one row (a select's current value that is not among the loaded choices); null while unknown. */
+export function useResourceName(resourceKey: string, id: number | null) {
+  const resource = resourceByKey(resourceKey);
+  const row = useResourceRow(resource, id);
+  return row.data ? displayOf(resource, row.data) : null;
 }
 
 /** `POST /api/<key>` or `PUT /api/<key>/{id}`: the raw result, so field errors can go on their fields. */
@@ -75,14 +109,19 @@ export function exportUrl(resource: ResourceDef, query: Query, lang: 'en' | 'ar'
   return buildUrl(`/api/${resource.key}/export.xlsx`, { ...filters, lang });
 }
 
+/** `GET /api/<key>/import-template.xlsx`: the header row of every field, in the language asked for. */
+export function importTemplateUrl(resource: ResourceDef, lang: 'en' | 'ar'): string {
+  return buildUrl(`/api/${resource.key}/import-template.xlsx`, { lang });
+}
+
 /**
- * Downloads the Excel export with the session's headers (the selected agency travels in a header, which a
- * plain link cannot send); false when it failed (already reported).
+ * Downloads a file with the session's headers (the selected agency travels in a header, which a plain link cannot
+ * send); false when it failed (already reported).
  */
-export async function downloadExport(resource: ResourceDef, query: Query, lang: 'en' | 'ar'): Promise<boolean> {
+export async function downloadFile(url: string, fileName: string): Promise<boolean> {
   let response: Response;
   try {
-    response = await fetch(exportUrl(resource, query, lang), { headers: authHeaders(), credentials: 'include' });
+    response = await fetch(url, { headers: authHeaders(), credentials: 'include' });
   } catch {
     reportFailure(0, { message: 'Network error', code: ClientErrorCode.network });
     return false;
@@ -93,13 +132,51 @@ export async function downloadExport(resource: ResourceDef, query: Query, lang: 
     reportFailure(response.status, { message, code: typeof body?.code === 'string' ? body.code : `HTTP_${response.status}` });
     return false;
   }
-  const url = URL.createObjectURL(await response.blob());
+  const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
-  link.href = url;
-  link.download = `${resource.key}.xlsx`;
+  link.href = objectUrl;
+  link.download = fileName;
   document.body.append(link);
   link.click();
   link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  window.setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
   return true;
+}
+
+/** The Excel export with the list's filters, search and sort; false when it failed (already reported). */
+export function downloadExport(resource: ResourceDef, query: Query, lang: 'en' | 'ar'): Promise<boolean> {
+  return downloadFile(exportUrl(resource, query, lang), `${resource.key}.xlsx`);
+}
+
+/** The outcome of an import: every row inserted, the per-row errors (nothing inserted), or a refused file. */
+export type ImportOutcome =
+  | { kind: 'imported'; result: TImportResult }
+  | { kind: 'rejected'; error: TImportError }
+  | { kind: 'failed'; status: number; error: TImportError };
+
+const unexpected = { message: 'The server sent an unexpected response.', code: ClientErrorCode.unexpectedResponse };
+
+/**
+ * `POST /api/<key>/import` with the file in the multipart field `file`. Read here rather than through `rawRequest`,
+ * whose error shape would drop the per-row errors (`rows`).
+ */
+export async function importResourceFile(resource: ResourceDef, file: Blob, fileName: string): Promise<ImportOutcome> {
+  const body = new FormData();
+  body.append('file', file, fileName);
+  const headers = new Headers(authHeaders());
+  headers.set('Accept', 'application/json');
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(`/api/${resource.key}/import`), { method: 'POST', body, headers, credentials: 'include' });
+  } catch {
+    return { kind: 'failed', status: 0, error: { message: 'Network error', code: ClientErrorCode.network } };
+  }
+  const data: unknown = await response.json().catch(() => null);
+  if (response.ok) {
+    const parsed = ZImportResult.safeParse(data);
+    return parsed.success ? { kind: 'imported', result: parsed.data } : { kind: 'failed', status: response.status, error: unexpected };
+  }
+  const parsed = ZImportError.safeParse(data);
+  const error: TImportError = parsed.success ? parsed.data : { message: response.statusText || `HTTP ${response.status}`, code: `HTTP_${response.status}` };
+  return error.rows && error.rows.length > 0 ? { kind: 'rejected', error } : { kind: 'failed', status: response.status, error };
 }

@@ -1,4 +1,5 @@
-import { fieldMessages, type FieldDef, type Localized } from '@tonnage/contracts';
+import type { TFunction } from 'i18next';
+import { fieldMessages, resourceRegistry, type FieldDef, type Localized } from '@tonnage/contracts';
 import { translateMessage } from '../../app/i18n';
 
 /** The declarations hold English and Arabic; Arabic shows Arabic, every other language English. */
@@ -26,3 +27,21 @@ export function fieldMessage(field: FieldDef, message: string, language: Declara
 
 /** How a date field is shown and typed (the API carries ISO dates, YYYY-MM-DD). */
 export const DATE_FORMAT = 'DD-MMM-YYYY';
+
+/**
+ * The refusal to delete a row in use (`RECORD_IN_USE`, details `{<resource key>: "<count>"}`), worded from the
+ * using resources' labels in the current language: "This record is used by 3 berths; deactivate it instead.".
+ * Null when the details name nothing known (the caller shows the server's text).
+ */
+export function inUseMessage(details: Readonly<Record<string, string>> | undefined, language: DeclarationLanguage, t: TFunction): string | null {
+  const uses: string[] = [];
+  for (const [key, text] of Object.entries(details ?? {})) {
+    const resource = resourceRegistry.find((candidate) => candidate.key === key);
+    const n = Number(text);
+    if (!resource || !Number.isInteger(n) || n < 1) continue;
+    const label = localized(n === 1 ? resource.labels.one : resource.labels.many, language);
+    uses.push(t('resources.inUseItem', { n, label: language === 'en' ? label.toLowerCase() : label }));
+  }
+  if (uses.length === 0) return null;
+  return t('resources.inUse', { uses: uses.join(t('resources.listSeparator')) });
+}

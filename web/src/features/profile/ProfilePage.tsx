@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Row, Space } from 'antd';
+import { App, Card, Col, Form, Input, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Messages, ZChangePasswordBody, ZProfileBody, type TUser } from '@tonnage/contracts';
 import { apiSend } from '../../app/api';
@@ -9,6 +9,7 @@ import { translateMessage } from '../../app/i18n';
 import { useGoBack } from '../../app/navigation';
 import { useSession, useUserContext } from '../../app/session';
 import { FileUpload } from '../../components/FileUpload';
+import { FormFooter } from '../../components/FormFooter';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
 
 interface ProfileValues {
@@ -124,14 +125,7 @@ function UserDetailsCard() {
             </Col>
           </Row>
         </Card>
-        <Space className="form-actions">
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="profile-submit">
-            {t('profile.update')}
-          </Button>
-          <Button onClick={goBack} data-testid="profile-cancel">
-            {t('common.cancel')}
-          </Button>
-        </Space>
+        <FormFooter saving={saving} onCancel={goBack} submitLabel={t('profile.update')} testIdPrefix="profile" />
       </Form>
     </Card>
   );
@@ -198,14 +192,7 @@ function ResetPasswordCard() {
             <PasswordChecklist password={newPassword} />
           </Col>
         </Row>
-        <Space className="form-actions">
-          <Button type="primary" htmlType="submit" loading={saving} data-testid="change-password-submit">
-            {t('profile.reset')}
-          </Button>
-          <Button onClick={goBack} data-testid="change-password-cancel">
-            {t('common.cancel')}
-          </Button>
-        </Space>
+        <FormFooter saving={saving} onCancel={goBack} submitLabel={t('profile.reset')} testIdPrefix="change-password" />
       </Form>
     </Card>
   );

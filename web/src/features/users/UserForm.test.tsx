@@ -7,6 +7,11 @@ import { loadTestLanguage } from '../../test/i18n';
 import { UserForm, type UserFormProps } from './UserForm';
 import { noAssignableOptions } from './user-options';
 
+vi.mock('../../app/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/session')>()),
+  ...(await import('../../components/resources/test-session')).sessionModule,
+}));
+
 const countries = [
   { id: 682, code: 'SA', name: 'Saudi Arabia', nameAr: 'السعودية' },
   { id: 818, code: 'EG', name: 'Egypt', nameAr: 'مصر' },
@@ -175,5 +180,48 @@ describe('UserForm', () => {
     fireEvent.mouseDown(within(screen.getByTestId('user-form-kind').closest('.ant-select') ?? document.body).getByRole('combobox'));
     const kinds = [...document.querySelectorAll('.ant-select-item-option')].map((item) => item.textContent);
     expect(kinds).toEqual(['Agency Admin', 'Agency User']);
+  });
+
+  it('assigns locations, shipment managers and consignees with the pickers of the agency data', async () => {
+    const company = (id: number, name: string, companyTypeId: number) => ({ id, name, companyTypeId, CompanyType: { id: companyTypeId, name: '' }, adminId: null, ShipmentManagerId: null });
+    const place = (id: number, name: string, locationKindId: number) => ({
+      id,
+      name,
+      locationKindId,
+      storageTypeId: 1,
+      customerId: null,
+      consigneeId: locationKindId === 2 ? 3 : null,
+      Silo: [],
+      shipmentManagerIds: [],
+      latitude: null,
+      longitude: null,
+    });
+    const agency = { id: 1, name: 'A', logo: null, timezone: 'Asia/Riyadh', countryCode: null, address: null, contactName: null, contactEmail: null, contactPhone: null, isActive: true, createdAt: '', updatedAt: '' };
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      if (url.includes('/api/agencies/1/agencyData')) {
+        return Promise.resolve(
+          json({ agency, Locations: [place(4, 'Jeddah North Warehouse', 1), place(7, 'Almarai Mill Gate', 2)], Cargo: [], Companies: [company(3, 'Almarai Feed', 3), company(5, 'Gulf Grain', 5)], Timezone: [] }),
+        );
+      }
+      return Promise.resolve(json({ rows: [] }));
+    });
+    const options = {
+      companies: [],
+      warehouses: [{ value: 4, label: 'Jeddah North Warehouse' }],
+      shipmentManagers: [{ value: 5, label: 'Gulf Grain' }],
+      consignees: [{ value: 3, label: 'Almarai Feed' }],
+    };
+    const { onSubmit } = renderForm({ options });
+    await waitFor(() => expect(selectedText('user-form-warehouses')).toContain('Jeddah North Warehouse'));
+    await choose('user-form-shipment-managers', 'Gulf Grain SM');
+    await choose('user-form-consignees', 'Almarai Feed');
+    await choose('user-form-warehouses', 'Almarai Mill Gate');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('user-submit'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ locationIds: [4, 7], shipmentManagerIds: [5], consigneeIds: [3] });
   });
 });

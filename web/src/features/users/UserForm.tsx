@@ -1,12 +1,14 @@
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Col, Form, Input, Row, Select, Space, Switch, Typography, type FormRule } from 'antd';
+import { Alert, Card, Col, Form, Input, Row, Select, Switch, Typography, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isStrongPassword, Messages, ZUserInput, type Language, type TCountry, type TUser, type TUserInput } from '@tonnage/contracts';
 import type { RawResult } from '../../app/api';
 import { emptyToNull, zodRule } from '../../app/form-rules';
 import { issuesToFieldErrors, showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
+import { FormFooter } from '../../components/FormFooter';
 import { PasswordChecklist } from '../../components/PasswordChecklist';
+import { ConsigneePicker, LOCATION_KINDS, LocationPicker } from '../../components/pickers';
 import { citySelectOptions, countrySelectOptions, useCities, type IdOption } from '../lookups/lookups-api';
 import type { AssignableOptions } from './user-options';
 import { USER_KINDS, type UserKindFilter } from './user-query';
@@ -59,6 +61,8 @@ const FIELDS = [
 ] as const;
 
 const fields = ZUserInput.shape;
+/** A user's data access may name warehouses and delivery (consignee or customer) locations. */
+const ASSIGNABLE_LOCATION_KINDS = [LOCATION_KINDS.warehouse, LOCATION_KINDS.delivery];
 const fail = (message: string) => Promise.reject(new Error(translateMessage(message)));
 const textOrUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
@@ -359,21 +363,21 @@ export function UserForm({ user, language, countries, roles, options, defaultCou
             {options.warehouses.length > 0 && (
               <Col xs={24} md={8}>
                 <Form.Item name="locationIds" label={t('users.form.warehouses')}>
-                  <Select mode="multiple" allowClear options={options.warehouses} showSearch={{ optionFilterProp: 'label' }} data-testid="user-form-warehouses" />
+                  <LocationPicker multiple kinds={ASSIGNABLE_LOCATION_KINDS} placeholder={t('pickers.selectLocation')} data-testid="user-form-warehouses" />
                 </Form.Item>
               </Col>
             )}
             {options.shipmentManagers.length > 0 && (
               <Col xs={24} md={8}>
                 <Form.Item name="shipmentManagerIds" label={t('users.form.shipmentManagers')}>
-                  <Select mode="multiple" allowClear options={options.shipmentManagers} showSearch={{ optionFilterProp: 'label' }} data-testid="user-form-shipment-managers" />
+                  <ConsigneePicker mode="sm" multiple data-testid="user-form-shipment-managers" />
                 </Form.Item>
               </Col>
             )}
             {options.consignees.length > 0 && (
               <Col xs={24} md={8}>
                 <Form.Item name="consigneeIds" label={t('users.form.consignees')}>
-                  <Select mode="multiple" allowClear options={options.consignees} showSearch={{ optionFilterProp: 'label' }} data-testid="user-form-consignees" />
+                  <ConsigneePicker mode="consignee" multiple data-testid="user-form-consignees" />
                 </Form.Item>
               </Col>
             )}
@@ -381,14 +385,7 @@ export function UserForm({ user, language, countries, roles, options, defaultCou
         </Card>
       )}
 
-      <Space className="form-actions">
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="user-submit">
-          {t('common.save')}
-        </Button>
-        <Button onClick={onCancel} data-testid="user-cancel">
-          {t('common.cancel')}
-        </Button>
-      </Space>
+      <FormFooter saving={saving} onCancel={onCancel} testIdPrefix="user" />
     </Form>
   );
 }

@@ -1,0 +1,88 @@
+import {
+  ZApiError,
+  ZLocationDetail,
+  ZLocationList,
+  ZLocationListQuery,
+  ZLocationWeightMachineList,
+  ZSiloLocationList,
+  ZSiloLocationQuery,
+  ZWeightMachineLocationQuery,
+} from '@tonnage/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ModuleContext } from '../../app';
+import { access, requireAgency, requireSession } from '../../platform/access';
+import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
+import type { Db } from '../../platform/db/client';
+import { inAgency } from '../../platform/db/tenancy';
+import { getLocation, listLocations, listLocationWeightMachines, listSiloLocations } from './locations.service';
+
+const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+const tags = ['locations'];
+const signedInWithAgency = access.signedIn({ agency: 'required' });
+
+/**
+ * The location pickers' calls (spec 7). Any signed-in user of the agency may call them: what they answer is already
+ * narrowed to the user's data scope, so a permission flag would only hide the pickers of screens the user may open.
+ * The weight machines of a location feed the live weight display and carry its flags.
+ */
+export function registerLocationRoutes(instance: FastifyInstance, context: ModuleContext): void {
+  const api = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = context.database;
+
+  /** Runs a read in the request's agency with the session's scope (a company admin's company is read there). */
+  const scoped = <T>(request: FastifyRequest, read: (tx: Db, scope: DataScope) => Promise<T>): Promise<T> => {
+    const session = requireSession(request);
+    return inAgency(db, requireAgency(request), async (tx) => read(tx, await dataScopeOfSession(tx, session)));
+  };
+
+  api.get(
+    '/locations',
+    {
+      config: { access: signedInWithAgency },
+      schema: {
+        tags,
+        summary: 'Location picker: warehouses and delivery locations by kind, storage type, owner, ids and name',
+        querystring: ZLocationListQuery,
+        response: { 200: ZLocationList, ...errors },
+      },
+    },
+    (request) => scoped(request, (tx, scope) => listLocations(tx, { scope, query: request.query })),
+  );
+
+  // Registered before `/locations/:id` only for reading order: find-my-way prefers static segments anyway.
+  api.get(
+    '/locations/silo-locations',
+    {
+      config: { access: signedInWithAgency },
+      schema: { tags, summary: 'Silo picker: silos of the locations the user may see', querystring: ZSiloLocationQuery, response: { 200: ZSiloLocationList, ...errors } },
+    },
+    (request) => scoped(request, (tx, scope) => listSiloLocations(tx, { scope, query: request.query })),
+  );
+
+  api.get(
+    '/locations/:id',
+    {
+      config: { access: signedInWithAgency },
+      schema: { tags, summary: 'One location the user may see, with its silos and weight machines', params: ZIdParams, response: { 200: ZLocationDetail, ...errors } },
+    },
+    (request) => scoped(request, (tx, scope) => getLocation(tx, { scope, id: request.params.id })),
+  );
+
+  // A static path beside the generic `/weightMachine/:id` of master data; the router gives it precedence.
+  api.get(
+    '/weightMachine/location',
+    {
+      config: { access: access.permission('canViewWeightDisplay,canViewWeightMachine', { agency: 'required' }) },
+      schema: {
+        tags: [...tags, 'weightMachine'],
+        summary: 'Weight machines of one location (live weight display)',
+        querystring: ZWeightMachineLocationQuery,
+        response: { 200: ZLocationWeightMachineList, ...errors },
+      },
+    },
+    (request) => scoped(request, (tx, scope) => listLocationWeightMachines(tx, { scope, query: request.query })),
+  );
+}
