@@ -22,8 +22,9 @@ async function workbook(header: string[], rows: string[][]): Promise<Buffer> {
 }
 
 async function upload(page: Page, name: string, buffer: Buffer): Promise<void> {
+  // The upload's file input sits beside the drop area, inside the import page.
   await page
-    .getByTestId('resource-import-file')
+    .getByTestId('resource-import-page')
     .locator('input[type=file]')
     .setInputFiles({ name, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer });
   await page.getByTestId('resource-import-submit').click();

@@ -204,9 +204,11 @@ function truckListSection(report: BenchReport): string {
     ...details,
     ...(warnings.length > 0 ? ['', 'Slow paths in the plans:', '', ...warnings] : []),
     '',
-    'Each request runs two statements in one agency transaction: the page (with the transporter\'s name joined) and',
-    '`count(*)` of every matching row. The target is the issue\'s: p95 under 50 ms for each request. The last column',
-    'names the index (or the sequential scan) each statement reads; `npm run bench` prints the whole EXPLAIN trees.',
+    'Each request runs in one agency transaction: the page (with the transporter\'s name joined) and its total. The',
+    'total of an unfiltered list is the kept row count (`resource_row_counts`, maintained by triggers); a search',
+    'carries it on the page as `count(*) over ()`; a filtered page counts its matches. The target is the issue\'s: p95',
+    'under 50 ms for each request. The last column names the index (or the sequential scan) each statement reads;',
+    '`npm run bench` prints the whole EXPLAIN trees.',
   ].join('\n');
 }
 

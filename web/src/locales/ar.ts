@@ -585,6 +585,13 @@ const ar: LocaleBundle = {
     },
   },
   messages: {
+    // Master-data rules the server checks against the database (server master-data.rules.ts).
+    'Silos can only be added to a warehouse with silos (storage type Silos or Both).': 'لا يمكن إضافة صوامع إلا إلى مستودع به صوامع (نوع التخزين صوامع أو كلاهما).',
+    'This warehouse has silos; deactivate them before making it an open area.': 'هذا المستودع به صوامع؛ قم بإلغاء تفعيلها قبل تحويله إلى ساحة مفتوحة.',
+    'This truck belongs to another transporter.': 'هذه الشاحنة تابعة لناقل آخر.',
+    'This driver works for another transporter.': 'هذا السائق يعمل لدى ناقل آخر.',
+    'This weight machine stands at another location.': 'هذا الميزان موجود في موقع آخر.',
+    'This record is in use; deactivate it instead.': 'هذا السجل مستخدم؛ قم بإلغاء تفعيله بدلاً من حذفه.',
     // The import's refusals of a whole file (server master-data.import.ts).
     'Please upload an Excel workbook (.xlsx) or a CSV file in UTF-8.': 'يرجى رفع ملف Excel (.xlsx) أو ملف CSV بترميز UTF-8.',
     'The file has no rows to import.': 'لا يحتوي الملف على صفوف للاستيراد.',

@@ -29,6 +29,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -239,6 +240,25 @@ export function columnsOf(table: ResourceTable): Record<string, AnyPgColumn> {
 }
 
 // Named exports, so drizzle-kit and the relational query builder see every resource table.
+/**
+ * How many rows each agency has in each resource table (per discriminator value, 0 for a table of its own), active
+ * and inactive: kept by statement-level triggers (migration 0003), so the total of an unfiltered list, the most
+ * common one, needs no `count(*)` over every row.
+ */
+export const resourceRowCounts = pgTable(
+  'resource_row_counts',
+  {
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    tableName: text('table_name').notNull(),
+    fixedValue: integer('fixed_value').notNull().default(0),
+    active: integer('active').notNull().default(0),
+    inactive: integer('inactive').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.agencyId, t.tableName, t.fixedValue] }), tenantPolicy('resource_row_counts')],
+);
+
 export const cargoTypes = tableFor(cargoTypeResource);
 export const ports = tableFor(portResource);
 export const berths = tableFor(berthResource);

@@ -8,7 +8,7 @@ import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { derivedSelection } from './master-data.derived';
 import { beforeWrite } from './master-data.rules';
-import { columnsOf, fixedConditions, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
+import { columnsOf, fixedConditions, resourceRowCounts, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
 import type { SecretConfig } from './master-data.secrets';
 import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
 
@@ -93,9 +93,11 @@ function orderOf(resource: ResourceDef, table: ResourceTable, query: ResourceMat
 }
 
 /** A select of the resource's rows with `<reference>Name` from each referenced row's display field, and the derived columns. */
-function selectRows(tx: Db, resource: ResourceDef) {
+function selectRows(tx: Db, resource: ResourceDef, options: { withTotal?: boolean } = {}) {
   const table = tableFor(resource);
   const selection: Record<string, AnyPgColumn | SQL.Aliased> = { ...columnsOf(table), ...derivedSelection(resource, table) };
+  // The number of matching rows on every row of the page (a window over the matches, computed before LIMIT).
+  if (options.withTotal) selection[TOTAL_COLUMN] = sql<number>`count(*) over ()`.mapWith(Number).as('total_matching');
   const joins: { target: ResourceTable; on: SQL }[] = [];
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind !== 'reference') continue;
@@ -131,20 +133,61 @@ function toApiRow(resource: ResourceDef, row: Record<string, unknown>): TResourc
   return { ...out, id: Number(row.id), isActive: row.isActive === true, createdAt: date(row.createdAt), updatedAt: date(row.updatedAt) };
 }
 
-/** One page of an agency's rows of a resource, filtered, searched and sorted in the database, with the total count. */
+const TOTAL_COLUMN = 'totalMatching';
+
+/**
+ * One page of an agency's rows of a resource, filtered, searched and sorted in the database, with the total count.
+ * A search reads its matches from the trigram index and sorts them all anyway, so the page carries the total as a
+ * window over them (one statement); other lists may walk an index in order and stop at the page, so their total is
+ * found apart (`totalOf`).
+ */
 export async function listResource(db: Db, params: { resource: ResourceDef; agencyId: number; query: ResourceListQuery }): Promise<{ rows: TResourceRow[]; count: number }> {
   const { resource, query } = params;
+  const withTotal = query.search !== undefined;
   return inAgency(db, params.agencyId, async (tx) => {
-    const { query: select, table } = selectRows(tx, resource);
+    const { query: select, table } = selectRows(tx, resource, { withTotal });
     const where = listConditions(resource, table, query);
     const rows = await select
       .where(where)
       .orderBy(...orderOf(resource, table, query))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
-    const [total] = await tx.select({ count: count() }).from(table).where(where);
-    return { rows: rows.map((row) => toApiRow(resource, row)), count: total?.count ?? 0 };
+    const windowTotal = withTotal ? rows[0]?.[TOTAL_COLUMN] : undefined;
+    const count = typeof windowTotal === 'number' ? windowTotal : await totalOf(tx, { resource, table, query, where, shown: rows.length });
+    return { rows: rows.map((row) => toApiRow(resource, row)), count };
   });
+}
+
+/** True when a list query narrows by nothing but status: its total is the kept row count. */
+function isUnfiltered(resource: ResourceDef, query: ResourceListQuery): boolean {
+  if (query.search) return false;
+  return Object.entries(resource.fields).every(([name, field]) => {
+    if (!field.filterable) return true;
+    const keys = isRangeFiltered(field) ? [`${name}Min`, `${name}Max`] : [name];
+    return keys.every((key) => query[key] === undefined);
+  });
+}
+
+/**
+ * The number of rows a list query matches, without counting them where it can: a page that is not full ends the
+ * list; an unfiltered list reads the row counts the triggers keep (`resource_row_counts`); otherwise `count(*)`.
+ */
+async function totalOf(tx: Db, params: { resource: ResourceDef; table: ResourceTable; query: ResourceListQuery; where: SQL | undefined; shown: number }): Promise<number> {
+  const { resource, query } = params;
+  const offset = (query.page - 1) * query.limit;
+  if (params.shown < query.limit && (params.shown > 0 || query.page === 1)) return offset + params.shown;
+  if (isUnfiltered(resource, query)) {
+    const fixedValue = Object.values(resource.fixed ?? {})[0] ?? 0;
+    const [kept] = await tx
+      .select({ active: resourceRowCounts.active, inactive: resourceRowCounts.inactive })
+      .from(resourceRowCounts)
+      .where(and(eq(resourceRowCounts.tableName, resource.table), eq(resourceRowCounts.fixedValue, fixedValue)));
+    const active = kept?.active ?? 0;
+    const inactive = kept?.inactive ?? 0;
+    return query.status === 'active' ? active : query.status === 'inactive' ? inactive : active + inactive;
+  }
+  const [total] = await tx.select({ count: count() }).from(params.table).where(params.where);
+  return total?.count ?? 0;
 }
 
 /** Every row matching a list query (no paging), read in batches for the Excel export, inside one agency transaction. */

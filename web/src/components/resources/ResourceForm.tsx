@@ -188,7 +188,7 @@ export function ResourceForm({ resource, row, onSaved, onCancel, onSubmit }: Res
       const shown = (message: string) => {
         const issue = issues.find((candidate) => candidate.field === name && candidate.message.en === message);
         if (issue) return localized(issue.message, language);
-        return field ? fieldMessage(field, message, language) : message;
+        return field ? fieldMessage(field, message, language, resource) : message;
       };
       return { name, errors: messages.map(shown) };
     });

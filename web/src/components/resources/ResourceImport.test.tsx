@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { truckResource } from '@tonnage/contracts';
+import { siloResource, truckResource } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
-import { isImportFileName, ResourceImport } from './ResourceImport';
+import { importErrorLines, isImportFileName, ResourceImport } from './ResourceImport';
 import { json, mockFetch, renderPage, urlOf } from './resource-test-utils';
 
 vi.mock('../../app/session', async (importOriginal) => ({
@@ -89,6 +89,24 @@ describe('ResourceImport', () => {
     expect(tableRows()[0]).toEqual(['3', 'رقم اللوحة', 'يرجى إدخال رقم اللوحة!']);
     expect(tableRows()[1]).toEqual(['5', 'الوزن الفارغ (طن)', 'يجب ألا يزيد الوزن الفارغ (طن) عن 100']);
     expect(screen.getAllByText('الصف').length).toBeGreaterThan(0);
+  });
+
+  it('words a unique-together clash and a database rule of the server in Arabic', async () => {
+    await loadTestLanguage('ar');
+    const lines = importErrorLines(
+      siloResource,
+      {
+        message: 'Nothing was imported: 2 rows have errors.',
+        code: 'VALIDATION',
+        rows: [
+          { row: 2, errors: { name: 'This warehouse already has a silo of this name.' } },
+          { row: 3, errors: { warehouseId: 'Silos can only be added to a warehouse with silos (storage type Silos or Both).' } },
+        ],
+      },
+      'ar',
+      'الصف كاملاً',
+    );
+    expect(lines.map((line) => line.message)).toEqual(['يوجد في هذا المستودع صومعة بهذا الاسم.', 'لا يمكن إضافة صوامع إلا إلى مستودع به صوامع (نوع التخزين صوامع أو كلاهما).']);
   });
 
   it('shows the refusal of a whole file', async () => {

@@ -40,7 +40,7 @@ export function importErrorLines(resource: ResourceDef, error: TImportError, lan
         key: `${row}-${name}`,
         row,
         column: field ? localized(field.label, language) : name === '_' ? wholeRow : name,
-        message: field ? fieldMessage(field, message, language) : translateMessage(message),
+        message: field ? fieldMessage(field, message, language, resource) : translateMessage(message),
       });
     }
   }

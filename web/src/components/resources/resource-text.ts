@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { fieldMessages, resourceRegistry, type FieldDef, type Localized } from '@tonnage/contracts';
+import { fieldMessages, resourceRegistry, type FieldDef, type Localized, type ResourceDef } from '@tonnage/contracts';
 import { translateMessage } from '../../app/i18n';
 
 /** The declarations hold English and Arabic; Arabic shows Arabic, every other language English. */
@@ -17,9 +17,10 @@ export function localized(text: Localized, language: DeclarationLanguage): strin
  * A field's message as the contracts and the server give it (English), in the current language: the field's
  * own messages are declared in both languages; any other text goes through the message translations.
  */
-export function fieldMessage(field: FieldDef, message: string, language: DeclarationLanguage): string {
+export function fieldMessage(field: FieldDef, message: string, language: DeclarationLanguage, resource?: ResourceDef): string {
   if (language === 'ar') {
-    const known = Object.values(fieldMessages(field)).find((candidate) => candidate.en === message);
+    const declared = [...Object.values(fieldMessages(field)), ...(resource?.uniqueTogether ?? []).map((combo) => combo.message)];
+    const known = declared.find((candidate) => candidate.en === message);
     if (known) return known.ar;
   }
   return translateMessage(message);
