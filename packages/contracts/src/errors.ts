@@ -18,6 +18,8 @@ export const ErrorCode = {
   INVALID_RESET_TOKEN: 'INVALID_RESET_TOKEN',
   WRONG_CURRENT_PASSWORD: 'WRONG_CURRENT_PASSWORD',
   BUSINESS_RULE: 'BUSINESS_RULE',
+  /** The ledger refused a posting that would take stock (on board, on hand, in transit or usable) below zero. */
+  QUANTITY_NOT_AVAILABLE: 'QUANTITY_NOT_AVAILABLE',
   INTERNAL: 'INTERNAL',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -60,4 +62,6 @@ export const Messages = {
   firstNameRequired: 'Please input first name!',
   agencyActivated: 'Agency activated successfully!',
   agencyDeactivated: 'Agency deactivated successfully!',
+  quantityNotAvailable: 'Quantity not available',
+  reasonRequired: 'Reason is Required!',
 } as const;

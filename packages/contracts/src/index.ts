@@ -11,3 +11,5 @@ export * from './realtime';
 export * from './staff';
 export * from './resources';
 export * from './locations';
+export * from './quantity';
+export * from './ledger';

@@ -30,3 +30,9 @@ export function isUniqueViolation(error: unknown): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return postgresError(error)?.code === '23503';
 }
+
+/** The violated CHECK constraint (SQLSTATE 23514), or undefined when the error is something else. */
+export function checkViolation(error: unknown): { constraint: string } | undefined {
+  const found = postgresError(error);
+  return found?.code === '23514' ? { constraint: found.constraint ?? '' } : undefined;
+}

@@ -9,3 +9,4 @@ export * from '../../modules/settings/settings.schema';
 export * from '../../modules/approvals/approvals.schema';
 export * from '../../modules/email-settings/email-settings.schema';
 export * from '../../modules/master-data/master-data.schema';
+export * from '../../ledger/ledger.schema';

@@ -1,0 +1,92 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../platform/config';
+import { openDatabase, queryRows, type Db } from '../platform/db/client';
+
+/*
+ * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries and
+ * every transaction's sum, as the table owner (all agencies), and reports each difference. Exit code 1 if any.
+ * With the embedded database, run it while the server is stopped: PGlite opens its files in one process only.
+ */
+
+export interface LedgerDifference {
+  kind: 'balance' | 'committed' | 'unbalancedTransaction';
+  agencyId: number;
+  /** The account (balance, committed) or the transaction (unbalancedTransaction). */
+  id: number;
+  keptKg: bigint;
+  fromEntriesKg: bigint;
+}
+
+interface AccountSums {
+  id: number;
+  agency_id: number;
+  balance_kg: string;
+  committed_kg: string;
+  entries_kg: string;
+  entries_committed_kg: string;
+}
+
+/** Every difference between the kept balances and the ledger, and every transaction that does not sum to zero. */
+export async function findLedgerDifferences(db: Db): Promise<LedgerDifference[]> {
+  // bigints travel as text: the two drivers parse int8 differently.
+  const accounts = await queryRows<AccountSums>(
+    db,
+    sql`select a.id, a.agency_id, a.balance_kg::text as balance_kg, a.committed_kg::text as committed_kg,
+          coalesce(e.quantity_kg, 0)::text as entries_kg, coalesce(e.committed_kg, 0)::text as entries_committed_kg
+        from ledger_accounts a
+        left join (select account_id, sum(quantity_kg) as quantity_kg, sum(committed_kg) as committed_kg
+                   from ledger_entries group by account_id) e on e.account_id = a.id
+        where a.balance_kg <> coalesce(e.quantity_kg, 0) or a.committed_kg <> coalesce(e.committed_kg, 0)
+        order by a.id`,
+  );
+  const transactions = await queryRows<{ id: number; agency_id: number; sum_kg: string }>(
+    db,
+    sql`select transaction_id as id, min(agency_id) as agency_id, sum(quantity_kg)::text as sum_kg
+        from ledger_entries group by transaction_id having sum(quantity_kg) <> 0 order by transaction_id`,
+  );
+  const differences: LedgerDifference[] = [];
+  for (const a of accounts) {
+    const account = { agencyId: Number(a.agency_id), id: Number(a.id) };
+    if (a.balance_kg !== a.entries_kg) {
+      differences.push({ kind: 'balance', ...account, keptKg: BigInt(a.balance_kg), fromEntriesKg: BigInt(a.entries_kg) });
+    }
+    if (a.committed_kg !== a.entries_committed_kg) {
+      differences.push({ kind: 'committed', ...account, keptKg: BigInt(a.committed_kg), fromEntriesKg: BigInt(a.entries_committed_kg) });
+    }
+  }
+  for (const t of transactions) {
+    differences.push({ kind: 'unbalancedTransaction', agencyId: Number(t.agency_id), id: Number(t.id), keptKg: 0n, fromEntriesKg: BigInt(t.sum_kg) });
+  }
+  return differences;
+}
+
+/** One line per difference, for the command's output. */
+export function describeDifference(d: LedgerDifference): string {
+  if (d.kind === 'unbalancedTransaction') return `agency ${d.agencyId} transaction ${d.id}: entries sum to ${d.fromEntriesKg} kg, not 0`;
+  return `agency ${d.agencyId} account ${d.id}: ${d.kind} kept ${d.keptKg} kg, entries give ${d.fromEntriesKg} kg`;
+}
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  try {
+    const differences = await findLedgerDifferences(database.db);
+    for (const d of differences) console.error(describeDifference(d));
+    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances equal the ledger');
+    return differences.length ? 1 : 0;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(2);
+    },
+  );
+}

@@ -1,0 +1,117 @@
+import { GUARDED_ACCOUNT_KINDS, LEDGER_ACCOUNT_KINDS } from '@tonnage/contracts';
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, bigint, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { agencies } from '../modules/agencies/agencies.schema';
+import { users } from '../modules/users/users.schema';
+import { tenantPolicy } from '../platform/db/tenancy';
+
+/*
+ * The stock ledger (docs/domain.md, "Stock is a ledger"). Only `ledger.service.ts` writes these tables.
+ * Quantities are signed integer kilograms (bigint), exact by construction.
+ *
+ * The dimensions of an account are plain integers without foreign keys: voyages, consignments and trips do not
+ * exist yet, and an account is a key the flows compose, not a row they maintain. The flows check that the places,
+ * owners and cargo types they name are rows of the agency before they post (as the registry checks references),
+ * so the ledger stays a closed unit that later tables can point at without migrations running in a given order.
+ */
+
+/** A literal list for a CHECK constraint, from the contracts' constants (the generated SQL shows the values). */
+const textList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * One stock position or an outside source/sink, identified by its kind and dimensions (null is a value of the key;
+ * `silo_id` null is the open area). `balance_kg` and `committed_kg` are the sums of the account's entries, kept
+ * for speed and re-checked by `npm run ledger:check`; the CHECK constraints are what stop overdrawing.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    kind: text('kind').notNull(),
+    voyageId: integer('voyage_id'),
+    consignmentId: integer('consignment_id'),
+    tripId: integer('trip_id'),
+    locationId: integer('location_id'),
+    siloId: integer('silo_id'),
+    ownerCompanyId: integer('owner_company_id'),
+    cargoTypeId: integer('cargo_type_id'),
+    attachedVoyageId: integer('attached_voyage_id'),
+    balanceKg: bigint('balance_kg', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Quantity promised to pre-outs; usable = balance - committed. */
+    committedKg: bigint('committed_kg', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [
+    // NULLS NOT DISTINCT (PostgreSQL 15+): an absent dimension is part of the key, so each key has one account.
+    unique('ledger_accounts_key_unique')
+      .on(t.agencyId, t.kind, t.voyageId, t.consignmentId, t.tripId, t.locationId, t.siloId, t.ownerCompanyId, t.cargoTypeId, t.attachedVoyageId)
+      .nullsNotDistinct(),
+    check('ledger_accounts_kind_check', sql`${t.kind} in (${textList(LEDGER_ACCOUNT_KINDS)})`),
+    // Stock that physically exists cannot be negative; sources and sinks may be.
+    check('ledger_accounts_stock_not_negative', sql`${t.kind} not in (${textList(GUARDED_ACCOUNT_KINDS)}) or ${t.balanceKg} >= 0`),
+    // Only on-hand stock is committed to pre-outs, and never more than is there: usable stays >= 0.
+    check(
+      'ledger_accounts_usable_not_negative',
+      sql`${t.committedKg} = 0 or (${t.kind} = 'ON_HAND' and ${t.committedKg} > 0 and ${t.committedKg} <= ${t.balanceKg})`,
+    ),
+    index('ledger_accounts_location_idx').on(t.agencyId, t.locationId),
+    tenantPolicy('ledger_accounts'),
+  ],
+);
+
+/** One business transaction's posting; a reversal names the transaction it reverses and why. Never changed. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    /** The business transaction, e.g. 'shipping', 'portLoading', 'warehouseIn'. */
+    type: text('type').notNull(),
+    /** The business record that caused the posting (table name and id). */
+    sourceTable: text('source_table').notNull(),
+    sourceId: integer('source_id').notNull(),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    reversesId: integer('reverses_id').references((): AnyPgColumn => ledgerTransactions.id),
+    reason: text('reason'),
+  },
+  (t) => [
+    // A transaction is reversed at most once.
+    uniqueIndex('ledger_transactions_reverses_unique').on(t.reversesId),
+    index('ledger_transactions_source_idx').on(t.agencyId, t.sourceTable, t.sourceId),
+    check('ledger_transactions_reversal_reason', sql`${t.reversesId} is null or length(btrim(${t.reason})) > 0`),
+    tenantPolicy('ledger_transactions'),
+  ],
+);
+
+/** A signed movement of one account within one transaction; the quantities of a transaction sum to zero. */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
+    /** Change of the account's committed quantity (pre-out commit or release); not part of the zero sum. */
+    committedKg: bigint('committed_kg', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_account_idx').on(t.accountId),
+    check('ledger_entries_moves_something', sql`${t.quantityKg} <> 0 or ${t.committedKg} <> 0`),
+    tenantPolicy('ledger_entries'),
+  ],
+);

@@ -1,0 +1,244 @@
+import { ErrorCode, Messages, type LedgerAccountKind } from '@tonnage/contracts';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { checkViolation, uniqueViolation } from '../platform/db/query-helpers';
+import { AppError, badRequest, conflict, notFound } from '../platform/errors';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
+
+/*
+ * The stock ledger: the only code that writes stock. Every business transaction makes one `post` call inside the
+ * caller's `inAgency` transaction, so its business rows and its stock movement commit or roll back together.
+ * Overdrawing is refused by the database (CHECK constraints on the account rows, evaluated on the row locked by
+ * the UPDATE), never by a read-then-write here, so racing requests cannot both take the same stock.
+ */
+
+/** The dimensions that, with the kind, name an account; an absent dimension is null, and null is part of the key. */
+export const ACCOUNT_DIMENSIONS = [
+  'voyageId',
+  'consignmentId',
+  'tripId',
+  'locationId',
+  'siloId',
+  'ownerCompanyId',
+  'cargoTypeId',
+  'attachedVoyageId',
+] as const;
+type Dimension = (typeof ACCOUNT_DIMENSIONS)[number];
+
+/** An account by its key, e.g. `{ kind: 'ON_HAND', locationId, siloId: null, ownerCompanyId, consignmentId, cargoTypeId }`. */
+export type AccountKey = { kind: LedgerAccountKind } & { [D in Dimension]?: number | null };
+
+export interface PostingLine {
+  account: AccountKey;
+  /** Signed kilograms: positive adds stock to the account. The lines of a posting sum to zero. */
+  quantityKg?: bigint | number;
+  /** Signed change of the quantity committed to pre-outs (ON_HAND only); outside the zero sum. */
+  committedKg?: bigint | number;
+}
+
+export interface PostParams {
+  agencyId: number;
+  /** The business transaction, e.g. 'shipping', 'portLoading'. */
+  type: string;
+  /** The business record the posting belongs to. */
+  source: { table: string; id: number };
+  userId: number;
+  at: Date;
+  lines: PostingLine[];
+}
+
+export interface ReverseParams {
+  agencyId: number;
+  transactionId: number;
+  userId: number;
+  at: Date;
+  reason: string;
+}
+
+export interface AccountBalance {
+  id: number;
+  balanceKg: bigint;
+  committedKg: bigint;
+  /** What a withdrawal may take: balance - committed. */
+  usableKg: bigint;
+}
+
+const quantityNotAvailable = () => new AppError(409, ErrorCode.QUANTITY_NOT_AVAILABLE, Messages.quantityNotAvailable);
+
+function kilograms(value: bigint | number | undefined): bigint {
+  if (value === undefined) return 0n;
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new Error(`Ledger quantities are integer kilograms, got ${value}`);
+  return BigInt(value);
+}
+
+function keyConditions(agencyId: number, account: AccountKey): SQL[] {
+  return [
+    eq(ledgerAccounts.agencyId, agencyId),
+    eq(ledgerAccounts.kind, account.kind),
+    ...ACCOUNT_DIMENSIONS.map((d) => {
+      const value = account[d] ?? null;
+      return value === null ? isNull(ledgerAccounts[d]) : eq(ledgerAccounts[d], value);
+    }),
+  ];
+}
+
+/** A stable text form of a key: the order in which new accounts are created, so concurrent posters cannot deadlock. */
+function keyText(account: AccountKey): string {
+  return [account.kind, ...ACCOUNT_DIMENSIONS.map((d) => account[d] ?? '')].join('|');
+}
+
+/** Finds the account of a key or creates it with zero balances (concurrent creators meet on the unique key). */
+async function accountId(tx: Db, agencyId: number, account: AccountKey): Promise<number> {
+  const dimensions = Object.fromEntries(ACCOUNT_DIMENSIONS.map((d) => [d, account[d] ?? null]));
+  const [created] = await tx
+    .insert(ledgerAccounts)
+    .values({ agencyId, kind: account.kind, ...dimensions })
+    .onConflictDoNothing()
+    .returning({ id: ledgerAccounts.id });
+  if (created) return created.id;
+  const [existing] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(...keyConditions(agencyId, account)));
+  if (!existing) throw new Error(`ledger account ${keyText(account)} neither created nor found`);
+  return existing.id;
+}
+
+interface Movement {
+  accountId: number;
+  quantityKg: bigint;
+  committedKg: bigint;
+}
+
+/**
+ * Applies movements to the kept balances, one UPDATE per account in account-id order (a fixed lock order, so two
+ * postings touching the same accounts wait for each other instead of deadlocking), then writes the transaction
+ * and its entries. A CHECK violation means stock would go below zero: the caller's transaction is then unusable
+ * and rolls back with `Quantity not available`.
+ */
+async function record(
+  tx: Db,
+  header: typeof ledgerTransactions.$inferInsert,
+  movements: Movement[],
+): Promise<{ transactionId: number }> {
+  const perAccount = new Map<number, { quantityKg: bigint; committedKg: bigint }>();
+  for (const m of movements) {
+    const sum = perAccount.get(m.accountId) ?? { quantityKg: 0n, committedKg: 0n };
+    perAccount.set(m.accountId, { quantityKg: sum.quantityKg + m.quantityKg, committedKg: sum.committedKg + m.committedKg });
+  }
+  for (const [id, delta] of [...perAccount].sort(([a], [b]) => a - b)) {
+    try {
+      await tx
+        .update(ledgerAccounts)
+        .set({
+          balanceKg: sql`${ledgerAccounts.balanceKg} + ${delta.quantityKg}`,
+          committedKg: sql`${ledgerAccounts.committedKg} + ${delta.committedKg}`,
+        })
+        .where(eq(ledgerAccounts.id, id));
+    } catch (error) {
+      if (checkViolation(error)?.constraint.startsWith('ledger_accounts_')) throw quantityNotAvailable();
+      throw error;
+    }
+  }
+  const [transaction] = await tx.insert(ledgerTransactions).values(header).returning({ id: ledgerTransactions.id });
+  if (!transaction) throw new Error('ledger transaction insert returned no row');
+  await tx.insert(ledgerEntries).values(
+    movements.map((m) => ({ agencyId: header.agencyId, transactionId: transaction.id, ...m })),
+  );
+  return { transactionId: transaction.id };
+}
+
+/**
+ * Posts one business transaction: its lines must sum to zero (a programming error otherwise). Refuses with 409
+ * `Quantity not available` when an ON_BOARD, IN_TRANSIT or ON_HAND balance, or a usable quantity, would go below zero.
+ */
+export async function post(tx: Db, params: PostParams): Promise<{ transactionId: number }> {
+  const lines = params.lines.map((line) => ({
+    account: line.account,
+    quantityKg: kilograms(line.quantityKg),
+    committedKg: kilograms(line.committedKg),
+  }));
+  if (lines.length === 0) throw new Error('A ledger posting needs at least one line');
+  if (lines.some((l) => l.quantityKg === 0n && l.committedKg === 0n)) throw new Error('A ledger line must move a quantity or a commitment');
+  const total = lines.reduce((sum, l) => sum + l.quantityKg, 0n);
+  if (total !== 0n) throw new Error(`A ledger posting must sum to zero, got ${total} kg`);
+
+  // New accounts are created in key order, existing ones found; either way each key resolves once.
+  const accounts = new Map(lines.map((l) => [keyText(l.account), l.account]));
+  const ids = new Map<string, number>();
+  for (const [text, account] of [...accounts].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    ids.set(text, await accountId(tx, params.agencyId, account));
+  }
+  const movements = lines.map((l) => {
+    const id = ids.get(keyText(l.account));
+    if (id === undefined) throw new Error('ledger account not resolved');
+    return { accountId: id, quantityKg: l.quantityKg, committedKg: l.committedKg };
+  });
+  return record(
+    tx,
+    {
+      agencyId: params.agencyId,
+      type: params.type,
+      sourceTable: params.source.table,
+      sourceId: params.source.id,
+      createdBy: params.userId,
+      createdAt: params.at,
+    },
+    movements,
+  );
+}
+
+const alreadyReversed = () => conflict('This transaction has already been reversed.');
+
+/**
+ * Reverses a posted transaction by posting its opposite entries, recording who, when and why. 400
+ * `Reason is Required!` without a reason, 404 for an unknown transaction, 409 when it was already reversed or is
+ * itself a reversal, and 409 `Quantity not available` when the stock it brought has moved on.
+ */
+export async function reverse(tx: Db, params: ReverseParams): Promise<{ transactionId: number }> {
+  const reason = params.reason.trim();
+  if (!reason) throw badRequest(Messages.reasonRequired, { reason: Messages.reasonRequired });
+  const [original] = await tx
+    .select()
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.agencyId, params.agencyId), eq(ledgerTransactions.id, params.transactionId)));
+  if (!original) throw notFound();
+  if (original.reversesId !== null) throw conflict('A reversal cannot be reversed; post the transaction again instead.');
+  const [reversal] = await tx
+    .select({ id: ledgerTransactions.id })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.reversesId, original.id));
+  if (reversal) throw alreadyReversed();
+
+  const entries = await tx
+    .select({ accountId: ledgerEntries.accountId, quantityKg: ledgerEntries.quantityKg, committedKg: ledgerEntries.committedKg })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.transactionId, original.id))
+    .orderBy(asc(ledgerEntries.id));
+  try {
+    return await record(
+      tx,
+      {
+        agencyId: params.agencyId,
+        type: original.type,
+        sourceTable: original.sourceTable,
+        sourceId: original.sourceId,
+        createdBy: params.userId,
+        createdAt: params.at,
+        reversesId: original.id,
+        reason,
+      },
+      entries.map((e) => ({ accountId: e.accountId, quantityKg: -e.quantityKg, committedKg: -e.committedKg })),
+    );
+  } catch (error) {
+    // A concurrent reversal of the same transaction committed first.
+    if (uniqueViolation(error)?.constraint === 'ledger_transactions_reverses_unique') throw alreadyReversed();
+    throw error;
+  }
+}
+
+/** The balances of an account, or undefined when nothing was ever posted to its key. */
+export async function accountBalance(tx: Db, params: { agencyId: number; account: AccountKey }): Promise<AccountBalance | undefined> {
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id, balanceKg: ledgerAccounts.balanceKg, committedKg: ledgerAccounts.committedKg })
+    .from(ledgerAccounts)
+    .where(and(...keyConditions(params.agencyId, params.account)));
+  return row && { ...row, usableKg: row.balanceKg - row.committedKg };
+}
