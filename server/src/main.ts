@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { systemClock } from './platform/clock';
 import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
+import { EmbeddedDatabaseInUseError } from './platform/db/embedded-lock';
 import { seedFirstRun } from './seed/first-run';
 
 /** Starts the product: configuration, database, migrations, first-run seed, then the HTTP server. */
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  // A refusal the user can act on is said in one line; anything else with its stack.
+  console.error(error instanceof EmbeddedDatabaseInUseError ? error.message : error);
   process.exit(1);
 });

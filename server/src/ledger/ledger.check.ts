@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../platform/config';
 import { openDatabase, queryRows, type Db } from '../platform/db/client';
+import { EmbeddedDatabaseInUseError } from '../platform/db/embedded-lock';
 
 /*
  * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries and
@@ -85,7 +86,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   main().then(
     (code) => process.exit(code),
     (error: unknown) => {
-      console.error(error);
+      console.error(error instanceof EmbeddedDatabaseInUseError ? `ledger:check: ${error.message}` : error);
       process.exit(2);
     },
   );

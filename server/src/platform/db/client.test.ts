@@ -1,6 +1,11 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NestedQueryError, openDatabase, queryRows, type Database } from './client';
+import { EmbeddedDatabaseInUseError } from './embedded-lock';
 
 let database: Database;
 beforeAll(async () => {
@@ -31,5 +36,27 @@ describe('embedded database guard', () => {
       database.db.transaction(async (tx) => (await queryRows<{ n: number }>(tx, sql`select 3 as n`))[0]?.n),
     ]);
     expect(results).toEqual([1, 2, 3]);
+  });
+});
+
+describe('embedded database lock', () => {
+  it('refuses a folder another live process has open, takes over a lock left by a dead one, and releases on close', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'tonnage-lock-'));
+    const dir = path.join(root, 'pglite');
+    const lockFile = path.join(root, 'pglite.lock');
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      writeFileSync(lockFile, String(other.pid));
+      await expect(openDatabase({ pgliteDir: dir })).rejects.toBeInstanceOf(EmbeddedDatabaseInUseError);
+      other.kill('SIGKILL');
+      await new Promise((resolve) => other.once('exit', resolve));
+      const opened = await openDatabase({ pgliteDir: dir });
+      expect(existsSync(lockFile)).toBe(true);
+      await opened.close();
+      expect(existsSync(lockFile)).toBe(false);
+    } finally {
+      other.kill('SIGKILL');
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

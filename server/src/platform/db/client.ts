@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { lockEmbeddedDatabase } from './embedded-lock';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -106,9 +107,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const release = options.pgliteDir ? lockEmbeddedDatabase(options.pgliteDir) : () => undefined;
   // pg_trgm: the trigram indexes of master-data search (migration 0001).
   const client = new PGlite({ ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}), extensions: { pg_trgm } });
-  await client.waitReady;
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
   guardNestedQueries(client);
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Db;
@@ -125,7 +132,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await db.execute(sql`select 1`);
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
     },
   };
 }
