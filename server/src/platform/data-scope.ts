@@ -2,7 +2,7 @@ import { COMPANY_TYPE_IDS } from '@tonnage/contracts';
 import { SQL, and, eq, inArray } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SessionContext } from '../modules/auth/sessions.service';
-import { columnsOf, companies } from '../modules/master-data/master-data.schema';
+import { columnOf, companies } from '../modules/master-data/master-data.schema';
 import type { Db } from './db/client';
 
 /**
@@ -47,11 +47,7 @@ export interface AdminCompany extends ScopeCompany {
   name: string;
 }
 
-const companyColumn = (name: 'id' | 'name' | 'companyTypeId'): AnyPgColumn => {
-  const found = columnsOf(companies)[name];
-  if (!found) throw new Error(`companies: no column ${name}`);
-  return found;
-};
+const companyColumn = (name: 'id' | 'name' | 'companyTypeId'): AnyPgColumn => columnOf(companies, name);
 
 /**
  * The company a company admin administers, or null for every other user (and for a company that no longer

@@ -5,7 +5,7 @@ import {
   berths,
   cargoControlRules,
   cargoTypes,
-  columnsOf,
+  columnOf,
   companies,
   destinations,
   drivers,
@@ -18,9 +18,10 @@ import {
   trucks,
   vessels,
   weightMachines,
-  type ResourceTable,
 } from '../modules/master-data/master-data.schema';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** Columns of the registry's tables by field name. */
+const col = columnOf;
 
 /** Real Red Sea ports (UN/LOCODE, coordinates of the port) with some of their bulk berths. */
 const demoPorts = [
@@ -270,13 +271,6 @@ export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now
 }
 
 type Stamp = { agencyId: number; createdAt: Date; updatedAt: Date };
-
-/** A column of a resource table by field name (the tables are built from declarations, so typed loosely). */
-function col(table: ResourceTable, name: string): AnyPgColumn {
-  const found = columnsOf(table)[name];
-  if (!found) throw new Error(`demo data: no column ${name}`);
-  return found;
-}
 
 function idOf(ids: Map<string, number>, name: string): number {
   const id = ids.get(name);

@@ -10,7 +10,6 @@ import {
   type ZAgencyListQuery,
 } from '@tonnage/contracts';
 import { and, asc, eq, ilike, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SessionContext } from '../auth/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
@@ -22,8 +21,11 @@ import { dataScopeOfSession, scopeCondition, type DataScope } from '../../platfo
 import { inAgency } from '../../platform/db/tenancy';
 import { listAgencyLocations } from '../locations/locations.service';
 import { COMPANY_TYPES } from '../lookups/lookups.data';
-import { cargoTypes, columnsOf, companies, type ResourceTable } from '../master-data/master-data.schema';
+import { cargoTypes, columnOf, companies } from '../master-data/master-data.schema';
 import { users } from '../users/users.schema';
+
+/** Columns of the registry's tables by field name. */
+const column = columnOf;
 
 type AgencyRow = typeof agencies.$inferSelect;
 /** A validated agency form (ZAgencyInput after parsing). */
@@ -94,13 +96,6 @@ export async function getAgency(db: Db, params: { agencyId: number }): Promise<T
   const row = await findAgencyRow(db, params);
   if (!row) throw notFound(AGENCY_NOT_FOUND);
   return toApiAgency(row);
-}
-
-/** A column of a registry table by field name (the registry builds its tables at run time, so they are untyped). */
-function column(table: ResourceTable, name: string): AnyPgColumn {
-  const found = columnsOf(table)[name];
-  if (!found) throw new Error(`no column ${name}`);
-  return found;
 }
 
 const companyTypeNames = new Map<number, string>(COMPANY_TYPES.map((type) => [type.id, type.name]));

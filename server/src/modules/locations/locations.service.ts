@@ -21,7 +21,10 @@ import { scopeCondition, type DataScope } from '../../platform/data-scope';
 import type { Db } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/query-helpers';
 import { notFound } from '../../platform/errors';
-import { columnsOf, companies, locations, silos, weightMachines, type ResourceTable } from '../master-data/master-data.schema';
+import { columnOf, companies, locations, silos, weightMachines, type ResourceTable } from '../master-data/master-data.schema';
+
+/** Columns of the registry's tables by field name. */
+const column = columnOf;
 
 /**
  * The location pickers (spec 3 and 7): warehouses and delivery locations with their silos and weight machines.
@@ -34,13 +37,6 @@ export type SiloLocationQuery = z.output<typeof ZSiloLocationQuery>;
 export type WeightMachineLocationQuery = z.output<typeof ZWeightMachineLocationQuery>;
 
 const LOCATION_NOT_FOUND = 'Location not found';
-
-/** A column of a registry table by field name (the registry builds its tables at run time, so they are untyped). */
-function column(table: ResourceTable, name: string): AnyPgColumn {
-  const found = columnsOf(table)[name];
-  if (!found) throw new Error(`no column ${name}`);
-  return found;
-}
 
 /** Typed reads of the columns this module uses: integers and text as the driver gives them, numeric as numbers. */
 const int = (table: ResourceTable, name: string) => sql<number>`${column(table, name)}`;

@@ -11,7 +11,7 @@ import {
   type TImportError,
   type TImportRowError,
 } from '@tonnage/contracts';
-import { and, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit';
@@ -19,9 +19,12 @@ import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest } from '../../platform/errors';
 import { beforeWrite } from './master-data.rules';
-import { columnsOf, fixedConditions, tableFor, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
+import { columnOf, fixedConditions, tableFor, uniqueTogetherPart, uniqueTogetherValue } from './master-data.schema';
 import { uniqueTogetherDetails, withUniqueConflict, type Writer } from './master-data.service';
 import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
+
+/** Columns of the registry's tables by field name. */
+const col = columnOf;
 
 /**
  * Import of a resource's rows from an .xlsx or a CSV file: the header row names the fields (English or Arabic
@@ -313,12 +316,6 @@ function issueMessage(issue: { code: string; message: string; errors?: { message
     if (branch?.[0]) return branch[0].message;
   }
   return issue.message;
-}
-
-function col(table: ResourceTable, name: string): AnyPgColumn {
-  const found = columnsOf(table)[name];
-  if (!found) throw new Error(`${getTableName(table)}: no column ${name}`);
-  return found;
 }
 
 const isTextual = (kind: string) => kind === 'text' || kind === 'email' || kind === 'phone' || kind === 'enum';

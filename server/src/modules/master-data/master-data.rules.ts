@@ -2,8 +2,11 @@ import { resourceByKey, type ResourceDef, type TResourceRow } from '@tonnage/con
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
-import { columnsOf, fixedConditions, tableFor, type ResourceTable } from './master-data.schema';
+import { columnOf, fixedConditions, tableFor } from './master-data.schema';
 import type { ResourceInput } from './master-data.values';
+
+/** Columns of the registry's tables by field name. */
+const column = columnOf;
 
 /**
  * Rules of single resources that need the database (the declarations' `validate` sees one body only). Each runs in
@@ -20,12 +23,6 @@ export interface WriteRuleContext {
 /** A rule's findings: field name to message (empty when the write may go ahead). */
 type Findings = Record<string, string>;
 type WriteRule = (tx: Db, context: WriteRuleContext) => Promise<Findings>;
-
-function column(table: ResourceTable, name: string) {
-  const found = columnsOf(table)[name];
-  if (!found) throw new Error(`no column ${name}`);
-  return found;
-}
 
 /** One column of a row of a resource in the agency, or undefined when there is no such row. */
 async function valueOf(tx: Db, params: { resource: string; id: number; column: string }): Promise<unknown> {

@@ -21,7 +21,7 @@ import {
   type FieldDef,
   type ResourceDef,
 } from '@tonnage/contracts';
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -232,6 +232,16 @@ export function uniqueTogetherValue(field: FieldDef, value: unknown): string | n
 /** The name of a unique-together index, so a violation can be traced back to its rule. */
 export function uniqueTogetherIndexName(resource: ResourceDef, fields: readonly string[]): string {
   return `${resource.table}_${fields.map(columnName).join('_')}_unique`;
+}
+
+/**
+ * A column of a resource table by field name: the registry builds its tables at run time, so they are typed loosely;
+ * an unknown name is a programming error and throws.
+ */
+export function columnOf(table: ResourceTable, name: string): AnyPgColumn {
+  const found = columnsOf(table)[name];
+  if (!found) throw new Error(`${getTableName(table)}: no column ${name}`);
+  return found;
 }
 
 /** A resource table's columns by field name (plus id, agencyId, isActive, createdAt, ...). */

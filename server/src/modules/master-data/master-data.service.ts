@@ -1,5 +1,5 @@
 import { ErrorCode, columnName, fieldMessages, isRangeFiltered, resourceByKey, resourceRegistry, type ResourceDef, type TResourceRow, type UniqueTogether } from '@tonnage/contracts';
-import { and, asc, count, desc, eq, getTableName, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
@@ -8,9 +8,12 @@ import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { derivedSelection } from './master-data.derived';
 import { beforeWrite } from './master-data.rules';
-import { columnsOf, fixedConditions, resourceRowCounts, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
+import { columnOf, columnsOf, fixedConditions, resourceRowCounts, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
 import type { SecretConfig } from './master-data.secrets';
 import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
+
+/** Columns of the registry's tables by field name. */
+const column = columnOf;
 
 export type { ResourceInput } from './master-data.values';
 
@@ -35,12 +38,6 @@ export const resourceMessages = (resource: ResourceDef) => ({
   activated: `${resource.labels.one.en} activated successfully!`,
   deactivated: `${resource.labels.one.en} deactivated successfully!`,
 });
-
-function column(table: ResourceTable, name: string): AnyPgColumn {
-  const found = columnsOf(table)[name];
-  if (!found) throw new Error(`${getTableName(table)}: no column ${name}`);
-  return found;
-}
 
 const isTextual = (kind: string) => kind === 'text' || kind === 'email' || kind === 'phone' || kind === 'enum';
 /** Kinds the API carries as strings (text-like, ISO dates, upload paths); the others come back from numeric columns as numbers. */

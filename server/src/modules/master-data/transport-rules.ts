@@ -1,8 +1,10 @@
 import { RULE_SUBJECT_IDS, type Localized } from '@tonnage/contracts';
 import { and, asc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
-import { cargoControlRules, columnsOf, drivers, handlingLossRules, transporterRules, type ResourceTable } from './master-data.schema';
+import { cargoControlRules, columnOf, drivers, handlingLossRules, transporterRules, type ResourceTable } from './master-data.schema';
+
+/** Columns of the registry's tables by field name. */
+const col = columnOf;
 
 /**
  * What the loading flows ask of the rules declared in master data: whether a truck and its driver may take
@@ -17,12 +19,6 @@ export interface TransportRuleViolation {
   subject: 'truck' | 'driver';
   code: 'blocked' | 'tripsPerDay' | 'documentExpired' | 'licenceExpired';
   message: Localized;
-}
-
-function col(table: ResourceTable, name: string): AnyPgColumn {
-  const found = columnsOf(table)[name];
-  if (!found) throw new Error(`no column ${name}`);
-  return found;
 }
 
 /** Active rows of the agency. */
