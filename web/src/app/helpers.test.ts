@@ -6,46 +6,19 @@ import { lacksAllPermissions, visibleDashboardTabs } from '../features/dashboard
 import { isChunkLoadError } from './ErrorBoundary';
 import { fileUrl } from './files';
 import { viewportOf } from './layout/viewport';
+import { testUserContext } from '../components/resources/test-session';
 import { isUserContextUpdate } from './socket';
 
+/** An agency user of agency 2: the shared test session's context with its user, flags and agency changed. */
 function context(overrides: Partial<TUserContext>): TUserContext {
-  return {
-    user: {
-      id: 5,
-      agencyId: 2,
-      username: 'u',
-      kind: 'agencyUser',
-      firstName: 'Lina',
-      lastName: null,
-      initials: null,
-      email: 'lina@example.com',
-      phone: null,
-      address: null,
-      residenceCountryId: null,
-      cityId: null,
-      originCountryId: null,
-      idNumber: null,
-      profilePic: null,
-      passwordResetAt: null,
-      companyId: null,
-      roleId: null,
-      shipmentManagerIds: [],
-      consigneeIds: [],
-      locationIds: [],
-      isActive: true,
-    },
-    permissions: [],
-    isSuperAdmin: false,
+  const base = testUserContext();
+  return testUserContext({
+    user: { ...base.user, id: 5, agencyId: 2, username: 'u', kind: 'agencyUser' },
     isAgencyAdmin: false,
     isAgencyUser: true,
-    isCompanyAdmin: false,
-    company: null,
     agency: { id: 2, name: 'A', logo: null, isActive: true },
-    s3Url: '/api/files/',
-    passwordResetDue: false,
-    dataScope: { shipmentManagerIds: null, consigneeIds: null, locationIds: null },
     ...overrides,
-  };
+  });
 }
 
 describe('breakpoints', () => {
