@@ -64,4 +64,23 @@ export const Messages = {
   agencyDeactivated: 'Agency deactivated successfully!',
   quantityNotAvailable: 'Quantity not available',
   reasonRequired: 'Reason is Required!',
+  // Spec section 5, transaction messages.
+  lcOrPoOnly: 'you can only put LC or PO number!',
+  lcOrPoRequired: 'Please add LC or PO Number.',
+  lcBelowBl: 'LC quantity can not be less than its BL quantity.',
+  saleOrderExceeded: 'Sum of LC quantities of a Sale Order can not be greater than the Sale order quantity.',
+  saleOrderBelowLcs: 'Sale order quantity can not be less than the sum of its LC quantities.',
+  quantityPositive: 'Quantity must be greater than zero.',
+  warehouseRequired: 'Please Select Warehouse!',
+  warehouseTypeRequired: 'Please select Warehouse Type!',
+  wbtRequired: 'Please Select Weight Bridge Ticket Number!',
+  wbqRequired: 'Weight Bridge quantity is required!',
+  truckRequired: 'Please Select Truck!',
+  driverRequired: 'Please Select Driver!',
+  // Spec section 8, business rules.
+  consignmentHasPortLoading: 'This consignment has existing Port Loading.',
+  portLoadingInWarehouse: 'This Port Loading delivered on Warehouse In. Please revert Warehouse In transaction first.',
+  portLoadingDelivered: 'This Port Loading is delivered. Please revert its transaction first.',
+  loadingSlipCreated: 'Loading Slip created successfully',
+  loadingSlipUpdated: 'Loading Slip updated successfully',
 } as const;

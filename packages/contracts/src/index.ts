@@ -13,3 +13,4 @@ export * from './resources';
 export * from './locations';
 export * from './quantity';
 export * from './ledger';
+export * from './cargo';

@@ -1,9 +1,14 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { permissionFlag, resourceRegistry, type PermissionAction } from '@tonnage/contracts';
+import { permissionFlag, resourceRegistry } from '@tonnage/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { NoPermissionsNotice, NotFoundPage, ServerErrorPage, UnauthorizedPage } from '../features/errors/ErrorPages';
+import { procurementRoutes } from '../features/procurement/routes';
+import { shippingRoutes } from '../features/shipping/routes';
+import { vesselApprovalRoutes } from '../features/vessel-approval/routes';
+import { portLoadingRoutes } from '../features/port-loading/routes';
 import { ErrorBoundary } from './ErrorBoundary';
+import type { FeatureRoute } from './feature-routes';
 import { AgencyAreaFallback, AgencyScope, RequireAgencyEditor, RequireMenuEntry, RequirePermission } from './guards';
 import { AppLayout } from './layout/AppLayout';
 import { ownAgencyId, useUserContext } from './session';
@@ -31,7 +36,7 @@ const CAN_VIEW_AGENCIES = 'canViewAgencies';
  * Staff pages (spec sections 2.3 and 2.4) under `/agencies/{agencyId}/`: each needs its menu entry's
  * permission, and the add and edit pages the module's add or edit flag.
  */
-const staffRoutes: readonly { path: string; entry: string; action?: PermissionAction; page: ReactNode }[] = [
+const staffRoutes: readonly FeatureRoute[] = [
   { path: 'users', entry: 'users', page: <UserListPage /> },
   { path: 'users/add', entry: 'users', action: 'add', page: <UserFormPage /> },
   { path: 'users/:userId/edit', entry: 'users', action: 'edit', page: <UserFormPage /> },
@@ -42,6 +47,9 @@ const staffRoutes: readonly { path: string; entry: string; action?: PermissionAc
   { path: 'emailSettings', entry: 'emailSettings', page: <EmailSettingsPage /> },
   { path: 'settings', entry: 'settings', page: <ProductSettingsPage /> },
 ];
+
+/** The cargo flows' pages, each feature declaring its own. */
+const featureRoutes: readonly FeatureRoute[] = [...staffRoutes, ...procurementRoutes, ...shippingRoutes, ...vesselApprovalRoutes, ...portLoadingRoutes];
 
 /**
  * Master data of the resource registry (spec section 2.3): `<route>`, `<route>/add`, `<route>/{id}/edit` and
@@ -123,7 +131,7 @@ export default function SignedInApp() {
                 }
               />
               <Route path="help" element={<HelpPage />} />
-              {staffRoutes.map(({ path, entry, action, page }) => (
+              {featureRoutes.map(({ path, entry, action, page }) => (
                 <Route
                   key={path}
                   path={path}

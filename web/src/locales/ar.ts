@@ -1,4 +1,8 @@
 import { Messages } from '@tonnage/contracts';
+import * as procurementSection from './sections/procurement';
+import * as shippingSection from './sections/shipping';
+import * as vesselApprovalSection from './sections/vessel-approval';
+import * as portLoadingSection from './sections/port-loading';
 import type { LocaleBundle } from './types';
 
 /** Arabic: complete (the compiler checks every English key is here); the layout turns right-to-left. */
@@ -583,8 +587,53 @@ const ar: LocaleBundle = {
       locationRequired: 'يرجى اختيار الموقع!',
       siloRequired: 'يرجى اختيار صومعة أو المنطقة المفتوحة!',
     },
+    cargo: {
+      reason: 'السبب',
+      reverse: 'عكس',
+      reversed: 'معكوسة',
+      status: 'الحالة',
+      createdBy: 'أنشأها',
+      createdAt: 'تاريخ الإنشاء',
+      reversedBy: 'عكسها',
+      reversedAt: 'تاريخ العكس',
+      quantityMt: 'الكمية (طن متري)',
+      documents: 'المستندات',
+      print: 'طباعة',
+    },
+    procurement: procurementSection.ar,
+    shipping: shippingSection.ar,
+    vesselApproval: vesselApprovalSection.ar,
+    portLoading: portLoadingSection.ar,
   },
   messages: {
+    ...procurementSection.messagesAr,
+    ...shippingSection.messagesAr,
+    ...vesselApprovalSection.messagesAr,
+    ...portLoadingSection.messagesAr,
+    [Messages.quantityNotAvailable]: 'الكمية غير متوفرة',
+    [Messages.reasonRequired]: 'السبب مطلوب!',
+    [Messages.lcOrPoOnly]: 'يمكنك إدخال رقم الاعتماد المستندي أو رقم أمر الشراء فقط!',
+    [Messages.lcOrPoRequired]: 'يرجى إضافة رقم الاعتماد المستندي أو رقم أمر الشراء.',
+    [Messages.lcBelowBl]: 'لا يمكن أن تكون كمية الاعتماد المستندي أقل من كمية بوليصة الشحن الخاصة به.',
+    [Messages.saleOrderExceeded]: 'لا يمكن أن يكون مجموع كميات الاعتمادات المستندية لأمر البيع أكبر من كمية أمر البيع.',
+    [Messages.saleOrderBelowLcs]: 'لا يمكن أن تكون كمية أمر البيع أقل من مجموع كميات اعتماداته المستندية.',
+    [Messages.quantityPositive]: 'يجب أن تكون الكمية أكبر من صفر.',
+    [Messages.warehouseRequired]: 'يرجى اختيار المستودع!',
+    [Messages.warehouseTypeRequired]: 'يرجى اختيار نوع المستودع!',
+    [Messages.wbtRequired]: 'يرجى اختيار رقم تذكرة الميزان!',
+    [Messages.wbqRequired]: 'كمية الميزان مطلوبة!',
+    [Messages.truckRequired]: 'يرجى اختيار الشاحنة!',
+    [Messages.driverRequired]: 'يرجى اختيار السائق!',
+    [Messages.consignmentHasPortLoading]: 'توجد عملية تحميل من الميناء لهذه الشحنة.',
+    [Messages.portLoadingInWarehouse]: 'تم تسليم عملية التحميل من الميناء هذه في دخول المستودع. يرجى عكس معاملة دخول المستودع أولاً.',
+    [Messages.portLoadingDelivered]: 'تم تسليم عملية التحميل من الميناء هذه. يرجى عكس معاملتها أولاً.',
+    [Messages.loadingSlipCreated]: 'تم إنشاء إيصال التحميل بنجاح',
+    [Messages.loadingSlipUpdated]: 'تم تحديث إيصال التحميل بنجاح',
+    'Please enter a quantity in MT with at most 3 decimals.': 'يرجى إدخال كمية بالطن المتري بثلاث خانات عشرية على الأكثر.',
+    'Please enter a quantity in MT.': 'يرجى إدخال كمية بالطن المتري.',
+    'Please select a date!': 'يرجى اختيار تاريخ!',
+    'Maximum 500 characters': '500 حرف كحد أقصى',
+    'This transaction has already been reversed.': 'تم عكس هذه المعاملة بالفعل.',
     // Master-data rules the server checks against the database (server master-data.rules.ts).
     'Silos can only be added to a warehouse with silos (storage type Silos or Both).': 'لا يمكن إضافة صوامع إلا إلى مستودع به صوامع (نوع التخزين صوامع أو كلاهما).',
     'This warehouse has silos; deactivate them before making it an open area.': 'هذا المستودع به صوامع؛ قم بإلغاء تفعيلها قبل تحويله إلى ساحة مفتوحة.',

@@ -1,4 +1,8 @@
 import { Messages, passwordChecks } from '@tonnage/contracts';
+import * as procurementSection from './sections/procurement';
+import * as shippingSection from './sections/shipping';
+import * as vesselApprovalSection from './sections/vessel-approval';
+import * as portLoadingSection from './sections/port-loading';
 
 const checkLabel = (key: (typeof passwordChecks)[number]['key']): string => passwordChecks.find((check) => check.key === key)?.label ?? key;
 
@@ -586,6 +590,23 @@ const translation = {
     locationRequired: 'Please select location!',
     siloRequired: 'Please select a silo or the open area!',
   },
+  cargo: {
+    reason: 'Reason',
+    reverse: 'Reverse',
+    reversed: 'Reversed',
+    status: 'Status',
+    createdBy: 'Created by',
+    createdAt: 'Created at',
+    reversedBy: 'Reversed by',
+    reversedAt: 'Reversed at',
+    quantityMt: 'Quantity (MT)',
+    documents: 'Documents',
+    print: 'Print',
+  },
+  procurement: procurementSection.en,
+  shipping: shippingSection.en,
+  vesselApproval: vesselApprovalSection.en,
+  portLoading: portLoadingSection.en,
 };
 
 const en = {

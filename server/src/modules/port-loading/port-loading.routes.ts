@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../../app';
+
+/** Routes of this module (filled in by its issue's work). */
+export function registerPortLoadingRoutes(_app: FastifyInstance, _context: ModuleContext): void {
+  // registered in app.ts
+}
