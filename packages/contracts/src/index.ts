@@ -14,3 +14,7 @@ export * from './locations';
 export * from './quantity';
 export * from './ledger';
 export * from './cargo';
+export * from './procurement';
+export * from './shipping';
+export * from './vessel-approval';
+export * from './port-loading';

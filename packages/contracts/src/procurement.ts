@@ -1,0 +1,2 @@
+/** API contracts of the procurement screens (spec sections 2.3 and 7). */
+export {};
