@@ -36,3 +36,11 @@ export function checkViolation(error: unknown): { constraint: string } | undefin
   const found = postgresError(error);
   return found?.code === '23514' ? { constraint: found.constraint ?? '' } : undefined;
 }
+
+/**
+ * True when PostgreSQL aborted the transaction to break a deadlock (SQLSTATE 40P01): the transaction did nothing
+ * and may simply run again.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return postgresError(error)?.code === '40P01';
+}

@@ -84,3 +84,42 @@ describe('row-level security', () => {
     expect(rows).toEqual([]);
   });
 });
+
+describe('deadlock retry', () => {
+  const deadlock = () => Object.assign(new Error('deadlock detected'), { code: '40P01' });
+
+  it('runs a transaction aborted by a deadlock again, and the first attempt left nothing behind', async () => {
+    let attempts = 0;
+    const name = `retried-${Date.now()}`;
+    const result = await inAgency(database.db, agencyA, async (tx) => {
+      attempts += 1;
+      await tx.insert(roles).values({ agencyId: agencyA, name: `${name}-${attempts}`, permissions: [] });
+      if (attempts === 1) throw new Error('wrapped', { cause: deadlock() });
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(attempts).toBe(2);
+    const rows = await inAgency(database.db, agencyA, (tx) => tx.select({ name: roles.name }).from(roles).where(sql`${roles.name} like ${`${name}%`}`));
+    expect(rows.map((r) => r.name)).toEqual([`${name}-2`]);
+  });
+
+  it('gives up after three attempts, and never retries other errors', async () => {
+    let attempts = 0;
+    await expect(
+      inAgency(database.db, agencyA, () => {
+        attempts += 1;
+        throw deadlock();
+      }),
+    ).rejects.toThrow('deadlock detected');
+    expect(attempts).toBe(3);
+
+    let plain = 0;
+    await expect(
+      inAgency(database.db, agencyA, () => {
+        plain += 1;
+        throw Object.assign(new Error('unique'), { code: '23505' });
+      }),
+    ).rejects.toThrow('unique');
+    expect(plain).toBe(1);
+  });
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { pgPolicy, pgRole } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import { isDeadlock } from './query-helpers';
 
 /**
  * Tenant isolation, the second wall (ARCHITECTURE principle 3): every business table has row-level security keyed
@@ -45,15 +46,29 @@ GRANT USAGE ON SCHEMA public TO ${APP_ROLE};
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};`;
 
+/** How often a transaction aborted by a deadlock runs again before the error reaches the caller. */
+const DEADLOCK_ATTEMPTS = 3;
+
 /**
  * Runs `work` in one transaction scoped to an agency: as the non-owner role, with `app.agency_id` set for this
  * transaction only. Every service that reads or writes business tables goes through here.
+ *
+ * A transaction PostgreSQL aborts to break a deadlock (two postings creating and locking ledger accounts in
+ * different orders, e.g. an edit's reverse-and-repost racing a new posting) changed nothing, so it runs again, up
+ * to DEADLOCK_ATTEMPTS times. `work` must therefore not have effects outside the transaction (send mails and
+ * events after it returns).
  */
-export function inAgency<T>(db: Db, agencyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
+export async function inAgency<T>(db: Db, agencyId: number, work: (tx: Db) => Promise<T>): Promise<T> {
   if (!Number.isInteger(agencyId) || agencyId <= 0) throw new Error(`inAgency needs an agency id, got ${agencyId}`);
-  return db.transaction(async (tx) => {
-    // One statement for both settings (SET LOCAL ROLE is the `role` setting): one round trip less per request.
-    await tx.execute(sql`select set_config('app.agency_id', ${String(agencyId)}, true), set_config('role', ${APP_ROLE}, true)`);
-    return work(tx);
-  });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        // One statement for both settings (SET LOCAL ROLE is the `role` setting): one round trip less per request.
+        await tx.execute(sql`select set_config('app.agency_id', ${String(agencyId)}, true), set_config('role', ${APP_ROLE}, true)`);
+        return work(tx);
+      });
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
 }
