@@ -1,2 +1,289 @@
-/** API contracts of the port-loading screens (spec sections 2.3 and 7). */
-export {};
+import { z } from 'zod';
+import { Messages } from './errors';
+import { RECORD_STATUSES, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZRecordTrail, ZTonnes } from './cargo';
+import { PAGE_SIZES, SEARCH_MIN_CHARS } from './constants';
+
+/** API contracts of the port-loading screens (spec sections 2.3 and 7): port loadings and their loading slips. */
+
+/** Texts of the port-loading rules the server answers with (Arabic in the web's portLoading section). */
+export const PortLoadingMessages = {
+  voyageRequired: 'Please select a vessel voyage!',
+  shipmentRequired: 'Please select an LC/PO of this voyage!',
+  shipmentNotOfVoyage: 'This LC/PO is not shipped on the selected voyage.',
+  portRequired: 'Please select a port!',
+  destinationRequired: 'Please select a delivery location!',
+  consigneeLocationRequired: 'Please select a delivery location of the BL consignee!',
+  customerLocationRequired: 'Please select a customer delivery location!',
+  ownerNotAllowed: 'The owner must be the BL consignee, its shipment manager, or the customer of the delivery location.',
+  transporterRequired: 'Please select transporter!',
+  thirdPartyRequired: 'Please input the third party transporter name!',
+  portLoadingReversed: 'This Port Loading is reversed.',
+  loadingSlipReversed: 'This Loading Slip is reversed.',
+  lockedBySlips: 'Destination, owner, transporter, voyage and LC/PO cannot be changed once loading slips exist; reverse the slips first.',
+  quantityBelowLoaded: 'Port loading quantity cannot be less than the quantity its loading slips loaded.',
+  exceedsPortLoading: 'Loading slips cannot exceed the port loading quantity.',
+  truckOfOtherTransporter: 'This truck belongs to another transporter.',
+  driverOfOtherTransporter: 'This driver belongs to another transporter.',
+  wbtTaken: 'This Weight Bridge Ticket Number is already used by another loading slip.',
+  loadingSlipDelivered: 'This Loading Slip is delivered. Please revert its transaction first.',
+  loadingSlipInWarehouse: 'This Loading Slip delivered on Warehouse In. Please revert Warehouse In transaction first.',
+  portLoadingReversedOk: 'Port Loading reversed successfully',
+  portLoadingCreated: 'Port Loading created successfully',
+  portLoadingUpdated: 'Port Loading updated successfully',
+  loadingSlipReversedOk: 'Loading Slip reversed successfully',
+} as const;
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+const optionalDate = z.preprocess(emptyToUndefined, ZDate.optional());
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
+  .default(20);
+const search = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined));
+/** A required id from a form: a positive integer, else the given message (also for an empty value). */
+const requiredId = (message: string) =>
+  z.preprocess(emptyToUndefined, z.number({ error: message }).int(message).positive(message));
+const nullableId = z.preprocess(emptyToUndefined, z.number().int().positive().optional()).transform((v) => v ?? null);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Maximum ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+// ---------------------------------------------------------------- port loadings
+
+/**
+ * Body of `POST /api/portLoading` and `PUT /api/portLoading/:id`. The port defaults to the voyage's port, the owner
+ * to the BL consignee (the customer of the location for a customer delivery).
+ */
+export const ZPortLoadingInput = z
+  .object({
+    voyageId: requiredId(PortLoadingMessages.voyageRequired),
+    shipmentId: requiredId(PortLoadingMessages.shipmentRequired),
+    portId: nullableId,
+    transportationType: z.enum(TRANSPORTATION_TYPES, { error: 'Please select the transportation type!' }),
+    toLocationId: nullableId,
+    ownerCompanyId: nullableId,
+    transporterKind: z.enum(TRANSPORTER_KINDS, { error: PortLoadingMessages.transporterRequired }),
+    transporterId: nullableId,
+    thirdPartyName: optionalText(100),
+    quantity: ZTonnes,
+    loadingDate: ZDate,
+    remarks: optionalText(255),
+  })
+  .superRefine((value, ctx) => {
+    if (value.toLocationId === null) {
+      const message =
+        value.transportationType === 'warehouse'
+          ? Messages.warehouseRequired
+          : value.transportationType === 'directDelivery'
+            ? PortLoadingMessages.consigneeLocationRequired
+            : PortLoadingMessages.customerLocationRequired;
+      ctx.addIssue({ code: 'custom', path: ['toLocationId'], message });
+    }
+    if (value.transporterKind === 'company' && value.transporterId === null) {
+      ctx.addIssue({ code: 'custom', path: ['transporterId'], message: PortLoadingMessages.transporterRequired });
+    }
+    if (value.transporterKind === 'thirdParty' && value.thirdPartyName === null) {
+      ctx.addIssue({ code: 'custom', path: ['thirdPartyName'], message: PortLoadingMessages.thirdPartyRequired });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    transporterId: value.transporterKind === 'company' ? value.transporterId : null,
+    thirdPartyName: value.transporterKind === 'thirdParty' ? value.thirdPartyName : null,
+  }));
+export type TPortLoadingInput = z.input<typeof ZPortLoadingInput>;
+export type TPortLoadingValues = z.output<typeof ZPortLoadingInput>;
+
+/** Filters of `GET /api/portLoading`. */
+export const ZPortLoadingListQuery = z.object({
+  voyageId: optionalId,
+  consignmentId: optionalId,
+  portId: optionalId,
+  transportationType: z.preprocess(emptyToUndefined, z.enum(TRANSPORTATION_TYPES).optional()),
+  toLocationId: optionalId,
+  transporterId: optionalId,
+  status: z.preprocess(emptyToUndefined, z.enum([...RECORD_STATUSES, 'all']).default('Active')),
+  fromDate: optionalDate,
+  toDate: optionalDate,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: pageSize,
+});
+export type TPortLoadingListQuery = z.input<typeof ZPortLoadingListQuery>;
+
+const ZTonnesText = z.string();
+
+/** A port loading as lists and the form show it. */
+export const ZPortLoading = z
+  .object({
+    id: z.number(),
+    voyageId: z.number(),
+    vesselName: z.string(),
+    voyageNumber: z.string(),
+    shipmentId: z.number(),
+    blNumber: z.string(),
+    consignmentId: z.number(),
+    /** The consignment's LC number or PO number. */
+    lcPoNumber: z.string(),
+    blConsigneeId: z.number(),
+    blConsigneeName: z.string(),
+    cargoTypeId: z.number(),
+    cargoTypeName: z.string(),
+    portId: z.number(),
+    portName: z.string(),
+    transportationType: z.enum(TRANSPORTATION_TYPES),
+    toLocationId: z.number(),
+    toLocationName: z.string(),
+    ownerCompanyId: z.number(),
+    ownerCompanyName: z.string(),
+    transporterKind: z.enum(TRANSPORTER_KINDS),
+    transporterId: z.number().nullable(),
+    transporterName: z.string().nullable(),
+    thirdPartyName: z.string().nullable(),
+    quantity: ZTonnesText,
+    /** Sum of the active loading slips. */
+    loadedQuantity: ZTonnesText,
+    /** Count of the active loading slips. */
+    trips: z.number(),
+    /** Loaded but not yet received at the destination. */
+    inTransitQuantity: ZTonnesText,
+    remainingQuantity: ZTonnesText,
+    loadingDate: z.string(),
+    remarks: z.string().nullable(),
+  })
+  .extend(ZRecordTrail.shape);
+export type TPortLoading = z.infer<typeof ZPortLoading>;
+
+export const ZPortLoadingList = z.object({ rows: z.array(ZPortLoading), count: z.number() });
+export type TPortLoadingList = z.infer<typeof ZPortLoadingList>;
+
+// ---------------------------------------------------------------- loading slips
+
+/** The weighbridge quantity of a slip: 'Weight Bridge quantity is required!' when missing, else a positive MT. */
+const ZSlipQuantity = z.unknown().transform((value, ctx) => {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    ctx.addIssue({ code: 'custom', message: Messages.wbqRequired });
+    return z.NEVER;
+  }
+  const parsed = ZTonnes.safeParse(value);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+    return z.NEVER;
+  }
+  return parsed.data;
+});
+
+/** Body of `POST /api/portLoading/:id/loadingSlips` and `PUT /api/loadingSlips/:id`: one truck trip. */
+export const ZLoadingSlipInput = z.object({
+  truckId: requiredId(Messages.truckRequired),
+  driverId: requiredId(Messages.driverRequired),
+  wbtNumber: z.string({ error: Messages.wbtRequired }).trim().min(1, Messages.wbtRequired).max(50, 'Maximum 50 characters'),
+  quantity: ZSlipQuantity,
+  /** When the truck was loaded (ISO date-time); now when absent. */
+  loadedAt: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, error: 'Please select a date!' }).optional()),
+  remarks: optionalText(255),
+});
+export type TLoadingSlipInput = z.input<typeof ZLoadingSlipInput>;
+export type TLoadingSlipValues = z.output<typeof ZLoadingSlipInput>;
+
+/** Filters of `GET /api/loadingSlips` (screen `loadingSlips`). */
+export const ZLoadingSlipListQuery = z.object({
+  voyageId: optionalId,
+  consignmentId: optionalId,
+  portLoadingId: optionalId,
+  truckId: optionalId,
+  driverId: optionalId,
+  transporterId: optionalId,
+  toLocationId: optionalId,
+  status: z.preprocess(emptyToUndefined, z.enum([...RECORD_STATUSES, 'all']).default('Active')),
+  /** inTransit: not yet received at the destination; delivered: received. */
+  received: z.preprocess(emptyToUndefined, z.enum(['inTransit', 'delivered']).optional()),
+  /** On the loading time, inclusive days in the agency's timezone. */
+  fromDate: optionalDate,
+  toDate: optionalDate,
+  /** WBT number or slip number (more than 2 characters). */
+  search,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: pageSize,
+});
+export type TLoadingSlipListQuery = z.input<typeof ZLoadingSlipListQuery>;
+
+/** A loading slip with what the list, the port loading form and the printed slip show. */
+export const ZLoadingSlip = z
+  .object({
+    id: z.number(),
+    slipNumber: z.number(),
+    portLoadingId: z.number(),
+    tripId: z.number(),
+    voyageId: z.number(),
+    vesselName: z.string(),
+    voyageNumber: z.string(),
+    consignmentId: z.number(),
+    lcPoNumber: z.string(),
+    blConsigneeName: z.string(),
+    cargoTypeName: z.string(),
+    portName: z.string(),
+    transportationType: z.enum(TRANSPORTATION_TYPES),
+    toLocationId: z.number(),
+    toLocationName: z.string(),
+    transporterKind: z.enum(TRANSPORTER_KINDS),
+    transporterId: z.number().nullable(),
+    /** The transporter company, the third party's name, or null for self. */
+    transporterName: z.string().nullable(),
+    truckId: z.number(),
+    truckPlate: z.string(),
+    driverId: z.number(),
+    driverName: z.string(),
+    wbtNumber: z.string(),
+    quantity: ZTonnesText,
+    loadedAt: z.string(),
+    remarks: z.string().nullable(),
+    received: z.boolean(),
+    receivedTable: z.string().nullable(),
+    receivedAt: z.string().nullable(),
+  })
+  .extend(ZRecordTrail.shape);
+export type TLoadingSlip = z.infer<typeof ZLoadingSlip>;
+
+export const ZLoadingSlipList = z.object({ rows: z.array(ZLoadingSlip), count: z.number(), totalQuantity: ZTonnesText });
+export type TLoadingSlipList = z.infer<typeof ZLoadingSlipList>;
+
+/** `GET /api/portLoading/:id`: the port loading with its slips (active and reversed), newest first. */
+export const ZPortLoadingDetail = ZPortLoading.extend({ slips: z.array(ZLoadingSlip) });
+export type TPortLoadingDetail = z.infer<typeof ZPortLoadingDetail>;
+
+/** `GET /api/portLoading/voyages/:voyageId/shipments`: what the form offers for a voyage. */
+export const ZVoyageShipment = z.object({
+  shipmentId: z.number(),
+  blNumber: z.string(),
+  consignmentId: z.number(),
+  lcPoNumber: z.string(),
+  blConsigneeId: z.number(),
+  blConsigneeName: z.string(),
+  shipmentManagerId: z.number().nullable(),
+  cargoTypeId: z.number(),
+  cargoTypeName: z.string(),
+  blQuantity: ZTonnesText,
+  /** ON_BOARD(voyage, consignment): what is still on the vessel. */
+  onBoardQuantity: ZTonnesText,
+});
+export type TVoyageShipment = z.infer<typeof ZVoyageShipment>;
+
+export const ZVoyageShipments = z.object({
+  voyage: z.object({ id: z.number(), vesselName: z.string(), voyageNumber: z.string(), portId: z.number(), portName: z.string() }),
+  rows: z.array(ZVoyageShipment),
+});
+export type TVoyageShipments = z.infer<typeof ZVoyageShipments>;
+
+/** `GET /api/loadingSlips/:id/pdf?lang=`. */
+export const ZLoadingSlipPdfQuery = z.object({ lang: z.enum(['en', 'ar']).default('en') });

@@ -1,2 +1,235 @@
-/** API contracts of the procurement screens (spec sections 2.3 and 7). */
-export {};
+/** API contracts of the procurement screens (spec sections 2.3, 5 and 7): sale orders, consignments, documents. */
+import { z } from 'zod';
+import { ZDate, ZDocument, ZRecordTrail, ZTonnes } from './cargo';
+import { PAGE_SIZES } from './constants';
+import { Messages } from './errors';
+
+/** Texts of the procurement rules that the spec does not word; the web translates them by their English text. */
+export const ProcurementMessages = {
+  saleOrderNumberRequired: 'Please input sale order number!',
+  saleOrderNumberTaken: 'This sale order number already exists.',
+  sellerRequired: 'Please select a seller!',
+  buyerRequired: 'Please select a buyer!',
+  cargoTypeRequired: 'Please select a cargo type!',
+  saleOrderRequired: 'Please select a sale order!',
+  consigneeRequired: 'Please select a BL consignee!',
+  sellerInvalid: 'The seller must be an active seller company of this agency.',
+  buyerInvalid: 'The buyer must be an active buyer company of this agency.',
+  cargoTypeInvalid: 'The cargo type must be an active cargo type of this agency.',
+  consigneeInvalid: 'The BL consignee must be an active consignee company of this agency.',
+  shipmentManagerInvalid: 'The shipment manager must be an active shipment manager company of this agency.',
+  consigneeOutOfScope: 'This consignee is not among your assigned consignees.',
+  shipmentManagerOutOfScope: 'This shipment manager is not among your assigned shipment managers.',
+  saleOrderInvalid: 'The sale order must be an active sale order of this agency.',
+  cargoTypeMismatch: "The cargo type must be the sale order's cargo type.",
+  cargoTypeLocked: 'The cargo type cannot change while the sale order has consignments.',
+  deliveryPeriod: 'The delivery period must end on or after its start.',
+  lcPoTaken: 'This LC/PO number already exists.',
+  saleOrderNotFound: 'Sale order not found.',
+  consignmentNotFound: 'Consignment not found.',
+  documentNotFound: 'Document not found.',
+  reversed: 'This record is reversed and cannot be changed.',
+  alreadyReversed: 'This record is already reversed.',
+  saleOrderHasConsignments: 'This sale order has active consignments. Please reverse them first.',
+  consignmentHasShipments: 'This consignment has active shipments. Please reverse them first.',
+  saleOrderReversed: 'Sale order reversed successfully!',
+  consignmentReversed: 'Consignment reversed successfully!',
+  documentFileUnknown: 'The file was not uploaded to the documents of this agency.',
+  documentAlreadyAttached: 'This file is already attached.',
+  documentDeleted: 'Document deleted successfully!',
+} as const;
+
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
+  .default(20);
+const optionalId = z.coerce.number().int().positive().optional();
+const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Maximum ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const optionalDate = ZDate.nullish().transform((v) => v ?? null);
+
+/** Which records a list shows: Active (default), Reversed or all. */
+export const RECORD_STATUS_FILTERS = ['Active', 'Reversed', 'all'] as const;
+
+const ZListBase = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: pageSize,
+  /** Ignored unless longer than 2 characters (spec section 9). */
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(RECORD_STATUS_FILTERS).default('Active'),
+});
+
+// ---------------------------------------------------------------- sale orders
+
+export const ZSaleOrderListQuery = ZListBase.extend({
+  sellerId: optionalId,
+  buyerId: optionalId,
+  cargoTypeId: optionalId,
+  /** Order date from / to (inclusive). */
+  fromDate: ZDate.optional(),
+  toDate: ZDate.optional(),
+});
+export type TSaleOrderListQuery = z.input<typeof ZSaleOrderListQuery>;
+
+/** The sale order form (`POST /api/saleOrder`, `PUT /api/saleOrder/{id}`). */
+export const ZSaleOrderInput = z
+  .object({
+    number: z
+      .string({ error: ProcurementMessages.saleOrderNumberRequired })
+      .trim()
+      .min(1, ProcurementMessages.saleOrderNumberRequired)
+      .max(50, 'Maximum 50 characters'),
+    sellerId: requiredId(ProcurementMessages.sellerRequired),
+    buyerId: requiredId(ProcurementMessages.buyerRequired),
+    cargoTypeId: requiredId(ProcurementMessages.cargoTypeRequired),
+    quantity: ZTonnes,
+    orderDate: ZDate,
+    deliveryFrom: optionalDate,
+    deliveryTo: optionalDate,
+    remarks: optionalText(255),
+  })
+  .superRefine((value, ctx) => {
+    if (value.deliveryFrom && value.deliveryTo && value.deliveryFrom > value.deliveryTo) {
+      ctx.addIssue({ code: 'custom', path: ['deliveryTo'], message: ProcurementMessages.deliveryPeriod });
+    }
+  });
+export type TSaleOrderInput = z.input<typeof ZSaleOrderInput>;
+
+export const ZSaleOrder = ZRecordTrail.extend({
+  id: z.number(),
+  number: z.string(),
+  sellerId: z.number(),
+  sellerName: z.string(),
+  buyerId: z.number(),
+  buyerName: z.string(),
+  cargoTypeId: z.number(),
+  cargoTypeName: z.string(),
+  /** MT, 3 decimals. */
+  quantity: z.string(),
+  /** Sum of its active consignments' quantities (MT). */
+  consignedQuantity: z.string(),
+  /** quantity - consignedQuantity (MT). */
+  remainingQuantity: z.string(),
+  orderDate: z.string(),
+  deliveryFrom: z.string().nullable(),
+  deliveryTo: z.string().nullable(),
+  remarks: z.string().nullable(),
+});
+export type TSaleOrder = z.infer<typeof ZSaleOrder>;
+export const ZSaleOrderList = z.object({ rows: z.array(ZSaleOrder), count: z.number().int() });
+export type TSaleOrderList = z.infer<typeof ZSaleOrderList>;
+
+// ---------------------------------------------------------------- consignments
+
+export const LC_PO_TYPES = ['lc', 'po'] as const;
+export type LcPoType = (typeof LC_PO_TYPES)[number];
+
+export const ZConsignmentFilters = z.object({
+  search: z.string().trim().max(100).optional(),
+  type: z.enum(LC_PO_TYPES).optional(),
+  saleOrderId: optionalId,
+  blConsigneeId: optionalId,
+  shipmentManagerId: optionalId,
+  cargoTypeId: optionalId,
+  status: z.enum(RECORD_STATUS_FILTERS).default('Active'),
+});
+export const ZConsignmentListQuery = ZListBase.extend(ZConsignmentFilters.shape);
+export type TConsignmentListQuery = z.input<typeof ZConsignmentListQuery>;
+export type TConsignmentFilters = z.input<typeof ZConsignmentFilters>;
+
+/**
+ * The consignment form: exactly one of an LC number or a PO number (spec section 5: 'you can only put LC or PO
+ * number!' when both, 'Please add LC or PO Number.' when neither), a positive quantity in MT.
+ */
+export const ZConsignmentInput = z
+  .object({
+    lcNumber: optionalText(50),
+    poNumber: optionalText(50),
+    refNumber: optionalText(50),
+    saleOrderId: requiredId(ProcurementMessages.saleOrderRequired),
+    blConsigneeId: requiredId(ProcurementMessages.consigneeRequired),
+    /** Defaults to the consignee's shipment manager when left out. */
+    shipmentManagerId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    cargoTypeId: requiredId(ProcurementMessages.cargoTypeRequired),
+    quantity: ZTonnes,
+    remarks: optionalText(255),
+  })
+  .superRefine((value, ctx) => {
+    if (value.lcNumber && value.poNumber) {
+      ctx.addIssue({ code: 'custom', path: ['lcNumber'], message: Messages.lcOrPoOnly });
+      ctx.addIssue({ code: 'custom', path: ['poNumber'], message: Messages.lcOrPoOnly });
+    } else if (!value.lcNumber && !value.poNumber) {
+      ctx.addIssue({ code: 'custom', path: ['lcNumber'], message: Messages.lcOrPoRequired });
+      ctx.addIssue({ code: 'custom', path: ['poNumber'], message: Messages.lcOrPoRequired });
+    }
+  });
+export type TConsignmentInput = z.input<typeof ZConsignmentInput>;
+
+export const ZConsignment = ZRecordTrail.extend({
+  id: z.number(),
+  /** The LC or PO number, whichever it has. */
+  LCPONumber: z.string(),
+  type: z.enum(LC_PO_TYPES),
+  lcNumber: z.string().nullable(),
+  poNumber: z.string().nullable(),
+  refNumber: z.string().nullable(),
+  saleOrderId: z.number(),
+  saleOrderNumber: z.string(),
+  blConsigneeId: z.number(),
+  blConsigneeName: z.string(),
+  shipmentManagerId: z.number().nullable(),
+  shipmentManagerName: z.string().nullable(),
+  cargoTypeId: z.number(),
+  cargoTypeName: z.string(),
+  /** MT, 3 decimals. */
+  quantity: z.string(),
+  /** Sum of its active shipments' BL quantities (MT). */
+  shippedQuantity: z.string(),
+  /** quantity - shippedQuantity (MT). */
+  remainingQuantity: z.string(),
+  remarks: z.string().nullable(),
+});
+export type TConsignment = z.infer<typeof ZConsignment>;
+export const ZConsignmentList = z.object({ rows: z.array(ZConsignment), count: z.number().int() });
+export type TConsignmentList = z.infer<typeof ZConsignmentList>;
+
+/** `GET /api/consignments/total-quantity`: the filtered consignments' total (MT) and count. */
+export const ZConsignmentTotal = z.object({ totalQuantity: z.string(), count: z.number().int() });
+export type TConsignmentTotal = z.infer<typeof ZConsignmentTotal>;
+
+/** `GET /api/consignments/lcPos`: a search (more than 2 characters) or `consignmentIdList=1,2,3`; `type` narrows. */
+export const ZLcPoQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  type: z.enum(LC_PO_TYPES).optional(),
+  consignmentIdList: z
+    .string()
+    .trim()
+    .max(2000)
+    .regex(/^(\d+(,\d+)*)?$/, 'consignmentIdList must be ids separated by commas.')
+    .optional()
+    .transform((v) => (v ? [...new Set(v.split(',').map(Number))].filter((id) => id > 0 && Number.isSafeInteger(id)).slice(0, 100) : [])),
+});
+export type TLcPoQuery = z.input<typeof ZLcPoQuery>;
+
+/** A consignment option of the pickers (spec section 3: id, LC.LCPONumber, RefLC.refNumber). */
+export const ZLcPoOption = z.object({
+  id: z.number(),
+  LC: z.object({ LCPONumber: z.string() }),
+  RefLC: z.object({ refNumber: z.string().nullable() }),
+});
+export type TLcPoOption = z.infer<typeof ZLcPoOption>;
+export const ZLcPoList = z.object({ lcPoNumbers: z.array(ZLcPoOption) });
+export type TLcPoList = z.infer<typeof ZLcPoList>;
+
+// ---------------------------------------------------------------- documents
+
+/** The documents of a record, newest first (deleted ones left out). */
+export const ZDocumentList = z.object({ rows: z.array(ZDocument), count: z.number().int() });
+export type TDocumentList = z.infer<typeof ZDocumentList>;

@@ -1,2 +1,274 @@
-/** API contracts of the shipping screens (spec sections 2.3 and 7). */
-export {};
+import { z } from 'zod';
+import { RECORD_STATUSES, ZDate, ZTonnes } from './cargo';
+import { PAGE_SIZES, SEARCH_MIN_CHARS } from './constants';
+
+/** API contracts of the shipping screens (spec sections 2.3 and 7): shipments (BLs on voyages) and voyages. */
+
+/** Texts of the shipping rules the server answers with (Arabic in the web's shipping section). */
+export const ShippingMessages = {
+  shipmentHasPortLoading: 'This shipment has existing Port Loading.',
+  consignmentRequired: 'Please select a consignment!',
+  consignmentNotActive: 'This consignment is not active.',
+  voyageRequired: 'Please select a vessel voyage!',
+  vesselRequired: 'Please select a vessel!',
+  portRequired: 'Please select a port!',
+  voyageNumberRequired: 'Please input voyage number!',
+  blNumberRequired: 'Please input BL number!',
+  blConsigneeRequired: 'Please select a BL consignee!',
+  blNumberTaken: 'This BL number is already used on this voyage.',
+  consignmentOnVoyage: 'This consignment already has a shipment on this voyage.',
+  berthNotOfPort: 'This berth does not belong to the selected port.',
+  completionBeforeArrival: 'Completion date can not be before the arrival date.',
+  shipmentReversed: 'This shipment is reversed.',
+  voyageOrNew: 'Please select a voyage or enter a new one, not both.',
+} as const;
+
+const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+const optionalDate = z.preprocess(emptyToUndefined, ZDate.optional());
+const pageSize = z.coerce
+  .number()
+  .int()
+  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
+  .default(20);
+/** A search is used only when longer than 2 characters (spec section 9); shorter ones are ignored. */
+const search = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined));
+const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Maximum ${max} characters`);
+
+/** `1,2,3`: at most 500 positive ids (an empty value means no filter). */
+const idList = z.preprocess(
+  emptyToUndefined,
+  z
+    .string()
+    .max(5000)
+    .transform((value, ctx) => {
+      const ids = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter((part) => part !== '')
+        .map(Number);
+      if (ids.length > 500 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+        ctx.addIssue({ code: 'custom', message: 'Please give ids separated by commas.' });
+        return z.NEVER;
+      }
+      return ids;
+    })
+    .optional(),
+);
+
+// ---------------------------------------------------------------- shipments
+
+/** Filters of the shipment list and its total (`GET /api/shipments`, `/api/shipments/total-quantity`). */
+export const ZShipmentFilters = z.object({
+  voyageId: optionalId,
+  vesselId: optionalId,
+  consignmentId: optionalId,
+  blConsigneeId: optionalId,
+  /** The consignment's shipment manager. */
+  shipmentManager: optionalId,
+  cargoTypeId: optionalId,
+  portId: optionalId,
+  /** BL number, LC/PO number or vessel name (more than 2 characters). */
+  search,
+  /** Arrival date of the voyage, inclusive. */
+  fromDate: optionalDate,
+  toDate: optionalDate,
+  status: z.preprocess(emptyToUndefined, z.enum([...RECORD_STATUSES, 'all']).default('Active')),
+});
+export type TShipmentFilters = z.input<typeof ZShipmentFilters>;
+
+export const ZShipmentListQuery = ZShipmentFilters.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: pageSize,
+});
+export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;
+
+/** A new voyage given with a shipment: found by vessel and voyage number (letter case ignored) or created. */
+export const ZNewVoyage = z.object({
+  vesselId: requiredId(ShippingMessages.vesselRequired),
+  voyageNumber: requiredText(ShippingMessages.voyageNumberRequired, 50),
+  portId: requiredId(ShippingMessages.portRequired),
+  berthId: optionalId.nullable(),
+  arrivalDate: optionalDate.nullable(),
+  completionDate: optionalDate.nullable(),
+});
+export type TNewVoyage = z.input<typeof ZNewVoyage>;
+
+const datesInOrder = (v: { arrivalDate?: string | null | undefined; completionDate?: string | null | undefined }) =>
+  !v.arrivalDate || !v.completionDate || v.arrivalDate <= v.completionDate;
+
+/** `POST /api/shipments`, `PUT /api/shipments/:id`: an existing voyage (`voyageId`) or a new one (`voyage`). */
+export const ZShipmentInput = z
+  .object({
+    voyageId: optionalId,
+    voyage: ZNewVoyage.refine(datesInOrder, { message: ShippingMessages.completionBeforeArrival, path: ['completionDate'] }).optional(),
+    consignmentId: requiredId(ShippingMessages.consignmentRequired),
+    blNumber: requiredText(ShippingMessages.blNumberRequired, 50),
+    blQuantity: ZTonnes,
+    /** Defaults to the consignment's BL consignee. */
+    blConsigneeId: optionalId.nullable(),
+    blDate: optionalDate.nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.voyageId === undefined && value.voyage === undefined) {
+      ctx.addIssue({ code: 'custom', message: ShippingMessages.voyageRequired, path: ['voyageId'] });
+    }
+    if (value.voyageId !== undefined && value.voyage !== undefined) {
+      ctx.addIssue({ code: 'custom', message: ShippingMessages.voyageOrNew, path: ['voyageId'] });
+    }
+  });
+export type TShipmentInput = z.input<typeof ZShipmentInput>;
+
+/** The voyage of a shipment row as the list and the form show it. */
+export const ZVoyageSummary = z.object({
+  id: z.number(),
+  vesselId: z.number(),
+  vesselName: z.string(),
+  voyageNumber: z.string(),
+  portId: z.number(),
+  portName: z.string(),
+  berthId: z.number().nullable(),
+  berthName: z.string().nullable(),
+  arrivalDate: z.string().nullable(),
+  completionDate: z.string().nullable(),
+});
+export type TVoyageSummary = z.infer<typeof ZVoyageSummary>;
+
+/** A consignment as the shipping screens name it (spec: `Consignment: { id, LC: { LCPONumber }, RefLC: { refNumber } }`). */
+export const ZShipmentConsignment = z.object({
+  id: z.number(),
+  LC: z.object({ LCPONumber: z.string() }),
+  RefLC: z.object({ refNumber: z.string().nullable() }),
+  cargoTypeId: z.number(),
+  cargoTypeName: z.string(),
+  shipmentManagerId: z.number().nullable(),
+  /** The consignment's quantity (MT). */
+  quantity: z.string(),
+});
+
+export const ZShipment = z.object({
+  id: z.number(),
+  voyageId: z.number(),
+  voyage: ZVoyageSummary,
+  consignmentId: z.number(),
+  Consignment: ZShipmentConsignment,
+  blNumber: z.string(),
+  /** MT, 3 decimals. */
+  blQuantity: z.string(),
+  blConsigneeId: z.number(),
+  blConsigneeName: z.string(),
+  blDate: z.string().nullable(),
+  /** What of the BL is still on the vessel (the ON_BOARD balance) and what port loadings took off it. */
+  onBoardQuantity: z.string(),
+  loadedQuantity: z.string(),
+  status: z.enum(RECORD_STATUSES),
+  createdAt: z.string(),
+  createdBy: z.string(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  reversedAt: z.string().nullable(),
+  reversedBy: z.string().nullable(),
+  reverseReason: z.string().nullable(),
+});
+export type TShipment = z.infer<typeof ZShipment>;
+
+export const ZShipmentList = z.object({ rows: z.array(ZShipment), count: z.number() });
+export type TShipmentList = z.infer<typeof ZShipmentList>;
+
+/** `GET /api/shipments/total-quantity`: the total BL quantity (MT) and number of the shipments the filters match. */
+export const ZShipmentTotal = z.object({ totalQuantity: z.string(), count: z.number() });
+export type TShipmentTotal = z.infer<typeof ZShipmentTotal>;
+
+// ---------------------------------------------------------------- voyages
+
+export const ZVoyageListQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: pageSize,
+  vesselId: optionalId,
+  portId: optionalId,
+  /** Vessel name or voyage number (more than 2 characters). */
+  search,
+});
+export type TVoyageListQuery = z.input<typeof ZVoyageListQuery>;
+
+export const ZVoyageListItem = ZVoyageSummary.extend({
+  /** Active shipments on the voyage and their BL total (MT). */
+  shipmentCount: z.number(),
+  totalBlQuantity: z.string(),
+});
+export type TVoyageListItem = z.infer<typeof ZVoyageListItem>;
+
+export const ZVoyageList = z.object({ rows: z.array(ZVoyageListItem), count: z.number() });
+export type TVoyageList = z.infer<typeof ZVoyageList>;
+
+/** `GET /api/voyage/:id`: the voyage, its BL total and what is still on board (within the user's scope). */
+export const ZVoyageDetail = ZVoyageListItem.extend({ onBoardQuantity: z.string() });
+export type TVoyageDetail = z.infer<typeof ZVoyageDetail>;
+
+/** `PUT /api/voyage/:id`: berth and dates (vessel, number and port stay). */
+export const ZVoyageUpdate = z
+  .object({
+    berthId: optionalId.nullable(),
+    arrivalDate: optionalDate.nullable(),
+    completionDate: optionalDate.nullable(),
+  })
+  .refine(datesInOrder, { message: ShippingMessages.completionBeforeArrival, path: ['completionDate'] });
+export type TVoyageUpdate = z.input<typeof ZVoyageUpdate>;
+
+const pickerLimit = z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10, 'At most 10 voyages.').default(10));
+
+/** `GET /api/voyage/consignee-voyages`: voyages carrying a consignee's (or shipment managers') consignments. */
+export const ZConsigneeVoyagesQuery = z.object({
+  consigneeId: optionalId,
+  smIds: idList,
+  cargoId: optionalId,
+  /** true: only voyages with an active shipment of a matching consignment; otherwise also voyages of any consignment row. */
+  withShipment: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).default('true')).transform((v) => v === 'true'),
+  vesselVoyageSearch: search,
+  limit: pickerLimit,
+});
+export type TConsigneeVoyagesQuery = z.input<typeof ZConsigneeVoyagesQuery>;
+
+export const ZConsigneeVoyageRow = z.object({
+  id: z.number(),
+  vesselName: z.string(),
+  voyageNumber: z.string(),
+  /** 'NAME / V.NO' */
+  vesselVoyage: z.string(),
+  Consignment: z.object({ id: z.number(), LC: z.string() }),
+});
+export const ZConsigneeVoyages = z.object({ rows: z.array(ZConsigneeVoyageRow) });
+export type TConsigneeVoyages = z.infer<typeof ZConsigneeVoyages>;
+
+/** `GET /api/voyage/vessel-voyage-number`: at most 10 voyages whose vessel name or voyage number contains the search. */
+export const ZVesselVoyageNumberQuery = z.object({ search, limit: pickerLimit });
+export const ZVesselVoyageOption = z.object({ id: z.number(), vesselName: z.string(), voyageNumber: z.string() });
+export type TVesselVoyageOption = z.infer<typeof ZVesselVoyageOption>;
+export const ZVesselVoyageOptions = z.object({ rows: z.array(ZVesselVoyageOption) });
+
+/** The label of a voyage in pickers: 'NAME / V.NO'. */
+export function vesselVoyageLabel(voyage: { vesselName: string; voyageNumber: string }): string {
+  return `${voyage.vesselName} / ${voyage.voyageNumber}`;
+}
+
+/**
+ * `GET /api/consignments/lcPos?search=`, as the shipping screens read it (spec 7: response `lcPoNumbers`): the
+ * consignments whose LC/PO number matches, named as the shipment rows name them.
+ */
+export const ZShippingLcPoOptions = z.object({
+  lcPoNumbers: z.array(
+    z.looseObject({
+      id: z.number(),
+      LC: z.looseObject({ LCPONumber: z.string() }),
+      RefLC: z.looseObject({ refNumber: z.string().nullable().optional() }).nullable().optional(),
+    }),
+  ),
+});
+export type TShippingLcPoOptions = z.infer<typeof ZShippingLcPoOptions>;

@@ -1,2 +1,137 @@
-/** API contracts of the vessel-approval screens (spec sections 2.3 and 7). */
-export {};
+import { z } from 'zod';
+import { ZDate, ZTonnesOrZero } from './cargo';
+import { SEARCH_MIN_CHARS } from './constants';
+import { APPROVAL_STATUSES, ZApprovalState, ZPageQuery } from './staff';
+
+/**
+ * API contracts of the vessel quantity approval screens (spec sections 2.3, 4 "Approval" and 7):
+ * `vesselQuantityApproval/vessel` (the out-turn of a whole voyage, approval kind `voyageApproval`) and
+ * `vesselQuantityApproval/quantityApproval` (the out-turn of one BL, kind `vesselQuantityApproval`, which posts the
+ * approved excess or shortage to ON_BOARD). Quantities are MT strings with 3 decimals.
+ */
+
+export const VesselApprovalMessages = {
+  voyageRequired: 'Please select vessel voyage!',
+  shipmentRequired: 'Please select the BL!',
+  voyageTaken: 'An out-turn has already been recorded for this voyage.',
+  shipmentTaken: 'An out-turn has already been recorded for this BL.',
+  voyageChanged: 'The voyage of a recorded out-turn cannot be changed.',
+  shipmentChanged: 'The BL of a recorded out-turn cannot be changed.',
+  approvedLocked: 'This out-turn is approved and can no longer be changed.',
+  decisionUnderWay: 'This out-turn is being approved; it can be changed only before the first decision or after a rejection.',
+  shipmentNotActive: 'This BL has been reversed.',
+  decisionRequired: 'Please choose Approved or Rejected.',
+} as const;
+
+const optionalRemarks = z
+  .string()
+  .trim()
+  .max(500, 'Maximum 500 characters')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const positiveId = (message: string) => z.number({ error: message }).int(message).positive(message);
+
+/** `POST/PUT /api/vesselQuantityApproval/vessel`: the draft-survey out-turn of a voyage (zero allowed). */
+export const ZVoyageApprovalInput = z.object({
+  voyageId: positiveId(VesselApprovalMessages.voyageRequired),
+  dischargedQuantity: ZTonnesOrZero,
+  surveyDate: ZDate.nullish().transform((v) => v ?? null),
+  remarks: optionalRemarks,
+});
+export type TVoyageApprovalInput = z.input<typeof ZVoyageApprovalInput>;
+
+/** `POST/PUT /api/vesselQuantityApproval/quantityApproval`: the out-turn of one BL (zero allowed). */
+export const ZQuantityApprovalInput = z.object({
+  shipmentId: positiveId(VesselApprovalMessages.shipmentRequired),
+  dischargedQuantity: ZTonnesOrZero,
+  remarks: optionalRemarks,
+});
+export type TQuantityApprovalInput = z.input<typeof ZQuantityApprovalInput>;
+
+/** `POST .../:id/decision`: the current approver's decision (spec section 4, Approval). */
+export const ZApprovalDecisionInput = z.object({
+  decision: z.enum(['Approved', 'Rejected'], { error: VesselApprovalMessages.decisionRequired }),
+  comment: z.string().trim().max(1000, 'Maximum 1000 characters').nullish(),
+});
+export type TApprovalDecisionInput = z.input<typeof ZApprovalDecisionInput>;
+
+/** A search is applied only with more than 2 characters (spec section 9). */
+const ZSearch = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined));
+
+/** The list queries of both screens: filters voyage and status, search, paging (newest first). */
+export const ZVesselApprovalListQuery = ZPageQuery.omit({ sortOrder: true }).extend({
+  voyageId: z.coerce.number().int().positive().optional(),
+  status: z.enum(APPROVAL_STATUSES).optional(),
+  search: ZSearch,
+});
+export type TVesselApprovalListQuery = z.input<typeof ZVesselApprovalListQuery>;
+
+const ZTrail = {
+  createdAt: z.string(),
+  createdBy: z.string(),
+  updatedAt: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+};
+
+/** One voyage out-turn: BL total of the voyage's active shipments, discharged, difference (+ excess / - shortage). */
+export const ZVoyageApproval = z.object({
+  id: z.number().int(),
+  voyageId: z.number().int(),
+  vesselName: z.string(),
+  voyageNumber: z.string(),
+  portName: z.string(),
+  blQuantity: z.string(),
+  dischargedQuantity: z.string(),
+  difference: z.string(),
+  surveyDate: z.string().nullable(),
+  remarks: z.string().nullable(),
+  status: z.enum(APPROVAL_STATUSES),
+  approval: ZApprovalState,
+  ...ZTrail,
+});
+export type TVoyageApproval = z.infer<typeof ZVoyageApproval>;
+export const ZVoyageApprovalList = z.object({ rows: z.array(ZVoyageApproval), count: z.number().int() });
+export type TVoyageApprovalList = z.infer<typeof ZVoyageApprovalList>;
+
+/** One BL out-turn; `ledgerTransactionId` is the posting of the approved difference (null before, or when nil). */
+export const ZQuantityApproval = z.object({
+  id: z.number().int(),
+  voyageId: z.number().int(),
+  vesselName: z.string(),
+  voyageNumber: z.string(),
+  shipmentId: z.number().int(),
+  blNumber: z.string(),
+  lcPoNumber: z.string(),
+  blConsigneeName: z.string(),
+  blQuantity: z.string(),
+  dischargedQuantity: z.string(),
+  difference: z.string(),
+  remarks: z.string().nullable(),
+  status: z.enum(APPROVAL_STATUSES),
+  ledgerTransactionId: z.number().int().nullable(),
+  approval: ZApprovalState,
+  ...ZTrail,
+});
+export type TQuantityApproval = z.infer<typeof ZQuantityApproval>;
+export const ZQuantityApprovalList = z.object({ rows: z.array(ZQuantityApproval), count: z.number().int() });
+export type TQuantityApprovalList = z.infer<typeof ZQuantityApprovalList>;
+
+/** `GET /api/vesselQuantityApproval/voyages/:voyageId/shipments`: the voyage's active BLs for the add form. */
+export const ZOutturnShipment = z.object({
+  id: z.number().int(),
+  blNumber: z.string(),
+  lcPoNumber: z.string(),
+  blConsigneeName: z.string(),
+  blQuantity: z.string(),
+  /** The BL's out-turn, when one is recorded already. */
+  quantityApprovalId: z.number().int().nullable(),
+});
+export type TOutturnShipment = z.infer<typeof ZOutturnShipment>;
+export const ZOutturnShipmentList = z.object({ rows: z.array(ZOutturnShipment) });
+export type TOutturnShipmentList = z.infer<typeof ZOutturnShipmentList>;

@@ -23,7 +23,7 @@ export const trips = pgTable(
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [tenantPolicy('trips')],
+  () => [tenantPolicy('trips')],
 );
 
 /**

@@ -1,0 +1,340 @@
+import {
+  ErrorCode,
+  Messages,
+  PortLoadingMessages,
+  ZLoadingSlipListQuery,
+  kgToTonnes,
+  tonnesToKg,
+  type TLoadingSlip,
+  type TLoadingSlipList,
+  type TLoadingSlipListQuery,
+  type TLoadingSlipValues,
+  type TReasonBody,
+} from '@tonnage/contracts';
+import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
+import { post, reverse } from '../../ledger/ledger.service';
+import { recordAudit } from '../../platform/audit/audit';
+import type { DataScope } from '../../platform/data-scope';
+import type { Db } from '../../platform/db/client';
+import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
+import { AppError, badRequest, notFound } from '../../platform/errors';
+import { agencies } from '../agencies/agencies.schema';
+import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
+import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
+import { loadingSlips, portLoadings, trips } from './port-loading.schema';
+import { portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
+import { activeSlipTotal, auditable, lockPortLoading, receivedRefusal, ruleConflict, type Actor } from './port-loading.service';
+
+/*
+ * Loading slips: one truck trip of a port loading. Creating one posts ON_BOARD(voyage, consignment) ->
+ * IN_TRANSIT(trip, voyage, consignment, owner, cargo type) in the caller's transaction; the database refuses an
+ * overdraw of the vessel ('Quantity not available'). Slips of one port loading serialize on its row (locked
+ * first), so their sum never passes its quantity; the trucks and drivers are locked next, so the trips-per-day
+ * rules hold under concurrent slips too.
+ */
+
+const col = columnOf;
+export type Lang = 'en' | 'ar';
+
+/** The agency's timezone (slips are counted per local day). */
+export async function agencyTimezone(tx: Db, agencyId: number): Promise<string> {
+  const [row] = await tx.select({ timezone: agencies.timezone }).from(agencies).where(eq(agencies.id, agencyId));
+  return row?.timezone ?? 'UTC';
+}
+
+/** The local calendar day (YYYY-MM-DD) of an instant in a timezone. */
+export function localDay(at: Date, timezone: string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  return parts;
+}
+
+/** Bounds of local days as timestamptz SQL (from the start of `from` to the end of `to`). */
+const dayStart = (day: string, timezone: string) => sql`(${day}::date::timestamp at time zone ${timezone})`;
+const dayEnd = (day: string, timezone: string) => sql`((${day}::date + 1)::timestamp at time zone ${timezone})`;
+
+interface PortLoadingRow {
+  id: number;
+  transporterKind: string;
+  transporterId: number | null;
+}
+
+function violationError(violation: TransportRuleViolation, lang: Lang): AppError {
+  const message = violation.message[lang];
+  const status = violation.code === 'tripsPerDay' ? 409 : 422;
+  return new AppError(status, ErrorCode.BUSINESS_RULE, message, { [`${violation.subject}Id`]: message, en: violation.message.en, ar: violation.message.ar });
+}
+
+/**
+ * Checks the truck and driver of a trip: both active rows of the agency, of the port loading's transporter when
+ * it names one, and allowed by the transporter's rules on the slip's local day (blocked, trips per day counting
+ * today's active slips without the one being edited, documents and licence). Locks both rows first.
+ */
+async function checkTruckAndDriver(
+  tx: Db,
+  params: { agencyId: number; portLoading: PortLoadingRow; truckId: number; driverId: number; loadedAt: Date; lang: Lang; exceptSlipId?: number },
+): Promise<void> {
+  const [truck] = await tx
+    .select({ id: col(trucks, 'id'), transporterId: col(trucks, 'transporterId') })
+    .from(trucks)
+    .where(and(eq(col(trucks, 'agencyId'), params.agencyId), eq(col(trucks, 'id'), params.truckId), eq(col(trucks, 'isActive'), true)))
+    .for('no key update');
+  if (!truck) throw badRequest(Messages.truckRequired, { truckId: Messages.truckRequired });
+  const [driver] = await tx
+    .select({ id: col(drivers, 'id'), transporterId: col(drivers, 'transporterId') })
+    .from(drivers)
+    .where(and(eq(col(drivers, 'agencyId'), params.agencyId), eq(col(drivers, 'id'), params.driverId), eq(col(drivers, 'isActive'), true)))
+    .for('no key update');
+  if (!driver) throw badRequest(Messages.driverRequired, { driverId: Messages.driverRequired });
+  const truckTransporter = Number(truck.transporterId);
+  const driverTransporter = Number(driver.transporterId);
+  if (params.portLoading.transporterKind === 'company') {
+    if (truckTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.truckOfOtherTransporter, { truckId: PortLoadingMessages.truckOfOtherTransporter });
+    if (driverTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.driverOfOtherTransporter, { driverId: PortLoadingMessages.driverOfOtherTransporter });
+  }
+
+  const timezone = await agencyTimezone(tx, params.agencyId);
+  const day = localDay(params.loadedAt, timezone);
+  const [today] = await tx
+    .select({
+      truck: sql<number>`count(*) filter (where ${loadingSlips.truckId} = ${params.truckId})::int`,
+      driver: sql<number>`count(*) filter (where ${loadingSlips.driverId} = ${params.driverId})::int`,
+    })
+    .from(loadingSlips)
+    .where(
+      and(
+        eq(loadingSlips.agencyId, params.agencyId),
+        eq(loadingSlips.status, 'Active'),
+        or(eq(loadingSlips.truckId, params.truckId), eq(loadingSlips.driverId, params.driverId)),
+        sql`${loadingSlips.loadedAt} >= ${dayStart(day, timezone)}`,
+        sql`${loadingSlips.loadedAt} < ${dayEnd(day, timezone)}`,
+        params.exceptSlipId === undefined ? undefined : sql`${loadingSlips.id} <> ${params.exceptSlipId}`,
+      ),
+    );
+  const tripsToday = { truck: today?.truck ?? 0, driver: today?.driver ?? 0 };
+  const violations = await checkTransportRules(tx, { agencyId: params.agencyId, transporterId: truckTransporter, truckId: params.truckId, driverId: params.driverId, date: day, tripsToday });
+  if (driverTransporter !== truckTransporter) {
+    const driverRules = await checkTransportRules(tx, { agencyId: params.agencyId, transporterId: driverTransporter, truckId: null, driverId: params.driverId, date: day, tripsToday });
+    violations.push(...driverRules.filter((v) => v.subject === 'driver'));
+  }
+  const [first] = violations;
+  if (first) throw violationError(first, params.lang);
+}
+
+/** A WBT number already on a live slip of the agency (other than the one being edited) is refused. */
+async function checkWbt(tx: Db, params: { agencyId: number; wbtNumber: string; exceptSlipId?: number }): Promise<void> {
+  const [taken] = await tx
+    .select({ id: loadingSlips.id })
+    .from(loadingSlips)
+    .where(
+      and(
+        eq(loadingSlips.agencyId, params.agencyId),
+        eq(loadingSlips.status, 'Active'),
+        sql`lower(${loadingSlips.wbtNumber}) = lower(${params.wbtNumber})`,
+        params.exceptSlipId === undefined ? undefined : sql`${loadingSlips.id} <> ${params.exceptSlipId}`,
+      ),
+    )
+    .limit(1);
+  if (taken) throw wbtTaken();
+}
+
+const wbtTaken = () => new AppError(409, ErrorCode.CONFLICT, PortLoadingMessages.wbtTaken, { wbtNumber: PortLoadingMessages.wbtTaken });
+
+/** The slips of a port loading may not pass its quantity. */
+async function checkWithinPortLoading(tx: Db, params: { portLoadingId: number; portLoadingKg: bigint; quantityKg: bigint; exceptSlipId?: number }): Promise<void> {
+  const loaded = await activeSlipTotal(tx, { portLoadingId: params.portLoadingId, ...(params.exceptSlipId === undefined ? {} : { exceptSlipId: params.exceptSlipId }) });
+  if (loaded + params.quantityKg > params.portLoadingKg) {
+    throw ruleConflict(PortLoadingMessages.exceedsPortLoading, { quantity: PortLoadingMessages.exceedsPortLoading, remaining: kgToTonnes(params.portLoadingKg - loaded) });
+  }
+}
+
+/** Posts a slip's quantity from the vessel onto its trip. */
+function postSlip(
+  tx: Db,
+  params: { agencyId: number; userId: number; at: Date; slipId: number; tripId: number; quantityKg: bigint; portLoading: { voyageId: number; consignmentId: number; ownerCompanyId: number }; cargoTypeId: number },
+) {
+  const { voyageId, consignmentId, ownerCompanyId } = params.portLoading;
+  return post(tx, {
+    agencyId: params.agencyId,
+    type: 'portLoading',
+    source: { table: 'loading_slips', id: params.slipId },
+    userId: params.userId,
+    at: params.at,
+    lines: [
+      { account: onBoardAccount({ voyageId, consignmentId }), quantityKg: -params.quantityKg },
+      { account: inTransitAccount({ tripId: params.tripId, voyageId, consignmentId, ownerCompanyId, cargoTypeId: params.cargoTypeId }), quantityKg: params.quantityKg },
+    ],
+  });
+}
+
+export interface CreateLoadingSlipParams {
+  agencyId: number;
+  userId: number;
+  now: Date;
+  portLoadingId: number;
+  input: TLoadingSlipValues;
+  /** The user's data scope (unrestricted when absent, e.g. a benchmark). */
+  scope?: DataScope;
+  /** The language of rule messages. */
+  lang?: Lang;
+}
+
+const UNRESTRICTED: DataScope = { shipmentManagerIds: null, consigneeIds: null, locationIds: null };
+
+/**
+ * Creates one loading slip (a truck trip) of a port loading and posts its quantity ON_BOARD -> IN_TRANSIT, inside
+ * the caller's `inAgency` transaction. Refuses a reversed port loading, a truck or driver of another transporter or
+ * stopped by a rule, a WBT number in use, slips beyond the port loading's quantity, and (the database) more than
+ * is on board.
+ */
+export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams): Promise<{ id: number; slipNumber: number; tripId: number; ledgerTransactionId: number }> {
+  const { agencyId, userId, now, input } = params;
+  const scope = params.scope ?? UNRESTRICTED;
+  const { portLoading, consignment } = await lockPortLoading(tx, { agencyId, scope, id: params.portLoadingId });
+  if (portLoading.status !== 'Active') throw ruleConflict(PortLoadingMessages.portLoadingReversed);
+  const quantityKg = tonnesToKg(input.quantity);
+  const loadedAt = input.loadedAt ? new Date(input.loadedAt) : now;
+  await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, loadedAt, lang: params.lang ?? 'en' });
+  await checkWithinPortLoading(tx, { portLoadingId: portLoading.id, portLoadingKg: portLoading.quantityKg, quantityKg });
+  await checkWbt(tx, { agencyId, wbtNumber: input.wbtNumber });
+
+  const [trip] = await tx.insert(trips).values({ agencyId, kind: 'loadingSlip', createdAt: now }).returning({ id: trips.id });
+  if (!trip) throw new Error('trip insert returned no row');
+  const slip = await insertNumbered(tx, {
+    agencyId,
+    portLoadingId: portLoading.id,
+    tripId: trip.id,
+    truckId: input.truckId,
+    driverId: input.driverId,
+    wbtNumber: input.wbtNumber,
+    quantityKg,
+    loadedAt,
+    remarks: input.remarks,
+    status: 'Active',
+    createdBy: userId,
+    createdAt: now,
+  });
+  const { transactionId } = await postSlip(tx, { agencyId, userId, at: now, slipId: slip.id, tripId: trip.id, quantityKg, portLoading, cargoTypeId: consignment.cargoTypeId });
+  await tx.update(loadingSlips).set({ ledgerTransactionId: transactionId }).where(eq(loadingSlips.id, slip.id));
+  await recordAudit(tx, { agencyId, userId, action: 'create', entity: 'loadingSlip', entityId: slip.id, after: auditable({ ...slip, ledgerTransactionId: transactionId }), at: now });
+  return { id: slip.id, slipNumber: slip.slipNumber, tripId: trip.id, ledgerTransactionId: transactionId };
+}
+
+/**
+ * Inserts a slip with the agency's next slip number. Concurrent creators may pick the same number: the unique
+ * index refuses the later one, whose savepoint rolls back and which tries the next number.
+ */
+async function insertNumbered(tx: Db, values: Omit<typeof loadingSlips.$inferInsert, 'slipNumber'>) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await tx.transaction(async (savepoint) => {
+        const [row] = await savepoint
+          .insert(loadingSlips)
+          .values({ ...values, slipNumber: sql`(select coalesce(max(${loadingSlips.slipNumber}), 0) + 1 from ${loadingSlips} where ${loadingSlips.agencyId} = ${values.agencyId})` })
+          .returning();
+        if (!row) throw new Error('loading slip insert returned no row');
+        return row;
+      });
+    } catch (error) {
+      const violated = uniqueViolation(error)?.constraint;
+      if (violated === 'loading_slips_agency_number_unique' && attempt < 100) continue;
+      if (violated === 'loading_slips_agency_wbt_unique') throw wbtTaken();
+      throw error;
+    }
+  }
+}
+
+/** A slip of the agency locked with its port loading (port loading first: the same lock order as new slips). */
+async function lockSlip(tx: Db, params: { agencyId: number; scope: DataScope; id: number }) {
+  const [found] = await tx.select({ portLoadingId: loadingSlips.portLoadingId }).from(loadingSlips).where(and(eq(loadingSlips.agencyId, params.agencyId), eq(loadingSlips.id, params.id)));
+  if (!found) throw notFound('Loading slip not found');
+  const locked = await lockPortLoading(tx, { agencyId: params.agencyId, scope: params.scope, id: found.portLoadingId }).catch((error: unknown) => {
+    if (error instanceof AppError && error.statusCode === 404) throw notFound('Loading slip not found');
+    throw error;
+  });
+  const [slip] = await tx.select().from(loadingSlips).where(eq(loadingSlips.id, params.id)).for('update');
+  if (!slip) throw notFound('Loading slip not found');
+  return { ...locked, slip };
+}
+
+/**
+ * Edits a slip (truck, driver, WBT number, quantity, loading time) by reverse-and-repost in the caller's one
+ * transaction: the old posting is reversed, the new quantity checked like a new slip and posted on the same trip.
+ */
+export async function updateLoadingSlip(tx: Db, actor: Actor & { id: number; input: TLoadingSlipValues; lang: Lang }): Promise<void> {
+  const { agencyId, userId, now, input } = actor;
+  const { portLoading, consignment, slip } = await lockSlip(tx, { agencyId, scope: actor.scope, id: actor.id });
+  if (slip.status !== 'Active') throw ruleConflict(PortLoadingMessages.loadingSlipReversed);
+  if (portLoading.status !== 'Active') throw ruleConflict(PortLoadingMessages.portLoadingReversed);
+  if (slip.receivedTable !== null) throw receivedRefusal(slip.receivedTable, 'loadingSlip');
+  const quantityKg = tonnesToKg(input.quantity);
+  const loadedAt = input.loadedAt ? new Date(input.loadedAt) : slip.loadedAt;
+  await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, loadedAt, lang: actor.lang, exceptSlipId: slip.id });
+  await checkWithinPortLoading(tx, { portLoadingId: portLoading.id, portLoadingKg: portLoading.quantityKg, quantityKg, exceptSlipId: slip.id });
+  await checkWbt(tx, { agencyId, wbtNumber: input.wbtNumber, exceptSlipId: slip.id });
+  if (slip.ledgerTransactionId !== null) await reverse(tx, { agencyId, transactionId: slip.ledgerTransactionId, userId, at: now, reason: 'Loading slip edited' });
+  const { transactionId } = await postSlip(tx, { agencyId, userId, at: now, slipId: slip.id, tripId: slip.tripId, quantityKg, portLoading, cargoTypeId: consignment.cargoTypeId });
+  try {
+    const [after] = await tx
+      .update(loadingSlips)
+      .set({ truckId: input.truckId, driverId: input.driverId, wbtNumber: input.wbtNumber, quantityKg, loadedAt, remarks: input.remarks, ledgerTransactionId: transactionId, updatedBy: userId, updatedAt: now })
+      .where(eq(loadingSlips.id, slip.id))
+      .returning();
+    await recordAudit(tx, { agencyId, userId, action: 'update', entity: 'loadingSlip', entityId: slip.id, before: auditable(slip), after: after && auditable(after), at: now });
+  } catch (error) {
+    if (uniqueViolation(error)?.constraint === 'loading_slips_agency_wbt_unique') throw wbtTaken();
+    throw error;
+  }
+}
+
+/** Reverses one slip: refused once received; otherwise its posting is reversed and the slip marked Reversed. */
+export async function reverseLoadingSlip(tx: Db, actor: Actor & { id: number; body: TReasonBody }): Promise<void> {
+  const reason = actor.body.reason.trim();
+  if (!reason) throw badRequest(Messages.reasonRequired, { reason: Messages.reasonRequired });
+  const { slip } = await lockSlip(tx, { agencyId: actor.agencyId, scope: actor.scope, id: actor.id });
+  if (slip.status !== 'Active') throw ruleConflict(PortLoadingMessages.loadingSlipReversed);
+  if (slip.receivedTable !== null) throw receivedRefusal(slip.receivedTable, 'loadingSlip');
+  if (slip.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: slip.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
+  await tx.update(loadingSlips).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(loadingSlips.id, slip.id));
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'loadingSlip', entityId: slip.id, before: auditable(slip), after: { status: 'Reversed', reason }, at: actor.now });
+}
+
+/** The filtered, paged slips of the agency in the user's scope, with the count and total quantity of the filter. */
+export async function listLoadingSlips(tx: Db, params: { agencyId: number; scope: DataScope; query: TLoadingSlipListQuery }): Promise<TLoadingSlipList> {
+  const q = ZLoadingSlipListQuery.parse(params.query);
+  const timezone = q.fromDate !== undefined || q.toDate !== undefined ? await agencyTimezone(tx, params.agencyId) : 'UTC';
+  const search = q.search === undefined ? undefined : `%${escapeLike(q.search)}%`;
+  const conditions: (SQL | undefined)[] = [
+    eq(loadingSlips.agencyId, params.agencyId),
+    portLoadingScope(params.scope),
+    q.voyageId === undefined ? undefined : eq(portLoadings.voyageId, q.voyageId),
+    q.consignmentId === undefined ? undefined : eq(portLoadings.consignmentId, q.consignmentId),
+    q.portLoadingId === undefined ? undefined : eq(loadingSlips.portLoadingId, q.portLoadingId),
+    q.truckId === undefined ? undefined : eq(loadingSlips.truckId, q.truckId),
+    q.driverId === undefined ? undefined : eq(loadingSlips.driverId, q.driverId),
+    q.transporterId === undefined ? undefined : eq(portLoadings.transporterId, q.transporterId),
+    q.toLocationId === undefined ? undefined : eq(portLoadings.toLocationId, q.toLocationId),
+    q.status === 'all' ? undefined : eq(loadingSlips.status, q.status),
+    q.received === undefined ? undefined : q.received === 'delivered' ? sql`${loadingSlips.receivedTable} is not null` : sql`${loadingSlips.receivedTable} is null`,
+    q.fromDate === undefined ? undefined : sql`${loadingSlips.loadedAt} >= ${dayStart(q.fromDate, timezone)}`,
+    q.toDate === undefined ? undefined : sql`${loadingSlips.loadedAt} < ${dayEnd(q.toDate, timezone)}`,
+    search === undefined ? undefined : or(ilike(loadingSlips.wbtNumber, search), sql`${loadingSlips.slipNumber}::text = ${q.search}`),
+  ];
+  const where = and(...conditions);
+  const [rows, [totals]] = await Promise.all([
+    selectLoadingSlips(tx)
+      .where(where)
+      .orderBy(desc(loadingSlips.loadedAt), desc(loadingSlips.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    slipTotals(tx, where),
+  ]);
+  return { rows: rows.map(toLoadingSlip), count: totals?.count ?? 0, totalQuantity: kgToTonnes(BigInt(totals?.totalKg ?? '0')) };
+}
+
+/** One slip of the agency in the user's scope (404 otherwise). */
+export async function getLoadingSlip(tx: Db, params: { agencyId: number; scope: DataScope; id: number }): Promise<TLoadingSlip & { createdById: number }> {
+  const [row] = await selectLoadingSlips(tx).where(and(eq(loadingSlips.agencyId, params.agencyId), eq(loadingSlips.id, params.id), portLoadingScope(params.scope)));
+  if (!row) throw notFound('Loading slip not found');
+  return { ...toLoadingSlip(row), createdById: row.createdById };
+}

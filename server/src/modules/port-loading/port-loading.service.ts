@@ -1,0 +1,392 @@
+import {
+  COMPANY_TYPE_IDS,
+  ErrorCode,
+  LOCATION_KIND_IDS,
+  Messages,
+  PortLoadingMessages,
+  kgToTonnes,
+  tonnesToKg,
+  type TPortLoadingDetail,
+  type TPortLoadingList,
+  type TPortLoadingValues,
+  type TVoyageShipments,
+  type TReasonBody,
+  type TPortLoadingListQuery,
+  ZPortLoadingListQuery,
+} from '@tonnage/contracts';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { reverse } from '../../ledger/ledger.service';
+import { accountBalance } from '../../ledger/ledger.service';
+import { onBoardAccount } from '../../ledger/accounts';
+import { recordAudit } from '../../platform/audit/audit';
+import type { Db } from '../../platform/db/client';
+import { inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
+import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { cargoTypes, columnOf, companies, locations, ports, vessels } from '../master-data/master-data.schema';
+import { consignments } from '../procurement/procurement.schema';
+import { shipments, voyages } from '../shipping/shipping.schema';
+import { loadingSlips, portLoadings } from './port-loading.schema';
+import { countPortLoadings, portLoadingScope, selectLoadingSlips, selectPortLoadings, toLoadingSlip, toPortLoading } from './port-loading.queries';
+
+/*
+ * Port loadings (spec 2.3 `portLoading`): an order to take a consignment's cargo off a voyage by truck to a
+ * warehouse, a consignee location (direct delivery) or a customer location (customer delivery). The port loading
+ * itself moves no stock; its loading slips do (loading-slips.service.ts).
+ */
+
+const col = columnOf;
+
+/** What every command of this module needs: the agency, the acting user, the time and the user's data scope. */
+export interface Actor {
+  agencyId: number;
+  userId: number;
+  now: Date;
+  scope: DataScope;
+}
+
+type ListQuery = z.output<typeof ZPortLoadingListQuery>;
+
+/** A 409 of a business rule with the code the web reads. */
+export const ruleConflict = (message: string, details?: Record<string, string>) => new AppError(409, ErrorCode.BUSINESS_RULE, message, details);
+
+/** The filtered, paged port loadings of the agency, with loaded / in transit / remaining per row. */
+export async function listPortLoadings(tx: Db, params: { agencyId: number; scope: DataScope; query: TPortLoadingListQuery | ListQuery }): Promise<TPortLoadingList> {
+  const q = ZPortLoadingListQuery.parse(params.query);
+  const conditions: (SQL | undefined)[] = [
+    eq(portLoadings.agencyId, params.agencyId),
+    portLoadingScope(params.scope),
+    q.voyageId === undefined ? undefined : eq(portLoadings.voyageId, q.voyageId),
+    q.consignmentId === undefined ? undefined : eq(portLoadings.consignmentId, q.consignmentId),
+    q.portId === undefined ? undefined : eq(portLoadings.portId, q.portId),
+    q.transportationType === undefined ? undefined : eq(portLoadings.transportationType, q.transportationType),
+    q.toLocationId === undefined ? undefined : eq(portLoadings.toLocationId, q.toLocationId),
+    q.transporterId === undefined ? undefined : eq(portLoadings.transporterId, q.transporterId),
+    q.status === 'all' ? undefined : eq(portLoadings.status, q.status),
+    q.fromDate === undefined ? undefined : gte(portLoadings.loadingDate, q.fromDate),
+    q.toDate === undefined ? undefined : lte(portLoadings.loadingDate, q.toDate),
+  ];
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    selectPortLoadings(tx)
+      .where(where)
+      .orderBy(desc(portLoadings.loadingDate), desc(portLoadings.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    countPortLoadings(tx, where),
+  ]);
+  return { rows: rows.map(toPortLoading), count: total?.count ?? 0 };
+}
+
+/** One port loading of the agency within the user's scope, with its slips (404 otherwise). */
+export async function getPortLoading(tx: Db, params: { agencyId: number; scope: DataScope; id: number }): Promise<TPortLoadingDetail> {
+  const [row] = await selectPortLoadings(tx).where(and(eq(portLoadings.agencyId, params.agencyId), eq(portLoadings.id, params.id), portLoadingScope(params.scope)));
+  if (!row) throw notFound('Port loading not found');
+  const slips = await selectLoadingSlips(tx)
+    .where(and(eq(loadingSlips.agencyId, params.agencyId), eq(loadingSlips.portLoadingId, params.id)))
+    .orderBy(desc(loadingSlips.slipNumber));
+  return { ...toPortLoading(row), slips: slips.map(toLoadingSlip) };
+}
+
+/** The voyage (404 when not of the agency) with its active shipments in scope, their BL quantity and ON_BOARD balance. */
+export async function voyageShipments(tx: Db, params: { agencyId: number; scope: DataScope; voyageId: number }): Promise<TVoyageShipments> {
+  const [voyage] = await tx
+    .select({ id: voyages.id, vesselName: col(vessels, 'name'), voyageNumber: voyages.voyageNumber, portId: voyages.portId, portName: col(ports, 'name') })
+    .from(voyages)
+    .innerJoin(vessels, eq(col(vessels, 'id'), voyages.vesselId))
+    .innerJoin(ports, eq(col(ports, 'id'), voyages.portId))
+    .where(and(eq(voyages.agencyId, params.agencyId), eq(voyages.id, params.voyageId)));
+  if (!voyage) throw notFound('Voyage not found');
+  const scope = params.scope;
+  const rows = await tx
+    .select({
+      shipmentId: shipments.id,
+      blNumber: shipments.blNumber,
+      consignmentId: consignments.id,
+      lcNumber: consignments.lcNumber,
+      poNumber: consignments.poNumber,
+      blConsigneeId: shipments.blConsigneeId,
+      blConsigneeName: col(companies, 'name'),
+      shipmentManagerId: consignments.shipmentManagerId,
+      cargoTypeId: consignments.cargoTypeId,
+      cargoTypeName: col(cargoTypes, 'name'),
+      blQuantityKg: shipments.blQuantityKg,
+      onBoardKg: sql<string>`coalesce((select a.balance_kg from ledger_accounts a where a.agency_id = ${params.agencyId} and a.kind = 'ON_BOARD' and a.voyage_id = ${shipments.voyageId} and a.consignment_id = ${shipments.consignmentId} and a.trip_id is null and a.location_id is null and a.silo_id is null and a.owner_company_id is null and a.cargo_type_id is null and a.attached_voyage_id is null), 0)`,
+    })
+    .from(shipments)
+    .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
+    .innerJoin(companies, eq(col(companies, 'id'), shipments.blConsigneeId))
+    .innerJoin(cargoTypes, eq(col(cargoTypes, 'id'), consignments.cargoTypeId))
+    .where(
+      and(
+        eq(shipments.agencyId, params.agencyId),
+        eq(shipments.voyageId, params.voyageId),
+        eq(shipments.status, 'Active'),
+        scopeCondition(scope, { consignee: consignments.blConsigneeId, shipmentManager: consignments.shipmentManagerId }),
+      ),
+    )
+    .orderBy(asc(shipments.id));
+  return {
+    voyage: { id: voyage.id, vesselName: String(voyage.vesselName), voyageNumber: voyage.voyageNumber, portId: voyage.portId, portName: String(voyage.portName) },
+    rows: rows.map((r) => ({
+      shipmentId: r.shipmentId,
+      blNumber: r.blNumber,
+      consignmentId: r.consignmentId,
+      lcPoNumber: r.lcNumber ?? r.poNumber ?? '',
+      blConsigneeId: r.blConsigneeId,
+      blConsigneeName: String(r.blConsigneeName),
+      shipmentManagerId: r.shipmentManagerId,
+      cargoTypeId: r.cargoTypeId,
+      cargoTypeName: String(r.cargoTypeName),
+      blQuantity: kgToTonnes(r.blQuantityKg),
+      onBoardQuantity: kgToTonnes(BigInt(String(r.onBoardKg))),
+    })),
+  };
+}
+
+/** The resolved, checked values of a port loading form. */
+interface ResolvedPortLoading {
+  voyageId: number;
+  shipmentId: number;
+  consignmentId: number;
+  portId: number;
+  transportationType: TPortLoadingValues['transportationType'];
+  toLocationId: number;
+  ownerCompanyId: number;
+  transporterKind: TPortLoadingValues['transporterKind'];
+  transporterId: number | null;
+  thirdPartyName: string | null;
+  quantityKg: bigint;
+  loadingDate: string;
+  remarks: string | null;
+}
+
+const field = (name: string, message: string) => badRequest(message, { [name]: message });
+
+/**
+ * Checks a port loading form against the agency's records: the shipment is an active BL of the voyage within the
+ * user's scope, the port exists, the destination fits the transportation type (a warehouse; a delivery location
+ * of the BL consignee or a consignee of its shipment manager; a customer's delivery location) and the user's
+ * locations, the owner is one the cargo may belong to, the transporter is a transporter company.
+ */
+async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Promise<ResolvedPortLoading> {
+  const { agencyId, scope } = actor;
+  const [voyage] = await tx.select({ id: voyages.id, portId: voyages.portId }).from(voyages).where(and(eq(voyages.agencyId, agencyId), eq(voyages.id, input.voyageId)));
+  if (!voyage) throw field('voyageId', PortLoadingMessages.voyageRequired);
+  const [shipment] = await tx
+    .select({
+      id: shipments.id,
+      voyageId: shipments.voyageId,
+      status: shipments.status,
+      consignmentId: shipments.consignmentId,
+      blConsigneeId: shipments.blConsigneeId,
+      shipmentManagerId: consignments.shipmentManagerId,
+      consignmentConsigneeId: consignments.blConsigneeId,
+    })
+    .from(shipments)
+    .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
+    .where(and(eq(shipments.agencyId, agencyId), eq(shipments.id, input.shipmentId)));
+  if (!shipment || shipment.status !== 'Active') throw field('shipmentId', PortLoadingMessages.shipmentRequired);
+  if (shipment.voyageId !== voyage.id) throw field('shipmentId', PortLoadingMessages.shipmentNotOfVoyage);
+  if (!inScope(scope.consigneeIds, shipment.consignmentConsigneeId) || !inScope(scope.shipmentManagerIds, shipment.shipmentManagerId)) throw forbidden();
+
+  const portId = input.portId ?? voyage.portId;
+  const [port] = await tx.select({ id: col(ports, 'id') }).from(ports).where(and(eq(col(ports, 'agencyId'), agencyId), eq(col(ports, 'id'), portId), eq(col(ports, 'isActive'), true)));
+  if (!port) throw field('portId', PortLoadingMessages.portRequired);
+
+  const toLocationId = input.toLocationId;
+  const destinationMessage =
+    input.transportationType === 'warehouse'
+      ? Messages.warehouseRequired
+      : input.transportationType === 'directDelivery'
+        ? PortLoadingMessages.consigneeLocationRequired
+        : PortLoadingMessages.customerLocationRequired;
+  if (toLocationId === null) throw field('toLocationId', destinationMessage);
+  const [location] = await tx
+    .select({
+      id: col(locations, 'id'),
+      kind: col(locations, 'locationKindId'),
+      ownerType: col(locations, 'ownerType'),
+      consigneeId: col(locations, 'consigneeId'),
+      customerId: col(locations, 'customerId'),
+      consigneeShipmentManagerId: sql<number | null>`(select c.shipment_manager_id from companies c where c.id = ${col(locations, 'consigneeId')})`,
+    })
+    .from(locations)
+    .where(and(eq(col(locations, 'agencyId'), agencyId), eq(col(locations, 'id'), toLocationId), eq(col(locations, 'isActive'), true)));
+  if (!location) throw field('toLocationId', destinationMessage);
+  const locationConsignee = location.consigneeId === null ? null : Number(location.consigneeId);
+  const locationCustomer = location.customerId === null ? null : Number(location.customerId);
+  switch (input.transportationType) {
+    case 'warehouse':
+      if (location.kind !== LOCATION_KIND_IDS.warehouse) throw field('toLocationId', destinationMessage);
+      break;
+    case 'directDelivery': {
+      const consignee = shipment.blConsigneeId;
+      const sm = shipment.shipmentManagerId;
+      const ofConsignee = locationConsignee === consignee || (sm !== null && location.consigneeShipmentManagerId !== null && Number(location.consigneeShipmentManagerId) === sm);
+      if (location.kind !== LOCATION_KIND_IDS.deliveryLocation || location.ownerType !== 'consignee' || !ofConsignee) throw field('toLocationId', destinationMessage);
+      break;
+    }
+    case 'customerDelivery':
+      if (location.kind !== LOCATION_KIND_IDS.deliveryLocation || location.ownerType !== 'customer' || locationCustomer === null) throw field('toLocationId', destinationMessage);
+      break;
+  }
+  if (!inScope(scope.locationIds, toLocationId)) throw forbidden();
+
+  // The owner at the destination: the customer for a customer delivery; otherwise the BL consignee by default,
+  // or its shipment manager, or (direct delivery) the consignee owning the location.
+  let ownerCompanyId: number;
+  if (input.transportationType === 'customerDelivery') {
+    if (locationCustomer === null) throw field('toLocationId', destinationMessage);
+    if (input.ownerCompanyId !== null && input.ownerCompanyId !== locationCustomer) throw field('ownerCompanyId', PortLoadingMessages.ownerNotAllowed);
+    ownerCompanyId = locationCustomer;
+  } else {
+    const allowed = new Set<number>([shipment.blConsigneeId, shipment.consignmentConsigneeId]);
+    if (shipment.shipmentManagerId !== null) allowed.add(shipment.shipmentManagerId);
+    if (input.transportationType === 'directDelivery' && locationConsignee !== null) allowed.add(locationConsignee);
+    ownerCompanyId = input.ownerCompanyId ?? shipment.blConsigneeId;
+    if (!allowed.has(ownerCompanyId)) throw field('ownerCompanyId', PortLoadingMessages.ownerNotAllowed);
+  }
+
+  if (input.transporterKind === 'company') {
+    if (input.transporterId === null) throw field('transporterId', PortLoadingMessages.transporterRequired);
+    const [transporter] = await tx
+      .select({ id: col(companies, 'id') })
+      .from(companies)
+      .where(
+        and(
+          eq(col(companies, 'agencyId'), agencyId),
+          eq(col(companies, 'id'), input.transporterId),
+          eq(col(companies, 'companyTypeId'), COMPANY_TYPE_IDS.transporter),
+          eq(col(companies, 'isActive'), true),
+        ),
+      );
+    if (!transporter) throw field('transporterId', PortLoadingMessages.transporterRequired);
+  }
+
+  return {
+    voyageId: voyage.id,
+    shipmentId: shipment.id,
+    consignmentId: shipment.consignmentId,
+    portId,
+    transportationType: input.transportationType,
+    toLocationId,
+    ownerCompanyId,
+    transporterKind: input.transporterKind,
+    transporterId: input.transporterKind === 'company' ? input.transporterId : null,
+    thirdPartyName: input.transporterKind === 'thirdParty' ? input.thirdPartyName : null,
+    quantityKg: tonnesToKg(input.quantity),
+    loadingDate: input.loadingDate,
+    remarks: input.remarks,
+  };
+}
+
+/** Creates a port loading (no stock moves until its slips). */
+export async function createPortLoading(tx: Db, actor: Actor & { input: TPortLoadingValues }): Promise<TPortLoadingDetail> {
+  const values = await resolveInput(tx, actor, actor.input);
+  const [row] = await tx
+    .insert(portLoadings)
+    .values({ agencyId: actor.agencyId, ...values, status: 'Active', createdBy: actor.userId, createdAt: actor.now })
+    .returning();
+  if (!row) throw new Error('port loading insert returned no row');
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: 'portLoading', entityId: row.id, after: auditable(row), at: actor.now });
+  return getPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
+}
+
+/** A row for the audit log (bigint as text). */
+function auditable<T extends Record<string, unknown>>(row: T): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? v.toString() : v]));
+}
+
+/** The port loading row locked for the rest of the transaction (slips and edits serialize on it); 404 outside scope. */
+export async function lockPortLoading(tx: Db, params: { agencyId: number; scope: DataScope; id: number }) {
+  const [row] = await tx
+    .select({ portLoading: portLoadings, consignment: { blConsigneeId: consignments.blConsigneeId, shipmentManagerId: consignments.shipmentManagerId, cargoTypeId: consignments.cargoTypeId } })
+    .from(portLoadings)
+    .innerJoin(consignments, eq(consignments.id, portLoadings.consignmentId))
+    .where(and(eq(portLoadings.agencyId, params.agencyId), eq(portLoadings.id, params.id), portLoadingScope(params.scope)))
+    .for('update', { of: portLoadings });
+  if (!row) throw notFound('Port loading not found');
+  return row;
+}
+
+/** The sum and count of a port loading's active slips (optionally without one slip being edited). */
+export async function activeSlipTotal(tx: Db, params: { portLoadingId: number; exceptSlipId?: number }): Promise<bigint> {
+  const [row] = await tx
+    .select({ total: sql<string>`coalesce(sum(${loadingSlips.quantityKg}), 0)` })
+    .from(loadingSlips)
+    .where(
+      and(
+        eq(loadingSlips.portLoadingId, params.portLoadingId),
+        eq(loadingSlips.status, 'Active'),
+        params.exceptSlipId === undefined ? undefined : sql`${loadingSlips.id} <> ${params.exceptSlipId}`,
+      ),
+    );
+  return BigInt(row?.total ?? '0');
+}
+
+/**
+ * Updates a port loading: the quantity never below what its active slips loaded; voyage, LC/PO, destination,
+ * owner and transporter only while it has no active slip.
+ */
+export async function updatePortLoading(tx: Db, actor: Actor & { id: number; input: TPortLoadingValues }): Promise<TPortLoadingDetail> {
+  const { portLoading: before } = await lockPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, id: actor.id });
+  if (before.status !== 'Active') throw ruleConflict(PortLoadingMessages.portLoadingReversed);
+  const values = await resolveInput(tx, actor, actor.input);
+  const loaded = await activeSlipTotal(tx, { portLoadingId: before.id });
+  const [slip] = await tx.select({ id: loadingSlips.id }).from(loadingSlips).where(and(eq(loadingSlips.portLoadingId, before.id), eq(loadingSlips.status, 'Active'))).limit(1);
+  if (slip) {
+    const locked = ['voyageId', 'shipmentId', 'transportationType', 'toLocationId', 'ownerCompanyId', 'transporterKind', 'transporterId', 'thirdPartyName'] as const;
+    if (locked.some((key) => before[key] !== values[key])) throw ruleConflict(PortLoadingMessages.lockedBySlips);
+  }
+  if (values.quantityKg < loaded) throw ruleConflict(PortLoadingMessages.quantityBelowLoaded, { quantity: PortLoadingMessages.quantityBelowLoaded, loaded: kgToTonnes(loaded) });
+  const [after] = await tx
+    .update(portLoadings)
+    .set({ ...values, updatedBy: actor.userId, updatedAt: actor.now })
+    .where(eq(portLoadings.id, before.id))
+    .returning();
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'update', entity: 'portLoading', entityId: before.id, before: auditable(before), after: after && auditable(after), at: actor.now });
+  return getPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, id: before.id });
+}
+
+/** The refusal of reversing a slip the destination has received (spec section 8 wording for port loadings). */
+export function receivedRefusal(receivedTable: string, subject: 'portLoading' | 'loadingSlip'): AppError {
+  const inWarehouse = receivedTable === 'warehouse_ins';
+  if (subject === 'portLoading') return ruleConflict(inWarehouse ? Messages.portLoadingInWarehouse : Messages.portLoadingDelivered);
+  return ruleConflict(inWarehouse ? PortLoadingMessages.loadingSlipInWarehouse : PortLoadingMessages.loadingSlipDelivered);
+}
+
+/**
+ * Reverses a port loading with every active slip: refused while any slip has been received (a warehouse in, or a
+ * consignee / customer in); otherwise each slip's posting is reversed and the slips and the port loading are
+ * marked Reversed with who, when and why, in the caller's one transaction.
+ */
+export async function reversePortLoading(tx: Db, actor: Actor & { id: number; body: TReasonBody }): Promise<void> {
+  const reason = actor.body.reason.trim();
+  if (!reason) throw badRequest(Messages.reasonRequired, { reason: Messages.reasonRequired });
+  const { portLoading } = await lockPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, id: actor.id });
+  if (portLoading.status !== 'Active') throw ruleConflict(PortLoadingMessages.portLoadingReversed);
+  const slips = await tx
+    .select()
+    .from(loadingSlips)
+    .where(and(eq(loadingSlips.portLoadingId, portLoading.id), eq(loadingSlips.status, 'Active')))
+    .orderBy(asc(loadingSlips.id))
+    .for('update');
+  const received = slips.find((s) => s.receivedTable !== null);
+  if (received?.receivedTable) throw receivedRefusal(received.receivedTable, 'portLoading');
+  for (const slip of slips) {
+    if (slip.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: slip.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
+    await tx.update(loadingSlips).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(loadingSlips.id, slip.id));
+    await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'loadingSlip', entityId: slip.id, before: auditable(slip), after: { status: 'Reversed', reason }, at: actor.now });
+  }
+  await tx.update(portLoadings).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(portLoadings.id, portLoading.id));
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'portLoading', entityId: portLoading.id, before: auditable(portLoading), after: { status: 'Reversed', reason }, at: actor.now });
+}
+
+/** The ON_BOARD balance of a voyage's consignment in kg (0 when nothing was shipped). */
+export async function onBoardKg(tx: Db, params: { agencyId: number; voyageId: number; consignmentId: number }): Promise<bigint> {
+  const balance = await accountBalance(tx, { agencyId: params.agencyId, account: onBoardAccount(params) });
+  return balance?.balanceKg ?? 0n;
+}
+
+export { auditable };

@@ -1,0 +1,66 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { ledgerAccounts } from '../../ledger/ledger.schema';
+import { scopeCondition, type DataScope } from '../../platform/data-scope';
+import { berths, cargoTypes, columnOf, companies, ports, vessels } from '../master-data/master-data.schema';
+import { loadingSlips, portLoadings } from '../port-loading/port-loading.schema';
+import { consignments } from '../procurement/procurement.schema';
+import { users } from '../users/users.schema';
+import { shipments, voyages } from './shipping.schema';
+
+/*
+ * Column expressions the shipment and voyage reads share: joined names, the ON_BOARD balance of a shipment's
+ * (voyage, consignment) account, what loading slips took off it, and the user's data scope over consignments.
+ */
+
+export const vesselName = columnOf(vessels, 'name');
+export const vesselIdColumn = columnOf(vessels, 'id');
+export const portName = columnOf(ports, 'name');
+export const portIdColumn = columnOf(ports, 'id');
+export const berthName = columnOf(berths, 'name');
+export const berthIdColumn = columnOf(berths, 'id');
+export const blConsignees = alias(companies, 'bl_consignee');
+export const blConsigneeName = columnOf(blConsignees, 'name');
+export const blConsigneeIdColumn = columnOf(blConsignees, 'id');
+export const cargoTypeName = columnOf(cargoTypes, 'name');
+export const cargoTypeIdColumn = columnOf(cargoTypes, 'id');
+export const creators = alias(users, 'creator');
+export const updaters = alias(users, 'updater');
+export const reversers = alias(users, 'reverser');
+
+/** A user's display name, or null when no user is joined. */
+export const userName = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
+  sql<string | null>`nullif(concat_ws(' ', ${table.firstName}, ${table.lastName}), '')`;
+
+/** A bigint of kilograms however the driver hands it back (string, number or bigint). */
+export function kg(value: string | number | bigint | null | undefined): bigint {
+  if (value === null || value === undefined) return 0n;
+  return typeof value === 'bigint' ? value : BigInt(value);
+}
+
+/** The ON_BOARD account of (voyage, consignment): the shipment's cargo still on the vessel. */
+export function onBoardAccountJoin(voyageId: AnyPgColumn | number, consignmentId: AnyPgColumn): SQL | undefined {
+  return and(
+    eq(ledgerAccounts.kind, 'ON_BOARD'),
+    eq(ledgerAccounts.voyageId, voyageId),
+    eq(ledgerAccounts.consignmentId, consignmentId),
+    isNull(ledgerAccounts.tripId),
+    isNull(ledgerAccounts.locationId),
+    isNull(ledgerAccounts.ownerCompanyId),
+  );
+}
+
+/** Kilograms active loading slips of the shipment's active port loadings took off the vessel. */
+export const loadedKg = sql<string>`(select coalesce(sum(${loadingSlips.quantityKg}), 0)::text from ${loadingSlips}
+  join ${portLoadings} on ${portLoadings.id} = ${loadingSlips.portLoadingId}
+  where ${portLoadings.shipmentId} = ${shipments.id} and ${loadingSlips.status} = 'Active' and ${portLoadings.status} = 'Active')`;
+
+/** The user's scope over a consignment: its BL consignee and shipment manager (spec section 6). */
+export function consignmentScope(scope: DataScope): SQL | undefined {
+  return scopeCondition(scope, { shipmentManager: consignments.shipmentManagerId, consignee: consignments.blConsigneeId });
+}
+
+/** `lc or po` of a consignment, as the screens name it. */
+export const lcPoNumber = sql<string>`coalesce(${consignments.lcNumber}, ${consignments.poNumber})`;
+
+export { berths, cargoTypes, companies, consignments, ledgerAccounts, ports, shipments, vessels, voyages };

@@ -1,0 +1,148 @@
+import { useMemo, useState } from 'react';
+import { App, Button, DatePicker, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { EditOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DATE_FORMAT, TRANSPORTATION_TYPES, type TPortLoading } from '@tonnage/contracts';
+import { reportFailure } from '../../app/api';
+import { formatDate, formatQuantity } from '../../app/format';
+import { entryPermission, useCan } from '../../app/guards';
+import { useAgencyPath } from '../../app/navigation';
+import { serverPagination } from '../../app/pagination';
+import { PageHeader } from '../../components/PageHeader';
+import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { WarehousePicker } from '../../components/pickers';
+import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
+import { portLoadingKeys, reversePortLoading, usePortLoadingList } from './port-loading-api';
+import { VoyagePicker } from './selects';
+import { initialPortLoadingFilters, portLoadingListQuery, type PortLoadingFilters } from './list-query';
+
+/** `portLoading`: filters, paging, loaded / in transit / remaining per row, edit and reverse with a reason. */
+export default function PortLoadingListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const agencyPath = useAgencyPath();
+  const queryClient = useQueryClient();
+  const canAdd = useCan(entryPermission('portLoading', 'add'));
+  const canEdit = useCan(entryPermission('portLoading', 'edit'));
+  const canReverse = useCan(entryPermission('portLoading', 'reverse'));
+  const [filters, setFilters] = useState<PortLoadingFilters>(initialPortLoadingFilters);
+  const query = useMemo(() => portLoadingListQuery(filters), [filters]);
+  const list = usePortLoadingList(query);
+  const [reversing, setReversing] = useState<TPortLoading | null>(null);
+  const update = (changes: Partial<PortLoadingFilters>) => setFilters((previous) => ({ ...previous, page: 1, ...changes }));
+
+  const columns: TableColumnsType<TPortLoading> = [
+    { key: 'vessel', title: t('portLoading.vesselVoyage'), render: (_v, row) => `${row.vesselName} / ${row.voyageNumber}` },
+    { key: 'lcPo', title: t('portLoading.lcPo'), dataIndex: 'lcPoNumber' },
+    { key: 'port', title: t('portLoading.port'), dataIndex: 'portName' },
+    { key: 'type', title: t('portLoading.transportationType'), render: (_v, row) => t(`portLoading.types.${row.transportationType}`) },
+    { key: 'destination', title: t('portLoading.destinationLabel'), dataIndex: 'toLocationName' },
+    { key: 'transporter', title: t('portLoading.transporter'), render: (_v, row) => (row.transporterKind === 'self' ? t('portLoading.kinds.self') : (row.transporterName ?? row.thirdPartyName ?? '')) },
+    { key: 'date', title: t('portLoading.loadingDate'), render: (_v, row) => formatDate(row.loadingDate) },
+    { key: 'quantity', title: t('portLoading.quantity'), align: 'end', render: (_v, row) => formatQuantity(row.quantity) },
+    { key: 'loaded', title: t('portLoading.loaded'), align: 'end', render: (_v, row) => <span data-testid="pl-loaded">{formatQuantity(row.loadedQuantity)}</span> },
+    { key: 'trips', title: t('portLoading.trips'), align: 'end', dataIndex: 'trips' },
+    { key: 'inTransit', title: t('portLoading.inTransit'), align: 'end', render: (_v, row) => formatQuantity(row.inTransitQuantity) },
+    { key: 'remaining', title: t('portLoading.remaining'), align: 'end', render: (_v, row) => <span data-testid="pl-remaining">{formatQuantity(row.remainingQuantity)}</span> },
+    { key: 'status', title: t('cargo.status'), render: (_v, row) => <Tag color={row.status === 'Active' ? 'green' : 'default'}>{row.status === 'Active' ? t('common.active') : t('cargo.reversed')}</Tag> },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_v, row) =>
+        row.status === 'Active' && (
+          <Space size={0}>
+            {canEdit && (
+              <Tooltip title={t('portLoading.edit')}>
+                <Link to={agencyPath(`portLoading/${row.id}/edit`)} aria-label={t('portLoading.edit')} data-testid="pl-edit">
+                  <Button type="text" icon={<EditOutlined />} />
+                </Link>
+              </Tooltip>
+            )}
+            {canReverse && (
+              <Tooltip title={t('cargo.reverse')}>
+                <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('cargo.reverse')} data-testid="pl-reverse" onClick={() => setReversing(row)} />
+              </Tooltip>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  return (
+    <div className="page" data-testid="port-loading-page">
+      <PageHeader
+        title={t('portLoading.title')}
+        actions={
+          canAdd && (
+            <Link to={agencyPath('portLoading/add')}>
+              <Button type="primary" icon={<PlusOutlined />} data-testid="pl-add">
+                {t('portLoading.add')}
+              </Button>
+            </Link>
+          )
+        }
+      />
+      <Space wrap className="list-filters" style={{ marginBlockEnd: 16 }}>
+        <VoyagePicker value={filters.voyageId ?? null} onChange={(voyageId) => update({ voyageId })} data-testid="pl-filter-voyage" />
+        <Select
+          allowClear
+          style={{ minWidth: 180 }}
+          placeholder={t('portLoading.transportationType')}
+          value={filters.transportationType}
+          onChange={(transportationType) => update({ transportationType })}
+          options={TRANSPORTATION_TYPES.map((type) => ({ value: type, label: t(`portLoading.types.${type}`) }))}
+          data-testid="pl-filter-type"
+        />
+        <WarehousePicker allowAll style={{ minWidth: 180 }} placeholder={t('portLoading.destinationLabel')} value={filters.toLocationId ?? null} onChange={(v) => update({ toLocationId: typeof v === 'number' ? v : undefined })} data-testid="pl-filter-destination" />
+        <ReferenceSelect resourceKey="transporter" allowClear placeholder={t('portLoading.transporter')} value={filters.transporterId ?? null} onChange={(transporterId) => update({ transporterId })} data-testid="pl-filter-transporter" />
+        <Select
+          style={{ minWidth: 120 }}
+          value={filters.status}
+          onChange={(status) => update({ status })}
+          options={[
+            { value: 'Active', label: t('common.active') },
+            { value: 'Reversed', label: t('cargo.reversed') },
+            { value: 'all', label: t('portLoading.all') },
+          ]}
+          data-testid="pl-filter-status"
+        />
+        <DatePicker.RangePicker
+          format={DATE_FORMAT}
+          onChange={(range) => update({ fromDate: range?.[0]?.format('YYYY-MM-DD'), toDate: range?.[1]?.format('YYYY-MM-DD') })}
+          data-testid="pl-filter-dates"
+        />
+      </Space>
+      <Table<TPortLoading>
+        rowKey="id"
+        size="middle"
+        scroll={{ x: true }}
+        loading={list.isFetching}
+        dataSource={list.data?.rows ?? []}
+        columns={columns}
+        pagination={serverPagination({ page: filters.page, limit: filters.limit, total: list.data?.count ?? 0, totalText: (total) => t('portLoading.total', { count: total }) })}
+        onChange={(pagination) => setFilters((previous) => ({ ...previous, limit: pagination.pageSize ?? previous.limit, page: (pagination.pageSize ?? previous.limit) !== previous.limit ? 1 : (pagination.current ?? 1) }))}
+        data-testid="pl-table"
+      />
+      <ReasonModal
+        open={reversing !== null}
+        title={t('portLoading.reverseQuestion', { name: reversing ? `${reversing.vesselName} / ${reversing.lcPoNumber}` : '' })}
+        okText={t('cargo.reverse')}
+        testIdPrefix="pl-reverse"
+        onClose={() => setReversing(null)}
+        onConfirm={async (reason) => {
+          if (!reversing) return false;
+          const result = await reversePortLoading(reversing.id, reason);
+          if (!result.ok) {
+            reportFailure(result.status, result.error);
+            return false;
+          }
+          void message.success(t('portLoading.reversedOk'));
+          await queryClient.invalidateQueries({ queryKey: portLoadingKeys.all });
+          return true;
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  ZLoadingSlip,
+  ZLoadingSlipList,
+  ZPortLoadingDetail,
+  ZPortLoadingList,
+  ZVoyageShipments,
+  type TLoadingSlipInput,
+  type TPortLoadingInput,
+} from '@tonnage/contracts';
+import { api, rawRequest, type Query, type RawResult } from '../../app/api';
+import { i18n } from '../../app/i18n';
+
+export const portLoadingKeys = {
+  all: ['portLoading'] as const,
+  list: (query: Query) => ['portLoading', 'list', query] as const,
+  one: (id: number) => ['portLoading', 'one', id] as const,
+  shipments: (voyageId: number) => ['portLoading', 'shipments', voyageId] as const,
+  slips: (query: Query) => ['portLoading', 'slips', query] as const,
+  slip: (id: number) => ['portLoading', 'slip', id] as const,
+};
+
+/** The language rule messages (truck and driver rules) come back in. */
+const lang = () => (i18n.language === 'ar' ? 'ar' : 'en');
+
+/** `GET /api/portLoading`: filtered and paged on the server. */
+export function usePortLoadingList(query: Query) {
+  return useQuery({ queryKey: portLoadingKeys.list(query), queryFn: () => api('/api/portLoading', { schema: ZPortLoadingList, query }), placeholderData: keepPreviousData });
+}
+
+/** `GET /api/portLoading/:id` with its slips. */
+export function usePortLoading(id: number | null) {
+  return useQuery({ queryKey: portLoadingKeys.one(id ?? 0), queryFn: () => api(`/api/portLoading/${id ?? 0}`, { schema: ZPortLoadingDetail }), enabled: id !== null });
+}
+
+/** `GET /api/portLoading/voyages/:voyageId/shipments`: the LC/POs of a voyage with their on-board balance. */
+export function useVoyageShipments(voyageId: number | undefined) {
+  return useQuery({
+    queryKey: portLoadingKeys.shipments(voyageId ?? 0),
+    queryFn: () => api(`/api/portLoading/voyages/${voyageId ?? 0}/shipments`, { schema: ZVoyageShipments }),
+    enabled: voyageId !== undefined,
+  });
+}
+
+export function savePortLoading(id: number | null, body: TPortLoadingInput): Promise<RawResult> {
+  return id === null ? rawRequest('/api/portLoading', { method: 'POST', body }) : rawRequest(`/api/portLoading/${id}`, { method: 'PUT', body });
+}
+
+export function reversePortLoading(id: number, reason: string): Promise<RawResult> {
+  return rawRequest(`/api/portLoading/${id}/reverse`, { method: 'DELETE', body: { reason } });
+}
+
+export function addLoadingSlip(portLoadingId: number, body: TLoadingSlipInput): Promise<RawResult> {
+  return rawRequest(`/api/portLoading/${portLoadingId}/loadingSlips`, { method: 'POST', body, query: { lang: lang() } });
+}
+
+export function reverseLoadingSlip(id: number, reason: string): Promise<RawResult> {
+  return rawRequest(`/api/loadingSlips/${id}/reverse`, { method: 'DELETE', body: { reason } });
+}
+
+/** `GET /api/loadingSlips`: rows, count and the filter's total quantity. */
+export function useLoadingSlipList(query: Query) {
+  return useQuery({ queryKey: portLoadingKeys.slips(query), queryFn: () => api('/api/loadingSlips', { schema: ZLoadingSlipList, query }), placeholderData: keepPreviousData });
+}
+
+export function useLoadingSlip(id: number | null) {
+  return useQuery({ queryKey: portLoadingKeys.slip(id ?? 0), queryFn: () => api(`/api/loadingSlips/${id ?? 0}`, { schema: ZLoadingSlip }), enabled: id !== null });
+}
+
+/** The printable PDF of a slip (a plain link: the session cookie authorizes GETs). */
+export function slipPdfUrl(id: number, language: string): string {
+  return `/api/loadingSlips/${id}/pdf?lang=${language === 'ar' ? 'ar' : 'en'}`;
+}

@@ -1,0 +1,137 @@
+import { useMemo, useState } from 'react';
+import { Select } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_MIN_CHARS, kgToTonnes, tonnesToKg, type TVoyageShipment } from '@tonnage/contracts';
+import { api, type Schema } from '../../app/api';
+import { useDebouncedValue } from '../../app/debounce';
+import { formatQuantity } from '../../app/format';
+
+/** A row the selects read: an id and a name. */
+interface Named {
+  id: number;
+  label: string;
+}
+
+/** A schema of `{rows: [...]}` keeping the rows that `pick` can name. */
+function rowsSchema(pick: (row: Record<string, unknown>) => Named | null): Schema<Named[]> {
+  return {
+    safeParse(data: unknown) {
+      const rows = data && typeof data === 'object' ? (data as { rows?: unknown }).rows : undefined;
+      if (!Array.isArray(rows)) return { success: false, error: { issues: [{ message: 'Expected rows', path: ['rows'] }] } };
+      const named = rows.flatMap((row: unknown) => {
+        const found = row && typeof row === 'object' ? pick(row as Record<string, unknown>) : null;
+        return found ? [found] : [];
+      });
+      return { success: true, data: named };
+    },
+  };
+}
+
+const voyageSchema = rowsSchema((row) =>
+  typeof row.id === 'number' && typeof row.vesselName === 'string' && typeof row.voyageNumber === 'string' ? { id: row.id, label: `${row.vesselName} / ${row.voyageNumber}` } : null,
+);
+
+export interface IdSelectProps {
+  value?: number | null;
+  onChange?: (value: number | undefined) => void;
+  disabled?: boolean;
+  placeholder?: string;
+  'data-testid'?: string;
+  id?: string;
+}
+
+/** Voyages by vessel name or voyage number (searched after more than 2 characters, at most 10). */
+export function VoyagePicker({ value, onChange, known, ...props }: IdSelectProps & { known?: Named | null }) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim().length > SEARCH_MIN_CHARS ? typed.trim() : '');
+  const query = useQuery({
+    queryKey: ['portLoading', 'voyages', search],
+    queryFn: () => api('/api/voyage/vessel-voyage-number', { schema: voyageSchema, query: { search, limit: 10 } }),
+    enabled: search !== '',
+  });
+  const [chosen, setChosen] = useState<Named | null>(null);
+  const options = useMemo(() => {
+    const rows = query.data ?? [];
+    const extra = [chosen, known].filter((row): row is Named => row !== null && row !== undefined && row.id === value && !rows.some((r) => r.id === row.id));
+    return [...extra.slice(0, 1), ...rows].map((row) => ({ value: row.id, label: row.label }));
+  }, [query.data, chosen, known, value]);
+  return (
+    <Select<number>
+      {...props}
+      allowClear
+      value={value ?? undefined}
+      options={options}
+      loading={query.isFetching}
+      placeholder={props.placeholder ?? t('portLoading.searchVoyage')}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      notFoundContent={search === '' ? t('portLoading.typeToSearch') : undefined}
+      onChange={(next) => {
+        const label = options.find((o) => o.value === next)?.label;
+        setChosen(next === undefined || label === undefined ? null : { id: next, label });
+        onChange?.(next ?? undefined);
+      }}
+    />
+  );
+}
+
+/** The label of a voyage's shipment: LC/PO, BL consignee and what is still on board. */
+export function shipmentLabel(row: TVoyageShipment): string {
+  return `${row.lcPoNumber} · ${row.blConsigneeName} · ${row.cargoTypeName} · ${formatQuantity(row.onBoardQuantity)}`;
+}
+
+/** The shipments (LC/PO) of a voyage. */
+export function ShipmentSelect({ rows, loading, ...props }: IdSelectProps & { rows: readonly TVoyageShipment[]; loading: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Select<number>
+      {...props}
+      allowClear
+      value={props.value ?? undefined}
+      loading={loading}
+      placeholder={props.placeholder ?? t('portLoading.selectShipment')}
+      options={rows.map((row) => ({ value: row.shipmentId, label: shipmentLabel(row) }))}
+      onChange={(next) => props.onChange?.(next ?? undefined)}
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
+}
+
+const truckSchema = rowsSchema((row) => (typeof row.id === 'number' && typeof row.plateNumber === 'string' ? { id: row.id, label: row.plateNumber } : null));
+const driverSchema = rowsSchema((row) => (typeof row.id === 'number' && typeof row.name === 'string' ? { id: row.id, label: row.name } : null));
+
+/** Active trucks or drivers, of one transporter when given (first 100 by name, filtered here as typed). */
+export function EquipmentSelect({ kind, transporterId, ...props }: IdSelectProps & { kind: 'truck' | 'driver'; transporterId: number | null }) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['portLoading', kind, transporterId ?? 'all'],
+    queryFn: () =>
+      api(`/api/${kind}`, {
+        schema: kind === 'truck' ? truckSchema : driverSchema,
+        query: { transporterId, status: 'active', limit: 100, sortBy: kind === 'truck' ? 'plateNumber' : 'name', sortOrder: 'asc' },
+      }),
+  });
+  return (
+    <Select<number>
+      {...props}
+      allowClear
+      value={props.value ?? undefined}
+      loading={query.isFetching}
+      placeholder={props.placeholder ?? t(kind === 'truck' ? 'portLoading.selectTruck' : 'portLoading.selectDriver')}
+      options={(query.data ?? []).map((row) => ({ value: row.id, label: row.label }))}
+      onChange={(next) => props.onChange?.(next ?? undefined)}
+      showSearch={{ optionFilterProp: 'label' }}
+    />
+  );
+}
+
+/** Tonnes left of a balance after a quantity, exact (kg), or null when the text is not a quantity. */
+export function tonnesAfter(balance: string, quantity: string | number | undefined): string | null {
+  try {
+    if (quantity === undefined || String(quantity).trim() === '') return null;
+    return kgToTonnes(tonnesToKg(balance) - tonnesToKg(String(quantity).trim()));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,254 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Input, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { EditOutlined, FileTextOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { LcPoType, TConsignment } from '@tonnage/contracts';
+import { useDebouncedValue } from '../../app/debounce';
+import { formatQuantity } from '../../app/format';
+import { entryPermission, useCan } from '../../app/guards';
+import { translateMessage } from '../../app/i18n';
+import { useAgencyPath } from '../../app/navigation';
+import { serverPagination } from '../../app/pagination';
+import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { ConsigneePicker } from '../../components/pickers';
+import { PageHeader } from '../../components/PageHeader';
+import { ConsignmentDrawer } from './ConsignmentDrawer';
+import { procurementKeys, reverseConsignment, useConsignmentList, useConsignmentTotal } from './procurement-api';
+import {
+  consignmentListQuery,
+  consignmentTotalQuery,
+  effectiveSearch,
+  initialConsignmentListState,
+  type ConsignmentListState,
+  type StatusFilter,
+} from './procurement-form';
+import { SaleOrderSelect, useCargoOptions } from './procurement-options';
+
+/** `consignments`: LCs and POs with filters, paging and the total quantity; add and edit in a drawer; reverse; documents. */
+export default function ConsignmentListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const agencyPath = useAgencyPath();
+  const canAdd = useCan(entryPermission('consignments', 'add'));
+  const canEdit = useCan(entryPermission('consignments', 'edit'));
+  const canReverse = useCan(entryPermission('consignments', 'reverse'));
+  const cargo = useCargoOptions();
+  const [state, setState] = useState<ConsignmentListState>(initialConsignmentListState);
+  const search = useDebouncedValue(state.search);
+  const query = useMemo(() => consignmentListQuery({ ...state, search }), [state, search]);
+  const totalQuery = useMemo(() => consignmentTotalQuery({ ...state, search }), [state, search]);
+  const list = useConsignmentList(query);
+  const total = useConsignmentTotal(totalQuery);
+  const [editing, setEditing] = useState<TConsignment | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [reversing, setReversing] = useState<TConsignment | null>(null);
+
+  const update = (changes: Partial<ConsignmentListState>) => setState((previous) => ({ ...previous, page: 1, ...changes }));
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: procurementKeys.consignments });
+    await queryClient.invalidateQueries({ queryKey: procurementKeys.saleOrders });
+  };
+  const openDrawer = (row: TConsignment | null) => {
+    setEditing(row);
+    setDrawerOpen(true);
+  };
+  const onTableChange: TableProps<TConsignment>['onChange'] = (pagination) => {
+    const limit = pagination.pageSize ?? state.limit;
+    setState((previous) => ({ ...previous, limit, page: limit !== previous.limit ? 1 : (pagination.current ?? 1) }));
+  };
+  const singleId = (value: number | number[] | undefined) => (typeof value === 'number' ? value : undefined);
+
+  const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
+  const columns: TableColumnsType<TConsignment> = [
+    { key: 'number', title: t('procurement.lcPoNumber'), dataIndex: 'LCPONumber', render: (value: string) => <span data-testid="consignment-row-number">{value}</span> },
+    { key: 'type', title: t('procurement.lcPoType'), dataIndex: 'type', render: (type: LcPoType) => <Tag color={type === 'lc' ? 'blue' : 'purple'}>{t(`procurement.${type}`)}</Tag> },
+    { key: 'ref', title: t('procurement.refNumber'), dataIndex: 'refNumber', render: (value: string | null) => value ?? '' },
+    { key: 'saleOrder', title: t('procurement.saleOrder'), dataIndex: 'saleOrderNumber' },
+    { key: 'consignee', title: t('procurement.blConsignee'), dataIndex: 'blConsigneeName' },
+    { key: 'manager', title: t('procurement.shipmentManager'), dataIndex: 'shipmentManagerName', render: (value: string | null) => value ?? '' },
+    { key: 'cargo', title: t('procurement.cargoType'), dataIndex: 'cargoTypeName' },
+    { key: 'quantity', title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
+    { key: 'shipped', title: t('procurement.shipped'), dataIndex: 'shippedQuantity', align: 'end', render: quantity },
+    { key: 'remaining', title: t('procurement.remaining'), dataIndex: 'remainingQuantity', align: 'end', render: quantity },
+    {
+      key: 'status',
+      title: t('procurement.status'),
+      dataIndex: 'status',
+      render: (status: TConsignment['status'], row) => (
+        <Tooltip title={row.reverseReason ?? undefined}>
+          <Tag color={status === 'Active' ? 'green' : 'default'} data-testid="consignment-status">
+            {t(`procurement.statuses.${status}`)}
+          </Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_value, row) => (
+        <Space size={0}>
+          <Tooltip title={t('procurement.documents')}>
+            <Link to={agencyPath(`consignments/${row.id}/documents`)} aria-label={t('procurement.documents')} data-testid="consignment-documents">
+              <Button type="text" icon={<FileTextOutlined />} />
+            </Link>
+          </Tooltip>
+          {canEdit && row.status === 'Active' && (
+            <Tooltip title={t('procurement.edit')}>
+              <Button type="text" icon={<EditOutlined />} aria-label={t('procurement.edit')} onClick={() => openDrawer(row)} data-testid="consignment-edit" />
+            </Tooltip>
+          )}
+          {canReverse && row.status === 'Active' && (
+            <Tooltip title={t('procurement.reverse')}>
+              <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('procurement.reverse')} onClick={() => setReversing(row)} data-testid="consignment-reverse" />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const searchTooShort = state.search.trim() !== '' && effectiveSearch(state.search) === undefined;
+  return (
+    <div className="page" data-testid="consignments-page">
+      <PageHeader
+        title={t('procurement.consignments')}
+        actions={
+          canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} data-testid="consignment-add">
+              {t('procurement.addConsignment')}
+            </Button>
+          )
+        }
+      />
+      <div className="list-filters">
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          value={state.search}
+          onChange={(event) => update({ search: event.target.value })}
+          placeholder={t('procurement.searchConsignments')}
+          aria-label={t('procurement.searchConsignments')}
+          status={searchTooShort ? 'warning' : undefined}
+          className="list-search"
+          data-testid="consignments-search"
+        />
+        <Select<LcPoType | 'all'>
+          value={state.type ?? 'all'}
+          onChange={(type) => update({ type: type === 'all' ? undefined : type })}
+          options={[
+            { value: 'all', label: t('procurement.allTypes') },
+            { value: 'lc', label: t('procurement.lc') },
+            { value: 'po', label: t('procurement.po') },
+          ]}
+          aria-label={t('procurement.lcPoType')}
+          className="list-filter"
+          data-testid="consignments-filter-type"
+        />
+        <SaleOrderSelect
+          allowClear
+          value={state.saleOrderId ?? null}
+          onChange={(saleOrderId) => update({ saleOrderId })}
+          placeholder={t('procurement.allSaleOrders')}
+          aria-label={t('procurement.saleOrder')}
+          className="list-filter"
+          data-testid="consignments-filter-sale-order"
+        />
+        <ConsigneePicker
+          mode="consignee"
+          value={state.blConsigneeId ?? null}
+          onChange={(value) => update({ blConsigneeId: singleId(value) })}
+          placeholder={t('procurement.allConsignees')}
+          aria-label={t('procurement.blConsignee')}
+          className="list-filter"
+          data-testid="consignments-filter-consignee"
+        />
+        <ConsigneePicker
+          mode="sm"
+          value={state.shipmentManagerId ?? null}
+          onChange={(value) => update({ shipmentManagerId: singleId(value) })}
+          placeholder={t('procurement.allShipmentManagers')}
+          aria-label={t('procurement.shipmentManager')}
+          className="list-filter"
+          data-testid="consignments-filter-shipment-manager"
+        />
+        <Select<number>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={state.cargoTypeId}
+          onChange={(cargoTypeId) => update({ cargoTypeId })}
+          options={cargo.options}
+          placeholder={t('procurement.allCargoTypes')}
+          aria-label={t('procurement.cargoType')}
+          className="list-filter"
+          data-testid="consignments-filter-cargo"
+        />
+        <Select<StatusFilter>
+          value={state.status}
+          onChange={(status) => update({ status })}
+          options={[
+            { value: 'Active', label: t('procurement.statuses.Active') },
+            { value: 'Reversed', label: t('procurement.statuses.Reversed') },
+            { value: 'all', label: t('procurement.allStatuses') },
+          ]}
+          aria-label={t('procurement.status')}
+          className="list-filter"
+          data-testid="consignments-filter-status"
+        />
+        <Button onClick={() => setState(initialConsignmentListState)} data-testid="consignments-clear">
+          {t('procurement.clearFilters')}
+        </Button>
+      </div>
+      {searchTooShort && (
+        <Typography.Text type="secondary" className="list-hint">
+          {t('procurement.searchHint')}
+        </Typography.Text>
+      )}
+      <Space size="large" className="list-summary" data-testid="consignments-total">
+        <Statistic
+          title={t('procurement.totalQuantity')}
+          value={formatQuantity(total.data?.totalQuantity ?? '0')}
+          loading={total.isPending}
+          valueRender={(node) => <bdi data-testid="consignments-total-quantity">{node}</bdi>}
+        />
+        <Statistic title={t('procurement.consignments')} value={total.data?.count ?? 0} loading={total.isPending} valueRender={(node) => <bdi data-testid="consignments-total-count">{node}</bdi>} />
+      </Space>
+      <Table<TConsignment>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('procurement.totalConsignments', { n }) })}
+        data-testid="consignments-table"
+      />
+      <ConsignmentDrawer
+        open={drawerOpen}
+        consignment={editing}
+        onClose={() => setDrawerOpen(false)}
+        onSaved={() => {
+          setDrawerOpen(false);
+          void refresh();
+        }}
+      />
+      <ReasonModal
+        open={reversing !== null}
+        title={t('procurement.reverseConsignment', { number: reversing?.LCPONumber ?? '' })}
+        okText={t('procurement.reverse')}
+        testIdPrefix="consignment-reverse"
+        onClose={() => setReversing(null)}
+        onConfirm={async (reason) => {
+          if (!reversing) return true;
+          const result = await reverseConsignment(reversing.id, reason);
+          if (!result) return false;
+          void message.success(translateMessage(result.message));
+          await refresh();
+          return true;
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,236 @@
+import { useMemo, useState } from 'react';
+import { App, Button, DatePicker, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { EditOutlined, FileTextOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DATE_FORMAT, type TSaleOrder } from '@tonnage/contracts';
+import { useDebouncedValue } from '../../app/debounce';
+import { formatDate, formatQuantity } from '../../app/format';
+import { translateMessage } from '../../app/i18n';
+import { entryPermission, useCan } from '../../app/guards';
+import { useAgencyPath } from '../../app/navigation';
+import { serverPagination } from '../../app/pagination';
+import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { PageHeader } from '../../components/PageHeader';
+import { procurementKeys, reverseSaleOrder, useSaleOrderList } from './procurement-api';
+import { effectiveSearch, initialSaleOrderListState, saleOrderListQuery, type SaleOrderListState, type StatusFilter } from './procurement-form';
+import { useCargoOptions, useCompanyOptions } from './procurement-options';
+import { SaleOrderDrawer } from './SaleOrderDrawer';
+
+/** `saleOrder`: sale orders with filters and paging; add and edit in a drawer; reverse with a reason; documents. */
+export default function SaleOrderListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const agencyPath = useAgencyPath();
+  const canAdd = useCan(entryPermission('saleOrder', 'add'));
+  const canEdit = useCan(entryPermission('saleOrder', 'edit'));
+  const canReverse = useCan(entryPermission('saleOrder', 'reverse'));
+  const sellers = useCompanyOptions('seller');
+  const buyers = useCompanyOptions('buyer');
+  const cargo = useCargoOptions();
+  const [state, setState] = useState<SaleOrderListState>(initialSaleOrderListState);
+  const search = useDebouncedValue(state.search);
+  const query = useMemo(() => saleOrderListQuery({ ...state, search }), [state, search]);
+  const list = useSaleOrderList(query);
+  const [editing, setEditing] = useState<TSaleOrder | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [reversing, setReversing] = useState<TSaleOrder | null>(null);
+
+  const update = (changes: Partial<SaleOrderListState>) => setState((previous) => ({ ...previous, page: 1, ...changes }));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: procurementKeys.saleOrders });
+  const openDrawer = (row: TSaleOrder | null) => {
+    setEditing(row);
+    setDrawerOpen(true);
+  };
+
+  const onTableChange: TableProps<TSaleOrder>['onChange'] = (pagination) => {
+    const limit = pagination.pageSize ?? state.limit;
+    setState((previous) => ({ ...previous, limit, page: limit !== previous.limit ? 1 : (pagination.current ?? 1) }));
+  };
+
+  const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
+  const columns: TableColumnsType<TSaleOrder> = [
+    { key: 'number', title: t('procurement.number'), dataIndex: 'number', render: (value: string) => <span data-testid="sale-order-row-number">{value}</span> },
+    { key: 'orderDate', title: t('procurement.orderDate'), dataIndex: 'orderDate', render: (value: string) => <bdi>{formatDate(value)}</bdi> },
+    { key: 'seller', title: t('procurement.seller'), dataIndex: 'sellerName' },
+    { key: 'buyer', title: t('procurement.buyer'), dataIndex: 'buyerName' },
+    { key: 'cargo', title: t('procurement.cargoType'), dataIndex: 'cargoTypeName' },
+    { key: 'quantity', title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
+    { key: 'consigned', title: t('procurement.consigned'), dataIndex: 'consignedQuantity', align: 'end', render: quantity },
+    { key: 'remaining', title: t('procurement.remaining'), dataIndex: 'remainingQuantity', align: 'end', render: quantity },
+    {
+      key: 'delivery',
+      title: t('procurement.deliveryPeriod'),
+      render: (_value, row) => (row.deliveryFrom || row.deliveryTo ? <bdi>{`${formatDate(row.deliveryFrom)} – ${formatDate(row.deliveryTo)}`}</bdi> : ''),
+    },
+    {
+      key: 'status',
+      title: t('procurement.status'),
+      dataIndex: 'status',
+      render: (status: TSaleOrder['status'], row) => (
+        <Tooltip title={row.reverseReason ?? undefined}>
+          <Tag color={status === 'Active' ? 'green' : 'default'} data-testid="sale-order-status">
+            {t(`procurement.statuses.${status}`)}
+          </Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_value, row) => (
+        <Space size={0}>
+          <Tooltip title={t('procurement.documents')}>
+            <Link to={agencyPath(`saleOrder/${row.id}/documents`)} aria-label={t('procurement.documents')} data-testid="sale-order-documents">
+              <Button type="text" icon={<FileTextOutlined />} />
+            </Link>
+          </Tooltip>
+          {canEdit && row.status === 'Active' && (
+            <Tooltip title={t('procurement.edit')}>
+              <Button type="text" icon={<EditOutlined />} aria-label={t('procurement.edit')} onClick={() => openDrawer(row)} data-testid="sale-order-edit" />
+            </Tooltip>
+          )}
+          {canReverse && row.status === 'Active' && (
+            <Tooltip title={t('procurement.reverse')}>
+              <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('procurement.reverse')} onClick={() => setReversing(row)} data-testid="sale-order-reverse" />
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const searchTooShort = state.search.trim() !== '' && effectiveSearch(state.search) === undefined;
+  return (
+    <div className="page" data-testid="sale-orders-page">
+      <PageHeader
+        title={t('procurement.saleOrders')}
+        actions={
+          canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} data-testid="sale-order-add">
+              {t('procurement.addSaleOrder')}
+            </Button>
+          )
+        }
+      />
+      <div className="list-filters">
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          value={state.search}
+          onChange={(event) => update({ search: event.target.value })}
+          placeholder={t('procurement.searchSaleOrders')}
+          aria-label={t('procurement.searchSaleOrders')}
+          status={searchTooShort ? 'warning' : undefined}
+          className="list-search"
+          data-testid="sale-orders-search"
+        />
+        <Select<number>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={state.sellerId}
+          onChange={(sellerId) => update({ sellerId })}
+          options={sellers.options}
+          placeholder={t('procurement.allSellers')}
+          aria-label={t('procurement.seller')}
+          className="list-filter"
+          data-testid="sale-orders-filter-seller"
+        />
+        <Select<number>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={state.buyerId}
+          onChange={(buyerId) => update({ buyerId })}
+          options={buyers.options}
+          placeholder={t('procurement.allBuyers')}
+          aria-label={t('procurement.buyer')}
+          className="list-filter"
+          data-testid="sale-orders-filter-buyer"
+        />
+        <Select<number>
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          value={state.cargoTypeId}
+          onChange={(cargoTypeId) => update({ cargoTypeId })}
+          options={cargo.options}
+          placeholder={t('procurement.allCargoTypes')}
+          aria-label={t('procurement.cargoType')}
+          className="list-filter"
+          data-testid="sale-orders-filter-cargo"
+        />
+        <DatePicker
+          value={state.fromDate ?? null}
+          onChange={(fromDate) => update({ fromDate })}
+          format={DATE_FORMAT}
+          placeholder={t('procurement.fromDate')}
+          aria-label={t('procurement.fromDate')}
+          data-testid="sale-orders-filter-from"
+        />
+        <DatePicker
+          value={state.toDate ?? null}
+          onChange={(toDate) => update({ toDate })}
+          format={DATE_FORMAT}
+          placeholder={t('procurement.toDate')}
+          aria-label={t('procurement.toDate')}
+          data-testid="sale-orders-filter-to"
+        />
+        <Select<StatusFilter>
+          value={state.status}
+          onChange={(status) => update({ status })}
+          options={[
+            { value: 'Active', label: t('procurement.statuses.Active') },
+            { value: 'Reversed', label: t('procurement.statuses.Reversed') },
+            { value: 'all', label: t('procurement.allStatuses') },
+          ]}
+          aria-label={t('procurement.status')}
+          className="list-filter"
+          data-testid="sale-orders-filter-status"
+        />
+        <Button onClick={() => setState(initialSaleOrderListState)} data-testid="sale-orders-clear">
+          {t('procurement.clearFilters')}
+        </Button>
+      </div>
+      {searchTooShort && (
+        <Typography.Text type="secondary" className="list-hint">
+          {t('procurement.searchHint')}
+        </Typography.Text>
+      )}
+      <Table<TSaleOrder>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (total) => t('procurement.totalSaleOrders', { n: total }) })}
+        data-testid="sale-orders-table"
+      />
+      <SaleOrderDrawer
+        open={drawerOpen}
+        saleOrder={editing}
+        onClose={() => setDrawerOpen(false)}
+        onSaved={() => {
+          setDrawerOpen(false);
+          void refresh();
+        }}
+      />
+      <ReasonModal
+        open={reversing !== null}
+        title={t('procurement.reverseSaleOrder', { number: reversing?.number ?? '' })}
+        okText={t('procurement.reverse')}
+        testIdPrefix="sale-order-reverse"
+        onClose={() => setReversing(null)}
+        onConfirm={async (reason) => {
+          if (!reversing) return true;
+          const result = await reverseSaleOrder(reversing.id, reason);
+          if (!result) return false;
+          void message.success(translateMessage(result.message));
+          await refresh();
+          return true;
+        }}
+      />
+    </div>
+  );
+}

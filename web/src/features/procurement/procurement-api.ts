@@ -1,0 +1,84 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  ZConsignment,
+  ZConsignmentList,
+  ZConsignmentTotal,
+  ZMessageResponse,
+  ZSaleOrder,
+  ZSaleOrderList,
+  type TConsignmentInput,
+  type TSaleOrderInput,
+} from '@tonnage/contracts';
+import { api, rawRequest, type RawResult } from '../../app/api';
+import type { ConsignmentListParams, SaleOrderListParams } from './procurement-form';
+
+export const procurementKeys = {
+  saleOrders: ['saleOrders'] as const,
+  saleOrderList: (query: SaleOrderListParams) => ['saleOrders', 'list', query] as const,
+  saleOrder: (id: number) => ['saleOrders', 'one', id] as const,
+  consignments: ['consignments'] as const,
+  consignmentList: (query: ConsignmentListParams) => ['consignments', 'list', query] as const,
+  consignmentTotal: (query: object) => ['consignments', 'total', query] as const,
+  consignment: (id: number) => ['consignments', 'one', id] as const,
+};
+
+/** `GET /api/saleOrder`: filtered and paged on the server. */
+export function useSaleOrderList(query: SaleOrderListParams) {
+  return useQuery({
+    queryKey: procurementKeys.saleOrderList(query),
+    queryFn: () => api('/api/saleOrder', { schema: ZSaleOrderList, query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaleOrder(id: number | null) {
+  return useQuery({
+    queryKey: procurementKeys.saleOrder(id ?? 0),
+    queryFn: () => api(`/api/saleOrder/${id ?? 0}`, { schema: ZSaleOrder }),
+    enabled: id !== null,
+  });
+}
+
+/** `POST /api/saleOrder` or `PUT /api/saleOrder/{id}`; the raw result, so field errors can be shown on their fields. */
+export function saveSaleOrder(id: number | null, input: TSaleOrderInput): Promise<RawResult> {
+  return id === null ? rawRequest('/api/saleOrder', { method: 'POST', body: input }) : rawRequest(`/api/saleOrder/${id}`, { method: 'PUT', body: input });
+}
+
+/** `DELETE /api/saleOrder/{id}/reverse` with the reason; null when refused (already reported). */
+export function reverseSaleOrder(id: number, reason: string) {
+  return api(`/api/saleOrder/${id}/reverse`, { method: 'DELETE', body: { reason }, schema: ZMessageResponse });
+}
+
+/** `GET /api/consignments`: filtered and paged on the server, within the user's scope. */
+export function useConsignmentList(query: ConsignmentListParams) {
+  return useQuery({
+    queryKey: procurementKeys.consignmentList(query),
+    queryFn: () => api('/api/consignments', { schema: ZConsignmentList, query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/consignments/total-quantity` for the same filters. */
+export function useConsignmentTotal(query: Omit<ConsignmentListParams, 'page' | 'limit'>) {
+  return useQuery({
+    queryKey: procurementKeys.consignmentTotal(query),
+    queryFn: () => api('/api/consignments/total-quantity', { schema: ZConsignmentTotal, query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useConsignment(id: number | null) {
+  return useQuery({
+    queryKey: procurementKeys.consignment(id ?? 0),
+    queryFn: () => api(`/api/consignments/${id ?? 0}`, { schema: ZConsignment }),
+    enabled: id !== null,
+  });
+}
+
+export function saveConsignment(id: number | null, input: TConsignmentInput): Promise<RawResult> {
+  return id === null ? rawRequest('/api/consignments', { method: 'POST', body: input }) : rawRequest(`/api/consignments/${id}`, { method: 'PUT', body: input });
+}
+
+export function reverseConsignment(id: number, reason: string) {
+  return api(`/api/consignments/${id}/consignment-reverse`, { method: 'DELETE', body: { reason }, schema: ZMessageResponse });
+}

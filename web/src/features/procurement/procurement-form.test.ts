@@ -1,0 +1,113 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import type { TConsignment } from '@tonnage/contracts';
+import {
+  consignmentFieldOf,
+  consignmentFormValues,
+  consignmentListQuery,
+  consignmentPayload,
+  consignmentTotalQuery,
+  initialConsignmentListState,
+  initialSaleOrderListState,
+  quantityProblem,
+  remapDetails,
+  saleOrderFieldOf,
+  saleOrderListQuery,
+  saleOrderPayload,
+} from './procurement-form';
+
+describe('consignment form', () => {
+  const base = { lcPoNumber: '  LC-100 ', refNumber: '', saleOrderId: 4, blConsigneeId: 7, cargoTypeId: 2, quantity: ' 12.5 ', remarks: '  ' };
+
+  it('sends the number as the LC number only when LC is chosen, and as the PO number only when PO is', () => {
+    expect(consignmentPayload({ kind: 'lc', ...base })).toMatchObject({ lcNumber: 'LC-100', poNumber: null });
+    expect(consignmentPayload({ kind: 'po', ...base })).toMatchObject({ lcNumber: null, poNumber: 'LC-100' });
+  });
+
+  it('sends empty texts as null, a trimmed quantity and no shipment manager when none is chosen', () => {
+    expect(consignmentPayload({ kind: 'lc', ...base })).toEqual({
+      lcNumber: 'LC-100',
+      poNumber: null,
+      refNumber: null,
+      saleOrderId: 4,
+      blConsigneeId: 7,
+      shipmentManagerId: null,
+      cargoTypeId: 2,
+      quantity: '12.5',
+      remarks: null,
+    });
+    expect(consignmentPayload({ kind: 'po', lcPoNumber: '   ' })).toMatchObject({ lcNumber: null, poNumber: null });
+  });
+
+  it('loads a PO consignment into the PO toggle with its number', () => {
+    const row = { type: 'po', LCPONumber: 'PO-9', refNumber: null, saleOrderId: 1, blConsigneeId: 2, shipmentManagerId: 3, cargoTypeId: 4, quantity: '1.000', remarks: null } as TConsignment;
+    expect(consignmentFormValues(row)).toMatchObject({ kind: 'po', lcPoNumber: 'PO-9', refNumber: '', shipmentManagerId: 3 });
+    expect(consignmentFormValues(null)).toEqual({ kind: 'lc' });
+  });
+
+  it('puts the server’s LC and PO number errors on the one number field', () => {
+    expect(remapDetails({ lcNumber: 'you can only put LC or PO number!', poNumber: 'you can only put LC or PO number!', quantity: 'Q' }, consignmentFieldOf)).toEqual({
+      lcPoNumber: 'you can only put LC or PO number!',
+      quantity: 'Q',
+    });
+  });
+});
+
+describe('sale order form', () => {
+  it('sends dates as YYYY-MM-DD and the delivery period as two dates', () => {
+    const payload = saleOrderPayload({
+      number: ' SO-1 ',
+      sellerId: 1,
+      buyerId: 2,
+      cargoTypeId: 3,
+      quantity: '100',
+      orderDate: dayjs('2026-11-03'),
+      deliveryPeriod: [dayjs('2026-11-10'), null],
+      remarks: ' note ',
+    });
+    expect(payload).toEqual({
+      number: 'SO-1',
+      sellerId: 1,
+      buyerId: 2,
+      cargoTypeId: 3,
+      quantity: '100',
+      orderDate: '2026-11-03',
+      deliveryFrom: '2026-11-10',
+      deliveryTo: null,
+      remarks: 'note',
+    });
+    expect(saleOrderPayload({ deliveryPeriod: null })).toMatchObject({ deliveryFrom: null, deliveryTo: null, remarks: null });
+  });
+
+  it('shows errors of either delivery date on the period field', () => {
+    expect(remapDetails({ deliveryTo: 'late' }, saleOrderFieldOf)).toEqual({ deliveryPeriod: 'late' });
+  });
+});
+
+describe('quantity check', () => {
+  it('accepts positive MT with at most 3 decimals and names the problem otherwise', () => {
+    expect(quantityProblem('12.345')).toBeNull();
+    expect(quantityProblem('0.001')).toBeNull();
+    expect(quantityProblem('')).toBe('required.quantity');
+    expect(quantityProblem('0')).toBe('quantityPositive');
+    expect(quantityProblem('0.000')).toBe('quantityPositive');
+    expect(quantityProblem('-3')).toBe('quantityPositive');
+    expect(quantityProblem('1.2345')).toBe('quantityFormat');
+    expect(quantityProblem('1e3')).toBe('quantityFormat');
+  });
+});
+
+describe('list queries', () => {
+  it('drops short searches and empty filters, and keeps paging', () => {
+    expect(saleOrderListQuery({ ...initialSaleOrderListState, search: 'ab' })).toEqual({ page: 1, limit: 20, status: 'Active' });
+    expect(
+      saleOrderListQuery({ ...initialSaleOrderListState, page: 2, limit: 50, search: ' SO-1 ', sellerId: 5, fromDate: dayjs('2026-01-02'), toDate: null }),
+    ).toEqual({ page: 2, limit: 50, status: 'Active', search: 'SO-1', sellerId: 5, fromDate: '2026-01-02' });
+  });
+
+  it('gives the total the same filters as the list, without paging', () => {
+    const state = { ...initialConsignmentListState, page: 3, search: 'LC-77', type: 'po' as const, saleOrderId: 9, status: 'all' as const };
+    expect(consignmentListQuery(state)).toEqual({ page: 3, limit: 20, status: 'all', search: 'LC-77', type: 'po', saleOrderId: 9 });
+    expect(consignmentTotalQuery(state)).toEqual({ status: 'all', search: 'LC-77', type: 'po', saleOrderId: 9 });
+  });
+});

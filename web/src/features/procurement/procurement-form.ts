@@ -1,0 +1,239 @@
+import type { Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
+import {
+  SEARCH_MIN_CHARS,
+  type LcPoType,
+  type TConsignment,
+  type TConsignmentInput,
+  type TSaleOrder,
+  type TSaleOrderInput,
+} from '@tonnage/contracts';
+
+/*
+ * The form logic of the procurement screens, kept apart from the components so it can be tested: what the forms
+ * show for a record, what they send, where the server's field errors go, and the list queries.
+ */
+
+const ISO_DATE = 'YYYY-MM-DD';
+const toIso = (value: Dayjs | null | undefined): string | null => (value ? value.format(ISO_DATE) : null);
+const fromIso = (value: string | null | undefined): Dayjs | null => (value ? dayjs(value) : null);
+const textOrNull = (value: string | null | undefined): string | null => {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};
+
+/** A search the server uses (more than 2 characters, spec section 9), else undefined. */
+export function effectiveSearch(search: string): string | undefined {
+  const trimmed = search.trim();
+  return trimmed.length > SEARCH_MIN_CHARS ? trimmed : undefined;
+}
+
+// ---------------------------------------------------------------- sale orders
+
+export interface SaleOrderFormValues {
+  number?: string;
+  sellerId?: number;
+  buyerId?: number;
+  cargoTypeId?: number;
+  quantity?: string;
+  orderDate?: Dayjs | null;
+  deliveryPeriod?: [Dayjs | null, Dayjs | null] | null;
+  remarks?: string;
+}
+
+export function saleOrderFormValues(row: TSaleOrder | null): SaleOrderFormValues {
+  if (!row) return { orderDate: dayjs() };
+  return {
+    number: row.number,
+    sellerId: row.sellerId,
+    buyerId: row.buyerId,
+    cargoTypeId: row.cargoTypeId,
+    quantity: row.quantity,
+    orderDate: fromIso(row.orderDate),
+    deliveryPeriod: row.deliveryFrom || row.deliveryTo ? [fromIso(row.deliveryFrom), fromIso(row.deliveryTo)] : null,
+    remarks: row.remarks ?? '',
+  };
+}
+
+/** The body of `POST /api/saleOrder` / `PUT /api/saleOrder/{id}`: dates as YYYY-MM-DD, empty texts as null. */
+export function saleOrderPayload(values: SaleOrderFormValues): TSaleOrderInput {
+  return {
+    number: values.number?.trim() ?? '',
+    sellerId: values.sellerId ?? 0,
+    buyerId: values.buyerId ?? 0,
+    cargoTypeId: values.cargoTypeId ?? 0,
+    quantity: values.quantity?.trim() ?? '',
+    orderDate: toIso(values.orderDate) ?? '',
+    deliveryFrom: toIso(values.deliveryPeriod?.[0]),
+    deliveryTo: toIso(values.deliveryPeriod?.[1]),
+    remarks: textOrNull(values.remarks),
+  };
+}
+
+/** Where a server field error of the sale order form goes (the delivery dates share one range field). */
+export const saleOrderFieldOf = (field: string): string => (field === 'deliveryFrom' || field === 'deliveryTo' ? 'deliveryPeriod' : field);
+
+// ---------------------------------------------------------------- consignments
+
+/** The consignment form: an LC/PO toggle and one number field, so both can never be sent (spec section 5). */
+export interface ConsignmentFormValues {
+  kind: LcPoType;
+  lcPoNumber?: string;
+  refNumber?: string;
+  saleOrderId?: number;
+  blConsigneeId?: number;
+  shipmentManagerId?: number | null;
+  cargoTypeId?: number;
+  quantity?: string;
+  remarks?: string;
+}
+
+export function consignmentFormValues(row: TConsignment | null): ConsignmentFormValues {
+  if (!row) return { kind: 'lc' };
+  return {
+    kind: row.type,
+    lcPoNumber: row.LCPONumber,
+    refNumber: row.refNumber ?? '',
+    saleOrderId: row.saleOrderId,
+    blConsigneeId: row.blConsigneeId,
+    shipmentManagerId: row.shipmentManagerId,
+    cargoTypeId: row.cargoTypeId,
+    quantity: row.quantity,
+    remarks: row.remarks ?? '',
+  };
+}
+
+/** The body of `POST /api/consignments` / `PUT /api/consignments/{id}`: the number goes to lcNumber or poNumber, never both. */
+export function consignmentPayload(values: ConsignmentFormValues): TConsignmentInput {
+  const number = textOrNull(values.lcPoNumber);
+  return {
+    lcNumber: values.kind === 'lc' ? number : null,
+    poNumber: values.kind === 'po' ? number : null,
+    refNumber: textOrNull(values.refNumber),
+    saleOrderId: values.saleOrderId ?? 0,
+    blConsigneeId: values.blConsigneeId ?? 0,
+    shipmentManagerId: values.shipmentManagerId ?? null,
+    cargoTypeId: values.cargoTypeId ?? 0,
+    quantity: values.quantity?.trim() ?? '',
+    remarks: textOrNull(values.remarks),
+  };
+}
+
+/** Where a server field error of the consignment form goes: LC and PO numbers share the one number field. */
+export const consignmentFieldOf = (field: string): string => (field === 'lcNumber' || field === 'poNumber' ? 'lcPoNumber' : field);
+
+/** Moves server field errors (`details`) to the form's own field names, one list of messages per field. */
+export function remapDetails(details: Readonly<Record<string, string>> | undefined, fieldOf: (field: string) => string): Record<string, string> {
+  const mapped: Record<string, string> = {};
+  for (const [path, message] of Object.entries(details ?? {})) {
+    const field = fieldOf(path.split('.')[0] ?? path);
+    mapped[field] ??= message;
+  }
+  return mapped;
+}
+
+// ---------------------------------------------------------------- quantities
+
+const TONNES = /^\d{1,9}(\.\d{1,3})?$/;
+
+/** A quantity field's problem (the message key under `procurement.`), or null when it is a valid positive MT value. */
+export function quantityProblem(value: string | undefined): 'required.quantity' | 'quantityFormat' | 'quantityPositive' | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return 'required.quantity';
+  if (text.startsWith('-')) return 'quantityPositive';
+  if (!TONNES.test(text)) return 'quantityFormat';
+  if (/^0*(\.0*)?$/.test(text)) return 'quantityPositive';
+  return null;
+}
+
+// ---------------------------------------------------------------- lists
+
+export type StatusFilter = 'Active' | 'Reversed' | 'all';
+
+export interface SaleOrderListState {
+  page: number;
+  limit: number;
+  search: string;
+  status: StatusFilter;
+  sellerId?: number;
+  buyerId?: number;
+  cargoTypeId?: number;
+  fromDate?: Dayjs | null;
+  toDate?: Dayjs | null;
+}
+
+/** The query of `GET /api/saleOrder` as the web sends it (empty filters left out). */
+export interface SaleOrderListParams {
+  page: number;
+  limit: number;
+  status: StatusFilter;
+  search?: string;
+  sellerId?: number;
+  buyerId?: number;
+  cargoTypeId?: number;
+  fromDate?: string;
+  toDate?: string;
+}
+
+export const initialSaleOrderListState: SaleOrderListState = { page: 1, limit: 20, search: '', status: 'Active' };
+
+/** The query of `GET /api/saleOrder`: short searches and empty filters left out. */
+export function saleOrderListQuery(state: SaleOrderListState): SaleOrderListParams {
+  const query: SaleOrderListParams = { page: state.page, limit: state.limit, status: state.status };
+  const search = effectiveSearch(state.search);
+  if (search) query.search = search;
+  if (state.sellerId) query.sellerId = state.sellerId;
+  if (state.buyerId) query.buyerId = state.buyerId;
+  if (state.cargoTypeId) query.cargoTypeId = state.cargoTypeId;
+  const from = toIso(state.fromDate);
+  const to = toIso(state.toDate);
+  if (from) query.fromDate = from;
+  if (to) query.toDate = to;
+  return query;
+}
+
+export interface ConsignmentListState {
+  page: number;
+  limit: number;
+  search: string;
+  status: StatusFilter;
+  type?: LcPoType;
+  saleOrderId?: number;
+  blConsigneeId?: number;
+  shipmentManagerId?: number;
+  cargoTypeId?: number;
+}
+
+/** The query of `GET /api/consignments` as the web sends it (empty filters left out). */
+export interface ConsignmentListParams {
+  page: number;
+  limit: number;
+  status: StatusFilter;
+  search?: string;
+  type?: LcPoType;
+  saleOrderId?: number;
+  blConsigneeId?: number;
+  shipmentManagerId?: number;
+  cargoTypeId?: number;
+}
+
+export const initialConsignmentListState: ConsignmentListState = { page: 1, limit: 20, search: '', status: 'Active' };
+
+/** The query of `GET /api/consignments` (and, without paging, of its total-quantity). */
+export function consignmentListQuery(state: ConsignmentListState): ConsignmentListParams {
+  const query: ConsignmentListParams = { page: state.page, limit: state.limit, status: state.status };
+  const search = effectiveSearch(state.search);
+  if (search) query.search = search;
+  if (state.type) query.type = state.type;
+  if (state.saleOrderId) query.saleOrderId = state.saleOrderId;
+  if (state.blConsigneeId) query.blConsigneeId = state.blConsigneeId;
+  if (state.shipmentManagerId) query.shipmentManagerId = state.shipmentManagerId;
+  if (state.cargoTypeId) query.cargoTypeId = state.cargoTypeId;
+  return query;
+}
+
+/** The filters of the total-quantity call: the list's query without paging. */
+export function consignmentTotalQuery(state: ConsignmentListState): Omit<ConsignmentListParams, 'page' | 'limit'> {
+  const { page: _page, limit: _limit, ...filters } = consignmentListQuery(state);
+  return filters;
+}

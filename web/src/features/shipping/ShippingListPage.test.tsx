@@ -1,0 +1,119 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { TAgencyData, TShipment } from '@tonnage/contracts';
+import { loadTestLanguage } from '../../test/i18n';
+import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { setTestSession } from '../../components/resources/test-session';
+import ShippingListPage from './ShippingListPage';
+
+vi.mock('../../app/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/session')>()),
+  ...(await import('../../components/resources/test-session')).sessionModule,
+}));
+
+const shipment: TShipment = {
+  id: 31,
+  voyageId: 4,
+  voyage: { id: 4, vesselId: 2, vesselName: 'OCEAN STAR', voyageNumber: 'V-12', portId: 3, portName: 'Jeddah', berthId: null, berthName: null, arrivalDate: '2026-11-01', completionDate: null },
+  consignmentId: 8,
+  Consignment: { id: 8, LC: { LCPONumber: 'LC-100' }, RefLC: { refNumber: 'R-1' }, cargoTypeId: 1, cargoTypeName: 'Wheat', shipmentManagerId: null, quantity: '500.000' },
+  blNumber: 'BL-77',
+  blQuantity: '320.250',
+  blConsigneeId: 6,
+  blConsigneeName: 'Gulf Mills',
+  blDate: '2026-10-20',
+  onBoardQuantity: '300.000',
+  loadedQuantity: '20.250',
+  status: 'Active',
+  createdAt: '2026-11-01T08:00:00.000Z',
+  createdBy: 'Lina',
+  updatedAt: null,
+  updatedBy: null,
+  reversedAt: null,
+  reversedBy: null,
+  reverseReason: null,
+};
+
+const agencyData: TAgencyData = {
+  agency: {
+    id: 1,
+    name: 'Red Sea Bulk Agency',
+    logo: null,
+    timezone: 'Asia/Riyadh',
+    countryCode: 'SA',
+    address: null,
+    contactName: null,
+    contactEmail: null,
+    contactPhone: null,
+    isActive: true,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+  },
+  Locations: [],
+  Cargo: [],
+  Companies: [],
+  Timezone: [],
+};
+
+beforeAll(async () => {
+  await loadTestLanguage('en');
+});
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+function answer(calls: { method: string; url: URL; body: unknown }[]) {
+  return mockFetch((url, init) => {
+    calls.push({ method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
+    if (url.pathname === '/api/shipments') return json({ rows: [shipment], count: 1 });
+    if (url.pathname === '/api/shipments/total-quantity') return json({ totalQuantity: '320.250', count: 1 });
+    if (url.pathname === '/api/shipments/31/shipment-reverse') return json({ id: 31, message: 'Shipment reversed successfully' });
+    if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+    return undefined;
+  });
+}
+
+describe('ShippingListPage', () => {
+  it('lists shipments with DD-MMM-YYYY dates, 3-decimal quantities, the on-board remainder and the total', async () => {
+    setTestSession();
+    const calls: { method: string; url: URL; body: unknown }[] = [];
+    answer(calls);
+    renderPage(<ShippingListPage />, 'shipping');
+    expect(await screen.findByText('BL-77')).toBeTruthy();
+    const row = screen.getByText('BL-77').closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('OCEAN STAR / V-12')).toBeTruthy();
+    expect(within(row).getByText('20-Oct-2026')).toBeTruthy();
+    expect(within(row).getByText('320.250 MT')).toBeTruthy();
+    expect(within(row).getByTestId('shipment-on-board').textContent).toBe('300.000 MT');
+    await waitFor(() => expect(screen.getByTestId('shipping-total-quantity').textContent).toContain('320.250 MT'));
+    const list = calls.find((c) => c.url.pathname === '/api/shipments');
+    expect(Object.fromEntries(list?.url.searchParams ?? [])).toEqual({ page: '1', limit: '20', status: 'Active' });
+  });
+
+  it('reverses a shipment only with a reason, sending it to the server', async () => {
+    setTestSession();
+    const calls: { method: string; url: URL; body: unknown }[] = [];
+    answer(calls);
+    renderPage(<ShippingListPage />, 'shipping');
+    fireEvent.click(await screen.findByTestId('shipment-reverse'));
+    fireEvent.click(await screen.findByTestId('shipment-reverse-ok'));
+    expect(await screen.findByText('Reason is Required!')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.change(screen.getByTestId('shipment-reverse-reason'), { target: { value: 'Wrong vessel' } });
+    fireEvent.click(screen.getByTestId('shipment-reverse-ok'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'DELETE')?.body).toEqual({ reason: 'Wrong vessel' }));
+    expect(calls.find((c) => c.method === 'DELETE')?.url.pathname).toBe('/api/shipments/31/shipment-reverse');
+  });
+
+  it('hides add, edit and reverse from a user who may only view', async () => {
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewShipping'] });
+    answer([]);
+    renderPage(<ShippingListPage />, 'shipping');
+    expect(await screen.findByText('BL-77')).toBeTruthy();
+    expect(screen.queryByTestId('shipment-add')).toBeNull();
+    expect(screen.queryByTestId('shipment-edit')).toBeNull();
+    expect(screen.queryByTestId('shipment-reverse')).toBeNull();
+  });
+});

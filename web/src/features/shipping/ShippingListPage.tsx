@@ -1,0 +1,214 @@
+import { useMemo, useState } from 'react';
+import { App, Button, Card, DatePicker, Input, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { EditOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import dayjs, { type Dayjs } from 'dayjs';
+import { DATE_FORMAT, vesselVoyageLabel, type TShipment } from '@tonnage/contracts';
+import { useDebouncedValue } from '../../app/debounce';
+import { formatDate, formatQuantity } from '../../app/format';
+import { entryPermission, useCan } from '../../app/guards';
+import { serverPagination } from '../../app/pagination';
+import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { VoyageSelect } from '../../components/cargo/VoyageSelect';
+import { PageHeader } from '../../components/PageHeader';
+import { ConsigneePicker } from '../../components/pickers';
+import { ConsignmentSelect } from './ConsignmentSelect';
+import { ShipmentDrawer } from './ShipmentDrawer';
+import { reverseShipment, shippingKeys, useShipmentList, useShipmentTotal } from './shipping-api';
+import { INITIAL_SHIPMENT_LIST, shipmentListQuery, shipmentTotalQuery, type ShipmentListState } from './shipping-form';
+
+const toIso = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined);
+
+/** `shipping`: shipments with filters, the total BL quantity, paging, add/edit in a drawer and reversal. */
+export default function ShippingListPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const canAdd = useCan(entryPermission('shipping', 'add'));
+  const canEdit = useCan(entryPermission('shipping', 'edit'));
+  const canReverse = useCan(entryPermission('shipping', 'reverse'));
+  const [state, setState] = useState<ShipmentListState>(INITIAL_SHIPMENT_LIST);
+  const search = useDebouncedValue(state.search);
+  const query = useMemo(() => shipmentListQuery({ ...state, search }), [state, search]);
+  const totalQuery = useMemo(() => shipmentTotalQuery({ ...state, search }), [state, search]);
+  const list = useShipmentList({ ...query });
+  const total = useShipmentTotal({ ...totalQuery });
+  const [drawer, setDrawer] = useState<{ open: boolean; id: number | null }>({ open: false, id: null });
+  const [reversing, setReversing] = useState<TShipment | null>(null);
+
+  const update = (changes: Partial<ShipmentListState>) => setState((previous) => ({ ...previous, page: 1, ...changes }));
+  const onTableChange: TableProps<TShipment>['onChange'] = (pagination) => {
+    const limit = pagination.pageSize ?? state.limit;
+    setState((previous) => ({ ...previous, limit, page: limit !== previous.limit ? 1 : (pagination.current ?? 1) }));
+  };
+
+  const confirmReverse = async (reason: string) => {
+    if (!reversing) return false;
+    const result = await reverseShipment(reversing.id, reason);
+    if (!result) return false;
+    void message.success(t('shipping.reversedDone'));
+    await queryClient.invalidateQueries({ queryKey: shippingKeys.all });
+    return true;
+  };
+
+  const columns: TableColumnsType<TShipment> = [
+    { key: 'vesselVoyage', title: t('shipping.vesselVoyage'), render: (_v, row) => <span data-testid="shipment-vessel-voyage">{vesselVoyageLabel(row.voyage)}</span> },
+    { key: 'port', title: t('shipping.port'), render: (_v, row) => [row.voyage.portName, row.voyage.berthName].filter(Boolean).join(' / ') },
+    { key: 'arrival', title: t('shipping.arrivalDate'), render: (_v, row) => formatDate(row.voyage.arrivalDate) },
+    { key: 'lcPo', title: t('shipping.lcPo'), render: (_v, row) => row.Consignment.LC.LCPONumber },
+    { key: 'ref', title: t('shipping.refNumber'), render: (_v, row) => row.Consignment.RefLC.refNumber ?? '' },
+    { key: 'bl', title: t('shipping.blNumber'), dataIndex: 'blNumber', render: (bl: string) => <span data-testid="shipment-bl">{bl}</span> },
+    { key: 'blDate', title: t('shipping.blDate'), dataIndex: 'blDate', render: (value: string | null) => formatDate(value) },
+    { key: 'blQuantity', title: t('shipping.blQuantity'), dataIndex: 'blQuantity', align: 'end', render: (value: string) => formatQuantity(value) },
+    { key: 'consignee', title: t('shipping.blConsignee'), dataIndex: 'blConsigneeName' },
+    {
+      key: 'onBoard',
+      title: t('shipping.onBoard'),
+      dataIndex: 'onBoardQuantity',
+      align: 'end',
+      render: (value: string) => <span data-testid="shipment-on-board">{formatQuantity(value)}</span>,
+    },
+    { key: 'loaded', title: t('shipping.loaded'), dataIndex: 'loadedQuantity', align: 'end', render: (value: string) => formatQuantity(value) },
+    {
+      key: 'status',
+      title: t('shipping.status'),
+      render: (_v, row) =>
+        row.status === 'Active' ? (
+          <Tag color="green">{t('shipping.statusActive')}</Tag>
+        ) : (
+          <Tooltip title={[row.reverseReason, row.reversedBy, formatDate(row.reversedAt)].filter(Boolean).join(' · ')}>
+            <Tag color="red" data-testid="shipment-reversed-tag">
+              {t('shipping.statusReversed')}
+            </Tag>
+          </Tooltip>
+        ),
+    },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_v, row) =>
+        row.status === 'Active' && (
+          <Space size={0}>
+            {canEdit && (
+              <Tooltip title={t('shipping.edit')}>
+                <Button type="text" icon={<EditOutlined />} aria-label={t('shipping.edit')} onClick={() => setDrawer({ open: true, id: row.id })} data-testid="shipment-edit" />
+              </Tooltip>
+            )}
+            {canReverse && (
+              <Tooltip title={t('shipping.reverse')}>
+                <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('shipping.reverse')} onClick={() => setReversing(row)} data-testid="shipment-reverse" />
+              </Tooltip>
+            )}
+          </Space>
+        ),
+    },
+  ];
+
+  const searchTooShort = state.search.trim() !== '' && query.search === undefined;
+  return (
+    <div className="page" data-testid="shipping-page">
+      <PageHeader
+        title={t('shipping.title')}
+        actions={
+          canAdd && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, id: null })} data-testid="shipment-add">
+              {t('shipping.add')}
+            </Button>
+          )
+        }
+      />
+      <div className="list-filters">
+        <Input
+          allowClear
+          prefix={<SearchOutlined />}
+          value={state.search}
+          onChange={(event) => update({ search: event.target.value })}
+          placeholder={t('shipping.search')}
+          aria-label={t('shipping.search')}
+          status={searchTooShort ? 'warning' : undefined}
+          className="list-search"
+          data-testid="shipping-search"
+        />
+        <VoyageSelect value={state.voyageId} onChange={(voyageId) => update({ voyageId })} className="list-filter" aria-label={t('shipping.voyage')} data-testid="shipping-filter-voyage" />
+        <ConsignmentSelect
+          value={state.consignmentId}
+          onChange={(consignmentId) => update({ consignmentId })}
+          className="list-filter"
+          aria-label={t('shipping.consignment')}
+          data-testid="shipping-filter-consignment"
+        />
+        <ConsigneePicker
+          mode="consignee"
+          value={state.blConsigneeId}
+          onChange={(value) => update({ blConsigneeId: typeof value === 'number' ? value : undefined })}
+          className="list-filter"
+          aria-label={t('shipping.consignee')}
+          data-testid="shipping-filter-consignee"
+        />
+        <Select<ShipmentListState['status']>
+          value={state.status}
+          onChange={(status) => update({ status })}
+          options={[
+            { value: 'Active', label: t('shipping.statusActive') },
+            { value: 'Reversed', label: t('shipping.statusReversed') },
+            { value: 'all', label: t('shipping.statusAll') },
+          ]}
+          aria-label={t('shipping.status')}
+          className="list-filter"
+          data-testid="shipping-filter-status"
+        />
+        <DatePicker
+          allowClear
+          format={DATE_FORMAT}
+          value={state.fromDate ? dayjs(state.fromDate) : null}
+          onChange={(value: Dayjs | null) => update({ fromDate: toIso(value) })}
+          placeholder={t('shipping.fromDate')}
+          aria-label={t('shipping.fromDate')}
+          className="list-filter"
+          data-testid="shipping-filter-from"
+        />
+        <DatePicker
+          allowClear
+          format={DATE_FORMAT}
+          value={state.toDate ? dayjs(state.toDate) : null}
+          onChange={(value: Dayjs | null) => update({ toDate: toIso(value) })}
+          placeholder={t('shipping.toDate')}
+          aria-label={t('shipping.toDate')}
+          className="list-filter"
+          data-testid="shipping-filter-to"
+        />
+      </div>
+      {searchTooShort && (
+        <Typography.Text type="secondary" className="list-hint" data-testid="shipping-search-hint">
+          {t('shipping.searchHint')}
+        </Typography.Text>
+      )}
+      <Card size="small" className="list-summary" data-testid="shipping-summary">
+        <Space size="large" wrap>
+          <Statistic title={t('shipping.totalQuantity')} value={formatQuantity(total.data?.totalQuantity ?? '0')} data-testid="shipping-total-quantity" />
+          <Statistic title={t('shipping.shipmentsCount')} value={total.data?.count ?? 0} data-testid="shipping-total-count" />
+        </Space>
+      </Card>
+      <Table<TShipment>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('shipping.total', { n }) })}
+        data-testid="shipping-table"
+      />
+      <ShipmentDrawer open={drawer.open} shipmentId={drawer.id} onClose={() => setDrawer({ open: false, id: null })} />
+      <ReasonModal
+        open={reversing !== null}
+        title={t('shipping.reverseTitle', { bl: reversing?.blNumber ?? '' })}
+        okText={t('shipping.reverse')}
+        onConfirm={confirmReverse}
+        onClose={() => setReversing(null)}
+        testIdPrefix="shipment-reverse"
+      />
+    </div>
+  );
+}

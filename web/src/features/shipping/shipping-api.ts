@@ -1,0 +1,80 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  ZShipment,
+  ZShipmentList,
+  ZShipmentTotal,
+  ZShippingLcPoOptions,
+  berthResource,
+  resourceSchemas,
+  type TResourceRow,
+  type TShipmentInput,
+} from '@tonnage/contracts';
+import { api, apiSend, rawRequest, type Query, type RawResult, type Schema } from '../../app/api';
+import { resourceKeys } from '../../components/resources/resource-api';
+
+const berthList = resourceSchemas(berthResource).list as Schema<{ rows: TResourceRow[]; count: number }>;
+
+export const shippingKeys = {
+  all: ['shipments'] as const,
+  list: (query: Query) => ['shipments', 'list', query] as const,
+  total: (query: Query) => ['shipments', 'total', query] as const,
+  one: (id: number) => ['shipments', 'one', id] as const,
+};
+
+/** `GET /api/shipments`: a page of shipments, filtered on the server. */
+export function useShipmentList(query: Query) {
+  return useQuery({
+    queryKey: shippingKeys.list(query),
+    queryFn: () => api('/api/shipments', { schema: ZShipmentList, query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/shipments/total-quantity`: total BL MT and count of the filtered shipments. */
+export function useShipmentTotal(query: Query) {
+  return useQuery({
+    queryKey: shippingKeys.total(query),
+    queryFn: () => api('/api/shipments/total-quantity', { schema: ZShipmentTotal, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** `GET /api/shipments/{id}`. */
+export function useShipment(id: number | null) {
+  return useQuery({
+    queryKey: shippingKeys.one(id ?? 0),
+    queryFn: () => api(`/api/shipments/${id ?? 0}`, { schema: ZShipment }),
+    enabled: id !== null,
+  });
+}
+
+/** `POST /api/shipments` or `PUT /api/shipments/{id}`; the raw result, so field errors can be shown. */
+export function saveShipment(id: number | null, input: TShipmentInput): Promise<RawResult> {
+  return id === null ? rawRequest('/api/shipments', { method: 'POST', body: input }) : rawRequest(`/api/shipments/${id}`, { method: 'PUT', body: input });
+}
+
+/** `DELETE /api/shipments/{id}/shipment-reverse` with the reason; null when refused (already reported). */
+export function reverseShipment(id: number, reason: string) {
+  return apiSend(`/api/shipments/${id}/shipment-reverse`, { method: 'DELETE', body: { reason } });
+}
+
+/** `GET /api/consignments/lcPos?search=`: consignments by LC/PO number, after more than 2 characters. */
+export function useLcPoSearch(search: string | undefined) {
+  return useQuery({
+    queryKey: ['consignments', 'lcPos', search ?? ''],
+    queryFn: () => api('/api/consignments/lcPos', { schema: ZShippingLcPoOptions, query: { search } }),
+    enabled: search !== undefined,
+    staleTime: 30_000,
+  });
+}
+
+/** The active berths of a port (none before a port is chosen). */
+export function usePortBerths(portId: number | undefined) {
+  const list = useQuery({
+    queryKey: [...resourceKeys.of(berthResource.key), 'port', portId ?? 0],
+    queryFn: () => api('/api/berth', { schema: berthList, query: { portId, status: 'active', limit: 100, sortBy: 'name' } }),
+    enabled: portId !== undefined,
+  });
+  const rows = portId === undefined ? [] : (list.data?.rows ?? []);
+  return { berths: rows.map((row) => ({ id: row.id, name: String(row.name) })), loading: list.isFetching };
+}

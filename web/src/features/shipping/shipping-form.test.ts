@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import dayjs from 'dayjs';
+import { ZShipmentInput, type TShipment } from '@tonnage/contracts';
+import {
+  INITIAL_SHIPMENT_LIST,
+  blQuantityProblem,
+  datesInOrder,
+  formFieldOf,
+  formValuesOf,
+  remapFieldDetails,
+  shipmentListQuery,
+  shipmentTotalQuery,
+  toShipmentInput,
+} from './shipping-form';
+
+describe('toShipmentInput', () => {
+  it('sends only the voyage id for an existing voyage, with trimmed texts and ISO dates, and passes the contract', () => {
+    const input = toShipmentInput({
+      voyageMode: 'existing',
+      voyageId: 7,
+      vesselId: 3, // left over from the new-voyage fields: must not be sent
+      voyageNumber: 'V-9',
+      consignmentId: 11,
+      blNumber: '  BL-1 ',
+      blQuantity: ' 120.500 ',
+      blConsigneeId: undefined,
+      blDate: dayjs('2026-10-20'),
+    });
+    expect(input).toEqual({ voyageId: 7, consignmentId: 11, blNumber: 'BL-1', blQuantity: '120.500', blConsigneeId: null, blDate: '2026-10-20' });
+    expect(ZShipmentInput.safeParse(input).success).toBe(true);
+  });
+
+  it('sends the new voyage (and no voyage id) with its berth and dates', () => {
+    const input = toShipmentInput({
+      voyageMode: 'new',
+      voyageId: 99,
+      vesselId: 3,
+      voyageNumber: ' V-10 ',
+      portId: 4,
+      berthId: 5,
+      arrivalDate: dayjs('2026-11-01'),
+      completionDate: null,
+      consignmentId: 11,
+      blNumber: 'BL-2',
+      blQuantity: '10',
+      blConsigneeId: 8,
+      blDate: null,
+    });
+    expect(input).toEqual({
+      voyage: { vesselId: 3, voyageNumber: 'V-10', portId: 4, berthId: 5, arrivalDate: '2026-11-01', completionDate: null },
+      consignmentId: 11,
+      blNumber: 'BL-2',
+      blQuantity: '10',
+      blConsigneeId: 8,
+      blDate: null,
+    });
+    expect(ZShipmentInput.safeParse(input).success).toBe(true);
+  });
+});
+
+describe('formValuesOf', () => {
+  it('edits a shipment on its existing voyage with its BL fields', () => {
+    const shipment = { voyageId: 4, consignmentId: 9, blNumber: 'BL-9', blQuantity: '12.000', blConsigneeId: 6, blDate: '2026-10-01' } as TShipment;
+    const values = formValuesOf(shipment);
+    expect(values).toMatchObject({ voyageMode: 'existing', voyageId: 4, consignmentId: 9, blNumber: 'BL-9', blQuantity: '12.000', blConsigneeId: 6 });
+    expect(values.blDate?.format('YYYY-MM-DD')).toBe('2026-10-01');
+    expect(toShipmentInput(values)).toMatchObject({ voyageId: 4, blDate: '2026-10-01' });
+  });
+});
+
+describe('form rules', () => {
+  it('checks the BL quantity as the server does', () => {
+    expect(blQuantityProblem('10')).toBeNull();
+    expect(blQuantityProblem('0.001')).toBeNull();
+    expect(blQuantityProblem('')).toBe('positive');
+    expect(blQuantityProblem('0')).toBe('positive');
+    expect(blQuantityProblem('0.000')).toBe('positive');
+    expect(blQuantityProblem('-3')).toBe('positive');
+    expect(blQuantityProblem('1.2345')).toBe('format');
+    expect(blQuantityProblem('1,000')).toBe('format');
+  });
+
+  it('refuses a completion before the arrival, and accepts the same day or a missing date', () => {
+    expect(datesInOrder(dayjs('2026-11-05'), dayjs('2026-11-03'))).toBe(false);
+    expect(datesInOrder(dayjs('2026-11-05'), dayjs('2026-11-05'))).toBe(true);
+    expect(datesInOrder(null, dayjs('2026-11-03'))).toBe(true);
+  });
+
+  it('puts the new voyage’s server errors on the form’s own fields', () => {
+    expect(formFieldOf('voyage.vesselId')).toBe('vesselId');
+    expect(remapFieldDetails({ 'voyage.berthId': 'x', blQuantity: 'y' })).toEqual({ berthId: 'x', blQuantity: 'y' });
+    expect(remapFieldDetails(undefined)).toBeUndefined();
+  });
+});
+
+describe('list query', () => {
+  it('drops empty filters and a search of 2 characters or fewer', () => {
+    expect(shipmentListQuery({ ...INITIAL_SHIPMENT_LIST, search: ' ab ' })).toEqual({ page: 1, limit: 20, status: 'Active' });
+    expect(shipmentListQuery({ ...INITIAL_SHIPMENT_LIST, search: ' abc ', voyageId: 3, fromDate: '2026-01-01', page: 2, limit: 50, status: 'all' })).toEqual({
+      page: 2,
+      limit: 50,
+      status: 'all',
+      voyageId: 3,
+      fromDate: '2026-01-01',
+      search: 'abc',
+    });
+  });
+
+  it('gives the total the same filters without paging', () => {
+    expect(shipmentTotalQuery({ ...INITIAL_SHIPMENT_LIST, consignmentId: 5, page: 3 })).toEqual({ status: 'Active', consignmentId: 5 });
+  });
+});

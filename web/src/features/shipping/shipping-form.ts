@@ -1,0 +1,155 @@
+import dayjs, { type Dayjs } from 'dayjs';
+import type { TShipment, TShipmentInput } from '@tonnage/contracts';
+import { SEARCH_MIN_CHARS } from '@tonnage/contracts';
+
+/** Whether the drawer picks an existing voyage or describes a new one. */
+export type VoyageMode = 'existing' | 'new';
+
+/** The drawer's form values: ids, texts, and Dayjs dates for the DatePickers. */
+export interface ShipmentFormValues {
+  voyageMode: VoyageMode;
+  voyageId?: number;
+  vesselId?: number;
+  voyageNumber?: string;
+  portId?: number;
+  berthId?: number | null;
+  arrivalDate?: Dayjs | null;
+  completionDate?: Dayjs | null;
+  consignmentId?: number;
+  blNumber?: string;
+  blQuantity?: string;
+  blConsigneeId?: number | null;
+  blDate?: Dayjs | null;
+}
+
+/** The form fields a server field error (`details` path) may land on. */
+export const SHIPMENT_FORM_FIELDS = [
+  'voyageId',
+  'vesselId',
+  'voyageNumber',
+  'portId',
+  'berthId',
+  'arrivalDate',
+  'completionDate',
+  'consignmentId',
+  'blNumber',
+  'blQuantity',
+  'blConsigneeId',
+  'blDate',
+] as const;
+
+/** The server names the new voyage's fields `voyage.<field>`; the form has them at the top level. */
+export function formFieldOf(path: string): string {
+  return path.startsWith('voyage.') ? path.slice('voyage.'.length) : path;
+}
+
+const isoDate = (value: Dayjs | null | undefined) => (value ? value.format('YYYY-MM-DD') : null);
+const idOrNull = (value: number | null | undefined) => (typeof value === 'number' ? value : null);
+
+/**
+ * The body of `POST /api/shipments` / `PUT /api/shipments/:id`: the existing voyage's id, or the new voyage (and
+ * never both); an empty BL consignee means the consignment's own; dates as YYYY-MM-DD.
+ */
+export function toShipmentInput(values: ShipmentFormValues): TShipmentInput {
+  const voyage =
+    values.voyageMode === 'existing'
+      ? { voyageId: values.voyageId }
+      : {
+          voyage: {
+            vesselId: values.vesselId ?? 0,
+            voyageNumber: (values.voyageNumber ?? '').trim(),
+            portId: values.portId ?? 0,
+            berthId: idOrNull(values.berthId),
+            arrivalDate: isoDate(values.arrivalDate),
+            completionDate: isoDate(values.completionDate),
+          },
+        };
+  return {
+    ...voyage,
+    consignmentId: values.consignmentId ?? 0,
+    blNumber: (values.blNumber ?? '').trim(),
+    blQuantity: (values.blQuantity ?? '').trim(),
+    blConsigneeId: idOrNull(values.blConsigneeId),
+    blDate: isoDate(values.blDate),
+  };
+}
+
+/** The form values of a shipment being edited: its voyage picked as an existing one. */
+export function formValuesOf(shipment: TShipment): ShipmentFormValues {
+  return {
+    voyageMode: 'existing',
+    voyageId: shipment.voyageId,
+    consignmentId: shipment.consignmentId,
+    blNumber: shipment.blNumber,
+    blQuantity: shipment.blQuantity,
+    blConsigneeId: shipment.blConsigneeId,
+    blDate: shipment.blDate ? dayjs(shipment.blDate) : null,
+  };
+}
+
+export const EMPTY_SHIPMENT_FORM: ShipmentFormValues = { voyageMode: 'existing' };
+
+/** The arrival may not come after the completion (the server says the same). */
+export function datesInOrder(arrival: Dayjs | null | undefined, completion: Dayjs | null | undefined): boolean {
+  return !arrival || !completion || !arrival.isAfter(completion, 'day');
+}
+
+/** A BL quantity in MT as typed: digits with at most 3 decimals, greater than zero. */
+export function blQuantityProblem(value: string | undefined): 'positive' | 'format' | null {
+  const text = (value ?? '').trim();
+  if (text === '') return 'positive';
+  if (!/^\d{1,9}(\.\d{1,3})?$/.test(text)) return /^-/.test(text) ? 'positive' : 'format';
+  return /^0+(\.0+)?$/.test(text) ? 'positive' : null;
+}
+
+/** The list screen's state: filters, page and page size. */
+export interface ShipmentListState {
+  voyageId?: number;
+  consignmentId?: number;
+  blConsigneeId?: number;
+  status: 'Active' | 'Reversed' | 'all';
+  fromDate?: string;
+  toDate?: string;
+  search: string;
+  page: number;
+  limit: number;
+}
+
+export const INITIAL_SHIPMENT_LIST: ShipmentListState = { status: 'Active', search: '', page: 1, limit: 20 };
+
+/** The list's query: empty filters dropped (spec 5) and a search only after more than 2 characters. */
+export interface ShipmentListQuery {
+  page: number;
+  limit: number;
+  status: ShipmentListState['status'];
+  voyageId?: number;
+  consignmentId?: number;
+  blConsigneeId?: number;
+  fromDate?: string;
+  toDate?: string;
+  search?: string;
+}
+
+export function shipmentListQuery(state: ShipmentListState): ShipmentListQuery {
+  const search = state.search.trim();
+  const query: ShipmentListQuery = { page: state.page, limit: state.limit, status: state.status };
+  if (state.voyageId) query.voyageId = state.voyageId;
+  if (state.consignmentId) query.consignmentId = state.consignmentId;
+  if (state.blConsigneeId) query.blConsigneeId = state.blConsigneeId;
+  if (state.fromDate) query.fromDate = state.fromDate;
+  if (state.toDate) query.toDate = state.toDate;
+  if (search.length > SEARCH_MIN_CHARS) query.search = search;
+  return query;
+}
+
+/** The total's filters: the list's without paging. */
+export function shipmentTotalQuery(state: ShipmentListState): Omit<ShipmentListQuery, 'page' | 'limit'> {
+  const { page: _page, limit: _limit, ...filters } = shipmentListQuery(state);
+  return filters;
+}
+
+/** The server's field errors with the new voyage's `voyage.<field>` paths moved onto the form's own fields. */
+export function remapFieldDetails(details: Readonly<Record<string, string>> | undefined): Record<string, string> | undefined {
+  if (!details) return undefined;
+  return Object.fromEntries(Object.entries(details).map(([path, message]) => [formFieldOf(path), message]));
+}

@@ -1,0 +1,207 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { ApprovalStatus, TApprovalDecisionInput, TApprovalState } from '@tonnage/contracts';
+import { useDebouncedValue } from '../../app/debounce';
+import { formatDateTime, formatQuantity } from '../../app/format';
+import { translateMessage } from '../../app/i18n';
+import { effectiveSearch } from '../users/user-query';
+import { canDecide, differenceKind, nextApproverName, statusColor } from './outturn';
+import { useVoyageOptions, type VoyageOption } from './vessel-approval-api';
+
+/** An approval status as a coloured tag. */
+export function StatusTag({ status, testId }: { status: ApprovalStatus; testId?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={statusColor(status)} data-testid={testId} data-status={status}>
+      {t(`vesselApproval.statuses.${status}`)}
+    </Tag>
+  );
+}
+
+/** The excess (green) or shortage (red) of an out-turn, with its word; nothing while unknown. */
+export function DifferenceText({ difference, testId }: { difference: string | null; testId?: string }) {
+  const { t } = useTranslation();
+  if (difference === null) return <span data-testid={testId}>-</span>;
+  const kind = differenceKind(difference);
+  const type = kind === 'excess' ? 'success' : kind === 'shortage' ? 'danger' : undefined;
+  return (
+    <Typography.Text type={type} data-testid={testId} data-kind={kind}>
+      <bdi>{formatQuantity(difference)}</bdi> ({t(`vesselApproval.${kind}`)})
+    </Typography.Text>
+  );
+}
+
+/** Who is due next, or a dash. */
+export function NextApprover({ state, testId }: { state: TApprovalState; testId?: string }) {
+  return <span data-testid={testId}>{nextApproverName(state) ?? '-'}</span>;
+}
+
+export const voyageLabel = (voyage: Pick<VoyageOption, 'vesselName' | 'voyageNumber'>) => `${voyage.vesselName} / ${voyage.voyageNumber}`;
+
+/**
+ * A voyage picked by vessel name or voyage number, searched on the server after more than 2 typed characters
+ * (spec sections 5 and 9: at most 10 voyages). `current` labels a value chosen before (the edit page, a filter).
+ */
+export function VoyagePicker({
+  value,
+  onChange,
+  current,
+  disabled,
+  allowClear,
+  placeholder,
+  testId,
+  className,
+}: {
+  value?: number | null;
+  onChange?: (value: number | null, option: VoyageOption | null) => void;
+  current?: VoyageOption | null;
+  disabled?: boolean;
+  allowClear?: boolean;
+  placeholder?: string;
+  testId: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const search = effectiveSearch(useDebouncedValue(typed));
+  const voyages = useVoyageOptions(search);
+  const [picked, setPicked] = useState<VoyageOption | null>(current ?? null);
+  const rows = voyages.data?.rows ?? [];
+  const known = [...rows, ...(picked && !rows.some((row) => row.id === picked.id) ? [picked] : []), ...(current && current.id !== picked?.id && !rows.some((row) => row.id === current.id) ? [current] : [])];
+  return (
+    <Select<number | null>
+      className={className}
+      value={value ?? null}
+      disabled={disabled}
+      allowClear={allowClear}
+      placeholder={placeholder ?? t('vesselApproval.selectVoyage')}
+      showSearch={{ filterOption: false, onSearch: setTyped }}
+      loading={voyages.isFetching}
+      notFoundContent={voyages.isFetching ? <Spin size="small" /> : null}
+      options={known.map((voyage) => ({ value: voyage.id, label: voyageLabel(voyage) }))}
+      onChange={(id) => {
+        const option = known.find((voyage) => voyage.id === id) ?? null;
+        setPicked(option);
+        setTyped('');
+        onChange?.(id ?? null, option);
+      }}
+      aria-label={t('vesselApproval.voyage')}
+      data-testid={testId}
+    />
+  );
+}
+
+/** The decision dialog: Approve or Reject with an optional comment. */
+function DecisionModal({
+  decision,
+  onClose,
+  onDecide,
+  testIdPrefix,
+}: {
+  decision: TApprovalDecisionInput['decision'] | null;
+  onClose: () => void;
+  onDecide: (input: TApprovalDecisionInput) => Promise<boolean>;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ comment?: string }>();
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!decision) return;
+    const { comment } = await form.validateFields();
+    setBusy(true);
+    try {
+      const done = await onDecide({ decision, comment: comment?.trim() ? comment.trim() : null });
+      if (done) {
+        form.resetFields();
+        onClose();
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open={decision !== null}
+      title={decision === 'Rejected' ? t('vesselApproval.approval.rejectTitle') : t('vesselApproval.approval.approveTitle')}
+      okText={decision === 'Rejected' ? t('vesselApproval.approval.reject') : t('vesselApproval.approval.approve')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ danger: decision === 'Rejected', loading: busy, 'data-testid': `${testIdPrefix}-decision-ok` }}
+      onOk={() => void submit().catch(() => undefined)}
+      onCancel={() => {
+        form.resetFields();
+        onClose();
+      }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" preserve={false}>
+        <Form.Item name="comment" label={t('vesselApproval.approval.commentOptional')} rules={[{ max: 1000, message: translateMessage('Maximum 1000 characters') }]}>
+          <Input.TextArea rows={3} maxLength={1000} data-testid={`${testIdPrefix}-decision-comment`} autoFocus />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+type Step = TApprovalState['steps'][number];
+
+/**
+ * The approval of an out-turn: its steps (order, approver, status, decided at, comment) and, for its current
+ * approver only, Approve and Reject (spec section 4, Approval).
+ */
+export function ApprovalPanel({
+  state,
+  onDecide,
+  testIdPrefix,
+}: {
+  state: TApprovalState;
+  onDecide: (input: TApprovalDecisionInput) => Promise<boolean>;
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  const [decision, setDecision] = useState<TApprovalDecisionInput['decision'] | null>(null);
+  const columns: TableColumnsType<Step> = [
+    { key: 'order', title: t('vesselApproval.approval.order'), dataIndex: 'order' },
+    { key: 'approver', title: t('vesselApproval.approval.approver'), dataIndex: 'userName' },
+    { key: 'status', title: t('vesselApproval.approval.status'), render: (_v, step) => <StatusTag status={step.status} testId={`${testIdPrefix}-step-status`} /> },
+    { key: 'decidedAt', title: t('vesselApproval.approval.decidedAt'), render: (_v, step) => formatDateTime(step.decidedAt) },
+    { key: 'comment', title: t('vesselApproval.approval.comment'), render: (_v, step) => step.comment ?? '' },
+  ];
+  const decidable = canDecide(state);
+  return (
+    <Card
+      title={
+        <Space>
+          {t('vesselApproval.approval.title')}
+          <StatusTag status={state.status} testId={`${testIdPrefix}-approval-status`} />
+        </Space>
+      }
+     
+      data-testid={`${testIdPrefix}-approval`}
+      extra={
+        decidable && (
+          <Space>
+            <Button type="primary" icon={<CheckOutlined />} onClick={() => setDecision('Approved')} data-testid={`${testIdPrefix}-approve`}>
+              {t('vesselApproval.approval.approve')}
+            </Button>
+            <Button danger icon={<CloseOutlined />} onClick={() => setDecision('Rejected')} data-testid={`${testIdPrefix}-reject`}>
+              {t('vesselApproval.approval.reject')}
+            </Button>
+          </Space>
+        )
+      }
+    >
+      {decidable && <Alert type="info" showIcon title={t('vesselApproval.approval.youAreDue')} style={{ marginBlockEnd: 16 }} data-testid={`${testIdPrefix}-you-are-due`} />}
+      {state.steps.length === 0 ? (
+        <Typography.Text type="secondary" data-testid={`${testIdPrefix}-no-rule`}>
+          {t('vesselApproval.approval.noRule')}
+        </Typography.Text>
+      ) : (
+        <Table<Step> rowKey="order" size="small" columns={columns} dataSource={state.steps} pagination={false} scroll={{ x: 'max-content' }} data-testid={`${testIdPrefix}-steps`} />
+      )}
+      <DecisionModal decision={decision} onClose={() => setDecision(null)} onDecide={onDecide} testIdPrefix={testIdPrefix} />
+    </Card>
+  );
+}

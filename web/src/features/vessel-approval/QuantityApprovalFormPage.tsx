@@ -1,0 +1,193 @@
+import { useState } from 'react';
+import { Alert, App, Card, Col, Descriptions, Flex, Form, Input, Row, Select, Space, Spin } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ZQuantityApprovalInput, type TApprovalDecisionInput, type TOutturnShipment, type TQuantityApproval, type TQuantityApprovalInput } from '@tonnage/contracts';
+import { issuesToFieldErrors, showSubmitFailure } from '../../app/form-errors';
+import { formatQuantity } from '../../app/format';
+import { entryPermission, parseId, useCan } from '../../app/guards';
+import { useAgencyPath, useGoBack } from '../../app/navigation';
+import { FormFooter } from '../../components/FormFooter';
+import { NotFoundPage } from '../errors/ErrorPages';
+import { isEditable, outturnDifference } from './outturn';
+import { ApprovalPanel, DifferenceText, StatusTag, VoyagePicker } from './OutturnParts';
+import { decideQuantityApproval, saveQuantityApproval, useQuantityApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
+
+const ENTRY = 'vesselQuantityApproval/quantityApproval';
+const FIELDS = ['shipmentId', 'dischargedQuantity', 'remarks'] as const;
+
+interface FormValues {
+  voyageId: number | null;
+  shipmentId: number | null;
+  dischargedQuantity: string;
+  remarks: string;
+}
+
+const initialValues = (row: TQuantityApproval | null): FormValues => ({
+  voyageId: row?.voyageId ?? null,
+  shipmentId: row?.shipmentId ?? null,
+  dischargedQuantity: row?.dischargedQuantity ?? '',
+  remarks: row?.remarks ?? '',
+});
+
+const shipmentLabel = (shipment: Pick<TOutturnShipment, 'blNumber' | 'lcPoNumber' | 'blConsigneeName' | 'blQuantity'>) =>
+  `${shipment.blNumber} · ${shipment.lcPoNumber} · ${shipment.blConsigneeName} · ${formatQuantity(shipment.blQuantity)}`;
+
+/** The form of a BL out-turn: voyage, one of its BLs (BL quantity shown), discharged quantity, live excess/shortage. */
+function QuantityApprovalForm({ row }: { row: TQuantityApproval | null }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const agencyPath = useAgencyPath();
+  const goBack = useGoBack(agencyPath(ENTRY));
+  const canSave = useCan(entryPermission(ENTRY, row ? 'edit' : 'add'));
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const voyageId = Form.useWatch('voyageId', form) ?? row?.voyageId ?? null;
+  const shipmentId = Form.useWatch('shipmentId', form) ?? row?.shipmentId ?? null;
+  const discharged = Form.useWatch('dischargedQuantity', form);
+  const shipments = useVoyageShipments(voyageId);
+  const rows = shipments.data?.rows ?? [];
+  const chosen = rows.find((shipment) => shipment.id === shipmentId) ?? null;
+  const blQuantity = chosen?.blQuantity ?? (row && row.shipmentId === shipmentId ? row.blQuantity : null);
+  const readOnly = !canSave || (row !== null && !isEditable(row.approval));
+  const options = [
+    ...rows.map((shipment) => ({
+      value: shipment.id,
+      label: shipment.quantityApprovalId !== null && shipment.quantityApprovalId !== row?.id ? `${shipmentLabel(shipment)} (${t('vesselApproval.hasOutturn')})` : shipmentLabel(shipment),
+      disabled: shipment.quantityApprovalId !== null && shipment.quantityApprovalId !== row?.id,
+    })),
+    ...(row && !rows.some((shipment) => shipment.id === row.shipmentId) ? [{ value: row.shipmentId, label: shipmentLabel(row), disabled: false }] : []),
+  ];
+
+  const submit = async (values: FormValues) => {
+    const input: TQuantityApprovalInput = { shipmentId: values.shipmentId ?? 0, dischargedQuantity: values.dischargedQuantity, remarks: values.remarks };
+    const parsed = ZQuantityApprovalInput.safeParse(input);
+    if (!parsed.success) {
+      form.setFields(issuesToFieldErrors(parsed.error.issues, 'dischargedQuantity').map((error) => ({ ...error, name: error.name as keyof FormValues })));
+      return;
+    }
+    setSaving(true);
+    const result = await saveQuantityApproval(row?.id ?? null, input);
+    setSaving(false);
+    if (!result.ok) {
+      showSubmitFailure(form, result, FIELDS);
+      return;
+    }
+    void message.success(row ? t('vesselApproval.updated') : t('vesselApproval.created'));
+    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
+    void navigate(agencyPath(ENTRY));
+  };
+
+  return (
+    <Form<FormValues>
+      form={form}
+      layout="vertical"
+      initialValues={initialValues(row)}
+      onFinish={(values) => void submit(values)}
+      onValuesChange={(changed: Partial<FormValues>) => {
+        // Another voyage: its BLs replace the list, so the BL chosen before no longer applies.
+        if ('voyageId' in changed) form.setFieldValue('shipmentId', null);
+      }}
+      disabled={readOnly}
+      data-testid="quantity-approval-form"
+    >
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="voyageId" label={t('vesselApproval.voyage')} rules={[{ required: true, message: t('vesselApproval.selectVoyage') }]}>
+            <VoyagePicker current={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null} disabled={row !== null || readOnly} testId="quantity-approval-voyage" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item
+            name="shipmentId"
+            label={t('vesselApproval.shipment')}
+            rules={[{ required: true, message: t('vesselApproval.selectShipment') }]}
+            extra={voyageId !== null && !shipments.isFetching && rows.length === 0 ? t('vesselApproval.noShipments') : undefined}
+          >
+            <Select<number>
+              placeholder={t('vesselApproval.selectShipment')}
+              options={options}
+              loading={shipments.isFetching}
+              disabled={row !== null || readOnly || voyageId === null}
+              aria-label={t('vesselApproval.shipment')}
+              data-testid="quantity-approval-shipment"
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="dischargedQuantity" label={t('vesselApproval.dischargedQuantity')} rules={[{ required: true, whitespace: true, message: t('vesselApproval.dischargedRequired') }]}>
+            <Input inputMode="decimal" dir="ltr" data-testid="quantity-approval-discharged" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('vesselApproval.blQuantity')}>
+              <span data-testid="quantity-approval-bl-quantity">{blQuantity === null ? '-' : formatQuantity(blQuantity)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('vesselApproval.difference')}>
+              <DifferenceText difference={outturnDifference(blQuantity, discharged)} testId="quantity-approval-live-difference" />
+            </Descriptions.Item>
+          </Descriptions>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="remarks" label={t('vesselApproval.remarks')} rules={[{ max: 500 }]}>
+            <Input.TextArea rows={3} maxLength={500} data-testid="quantity-approval-remarks" />
+          </Form.Item>
+        </Col>
+      </Row>
+      {!readOnly && <FormFooter saving={saving} onCancel={goBack} testIdPrefix="quantity-approval" />}
+    </Form>
+  );
+}
+
+/** `vesselQuantityApproval/quantityApproval/add` and `.../{voyageApprovalQuantityId}/edit`, with the approval. */
+export default function QuantityApprovalFormPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { voyageApprovalQuantityId } = useParams();
+  const id = parseId(voyageApprovalQuantityId);
+  const editing = voyageApprovalQuantityId !== undefined;
+  const row = useQuantityApproval(id);
+
+  if (editing && id === null) return <NotFoundPage />;
+  if (editing && row.isPending) return <Spin className="page-loader" />;
+  const loaded = editing ? (row.data ?? null) : null;
+  if (editing && !loaded) return <NotFoundPage />;
+
+  const decide = async (input: TApprovalDecisionInput) => {
+    if (!loaded) return false;
+    const result = await decideQuantityApproval(loaded.id, input);
+    if (!result) return false;
+    void message.success(input.decision === 'Approved' ? t('vesselApproval.approval.approved') : t('vesselApproval.approval.rejected'));
+    queryClient.setQueryData(vesselApprovalKeys.blOne(loaded.id), result);
+    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
+    return true;
+  };
+
+  return (
+    <div className="page" data-testid="quantity-approval-form-page">
+      <Flex vertical gap="large">
+        <Card
+          title={
+            <Space>
+              {editing ? t('vesselApproval.editBl') : t('vesselApproval.addBl')}
+              {loaded && <StatusTag status={loaded.status} testId="quantity-approval-status" />}
+            </Space>
+          }
+          extra={loaded && loaded.ledgerTransactionId !== null && <span data-testid="quantity-approval-posting">{t('vesselApproval.posted', { id: loaded.ledgerTransactionId })}</span>}
+        >
+          {loaded?.status === 'Approved' && <Alert type="success" showIcon title={t('vesselApproval.readOnly')} style={{ marginBlockEnd: 16 }} data-testid="quantity-approval-read-only" />}
+          {loaded && loaded.status === 'Pending' && !isEditable(loaded.approval) && (
+            <Alert type="info" showIcon title={t('vesselApproval.underWay')} style={{ marginBlockEnd: 16 }} data-testid="quantity-approval-under-way" />
+          )}
+          <QuantityApprovalForm key={`${loaded?.id ?? 'new'}-${loaded?.status ?? ''}-${loaded?.approval.steps.filter((s) => s.status !== 'Pending').length ?? 0}`} row={loaded} />
+        </Card>
+        {loaded && <ApprovalPanel state={loaded.approval} onDecide={decide} testIdPrefix="quantity-approval" />}
+      </Flex>
+    </div>
+  );
+}

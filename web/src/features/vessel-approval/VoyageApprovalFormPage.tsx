@@ -1,0 +1,165 @@
+import { useMemo, useState } from 'react';
+import { Alert, App, Card, Col, DatePicker, Descriptions, Flex, Form, Input, Row, Space, Spin } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { DATE_FORMAT, ZVoyageApprovalInput, type TApprovalDecisionInput, type TVoyageApproval, type TVoyageApprovalInput } from '@tonnage/contracts';
+import { showSubmitFailure, issuesToFieldErrors } from '../../app/form-errors';
+import { formatQuantity } from '../../app/format';
+import { entryPermission, parseId, useCan } from '../../app/guards';
+import { useAgencyPath, useGoBack } from '../../app/navigation';
+import { FormFooter } from '../../components/FormFooter';
+import { NotFoundPage } from '../errors/ErrorPages';
+import { isEditable, outturnDifference, sumTonnes } from './outturn';
+import { ApprovalPanel, DifferenceText, StatusTag, VoyagePicker } from './OutturnParts';
+import { decideVoyageApproval, saveVoyageApproval, useVoyageApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
+
+const ENTRY = 'vesselQuantityApproval/vessel';
+const FIELDS = ['voyageId', 'dischargedQuantity', 'surveyDate', 'remarks'] as const;
+
+interface FormValues {
+  voyageId: number | null;
+  dischargedQuantity: string;
+  surveyDate: Dayjs | null;
+  remarks: string;
+}
+
+const initialValues = (row: TVoyageApproval | null): FormValues => ({
+  voyageId: row?.voyageId ?? null,
+  dischargedQuantity: row?.dischargedQuantity ?? '',
+  surveyDate: row?.surveyDate ? dayjs(row.surveyDate) : null,
+  remarks: row?.remarks ?? '',
+});
+
+function toInput(values: FormValues): TVoyageApprovalInput {
+  return {
+    voyageId: values.voyageId ?? 0,
+    dischargedQuantity: values.dischargedQuantity,
+    surveyDate: values.surveyDate ? values.surveyDate.format('YYYY-MM-DD') : null,
+    remarks: values.remarks,
+  };
+}
+
+/** The form of a voyage out-turn: voyage, discharged quantity against the BL total (live difference), survey. */
+function VoyageApprovalForm({ row }: { row: TVoyageApproval | null }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const agencyPath = useAgencyPath();
+  const goBack = useGoBack(agencyPath(ENTRY));
+  const canSave = useCan(entryPermission(ENTRY, row ? 'edit' : 'add'));
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const voyageId = Form.useWatch('voyageId', form) ?? row?.voyageId ?? null;
+  const discharged = Form.useWatch('dischargedQuantity', form);
+  const shipments = useVoyageShipments(voyageId);
+  const blTotal = useMemo(() => (shipments.data ? sumTonnes(shipments.data.rows.map((s) => s.blQuantity)) : (row?.blQuantity ?? null)), [shipments.data, row]);
+  const readOnly = !canSave || (row !== null && !isEditable(row.approval));
+
+  const submit = async (values: FormValues) => {
+    const input = toInput(values);
+    const parsed = ZVoyageApprovalInput.safeParse(input);
+    if (!parsed.success) {
+      form.setFields(issuesToFieldErrors(parsed.error.issues, 'dischargedQuantity').map((error) => ({ ...error, name: error.name as keyof FormValues })));
+      return;
+    }
+    setSaving(true);
+    const result = await saveVoyageApproval(row?.id ?? null, input);
+    setSaving(false);
+    if (!result.ok) {
+      showSubmitFailure(form, result, FIELDS);
+      return;
+    }
+    void message.success(row ? t('vesselApproval.updated') : t('vesselApproval.created'));
+    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
+    void navigate(agencyPath(ENTRY));
+  };
+
+  return (
+    <Form<FormValues> form={form} layout="vertical" initialValues={initialValues(row)} onFinish={(values) => void submit(values)} disabled={readOnly} data-testid="voyage-approval-form">
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item name="voyageId" label={t('vesselApproval.voyage')} rules={[{ required: true, message: t('vesselApproval.selectVoyage') }]}>
+            <VoyagePicker current={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null} disabled={row !== null || readOnly} testId="voyage-approval-voyage" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="surveyDate" label={t('vesselApproval.surveyDate')}>
+            <DatePicker format={[DATE_FORMAT, 'YYYY-MM-DD']} className="resource-date" data-testid="voyage-approval-survey-date" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item name="dischargedQuantity" label={t('vesselApproval.dischargedQuantity')} rules={[{ required: true, whitespace: true, message: t('vesselApproval.dischargedRequired') }]}>
+            <Input inputMode="decimal" dir="ltr" data-testid="voyage-approval-discharged" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Descriptions column={1} size="small" bordered>
+            <Descriptions.Item label={t('vesselApproval.totalBlQuantity')}>
+              <span data-testid="voyage-approval-bl-total">{blTotal === null ? '-' : formatQuantity(blTotal)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('vesselApproval.difference')}>
+              <DifferenceText difference={outturnDifference(blTotal, discharged)} testId="voyage-approval-live-difference" />
+            </Descriptions.Item>
+          </Descriptions>
+        </Col>
+        <Col xs={24}>
+          <Form.Item name="remarks" label={t('vesselApproval.remarks')} rules={[{ max: 500 }]}>
+            <Input.TextArea rows={3} maxLength={500} data-testid="voyage-approval-remarks" />
+          </Form.Item>
+        </Col>
+      </Row>
+      {!readOnly && <FormFooter saving={saving} onCancel={goBack} testIdPrefix="voyage-approval" />}
+    </Form>
+  );
+}
+
+/** `vesselQuantityApproval/vessel/add` and `.../{voyageApprovalId}/edit`, with the approval on the edit page. */
+export default function VoyageApprovalFormPage() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const { voyageApprovalId } = useParams();
+  const id = parseId(voyageApprovalId);
+  const editing = voyageApprovalId !== undefined;
+  const row = useVoyageApproval(id);
+
+  if (editing && id === null) return <NotFoundPage />;
+  if (editing && row.isPending) return <Spin className="page-loader" />;
+  const loaded = editing ? (row.data ?? null) : null;
+  if (editing && !loaded) return <NotFoundPage />;
+
+  const decide = async (input: TApprovalDecisionInput) => {
+    if (!loaded) return false;
+    const result = await decideVoyageApproval(loaded.id, input);
+    if (!result) return false;
+    void message.success(input.decision === 'Approved' ? t('vesselApproval.approval.approved') : t('vesselApproval.approval.rejected'));
+    queryClient.setQueryData(vesselApprovalKeys.voyageOne(loaded.id), result);
+    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
+    return true;
+  };
+
+  return (
+    <div className="page" data-testid="voyage-approval-form-page">
+      <Flex vertical gap="large">
+        <Card
+          title={
+            <Space>
+              {editing ? t('vesselApproval.editVoyage') : t('vesselApproval.addVoyage')}
+              {loaded && <StatusTag status={loaded.status} testId="voyage-approval-status" />}
+            </Space>
+          }
+        >
+          {loaded?.status === 'Approved' && <Alert type="success" showIcon title={t('vesselApproval.readOnly')} style={{ marginBlockEnd: 16 }} data-testid="voyage-approval-read-only" />}
+          {loaded && loaded.status === 'Pending' && !isEditable(loaded.approval) && (
+            <Alert type="info" showIcon title={t('vesselApproval.underWay')} style={{ marginBlockEnd: 16 }} data-testid="voyage-approval-under-way" />
+          )}
+          <VoyageApprovalForm key={`${loaded?.id ?? 'new'}-${loaded?.status ?? ''}-${loaded?.approval.steps.filter((s) => s.status !== 'Pending').length ?? 0}`} row={loaded} />
+        </Card>
+        {loaded && <ApprovalPanel state={loaded.approval} onDecide={decide} testIdPrefix="voyage-approval" />}
+      </Flex>
+    </div>
+  );
+}

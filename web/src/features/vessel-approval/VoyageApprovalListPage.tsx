@@ -1,0 +1,89 @@
+import { useMemo, useState } from 'react';
+import { Button, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
+import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TVoyageApproval } from '@tonnage/contracts';
+import { useDebouncedValue } from '../../app/debounce';
+import { formatDate, formatQuantity } from '../../app/format';
+import { entryPermission, useCan } from '../../app/guards';
+import { useAgencyPath } from '../../app/navigation';
+import { serverPagination } from '../../app/pagination';
+import { PageHeader } from '../../components/PageHeader';
+import { initialOutturnListState, outturnListQuery, type OutturnListState } from './outturn';
+import { OutturnFilters } from './OutturnFilters';
+import { DifferenceText, NextApprover, StatusTag, voyageLabel } from './OutturnParts';
+import { useVoyageApprovalList } from './vessel-approval-api';
+
+const ENTRY = 'vesselQuantityApproval/vessel';
+
+/** `vesselQuantityApproval/vessel`: each voyage's out-turn against its BL total, with its approval. */
+export default function VoyageApprovalListPage() {
+  const { t } = useTranslation();
+  const agencyPath = useAgencyPath();
+  const canAdd = useCan(entryPermission(ENTRY, 'add'));
+  const [state, setState] = useState<OutturnListState>(initialOutturnListState);
+  const search = useDebouncedValue(state.search);
+  const query = useMemo(() => outturnListQuery({ ...state, search }), [state, search]);
+  const list = useVoyageApprovalList(query);
+
+  const onTableChange: TableProps<TVoyageApproval>['onChange'] = (pagination) => {
+    const limit = pagination.pageSize ?? state.limit;
+    setState((previous) => ({ ...previous, limit, page: limit !== previous.limit ? 1 : (pagination.current ?? 1) }));
+  };
+
+  const columns: TableColumnsType<TVoyageApproval> = [
+    { key: 'voyage', title: t('vesselApproval.voyage'), render: (_v, row) => <span data-testid="voyage-approval-voyage">{voyageLabel(row)}</span> },
+    { key: 'port', title: t('vesselApproval.port'), dataIndex: 'portName' },
+    { key: 'bl', title: t('vesselApproval.totalBlQuantity'), align: 'end', render: (_v, row) => formatQuantity(row.blQuantity) },
+    { key: 'discharged', title: t('vesselApproval.dischargedQuantity'), align: 'end', render: (_v, row) => formatQuantity(row.dischargedQuantity) },
+    { key: 'difference', title: t('vesselApproval.difference'), align: 'end', render: (_v, row) => <DifferenceText difference={row.difference} testId="voyage-approval-difference" /> },
+    { key: 'surveyDate', title: t('vesselApproval.surveyDate'), render: (_v, row) => formatDate(row.surveyDate) },
+    { key: 'status', title: t('vesselApproval.status'), render: (_v, row) => <StatusTag status={row.status} testId="voyage-approval-status" /> },
+    { key: 'next', title: t('vesselApproval.nextApprover'), render: (_v, row) => <NextApprover state={row.approval} testId="voyage-approval-next" /> },
+    {
+      key: 'actions',
+      title: t('common.actions'),
+      render: (_v, row) => (
+        <Tooltip title={t('vesselApproval.edit')}>
+          <Link to={agencyPath(`${ENTRY}/${row.id}/edit`)} aria-label={t('vesselApproval.edit')} data-testid="voyage-approval-open">
+            <Button type="text" icon={<EditOutlined />} />
+          </Link>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  return (
+    <div className="page" data-testid="voyage-approvals-page">
+      <PageHeader
+        title={t('vesselApproval.voyageTitle')}
+        actions={
+          canAdd && (
+            <Link to={agencyPath(`${ENTRY}/add`)}>
+              <Button type="primary" icon={<PlusOutlined />} data-testid="voyage-approval-add">
+                {t('vesselApproval.add')}
+              </Button>
+            </Link>
+          )
+        }
+      />
+      <OutturnFilters
+        state={state}
+        onChange={(changes) => setState((previous) => ({ ...previous, page: 1, ...changes }))}
+        searchPlaceholder={t('vesselApproval.searchVoyage')}
+        testIdPrefix="voyage-approvals"
+      />
+      <Table<TVoyageApproval>
+        rowKey="id"
+        columns={columns}
+        dataSource={list.data?.rows ?? []}
+        loading={list.isFetching}
+        onChange={onTableChange}
+        scroll={{ x: 'max-content' }}
+        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('vesselApproval.total', { n }) })}
+        data-testid="voyage-approvals-table"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { DEFAULT_PAGE_SIZE, SEARCH_MIN_CHARS, kgToTonnes, tonnesToKg, type ApprovalStatus, type TApprovalState } from '@tonnage/contracts';
+
+/*
+ * The logic of the out-turn screens without React: the excess or shortage as the user types, how a row's approval
+ * reads (status, who is due, whether the viewer may decide or edit) and the list's query.
+ */
+
+const TYPED_TONNES = /^\d{1,9}(\.\d{0,3})?$/;
+
+/**
+ * Discharged minus BL, exact to the kilogram ('12.345' excess, '-2.500' shortage), or null while the typed text
+ * is not a quantity in MT with at most 3 decimals. Never a floating-point subtraction.
+ */
+export function outturnDifference(blQuantity: string | null | undefined, discharged: string | number | null | undefined): string | null {
+  if (blQuantity === null || blQuantity === undefined || discharged === null || discharged === undefined) return null;
+  const typed = String(discharged).trim().replace(/\.$/, '');
+  if (!TYPED_TONNES.test(typed)) return null;
+  try {
+    return kgToTonnes(tonnesToKg(typed) - tonnesToKg(blQuantity));
+  } catch {
+    return null;
+  }
+}
+
+/** The exact sum of quantities in MT ('1000.000'), e.g. a voyage's BL total. */
+export function sumTonnes(values: readonly string[]): string {
+  return kgToTonnes(values.reduce((sum, value) => sum + tonnesToKg(value), 0n));
+}
+
+export type DifferenceKind = 'excess' | 'shortage' | 'nil';
+
+/** Whether a difference is an excess (more discharged than the BL), a shortage, or nil. */
+export function differenceKind(difference: string): DifferenceKind {
+  const kg = tonnesToKg(difference);
+  return kg > 0n ? 'excess' : kg < 0n ? 'shortage' : 'nil';
+}
+
+/** The colour of an approval status tag. */
+export function statusColor(status: ApprovalStatus): string {
+  switch (status) {
+    case 'Approved':
+      return 'success';
+    case 'Rejected':
+      return 'error';
+    case 'Pending':
+      return 'processing';
+  }
+}
+
+/** The name of the approver who is due, or null when nobody is (approved, rejected, or no rule). */
+export function nextApproverName(state: TApprovalState): string | null {
+  if (state.nextApproverId === null) return null;
+  return state.steps.find((step) => step.userId === state.nextApproverId && step.status === 'Pending')?.userName ?? null;
+}
+
+/** Whether the viewer sees Approve / Reject: they are the current approver of a Pending out-turn. */
+export function canDecide(state: TApprovalState): boolean {
+  return state.status === 'Pending' && state.isCurrentApprover;
+}
+
+/**
+ * Whether the out-turn can still be changed: before the first decision, or after a rejection (which restarts its
+ * approval). Approved ones are read-only (the server refuses them too).
+ */
+export function isEditable(state: TApprovalState): boolean {
+  if (state.status === 'Approved') return false;
+  if (state.status === 'Rejected') return true;
+  return state.steps.every((step) => step.status === 'Pending');
+}
+
+/** What the out-turn lists show: filters, search text as typed, paging. */
+export interface OutturnListState {
+  page: number;
+  limit: number;
+  search: string;
+  voyageId?: number;
+  status?: ApprovalStatus;
+}
+
+export const initialOutturnListState: OutturnListState = { page: 1, limit: DEFAULT_PAGE_SIZE, search: '' };
+
+/** The query string of both out-turn lists (ZVesselApprovalListQuery on the server). */
+export interface OutturnListParams {
+  page: number;
+  limit: number;
+  search?: string;
+  voyageId?: number;
+  status?: ApprovalStatus;
+}
+
+/** The list state as the query string, without empty values (a search only after more than 2 characters). */
+export function outturnListQuery(state: OutturnListState): OutturnListParams {
+  const query: OutturnListParams = { page: state.page, limit: state.limit };
+  const search = state.search.trim();
+  if (search.length > SEARCH_MIN_CHARS) query.search = search;
+  if (state.voyageId !== undefined) query.voyageId = state.voyageId;
+  if (state.status) query.status = state.status;
+  return query;
+}

@@ -1,0 +1,118 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import {
+  ZOutturnShipmentList,
+  ZQuantityApproval,
+  ZQuantityApprovalList,
+  ZVoyageApproval,
+  ZVoyageApprovalList,
+  type TApprovalDecisionInput,
+  type TQuantityApprovalInput,
+  type TVoyageApprovalInput,
+} from '@tonnage/contracts';
+import { api, rawRequest, type RawResult, type Schema } from '../../app/api';
+import type { OutturnListParams } from './outturn';
+
+const BASE = '/api/vesselQuantityApproval';
+
+export const vesselApprovalKeys = {
+  all: ['vesselQuantityApproval'] as const,
+  voyageList: (query: OutturnListParams) => ['vesselQuantityApproval', 'vessel', 'list', query] as const,
+  voyageOne: (id: number) => ['vesselQuantityApproval', 'vessel', 'one', id] as const,
+  blList: (query: OutturnListParams) => ['vesselQuantityApproval', 'bl', 'list', query] as const,
+  blOne: (id: number) => ['vesselQuantityApproval', 'bl', 'one', id] as const,
+  shipments: (voyageId: number) => ['vesselQuantityApproval', 'shipments', voyageId] as const,
+  voyages: (search: string) => ['vesselQuantityApproval', 'voyages', search] as const,
+};
+
+/** `GET /api/vesselQuantityApproval/vessel`: voyage out-turns, filtered and paged on the server. */
+export function useVoyageApprovalList(query: OutturnListParams) {
+  return useQuery({
+    queryKey: vesselApprovalKeys.voyageList(query),
+    queryFn: () => api(`${BASE}/vessel`, { schema: ZVoyageApprovalList, query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useVoyageApproval(id: number | null) {
+  return useQuery({
+    queryKey: vesselApprovalKeys.voyageOne(id ?? 0),
+    queryFn: () => api(`${BASE}/vessel/${id ?? 0}`, { schema: ZVoyageApproval }),
+    enabled: id !== null,
+  });
+}
+
+/** `POST .../vessel` or `PUT .../vessel/{id}`; the raw result, so field errors land on their fields. */
+export function saveVoyageApproval(id: number | null, input: TVoyageApprovalInput): Promise<RawResult> {
+  return id === null ? rawRequest(`${BASE}/vessel`, { method: 'POST', body: input }) : rawRequest(`${BASE}/vessel/${id}`, { method: 'PUT', body: input });
+}
+
+export function decideVoyageApproval(id: number, input: TApprovalDecisionInput) {
+  return api(`${BASE}/vessel/${id}/decision`, { method: 'POST', body: input, schema: ZVoyageApproval });
+}
+
+/** `GET /api/vesselQuantityApproval/quantityApproval`: BL out-turns, filtered and paged on the server. */
+export function useQuantityApprovalList(query: OutturnListParams) {
+  return useQuery({
+    queryKey: vesselApprovalKeys.blList(query),
+    queryFn: () => api(`${BASE}/quantityApproval`, { schema: ZQuantityApprovalList, query: { ...query } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useQuantityApproval(id: number | null) {
+  return useQuery({
+    queryKey: vesselApprovalKeys.blOne(id ?? 0),
+    queryFn: () => api(`${BASE}/quantityApproval/${id ?? 0}`, { schema: ZQuantityApproval }),
+    enabled: id !== null,
+  });
+}
+
+export function saveQuantityApproval(id: number | null, input: TQuantityApprovalInput): Promise<RawResult> {
+  return id === null
+    ? rawRequest(`${BASE}/quantityApproval`, { method: 'POST', body: input })
+    : rawRequest(`${BASE}/quantityApproval/${id}`, { method: 'PUT', body: input });
+}
+
+export function decideQuantityApproval(id: number, input: TApprovalDecisionInput) {
+  return api(`${BASE}/quantityApproval/${id}/decision`, { method: 'POST', body: input, schema: ZQuantityApproval });
+}
+
+/** The active BLs of a voyage with their BL quantity and whether an out-turn is recorded (the BL add form). */
+export function useVoyageShipments(voyageId: number | null) {
+  return useQuery({
+    queryKey: vesselApprovalKeys.shipments(voyageId ?? 0),
+    queryFn: () => api(`${BASE}/voyages/${voyageId ?? 0}/shipments`, { schema: ZOutturnShipmentList }),
+    enabled: voyageId !== null,
+  });
+}
+
+export interface VoyageOption {
+  id: number;
+  vesselName: string;
+  voyageNumber: string;
+}
+
+function isVoyageOption(value: unknown): value is VoyageOption {
+  if (!value || typeof value !== 'object') return false;
+  const row = value as Record<string, unknown>;
+  return typeof row.id === 'number' && typeof row.vesselName === 'string' && typeof row.voyageNumber === 'string';
+}
+
+/** The shape of `GET /api/voyage/vessel-voyage-number` this screen reads (rows of id, vessel name, voyage number). */
+const voyageOptionsSchema: Schema<{ rows: VoyageOption[] }> = {
+  safeParse(data: unknown) {
+    const rows = data && typeof data === 'object' ? (data as { rows?: unknown }).rows : undefined;
+    if (!Array.isArray(rows)) return { success: false, error: { issues: [{ message: 'Expected rows', path: ['rows'] }] } };
+    const valid = rows.filter(isVoyageOption).map(({ id, vesselName, voyageNumber }) => ({ id, vesselName, voyageNumber }));
+    return { success: true, data: { rows: valid } };
+  },
+};
+
+/** Voyages by vessel name or voyage number (spec 5: searched after more than 2 characters; at most 10). */
+export function useVoyageOptions(search: string | undefined) {
+  return useQuery({
+    queryKey: vesselApprovalKeys.voyages(search ?? ''),
+    queryFn: () => api('/api/voyage/vessel-voyage-number', { schema: voyageOptionsSchema, query: { search, limit: 10 } }),
+    enabled: search !== undefined,
+  });
+}
