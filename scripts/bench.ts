@@ -1,5 +1,7 @@
-// `npm run bench`: measures the signed-in request path, sign-in, the login page's JavaScript and the truck list with
-// 100,000 trucks in one agency, and prints the figures as Markdown. `--write` (or BENCH_WRITE=1) also updates docs/benchmarks.md, unless a benchmark failed or
+// `npm run bench`: measures the signed-in request path, sign-in, the login page's JavaScript, the truck list with 100,000
+// trucks in one agency, loading slips posted per second beside a bare insert, and `ledger:check` over one million
+// entries, and prints the figures as Markdown.
+// `--write` (or BENCH_WRITE=1) also updates docs/benchmarks.md, unless a benchmark failed or
 // other work on the machine disturbed the run (`--force` writes anyway); `--quick` runs 2 s phases for smoke checks;
 // `--no-build` measures the existing web/dist instead of building it.
 //
@@ -21,14 +23,18 @@ import { measureArgon2 } from './bench/argon2';
 import { runLoad } from './bench/http-load';
 import { describeMachine, measureCpuSplit } from './bench/machine';
 import { benchTruckList, plansText, seedTrucks, TARGET_P95_MS, TRANSPORTERS, TRUCKS, type TruckListPhase } from './bench/master-data';
-import { disturbed, renderSection, truckListPasses, writeDoc, type BenchReport, type LoadPhase, type Outcome } from './bench/report';
+import { disturbed, renderSection, slipShare, truckListPasses, writeDoc, type BenchReport, type LoadPhase, type Outcome } from './bench/report';
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './bench/server';
+import { benchLedgerCheck, type LedgerCheckPhase } from './bench/ledger';
+import { benchSlips, type SlipPhase } from './bench/slips';
 import { measureWebBundle } from './bench/web-bundle';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const docFile = path.join(rootDir, 'docs', 'benchmarks.md');
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** Entries `ledger:check` is measured over. */
+const LEDGER_ENTRIES = 1_000_000;
 const USER_CONTEXT_CONNECTIONS = 100;
 const USER_CONTEXT_USERS = 20;
 const LOGIN_CONNECTIONS = 50;
@@ -49,7 +55,7 @@ const build = !args.includes('--no-build');
 /** Write even when other work on the machine disturbed the run. */
 const force = args.includes('--force');
 const phase = quick ? { warmup: 1, measure: 2 } : { warmup: 2, measure: 10 };
-const HARD_LIMIT_SECONDS = quick ? 240 : 420;
+const HARD_LIMIT_SECONDS = quick ? 360 : 600;
 const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
 
 function log(line: string): void {
@@ -220,6 +226,8 @@ async function run(): Promise<number> {
   let userContext: Outcome<LoadPhase> = { ok: false, reason: 'not run' };
   let login: Outcome<LoadPhase> = { ok: false, reason: 'not run' };
   let truckList: Outcome<TruckListPhase> = { ok: false, reason: 'not run' };
+  let slips: Outcome<SlipPhase> = { ok: false, reason: 'not run' };
+  let ledgerCheck: Outcome<LedgerCheckPhase> = { ok: false, reason: 'not run' };
   try {
     database = await createBenchDatabase(adminUrl);
     log(`created database ${database.name}; starting the server`);
@@ -253,11 +261,23 @@ async function run(): Promise<number> {
     } catch (error) {
       truckList = { ok: false, reason: reason(error) };
     }
+    try {
+      slips = { ok: true, value: await benchSlips({ databaseUrl: database.url, phase, cpuScope, log }) };
+    } catch (error) {
+      slips = { ok: false, reason: reason(error) };
+    }
+    try {
+      ledgerCheck = { ok: true, value: await benchLedgerCheck({ rootDir, databaseUrl: database.url, agencyName: DEMO_AGENCY_NAME, entries: quick ? 100_000 : LEDGER_ENTRIES, log }) };
+    } catch (error) {
+      ledgerCheck = { ok: false, reason: reason(error) };
+    }
   } catch (error) {
     const why = reason(error);
     userContext = userContext.ok ? userContext : { ok: false, reason: why };
     login = login.ok ? login : { ok: false, reason: why };
     truckList = truckList.ok ? truckList : { ok: false, reason: why };
+    slips = slips.ok ? slips : { ok: false, reason: why };
+    ledgerCheck = ledgerCheck.ok ? ledgerCheck : { ok: false, reason: why };
     log(`setup failed: ${why}`);
   } finally {
     await cleanup();
@@ -272,7 +292,7 @@ async function run(): Promise<number> {
     argon2 = { ok: false, reason: reason(error) };
   }
 
-  const report: BenchReport = { date: new Date(), machine, command: rerunCommand(), quick, userContext, login, argon2, web, truckList };
+  const report: BenchReport = { date: new Date(), machine, command: rerunCommand(), quick, userContext, login, argon2, web, truckList, slips, ledgerCheck };
   if (truckList.ok) console.error(plansText(truckList.value));
   console.info(renderSection(report));
   if (truckList.ok) {
@@ -292,7 +312,10 @@ async function run(): Promise<number> {
   const wasDisturbed = disturbed(report);
   if (wasDisturbed) log('warning: other work on the machine took CPU during a measured phase (see the CPU rows): figures are low; rerun on a quiet machine');
   if (!truckList.ok) log(`truck list: ${truckList.reason}`);
-  const failed = !userContext.ok || !login.ok || !argon2.ok || !truckList.ok;
+  if (!slips.ok) log(`slips: ${slips.reason}`);
+  else log(`loading slips: ${(slipShare(slips.value) * 100).toFixed(1)} % of the bare insert rate (aim 25 %)`);
+  if (!ledgerCheck.ok) log(`ledger:check: ${ledgerCheck.reason}`);
+  const failed = !userContext.ok || !login.ok || !argon2.ok || !truckList.ok || !slips.ok || !ledgerCheck.ok;
   const docName = path.relative(rootDir, docFile);
   if (write && failed) log(`not writing ${docName}: a benchmark failed`);
   else if (write && wasDisturbed && !force) log(`not writing ${docName}: the run was disturbed (add --force to write it anyway)`);

@@ -1,6 +1,6 @@
 import { ErrorCode, Messages, type LedgerAccountKind } from '@tonnage/contracts';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import { queryRows, type Db } from '../platform/db/client';
 import { checkViolation, uniqueViolation } from '../platform/db/query-helpers';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
@@ -82,67 +82,89 @@ function keyConditions(agencyId: number, account: AccountKey): SQL[] {
   ];
 }
 
+/** The key of an account row. */
+function keyOf(row: typeof ledgerAccounts.$inferSelect): AccountKey {
+  return { kind: row.kind as LedgerAccountKind, ...Object.fromEntries(ACCOUNT_DIMENSIONS.map((d) => [d, row[d]])) };
+}
+
 /** A stable text form of a key: the order in which new accounts are created, so concurrent posters cannot deadlock. */
 function keyText(account: AccountKey): string {
   return [account.kind, ...ACCOUNT_DIMENSIONS.map((d) => account[d] ?? '')].join('|');
 }
 
-/** Finds the account of a key or creates it with zero balances (concurrent creators meet on the unique key). */
-async function accountId(tx: Db, agencyId: number, account: AccountKey): Promise<number> {
-  const dimensions = Object.fromEntries(ACCOUNT_DIMENSIONS.map((d) => [d, account[d] ?? null]));
-  const [created] = await tx
-    .insert(ledgerAccounts)
-    .values({ agencyId, kind: account.kind, ...dimensions })
-    .onConflictDoNothing()
-    .returning({ id: ledgerAccounts.id });
-  if (created) return created.id;
-  const [existing] = await tx.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(and(...keyConditions(agencyId, account)));
-  if (!existing) throw new Error(`ledger account ${keyText(account)} neither created nor found`);
-  return existing.id;
-}
+/** The key columns of an account in SQL, in the order of ACCOUNT_DIMENSIONS. */
+const dimensionColumns = sql.raw(ACCOUNT_DIMENSIONS.map((d) => `"${ledgerAccounts[d].name}"`).join(', '));
 
 interface Movement {
-  accountId: number;
+  account: AccountKey;
   quantityKg: bigint;
   committedKg: bigint;
 }
 
 /**
- * Applies movements to the kept balances, one UPDATE per account in account-id order (a fixed lock order, so two
- * postings touching the same accounts wait for each other instead of deadlocking), then writes the transaction
- * and its entries. A CHECK violation means stock would go below zero: the caller's transaction is then unusable
- * and rolls back with `Quantity not available`.
+ * Moves the kept balances of the accounts and writes the transaction with its entries: per account one upsert
+ * (created with the movement as its balances, or `balance_kg + delta` under the row lock), in key order, a fixed
+ * lock order so two postings over the same accounts wait for each other instead of deadlocking; then one
+ * statement for the transaction and its entries. A CHECK violation means stock would go below zero: the caller's
+ * transaction is then unusable and rolls back with `Quantity not available`.
  */
-async function record(
-  tx: Db,
-  header: typeof ledgerTransactions.$inferInsert,
-  movements: Movement[],
-): Promise<{ transactionId: number }> {
-  const perAccount = new Map<number, { quantityKg: bigint; committedKg: bigint }>();
+async function record(tx: Db, agencyId: number, header: typeof ledgerTransactions.$inferInsert, movements: Movement[]): Promise<{ transactionId: number }> {
+  const perAccount = new Map<string, Movement>();
   for (const m of movements) {
-    const sum = perAccount.get(m.accountId) ?? { quantityKg: 0n, committedKg: 0n };
-    perAccount.set(m.accountId, { quantityKg: sum.quantityKg + m.quantityKg, committedKg: sum.committedKg + m.committedKg });
+    const text = keyText(m.account);
+    const sum = perAccount.get(text);
+    perAccount.set(text, sum ? { ...sum, quantityKg: sum.quantityKg + m.quantityKg, committedKg: sum.committedKg + m.committedKg } : m);
   }
-  for (const [id, delta] of [...perAccount].sort(([a], [b]) => a - b)) {
+  const ids = new Map<string, number>();
+  for (const [text, m] of [...perAccount].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const values = sql.join(
+      ACCOUNT_DIMENSIONS.map((d) => sql`${m.account[d] ?? null}::integer`),
+      sql`, `,
+    );
     try {
-      await tx
-        .update(ledgerAccounts)
-        .set({
-          balanceKg: sql`${ledgerAccounts.balanceKg} + ${delta.quantityKg}`,
-          committedKg: sql`${ledgerAccounts.committedKg} + ${delta.committedKg}`,
-        })
-        .where(eq(ledgerAccounts.id, id));
+      // The proposed row carries zero balances: PostgreSQL checks the CHECK constraints on it before it looks for
+      // the conflict, so a withdrawal from an existing account must not be on the proposed row.
+      const [row] = await queryRows<{ id: number; inserted: boolean }>(
+        tx,
+        sql`insert into ledger_accounts (agency_id, kind, ${dimensionColumns})
+            values (${agencyId}, ${m.account.kind}, ${values})
+            on conflict on constraint ledger_accounts_key_unique do update
+              set balance_kg = ledger_accounts.balance_kg + ${m.quantityKg}::bigint,
+                  committed_kg = ledger_accounts.committed_kg + ${m.committedKg}::bigint
+            returning id, (xmax = 0) as inserted`,
+      );
+      if (!row) throw new Error(`ledger account ${text} neither created nor updated`);
+      const id = Number(row.id);
+      if (row.inserted) {
+        await tx
+          .update(ledgerAccounts)
+          .set({ balanceKg: sql`${ledgerAccounts.balanceKg} + ${m.quantityKg}::bigint`, committedKg: sql`${ledgerAccounts.committedKg} + ${m.committedKg}::bigint` })
+          .where(eq(ledgerAccounts.id, id));
+      }
+      ids.set(text, id);
     } catch (error) {
       if (checkViolation(error)?.constraint.startsWith('ledger_accounts_')) throw quantityNotAvailable();
       throw error;
     }
   }
-  const [transaction] = await tx.insert(ledgerTransactions).values(header).returning({ id: ledgerTransactions.id });
-  if (!transaction) throw new Error('ledger transaction insert returned no row');
-  await tx.insert(ledgerEntries).values(
-    movements.map((m) => ({ agencyId: header.agencyId, transactionId: transaction.id, ...m })),
+  const entries = sql.join(
+    movements.map((m) => sql`(${ids.get(keyText(m.account)) ?? 0}::integer, ${m.quantityKg}::bigint, ${m.committedKg}::bigint)`),
+    sql`, `,
   );
-  return { transactionId: transaction.id };
+  const [written] = await queryRows<{ transaction_id: number }>(
+    tx,
+    sql`with t as (
+          insert into ledger_transactions (agency_id, type, source_table, source_id, created_by, created_at, reverses_id, reason)
+          values (${header.agencyId}, ${header.type}, ${header.sourceTable}, ${header.sourceId}, ${header.createdBy}, ${header.createdAt},
+                  ${header.reversesId ?? null}::integer, ${header.reason ?? null}::text)
+          returning id)
+        insert into ledger_entries (agency_id, transaction_id, account_id, quantity_kg, committed_kg)
+        select ${header.agencyId}, t.id, e.account_id, e.quantity_kg, e.committed_kg
+        from t, (values ${entries}) as e(account_id, quantity_kg, committed_kg)
+        returning transaction_id`,
+  );
+  if (!written) throw new Error('ledger transaction insert returned no row');
+  return { transactionId: Number(written.transaction_id) };
 }
 
 /**
@@ -160,19 +182,9 @@ export async function post(tx: Db, params: PostParams): Promise<{ transactionId:
   const total = lines.reduce((sum, l) => sum + l.quantityKg, 0n);
   if (total !== 0n) throw new Error(`A ledger posting must sum to zero, got ${total} kg`);
 
-  // New accounts are created in key order, existing ones found; either way each key resolves once.
-  const accounts = new Map(lines.map((l) => [keyText(l.account), l.account]));
-  const ids = new Map<string, number>();
-  for (const [text, account] of [...accounts].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    ids.set(text, await accountId(tx, params.agencyId, account));
-  }
-  const movements = lines.map((l) => {
-    const id = ids.get(keyText(l.account));
-    if (id === undefined) throw new Error('ledger account not resolved');
-    return { accountId: id, quantityKg: l.quantityKg, committedKg: l.committedKg };
-  });
   return record(
     tx,
+    params.agencyId,
     {
       agencyId: params.agencyId,
       type: params.type,
@@ -181,7 +193,7 @@ export async function post(tx: Db, params: PostParams): Promise<{ transactionId:
       createdBy: params.userId,
       createdAt: params.at,
     },
-    movements,
+    lines,
   );
 }
 
@@ -208,13 +220,15 @@ export async function reverse(tx: Db, params: ReverseParams): Promise<{ transact
   if (reversal) throw alreadyReversed();
 
   const entries = await tx
-    .select({ accountId: ledgerEntries.accountId, quantityKg: ledgerEntries.quantityKg, committedKg: ledgerEntries.committedKg })
+    .select({ account: ledgerAccounts, quantityKg: ledgerEntries.quantityKg, committedKg: ledgerEntries.committedKg })
     .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .where(eq(ledgerEntries.transactionId, original.id))
     .orderBy(asc(ledgerEntries.id));
   try {
     return await record(
       tx,
+      params.agencyId,
       {
         agencyId: params.agencyId,
         type: original.type,
@@ -225,7 +239,7 @@ export async function reverse(tx: Db, params: ReverseParams): Promise<{ transact
         reversesId: original.id,
         reason,
       },
-      entries.map((e) => ({ accountId: e.accountId, quantityKg: -e.quantityKg, committedKg: -e.committedKg })),
+      entries.map((e) => ({ account: keyOf(e.account), quantityKg: -e.quantityKg, committedKg: -e.committedKg })),
     );
   } catch (error) {
     // A concurrent reversal of the same transaction committed first.

@@ -24,6 +24,7 @@ import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
 import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
 import { loadingSlips, portLoadings, trips } from './port-loading.schema';
 import { portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
+import { nextNumber } from '../../platform/counters/counters';
 import { activeSlipTotal, auditable, lockPortLoading, receivedRefusal, ruleConflict, type Actor } from './port-loading.service';
 
 /*
@@ -196,12 +197,13 @@ export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams)
   const loadedAt = input.loadedAt ? new Date(input.loadedAt) : now;
   await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, loadedAt, lang: params.lang ?? 'en' });
   await checkWithinPortLoading(tx, { portLoadingId: portLoading.id, portLoadingKg: portLoading.quantityKg, quantityKg });
-  await checkWbt(tx, { agencyId, wbtNumber: input.wbtNumber });
 
   const [trip] = await tx.insert(trips).values({ agencyId, kind: 'loadingSlip', createdAt: now }).returning({ id: trips.id });
   if (!trip) throw new Error('trip insert returned no row');
-  const slip = await insertNumbered(tx, {
+  const slip = await insertSlip(tx, {
     agencyId,
+    // A placeholder until the number is taken just before the commit (see below); trip ids are unique, so it is too.
+    slipNumber: -trip.id,
     portLoadingId: portLoading.id,
     tripId: trip.id,
     truckId: input.truckId,
@@ -215,32 +217,23 @@ export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams)
     createdAt: now,
   });
   const { transactionId } = await postSlip(tx, { agencyId, userId, at: now, slipId: slip.id, tripId: trip.id, quantityKg, portLoading, cargoTypeId: consignment.cargoTypeId });
-  await tx.update(loadingSlips).set({ ledgerTransactionId: transactionId }).where(eq(loadingSlips.id, slip.id));
-  await recordAudit(tx, { agencyId, userId, action: 'create', entity: 'loadingSlip', entityId: slip.id, after: auditable({ ...slip, ledgerTransactionId: transactionId }), at: now });
-  return { id: slip.id, slipNumber: slip.slipNumber, tripId: trip.id, ledgerTransactionId: transactionId };
+  // The slip number last: the agency's counter row stays locked until the commit, so other slips of the agency
+  // wait only for the few statements from here on, and the numbers have no gaps.
+  const slipNumber = await nextNumber(tx, { agencyId, name: 'loadingSlip' });
+  await tx.update(loadingSlips).set({ slipNumber, ledgerTransactionId: transactionId }).where(eq(loadingSlips.id, slip.id));
+  await recordAudit(tx, { agencyId, userId, action: 'create', entity: 'loadingSlip', entityId: slip.id, after: auditable({ ...slip, slipNumber, ledgerTransactionId: transactionId }), at: now });
+  return { id: slip.id, slipNumber, tripId: trip.id, ledgerTransactionId: transactionId };
 }
 
-/**
- * Inserts a slip with the agency's next slip number. Concurrent creators may pick the same number: the unique
- * index refuses the later one, whose savepoint rolls back and which tries the next number.
- */
-async function insertNumbered(tx: Db, values: Omit<typeof loadingSlips.$inferInsert, 'slipNumber'>) {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await tx.transaction(async (savepoint) => {
-        const [row] = await savepoint
-          .insert(loadingSlips)
-          .values({ ...values, slipNumber: sql`(select coalesce(max(${loadingSlips.slipNumber}), 0) + 1 from ${loadingSlips} where ${loadingSlips.agencyId} = ${values.agencyId})` })
-          .returning();
-        if (!row) throw new Error('loading slip insert returned no row');
-        return row;
-      });
-    } catch (error) {
-      const violated = uniqueViolation(error)?.constraint;
-      if (violated === 'loading_slips_agency_number_unique' && attempt < 100) continue;
-      if (violated === 'loading_slips_agency_wbt_unique') throw wbtTaken();
-      throw error;
-    }
+/** Inserts a slip; the unique index on live WBT numbers refuses one in use (also against a concurrent slip). */
+async function insertSlip(tx: Db, values: typeof loadingSlips.$inferInsert) {
+  try {
+    const [row] = await tx.insert(loadingSlips).values(values).returning();
+    if (!row) throw new Error('loading slip insert returned no row');
+    return row;
+  } catch (error) {
+    if (uniqueViolation(error)?.constraint === 'loading_slips_agency_wbt_unique') throw wbtTaken();
+    throw error;
   }
 }
 

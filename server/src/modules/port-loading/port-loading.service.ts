@@ -185,7 +185,9 @@ async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Pr
     })
     .from(shipments)
     .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
-    .where(and(eq(shipments.agencyId, agencyId), eq(shipments.id, input.shipmentId)));
+    .where(and(eq(shipments.agencyId, agencyId), eq(shipments.id, input.shipmentId)))
+    // Shared lock: a concurrent reversal of the shipment (FOR UPDATE) waits for this port loading, then sees it.
+    .for('share', { of: shipments });
   if (!shipment || shipment.status !== 'Active') throw field('shipmentId', PortLoadingMessages.shipmentRequired);
   if (shipment.voyageId !== voyage.id) throw field('shipmentId', PortLoadingMessages.shipmentNotOfVoyage);
   if (!inScope(scope.consigneeIds, shipment.consignmentConsigneeId) || !inScope(scope.shipmentManagerIds, shipment.shipmentManagerId)) throw forbidden();

@@ -14,3 +14,4 @@ export * from '../../modules/procurement/procurement.schema';
 export * from '../../modules/shipping/shipping.schema';
 export * from '../../modules/vessel-approval/vessel-approval.schema';
 export * from '../../modules/port-loading/port-loading.schema';
+export * from '../counters/counters.schema';

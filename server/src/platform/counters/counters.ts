@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../db/client';
+
+/**
+ * The agency's next number of a kind of document (1, 2, 3, ... without gaps), inside the caller's transaction.
+ * The counter row stays locked until that transaction ends: a concurrent taker waits and gets the next number, and
+ * a rolled-back transaction gives its number back. Call it as the last write before the commit, so other
+ * transactions of the agency wait as little as possible.
+ */
+export async function nextNumber(tx: Db, params: { agencyId: number; name: string }): Promise<number> {
+  const [row] = await queryRows<{ value: string | number }>(
+    tx,
+    sql`insert into agency_counters (agency_id, name, value) values (${params.agencyId}, ${params.name}, 1)
+        on conflict (agency_id, name) do update set value = agency_counters.value + 1
+        returning value`,
+  );
+  if (!row) throw new Error(`counter ${params.name} of agency ${params.agencyId} returned no row`);
+  return Number(row.value);
+}
