@@ -80,7 +80,8 @@ describe.runIf(testEngine === 'postgres')('loading slips under concurrency (Post
     expect(onBoard).toBe(0n);
     expect(stored).toEqual({ count: 7, total: '70000' });
     const numbers = await t.database.db.select({ n: loadingSlips.slipNumber }).from(loadingSlips).where(eq(loadingSlips.agencyId, writer.agencyId));
-    expect(new Set(numbers.map((r) => r.n)).size).toBe(numbers.length);
+    // Numbered without gaps although 13 of the 20 racing slips rolled back: the counter is taken last.
+    expect(numbers.map((r) => r.n).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
   it('20 slips against a port loading that covers 5: 5 pass, 15 are refused for the port loading quantity', async () => {
