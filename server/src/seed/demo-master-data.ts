@@ -93,6 +93,17 @@ const demoCustomers: DemoCompany[] = [
   { name: 'Tabuk Livestock Traders', code: 'TLT', contactPerson: 'Nasser Al-Balawi', phone: '+966 14 428 8800', email: 'buy@tabuklivestock.example', city: 'Tabuk', latitude: 28.3998, longitude: 36.5715 },
 ];
 
+/** The sale orders' parties: exporters at the loading end, importers who buy from them (`countryCode` of their seat). */
+const demoSellers: (DemoCompany & { countryCode: string })[] = [
+  { name: 'Euxine Grain Export LLC', code: 'EUXG', contactPerson: 'Andriy Melnyk', phone: '+380 48 705 1200', email: 'trade@euxinegrain.example', city: 'Odesa', countryCode: 'UA', latitude: 46.4825, longitude: 30.7233 },
+  { name: 'Pampa Cereales SA', code: 'PAMPA', contactPerson: 'Lucía Fernández', phone: '+54 341 420 3300', email: 'export@pampacereales.example', city: 'Rosario', countryCode: 'AR', latitude: -32.9442, longitude: -60.6505 },
+];
+
+const demoBuyers: DemoCompany[] = [
+  { name: 'Hijaz Grain Trading Co.', code: 'HGT', contactPerson: 'Waleed Bakhsh', phone: '+966 12 661 4300', email: 'imports@hijazgrain.example', city: 'Jeddah', latitude: 21.5169, longitude: 39.2192 },
+  { name: 'Najd Feed Imports Co.', code: 'NFI', contactPerson: 'Sultan Al-Rasheed', phone: '+966 11 218 5400', email: 'purchasing@najdfeed.example', city: 'Riyadh', latitude: 24.7743, longitude: 46.7386 },
+];
+
 type DemoDriver = { name: string; licenceNumber: string; licenceExpiry: string; idNumber: string; phone: string };
 
 /** Transporters with their trucks and drivers. */
@@ -226,7 +237,7 @@ const demoDeliveryLocations: { name: string; owner: string; ownerType: 'consigne
   { name: 'Makkah Central Bakery Store', owner: 'Makkah Bakeries Cooperative', ownerType: 'customer', storageType: 'openArea', address: 'Al Awali, Makkah', city: 'Makkah', latitude: 21.3598, longitude: 39.8903 },
 ];
 
-/** Master data of the demo agency: ports with berths, cargo types, destinations, companies, drivers, trucks, vessels, warehouses with silos and weighbridges, delivery locations and rules, in its seed transaction. */
+/** Master data of the demo agency: ports with berths, cargo types, destinations, companies (sellers and buyers too), drivers, trucks, vessels, warehouses with silos and weighbridges, delivery locations and rules, in its seed transaction. */
 export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now: Date }): Promise<{ shipmentManagers: Map<string, number> }> {
   const { agencyId, now } = params;
   const stamp = { agencyId, createdAt: now, updatedAt: now };
@@ -241,10 +252,10 @@ export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now
     await tx.insert(berths).values(port.berths.map((b) => ({ ...b, portId, ...stamp })));
   }
   await tx.insert(destinations).values(demoDestinations.map((d) => ({ ...d, ...stamp })));
-  const insertCompanies = async (companyTypeId: number, list: (DemoCompany & { shipmentManagerId?: number | null })[]) => {
+  const insertCompanies = async (companyTypeId: number, list: (DemoCompany & { shipmentManagerId?: number | null; countryCode?: string })[]) => {
     const rows = await tx
       .insert(companies)
-      .values(list.map(({ name, code, contactPerson, phone, email, city, latitude, longitude, shipmentManagerId }) => ({ name, code, contactPerson, phone, email, city, latitude, longitude, shipmentManagerId: shipmentManagerId ?? null, countryCode: 'SA', companyTypeId, ...stamp })))
+      .values(list.map(({ name, code, contactPerson, phone, email, city, latitude, longitude, shipmentManagerId, countryCode }) => ({ name, code, contactPerson, phone, email, city, latitude, longitude, shipmentManagerId: shipmentManagerId ?? null, countryCode: countryCode ?? 'SA', companyTypeId, ...stamp })))
       .returning();
     return new Map(rows.map((row) => [String(row.name), Number(row.id)]));
   };
@@ -254,6 +265,8 @@ export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now
     demoConsignees.map(({ sm, ...c }) => ({ ...c, shipmentManagerId: sm === undefined ? null : (managers.get(sm) ?? null) })),
   );
   const customers = await insertCompanies(COMPANY_TYPE_IDS.customer, demoCustomers);
+  await insertCompanies(COMPANY_TYPE_IDS.seller, demoSellers);
+  await insertCompanies(COMPANY_TYPE_IDS.buyer, demoBuyers);
   const transporters = await insertCompanies(
     COMPANY_TYPE_IDS.transporter,
     demoTransporters.map(({ trucks: _trucks, drivers: _drivers, ...t }) => t),

@@ -9,6 +9,7 @@ import { generatePassword, hashPassword } from '../platform/passwords';
 import { agencies } from '../modules/agencies/agencies.schema';
 import { roles, users } from '../modules/users/users.schema';
 import { seedDemoMasterData } from './demo-master-data';
+import { seedDemoSeason } from './demo-season';
 
 export const DEMO_AGENCY_NAME = 'Red Sea Bulk Agency';
 
@@ -62,7 +63,7 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
   if (!config.seedDemo) return { adminCreated: true, demoCreated: false };
 
   const demoPassword = config.demoPassword ?? generatePassword();
-  await db.transaction(async (tx) => {
+  const demo = await db.transaction(async (tx) => {
     const [agency] = await tx
       .insert(agencies)
       .values({
@@ -82,7 +83,7 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
       .returning();
     if (!role) throw new Error('demo role insert returned no row');
     const passwordHash = await hashPassword(demoPassword);
-    await tx.insert(users).values([
+    const inserted = await tx.insert(users).values([
       {
         agencyId: agency.id,
         kind: 'agencyAdmin',
@@ -104,13 +105,17 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
         roleId: role.id,
         passwordResetAt: validUntil,
       },
-    ]);
+    ]).returning({ id: users.id, username: users.username });
+    const admin = inserted.find((u) => u.username === 'demo.admin');
+    if (!admin) throw new Error('demo users insert returned no row');
     const { shipmentManagers } = await seedDemoMasterData(tx, { agencyId: agency.id, now });
     // The admin of a shipment-manager company: sees only that company's consignees and cargo.
     await tx.insert(users).values({
       agencyId: agency.id,
       kind: 'companyAdmin',
       companyId: shipmentManagers.get('Red Sea Grain Logistics') ?? null,
+      // The view-only operations role: scoped to the company, so they follow their own cargo everywhere.
+      roleId: role.id,
       username: 'rsgl.admin',
       email: 'faisal.alharbi@rsgl.example',
       passwordHash,
@@ -118,12 +123,26 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
       lastName: 'Al-Harbi',
       passwordResetAt: validUntil,
     });
+    return { agencyId: agency.id, adminId: admin.id };
   });
   if (config.demoPassword) {
     log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin, demo.user and rsgl.admin (password from DEMO_PASSWORD).`);
   } else {
     const file = remember(config, 'initial-demo-password.txt', demoPassword);
     log(`Created demo agency "${DEMO_AGENCY_NAME}" with users demo.admin, demo.user and rsgl.admin, password: ${demoPassword}  (also written to ${file})`);
+  }
+  // The season goes through the flows' services after the agency exists; a refusal leaves the agency without it.
+  try {
+    const season = await seedDemoSeason(db, { agencyId: demo.agencyId, userId: demo.adminId, now });
+    if (season) {
+      log(
+        `Demo season: ${season.saleOrders} sale orders, ${season.consignments} consignments, ${season.shipments} BLs on 2 voyages, ` +
+          `${season.approvals} approved out-turns, ${season.portLoadings} port loadings, ${season.loadingSlips} loading slips in transit` +
+          (season.skippedSlips > 0 ? ` (${season.skippedSlips} planned trips left out: no truck and driver the rules allow at that time).` : '.'),
+      );
+    }
+  } catch (error) {
+    log(`The demo season was not created: ${error instanceof Error ? error.message : String(error)}`);
   }
   return { adminCreated: true, demoCreated: true };
 }
