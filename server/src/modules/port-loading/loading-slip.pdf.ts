@@ -63,7 +63,7 @@ const LABELS = {
     signDriver: 'توقيع السائق',
     signLoader: 'مشرف التحميل',
     signReceiver: 'المستلم',
-    unit: 'طن متري',
+    unit: 'MT',
   },
 } as const;
 
@@ -121,15 +121,37 @@ export function visualRuns(text: string, direction: 'ltr' | 'rtl'): Run[] {
   return runs;
 }
 
-/** Draws one line of mixed-direction text aligned to the left or right edge of a box. */
+const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/;
+
+/**
+ * The pieces of a line to draw left to right. fontkit shapes an Arabic run and orders its glyphs right to left, but
+ * pdfkit loses the spaces inside such a run, so a right-to-left run is drawn word by word, the words in visual order.
+ */
+function pieces(runs: Run[]): string[] {
+  return runs.flatMap((run) => {
+    if (run.level % 2 === 0) return [run.text];
+    const words = run.text.split(/( +)/).filter((w) => w !== '');
+    return words.reverse();
+  });
+}
+
+/** What `drawLine` draws, left to right, for a line on a page of the direction. */
+export function linePieces(text: string, direction: 'ltr' | 'rtl'): string[] {
+  return pieces(visualRuns(text, ARABIC.test(text) ? direction : 'ltr'));
+}
+
+/**
+ * Draws one line of mixed-direction text aligned to the left or right edge of a box. Text without Arabic letters
+ * (dates, numbers, plates, Latin names) keeps its own left-to-right order also on an Arabic slip, as an isolate.
+ */
 function drawLine(doc: PDFKit.PDFDocument, text: string, box: { x: number; y: number; width: number }, options: { direction: 'ltr' | 'rtl'; align: 'left' | 'right' | 'center'; font: string; size: number }) {
   doc.font(options.font).fontSize(options.size);
-  const runs = visualRuns(text, options.direction);
-  const widths = runs.map((run) => doc.widthOfString(run.text));
+  const parts = linePieces(text, options.direction);
+  const widths = parts.map((part) => doc.widthOfString(part));
   const total = widths.reduce((a, b) => a + b, 0);
   let x = options.align === 'left' ? box.x : options.align === 'right' ? box.x + box.width - total : box.x + (box.width - total) / 2;
-  runs.forEach((run, i) => {
-    doc.text(run.text, x, box.y, { lineBreak: false });
+  parts.forEach((part, i) => {
+    if (part.trim() !== '') doc.text(part, x, box.y, { lineBreak: false });
     x += widths[i] ?? 0;
   });
 }
