@@ -9,3 +9,9 @@ export const texts = (language === 'ar' ? ar : en).translation;
 export function fill(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{\{(\w+)\}\}/g, (_m, key: string) => String(values[key] ?? ''));
 }
+
+/** A fixed server or contracts message as the page shows it: its translation in the run's language, else as sent. */
+export function message(text: string): string {
+  const messages: Readonly<Record<string, string>> = (language === 'ar' ? ar : en).messages;
+  return messages[text] ?? text;
+}

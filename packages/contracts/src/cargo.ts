@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZES, SEARCH_MIN_CHARS } from './constants';
 import { Messages } from './errors';
 import { tonnesToKg } from './quantity';
 
@@ -98,3 +99,32 @@ export const ZDocumentCreate = z.object({
   title: z.string().trim().max(100, 'Maximum 100 characters').optional(),
 });
 export type TDocumentCreate = z.infer<typeof ZDocumentCreate>;
+
+// ---------------------------------------------------------------- list queries of the cargo screens
+
+/** An empty form or query value ('' or null) counts as absent. */
+export const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+
+/** An optional id filter from a query string. */
+export const ZOptionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+
+/** An optional YYYY-MM-DD filter. */
+export const ZOptionalDate = z.preprocess(emptyToUndefined, ZDate.optional());
+
+/** Page size of a list: one of 20, 30, 40, 50, 100 (spec section 9), 20 by default. */
+export const ZPageSize = z.coerce
+  .number()
+  .int()
+  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
+  .default(20);
+
+/** A search is used only when longer than 2 characters (spec section 9); shorter ones are ignored. */
+export const ZListSearch = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined));
+
+/** The status filter of a transaction list: Active by default, Reversed, or all. */
+export const ZRecordStatusFilter = z.preprocess(emptyToUndefined, z.enum([...RECORD_STATUSES, 'all']).default('Active'));

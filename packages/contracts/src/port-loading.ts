@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Messages } from './errors';
-import { RECORD_STATUSES, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZRecordTrail, ZTonnes } from './cargo';
-import { PAGE_SIZES, SEARCH_MIN_CHARS } from './constants';
+import { emptyToUndefined, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
 
 /** API contracts of the port-loading screens (spec sections 2.3 and 7): port loadings and their loading slips. */
 
@@ -33,20 +32,10 @@ export const PortLoadingMessages = {
   loadingSlipReversedOk: 'Loading Slip reversed successfully',
 } as const;
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
-const optionalDate = z.preprocess(emptyToUndefined, ZDate.optional());
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
-  .default(20);
-const search = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined));
+const optionalId = ZOptionalId;
+const optionalDate = ZOptionalDate;
+const pageSize = ZPageSize;
+const search = ZListSearch;
 /** A required id from a form: a positive integer, else the given message (also for an empty value). */
 const requiredId = (message: string) =>
   z.preprocess(emptyToUndefined, z.number({ error: message }).int(message).positive(message));
@@ -113,7 +102,7 @@ export const ZPortLoadingListQuery = z.object({
   transportationType: z.preprocess(emptyToUndefined, z.enum(TRANSPORTATION_TYPES).optional()),
   toLocationId: optionalId,
   transporterId: optionalId,
-  status: z.preprocess(emptyToUndefined, z.enum([...RECORD_STATUSES, 'all']).default('Active')),
+  status: ZRecordStatusFilter,
   fromDate: optionalDate,
   toDate: optionalDate,
   page: z.coerce.number().int().min(1).default(1),
@@ -205,7 +194,7 @@ export const ZLoadingSlipListQuery = z.object({
   driverId: optionalId,
   transporterId: optionalId,
   toLocationId: optionalId,
-  status: z.preprocess(emptyToUndefined, z.enum([...RECORD_STATUSES, 'all']).default('Active')),
+  status: ZRecordStatusFilter,
   /** inTransit: not yet received at the destination; delivered: received. */
   received: z.preprocess(emptyToUndefined, z.enum(['inTransit', 'delivered']).optional()),
   /** On the loading time, inclusive days in the agency's timezone. */

@@ -1,7 +1,6 @@
 /** API contracts of the procurement screens (spec sections 2.3, 5 and 7): sale orders, consignments, documents. */
 import { z } from 'zod';
-import { ZDate, ZDocument, ZRecordTrail, ZTonnes } from './cargo';
-import { PAGE_SIZES } from './constants';
+import { ZDate, ZDocument, ZPageSize, ZRecordTrail, ZTonnes } from './cargo';
 import { Messages } from './errors';
 
 /** Texts of the procurement rules that the spec does not word; the web translates them by their English text. */
@@ -39,11 +38,7 @@ export const ProcurementMessages = {
   documentDeleted: 'Document deleted successfully!',
 } as const;
 
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
-  .default(20);
+const pageSize = ZPageSize;
 const optionalId = z.coerce.number().int().positive().optional();
 const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
 const optionalText = (max: number) =>

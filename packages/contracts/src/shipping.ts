@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { RECORD_STATUSES, ZDate, ZTonnes } from './cargo';
-import { PAGE_SIZES, SEARCH_MIN_CHARS } from './constants';
+import { emptyToUndefined, RECORD_STATUSES, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZTonnes } from './cargo';
 
 /** API contracts of the shipping screens (spec sections 2.3 and 7): shipments (BLs on voyages) and voyages. */
 
@@ -23,21 +22,10 @@ export const ShippingMessages = {
   voyageOrNew: 'Please select a voyage or enter a new one, not both.',
 } as const;
 
-const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
-const optionalDate = z.preprocess(emptyToUndefined, ZDate.optional());
-const pageSize = z.coerce
-  .number()
-  .int()
-  .refine((v) => (PAGE_SIZES as readonly number[]).includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
-  .default(20);
-/** A search is used only when longer than 2 characters (spec section 9); shorter ones are ignored. */
-const search = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined));
+const optionalId = ZOptionalId;
+const optionalDate = ZOptionalDate;
+const pageSize = ZPageSize;
+const search = ZListSearch;
 const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Maximum ${max} characters`);
@@ -80,7 +68,7 @@ export const ZShipmentFilters = z.object({
   /** Arrival date of the voyage, inclusive. */
   fromDate: optionalDate,
   toDate: optionalDate,
-  status: z.preprocess(emptyToUndefined, z.enum([...RECORD_STATUSES, 'all']).default('Active')),
+  status: ZRecordStatusFilter,
 });
 export type TShipmentFilters = z.input<typeof ZShipmentFilters>;
 

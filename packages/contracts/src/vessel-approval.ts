@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { ZDate, ZTonnesOrZero } from './cargo';
-import { SEARCH_MIN_CHARS } from './constants';
+import { ZDate, ZListSearch, ZTonnesOrZero } from './cargo';
 import { APPROVAL_STATUSES, ZApprovalState, ZPageQuery } from './staff';
 
 /**
@@ -57,12 +56,7 @@ export const ZApprovalDecisionInput = z.object({
 export type TApprovalDecisionInput = z.input<typeof ZApprovalDecisionInput>;
 
 /** A search is applied only with more than 2 characters (spec section 9). */
-const ZSearch = z
-  .string()
-  .trim()
-  .max(100)
-  .optional()
-  .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined));
+const ZSearch = ZListSearch;
 
 /** The list queries of both screens: filters voyage and status, search, paging (newest first). */
 export const ZVesselApprovalListQuery = ZPageQuery.omit({ sortOrder: true }).extend({

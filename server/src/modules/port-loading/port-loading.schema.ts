@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { changeTrail, reversalTrail } from '../../platform/db/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { agencies } from '../agencies/agencies.schema';
 import { companies, drivers, locations, ports, trucks , columnOf } from '../master-data/master-data.schema';
 import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
-import { users } from '../users/users.schema';
 
 /**
  * A truck trip: the key of an IN_TRANSIT account. Loading slips create trips now; warehouse outs, consignee outs
@@ -66,16 +66,8 @@ export const portLoadings = pgTable(
     quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
     loadingDate: date('loading_date').notNull(),
     remarks: text('remarks'),
-    status: text('status').notNull().default('Active'),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
-    reversedBy: integer('reversed_by').references(() => users.id),
-    reversedAt: timestamp('reversed_at', { withTimezone: true }),
-    reverseReason: text('reverse_reason'),
+    ...changeTrail(),
+    ...reversalTrail(),
   },
   (t) => [
     check('port_loadings_quantity_positive', sql`${t.quantityKg} > 0`),
@@ -123,20 +115,12 @@ export const loadingSlips = pgTable(
     quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull(),
     remarks: text('remarks'),
-    status: text('status').notNull().default('Active'),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
     receivedTable: text('received_table'),
     receivedId: integer('received_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
-    reversedBy: integer('reversed_by').references(() => users.id),
-    reversedAt: timestamp('reversed_at', { withTimezone: true }),
-    reverseReason: text('reverse_reason'),
+    ...changeTrail(),
+    ...reversalTrail(),
   },
   (t) => [
     check('loading_slips_quantity_positive', sql`${t.quantityKg} > 0`),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { changeTrail, reversalTrail } from '../../platform/db/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { storedFiles } from '../../platform/storage/files.schema';
 import { agencies } from '../agencies/agencies.schema';
@@ -40,16 +41,8 @@ export const saleOrders = pgTable(
     deliveryFrom: date('delivery_from'),
     deliveryTo: date('delivery_to'),
     remarks: text('remarks'),
-    status: text('status').notNull().default('Active'),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
-    reversedBy: integer('reversed_by').references(() => users.id),
-    reversedAt: timestamp('reversed_at', { withTimezone: true }),
-    reverseReason: text('reverse_reason'),
+    ...changeTrail(),
+    ...reversalTrail(),
   },
   (t) => [
     uniqueIndex('sale_orders_agency_number_unique').on(t.agencyId, sql`lower(${t.number})`),
@@ -87,16 +80,8 @@ export const consignments = pgTable(
       .references(() => columnOf(cargoTypes, 'id')),
     quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
     remarks: text('remarks'),
-    status: text('status').notNull().default('Active'),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
-    reversedBy: integer('reversed_by').references(() => users.id),
-    reversedAt: timestamp('reversed_at', { withTimezone: true }),
-    reverseReason: text('reverse_reason'),
+    ...changeTrail(),
+    ...reversalTrail(),
   },
   (t) => [
     // Spec section 5: an LC or a PO number, not both, not neither.

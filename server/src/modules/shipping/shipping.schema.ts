@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { changeTrail, reversalTrail } from '../../platform/db/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { agencies } from '../agencies/agencies.schema';
 import { berths, companies, ports, vessels , columnOf } from '../master-data/master-data.schema';
 import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
-import { users } from '../users/users.schema';
 
 /** A vessel's call: voyage number, port and berth, arrival and completion of discharge. */
 export const voyages = pgTable(
@@ -25,12 +25,7 @@ export const voyages = pgTable(
     berthId: integer('berth_id').references(() => columnOf(berths, 'id')),
     arrivalDate: date('arrival_date'),
     completionDate: date('completion_date'),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    ...changeTrail(),
   },
   (t) => [
     uniqueIndex('voyages_agency_vessel_number_unique').on(t.agencyId, t.vesselId, sql`lower(${t.voyageNumber})`),
@@ -63,18 +58,10 @@ export const shipments = pgTable(
       .notNull()
       .references(() => columnOf(companies, 'id')),
     blDate: date('bl_date'),
-    status: text('status').notNull().default('Active'),
     /** The posting of the current BL quantity (replaced on edit by reverse-and-repost). */
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
-    reversedBy: integer('reversed_by').references(() => users.id),
-    reversedAt: timestamp('reversed_at', { withTimezone: true }),
-    reverseReason: text('reverse_reason'),
+    ...changeTrail(),
+    ...reversalTrail(),
   },
   (t) => [
     check('shipments_quantity_positive', sql`${t.blQuantityKg} > 0`),

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { APPROVAL_STATUSES } from '@tonnage/contracts';
+import { changeTrail } from '../../platform/db/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { agencies } from '../agencies/agencies.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
-import { users } from '../users/users.schema';
 
 const approvalStatusCheck = (column: AnyPgColumn) => sql`${column} in (${sql.raw(APPROVAL_STATUSES.map((s) => `'${s}'`).join(', '))})`;
 
@@ -27,12 +27,7 @@ export const voyageApprovals = pgTable(
     surveyDate: date('survey_date'),
     remarks: text('remarks'),
     status: text('status').notNull().default('Pending'),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    ...changeTrail(),
   },
   (t) => [
     uniqueIndex('voyage_approvals_voyage_unique').on(t.voyageId),
@@ -67,12 +62,7 @@ export const quantityApprovals = pgTable(
     remarks: text('remarks'),
     status: text('status').notNull().default('Pending'),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
-    createdBy: integer('created_by')
-      .notNull()
-      .references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    updatedBy: integer('updated_by').references(() => users.id),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    ...changeTrail(),
   },
   (t) => [
     uniqueIndex('quantity_approvals_shipment_unique').on(t.shipmentId),

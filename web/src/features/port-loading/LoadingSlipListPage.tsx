@@ -13,7 +13,7 @@ import { WarehousePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { useLoadingSlipList } from './port-loading-api';
 import { initialLoadingSlipFilters, loadingSlipListQuery, type LoadingSlipFilters } from './list-query';
-import { VoyagePicker } from './selects';
+import { VoyagePicker, isolate } from './selects';
 
 /** `loadingSlips`: every truck trip of the port loadings, filtered and paged, with the filter's total quantity. */
 export default function LoadingSlipListPage() {
@@ -35,7 +35,7 @@ export default function LoadingSlipListPage() {
     { key: 'truck', title: t('portLoading.truck'), dataIndex: 'truckPlate' },
     { key: 'driver', title: t('portLoading.driver'), dataIndex: 'driverName' },
     { key: 'wbt', title: t('portLoading.wbtNumber'), dataIndex: 'wbtNumber' },
-    { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_v, row) => formatQuantity(row.quantity) },
+    { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.quantity)}</bdi> },
     { key: 'status', title: t('cargo.status'), render: (_v, row) => <Tag>{row.status === 'Active' ? (row.received ? t('portLoading.delivered') : t('portLoading.inTransitTag')) : t('cargo.reversed')}</Tag> },
     {
       key: 'print',
@@ -93,7 +93,7 @@ export default function LoadingSlipListPage() {
         <DatePicker.RangePicker format={DATE_FORMAT} onChange={(range) => update({ fromDate: range?.[0]?.format('YYYY-MM-DD'), toDate: range?.[1]?.format('YYYY-MM-DD') })} data-testid="slips-filter-dates" />
       </Space>
       <Typography.Paragraph strong data-testid="slips-total">
-        {t('portLoading.totalQuantity', { quantity: formatQuantity(list.data?.totalQuantity ?? '0') })}
+        {t('portLoading.totalQuantity', { quantity: isolate(formatQuantity(list.data?.totalQuantity ?? '0')) })}
       </Typography.Paragraph>
       <Table<TLoadingSlip>
         rowKey="id"

@@ -101,7 +101,10 @@ export default function LoadingSlipPrintPage() {
               {slipLines(slip.data, t).map(([label, value]) => (
                 <tr key={label}>
                   <th>{label}</th>
-                  <td>{value}</td>
+                  <td>
+                    {/* Values (numbers with units, plates, names) keep their own reading order in Arabic. */}
+                    <bdi>{value}</bdi>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -30,7 +30,7 @@ import {
   type PortLoadingFormValues,
   type SlipFormValues,
 } from './port-loading-form';
-import { EquipmentSelect, ShipmentSelect, VoyagePicker } from './selects';
+import { EquipmentSelect, ShipmentSelect, VoyagePicker, isolate } from './selects';
 
 const FIELDS = ['voyageId', 'shipmentId', 'portId', 'transportationType', 'toLocationId', 'ownerCompanyId', 'transporterKind', 'transporterId', 'thirdPartyName', 'quantity', 'loadingDate', 'remarks'];
 const SLIP_FIELDS = ['truckId', 'driverId', 'wbtNumber', 'quantity'];
@@ -62,12 +62,12 @@ function AddSlipForm({ portLoading }: { portLoading: TPortLoadingDetail }) {
   return (
     <Form<SlipFormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="slip-form">
       <Row gutter={16}>
-        <Col xs={24} md={6}>
+        <Col xs={24} md={5}>
           <Form.Item name="truckId" label={t('portLoading.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
             <EquipmentSelect kind="truck" transporterId={transporterId} data-testid="slip-truck" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={6}>
+        <Col xs={24} md={5}>
           <Form.Item name="driverId" label={t('portLoading.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
             <EquipmentSelect kind="driver" transporterId={transporterId} data-testid="slip-driver" />
           </Form.Item>
@@ -82,7 +82,8 @@ function AddSlipForm({ portLoading }: { portLoading: TPortLoadingDetail }) {
             <Input inputMode="decimal" data-testid="slip-quantity" />
           </Form.Item>
         </Col>
-        <Col xs={24} md={3}>
+        {/* Wide enough for 'Add loading slip' (and its Arabic), which overflowed the card in a 3-column cell. */}
+        <Col xs={24} md={5}>
           <Form.Item label=" ">
             <Button type="primary" htmlType="submit" loading={saving} data-testid="slip-submit">
               {t('portLoading.addSlip')}
@@ -108,7 +109,7 @@ function SlipsTable({ portLoading }: { portLoading: TPortLoadingDetail }) {
     { key: 'truck', title: t('portLoading.truck'), dataIndex: 'truckPlate' },
     { key: 'driver', title: t('portLoading.driver'), dataIndex: 'driverName' },
     { key: 'wbt', title: t('portLoading.wbtNumber'), dataIndex: 'wbtNumber' },
-    { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_v, row) => formatQuantity(row.quantity) },
+    { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.quantity)}</bdi> },
     { key: 'status', title: t('cargo.status'), render: (_v, row) => <Tag color={row.status === 'Active' ? (row.received ? 'blue' : 'green') : 'default'}>{row.status === 'Active' ? (row.received ? t('portLoading.delivered') : t('portLoading.inTransitTag')) : t('cargo.reversed')}</Tag> },
     {
       key: 'actions',
@@ -229,7 +230,7 @@ export default function PortLoadingFormPage() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item name="shipmentId" label={t('portLoading.lcPo')} rules={[{ required: true, message: translateMessage('Please select an LC/PO of this voyage!') }]} extra={shipment ? t('portLoading.onBoard', { quantity: formatQuantity(shipment.onBoardQuantity) }) : undefined}>
+              <Form.Item name="shipmentId" label={t('portLoading.lcPo')} rules={[{ required: true, message: translateMessage('Please select an LC/PO of this voyage!') }]} extra={shipment ? t('portLoading.onBoard', { quantity: isolate(formatQuantity(shipment.onBoardQuantity)) }) : undefined}>
                 <ShipmentSelect rows={shipments.data?.rows ?? []} loading={shipments.isFetching} disabled={locked || voyageId === undefined} data-testid="pl-shipment" />
               </Form.Item>
             </Col>
@@ -305,8 +306,8 @@ export default function PortLoadingFormPage() {
           title={t('portLoading.slips')}
           extra={
             <Space>
-              <span data-testid="pl-detail-loaded">{t('portLoading.loadedOf', { loaded: formatQuantity(row.loadedQuantity), total: formatQuantity(row.quantity) })}</span>
-              <span data-testid="pl-detail-remaining">{t('portLoading.remainingIs', { remaining: formatQuantity(row.remainingQuantity) })}</span>
+              <span data-testid="pl-detail-loaded">{t('portLoading.loadedOf', { loaded: isolate(formatQuantity(row.loadedQuantity)), total: isolate(formatQuantity(row.quantity)) })}</span>
+              <span data-testid="pl-detail-remaining">{t('portLoading.remainingIs', { remaining: isolate(formatQuantity(row.remainingQuantity)) })}</span>
             </Space>
           }
         >

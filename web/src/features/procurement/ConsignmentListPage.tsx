@@ -62,13 +62,14 @@ export default function ConsignmentListPage() {
   const singleId = (value: number | number[] | undefined) => (typeof value === 'number' ? value : undefined);
 
   const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
+  const name = (value: string | null) => (value ? <bdi>{value}</bdi> : '');
   const columns: TableColumnsType<TConsignment> = [
     { key: 'number', title: t('procurement.lcPoNumber'), dataIndex: 'LCPONumber', render: (value: string) => <span data-testid="consignment-row-number">{value}</span> },
     { key: 'type', title: t('procurement.lcPoType'), dataIndex: 'type', render: (type: LcPoType) => <Tag color={type === 'lc' ? 'blue' : 'purple'}>{t(`procurement.${type}`)}</Tag> },
     { key: 'ref', title: t('procurement.refNumber'), dataIndex: 'refNumber', render: (value: string | null) => value ?? '' },
     { key: 'saleOrder', title: t('procurement.saleOrder'), dataIndex: 'saleOrderNumber' },
-    { key: 'consignee', title: t('procurement.blConsignee'), dataIndex: 'blConsigneeName' },
-    { key: 'manager', title: t('procurement.shipmentManager'), dataIndex: 'shipmentManagerName', render: (value: string | null) => value ?? '' },
+    { key: 'consignee', title: t('procurement.blConsignee'), dataIndex: 'blConsigneeName', render: name },
+    { key: 'manager', title: t('procurement.shipmentManager'), dataIndex: 'shipmentManagerName', render: name },
     { key: 'cargo', title: t('procurement.cargoType'), dataIndex: 'cargoTypeName' },
     { key: 'quantity', title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
     { key: 'shipped', title: t('procurement.shipped'), dataIndex: 'shippedQuantity', align: 'end', render: quantity },

@@ -51,11 +51,13 @@ export default function SaleOrderListPage() {
   };
 
   const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
+  // Company names are data in any script: isolated, so 'Najd Feed Imports Co.' keeps its full stop at its end in Arabic.
+  const name = (value: string) => <bdi>{value}</bdi>;
   const columns: TableColumnsType<TSaleOrder> = [
     { key: 'number', title: t('procurement.number'), dataIndex: 'number', render: (value: string) => <span data-testid="sale-order-row-number">{value}</span> },
     { key: 'orderDate', title: t('procurement.orderDate'), dataIndex: 'orderDate', render: (value: string) => <bdi>{formatDate(value)}</bdi> },
-    { key: 'seller', title: t('procurement.seller'), dataIndex: 'sellerName' },
-    { key: 'buyer', title: t('procurement.buyer'), dataIndex: 'buyerName' },
+    { key: 'seller', title: t('procurement.seller'), dataIndex: 'sellerName', render: name },
+    { key: 'buyer', title: t('procurement.buyer'), dataIndex: 'buyerName', render: name },
     { key: 'cargo', title: t('procurement.cargoType'), dataIndex: 'cargoTypeName' },
     { key: 'quantity', title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
     { key: 'consigned', title: t('procurement.consigned'), dataIndex: 'consignedQuantity', align: 'end', render: quantity },

@@ -4,7 +4,7 @@ import { EditOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@a
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_FORMAT, vesselVoyageLabel, type TShipment } from '@tonnage/contracts';
+import { DATE_FORMAT, SEARCH_MIN_CHARS, vesselVoyageLabel, type TShipment } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
 import { formatDate, formatQuantity } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
@@ -19,6 +19,8 @@ import { reverseShipment, shippingKeys, useShipmentList, useShipmentTotal } from
 import { INITIAL_SHIPMENT_LIST, shipmentListQuery, shipmentTotalQuery, type ShipmentListState } from './shipping-form';
 
 const toIso = (value: Dayjs | null) => (value ? value.format('YYYY-MM-DD') : undefined);
+/** A quantity kept in reading order inside right-to-left text ('1,000.000 MT', never 'MT 1,000.000'). */
+const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
 
 /** `shipping`: shipments with filters, the total BL quantity, paging, add/edit in a drawer and reversal. */
 export default function ShippingListPage() {
@@ -60,16 +62,20 @@ export default function ShippingListPage() {
     { key: 'ref', title: t('shipping.refNumber'), render: (_v, row) => row.Consignment.RefLC.refNumber ?? '' },
     { key: 'bl', title: t('shipping.blNumber'), dataIndex: 'blNumber', render: (bl: string) => <span data-testid="shipment-bl">{bl}</span> },
     { key: 'blDate', title: t('shipping.blDate'), dataIndex: 'blDate', render: (value: string | null) => formatDate(value) },
-    { key: 'blQuantity', title: t('shipping.blQuantity'), dataIndex: 'blQuantity', align: 'end', render: (value: string) => formatQuantity(value) },
+    { key: 'blQuantity', title: t('shipping.blQuantity'), dataIndex: 'blQuantity', align: 'end', render: quantity },
     { key: 'consignee', title: t('shipping.blConsignee'), dataIndex: 'blConsigneeName' },
     {
       key: 'onBoard',
       title: t('shipping.onBoard'),
       dataIndex: 'onBoardQuantity',
       align: 'end',
-      render: (value: string) => <span data-testid="shipment-on-board">{formatQuantity(value)}</span>,
+      render: (value: string) => (
+        <bdi className="quantity" data-testid="shipment-on-board">
+          {formatQuantity(value)}
+        </bdi>
+      ),
     },
-    { key: 'loaded', title: t('shipping.loaded'), dataIndex: 'loadedQuantity', align: 'end', render: (value: string) => formatQuantity(value) },
+    { key: 'loaded', title: t('shipping.loaded'), dataIndex: 'loadedQuantity', align: 'end', render: quantity },
     {
       key: 'status',
       title: t('shipping.status'),
@@ -105,7 +111,8 @@ export default function ShippingListPage() {
     },
   ];
 
-  const searchTooShort = state.search.trim() !== '' && query.search === undefined;
+  // From what is typed, not from the debounced query: a long search never flashes the 'type more' hint.
+  const searchTooShort = state.search.trim() !== '' && state.search.trim().length <= SEARCH_MIN_CHARS;
   return (
     <div className="page" data-testid="shipping-page">
       <PageHeader

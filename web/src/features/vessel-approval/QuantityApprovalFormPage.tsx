@@ -125,7 +125,7 @@ function QuantityApprovalForm({ row }: { row: TQuantityApproval | null }) {
         <Col xs={24} md={12}>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('vesselApproval.blQuantity')}>
-              <span data-testid="quantity-approval-bl-quantity">{blQuantity === null ? '-' : formatQuantity(blQuantity)}</span>
+              <bdi data-testid="quantity-approval-bl-quantity">{blQuantity === null ? '-' : formatQuantity(blQuantity)}</bdi>
             </Descriptions.Item>
             <Descriptions.Item label={t('vesselApproval.difference')}>
               <DifferenceText difference={outturnDifference(blQuantity, discharged)} testId="quantity-approval-live-difference" />

@@ -17,6 +17,9 @@ import { useQuantityApprovalList } from './vessel-approval-api';
 
 const ENTRY = 'vesselQuantityApproval/quantityApproval';
 
+/** A quantity kept in reading order inside right-to-left text ('1,000.000 MT', never 'MT 1,000.000'). */
+const quantity = (value: string | null | undefined) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
+
 /** `vesselQuantityApproval/quantityApproval`: each voyage's out-turn against its BL total, with its approval. */
 export default function QuantityApprovalListPage() {
   const { t } = useTranslation();
@@ -37,8 +40,8 @@ export default function QuantityApprovalListPage() {
     { key: 'voyage', title: t('vesselApproval.voyage'), render: (_v, row) => voyageLabel(row) },
     { key: 'lcPo', title: t('vesselApproval.lcPo'), dataIndex: 'lcPoNumber' },
     { key: 'consignee', title: t('vesselApproval.blConsignee'), dataIndex: 'blConsigneeName' },
-    { key: 'blQuantity', title: t('vesselApproval.blQuantity'), align: 'end', render: (_v, row) => formatQuantity(row.blQuantity) },
-    { key: 'discharged', title: t('vesselApproval.dischargedQuantity'), align: 'end', render: (_v, row) => formatQuantity(row.dischargedQuantity) },
+    { key: 'blQuantity', title: t('vesselApproval.blQuantity'), align: 'end', render: (_v, row) => quantity(row.blQuantity) },
+    { key: 'discharged', title: t('vesselApproval.dischargedQuantity'), align: 'end', render: (_v, row) => quantity(row.dischargedQuantity) },
     { key: 'difference', title: t('vesselApproval.difference'), align: 'end', render: (_v, row) => <DifferenceText difference={row.difference} testId="quantity-approval-difference" /> },
     { key: 'status', title: t('vesselApproval.status'), render: (_v, row) => <StatusTag status={row.status} testId="quantity-approval-status" /> },
     { key: 'next', title: t('vesselApproval.nextApprover'), render: (_v, row) => <NextApprover state={row.approval} testId="quantity-approval-next" /> },

@@ -98,7 +98,7 @@ function VoyageApprovalForm({ row }: { row: TVoyageApproval | null }) {
         <Col xs={24} md={12}>
           <Descriptions column={1} size="small" bordered>
             <Descriptions.Item label={t('vesselApproval.totalBlQuantity')}>
-              <span data-testid="voyage-approval-bl-total">{blTotal === null ? '-' : formatQuantity(blTotal)}</span>
+              <bdi data-testid="voyage-approval-bl-total">{blTotal === null ? '-' : formatQuantity(blTotal)}</bdi>
             </Descriptions.Item>
             <Descriptions.Item label={t('vesselApproval.difference')}>
               <DifferenceText difference={outturnDifference(blTotal, discharged)} testId="voyage-approval-live-difference" />

@@ -17,6 +17,9 @@ import { useVoyageApprovalList } from './vessel-approval-api';
 
 const ENTRY = 'vesselQuantityApproval/vessel';
 
+/** A quantity kept in reading order inside right-to-left text ('1,000.000 MT', never 'MT 1,000.000'). */
+const quantity = (value: string | null | undefined) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
+
 /** `vesselQuantityApproval/vessel`: each voyage's out-turn against its BL total, with its approval. */
 export default function VoyageApprovalListPage() {
   const { t } = useTranslation();
@@ -35,8 +38,8 @@ export default function VoyageApprovalListPage() {
   const columns: TableColumnsType<TVoyageApproval> = [
     { key: 'voyage', title: t('vesselApproval.voyage'), render: (_v, row) => <span data-testid="voyage-approval-voyage">{voyageLabel(row)}</span> },
     { key: 'port', title: t('vesselApproval.port'), dataIndex: 'portName' },
-    { key: 'bl', title: t('vesselApproval.totalBlQuantity'), align: 'end', render: (_v, row) => formatQuantity(row.blQuantity) },
-    { key: 'discharged', title: t('vesselApproval.dischargedQuantity'), align: 'end', render: (_v, row) => formatQuantity(row.dischargedQuantity) },
+    { key: 'bl', title: t('vesselApproval.totalBlQuantity'), align: 'end', render: (_v, row) => quantity(row.blQuantity) },
+    { key: 'discharged', title: t('vesselApproval.dischargedQuantity'), align: 'end', render: (_v, row) => quantity(row.dischargedQuantity) },
     { key: 'difference', title: t('vesselApproval.difference'), align: 'end', render: (_v, row) => <DifferenceText difference={row.difference} testId="voyage-approval-difference" /> },
     { key: 'surveyDate', title: t('vesselApproval.surveyDate'), render: (_v, row) => formatDate(row.surveyDate) },
     { key: 'status', title: t('vesselApproval.status'), render: (_v, row) => <StatusTag status={row.status} testId="voyage-approval-status" /> },
