@@ -40,7 +40,7 @@ export const permissionModules: readonly PermissionModule[] = [
   { key: 'InOutStatsDashboard', group: 'dashboard', en: 'IN/OUT stats dashboard', ar: 'لوحة إحصاءات الدخول والخروج', actions: VIEW },
   { key: 'MapDashboard', group: 'dashboard', en: 'Map dashboard', ar: 'لوحة الخريطة', actions: VIEW },
   { key: 'SaleOrder', group: 'procurement', en: 'Sale orders', ar: 'أوامر البيع', actions: TXN },
-  { key: 'Consignment', group: 'procurement', en: 'Consignments', ar: 'الشحنات', actions: TXN },
+  { key: 'Consignment', group: 'procurement', en: 'Consignments', ar: 'الإرساليات', actions: TXN },
   { key: 'Shipping', group: 'shipping', en: 'Shipping', ar: 'الشحن', actions: TXN },
   { key: 'LoadingSlips', group: 'ports', en: 'Loading slips', ar: 'إيصالات التحميل', actions: REPORT },
   { key: 'PortLoading', group: 'ports', en: 'Port loading', ar: 'التحميل من الميناء', actions: TXN },

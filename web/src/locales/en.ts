@@ -150,7 +150,7 @@ const translation = {
     currentStockReport: 'Current Stocks',
     lcWiseReport: 'LC Wise Report',
     reportBuilder: 'Report Builder',
-    vesselQuantityApproval: 'Vessel Quantity Approval',
+    vesselQuantityApproval: 'Vessel Qty Approval',
     vesselQuantityApprovalVessel: 'Vessel',
     vesselQuantityApprovalQuantityApproval: 'Quantity Approval',
     outboundWeight: 'Outbound Weight',

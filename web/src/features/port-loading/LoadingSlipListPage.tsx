@@ -40,6 +40,7 @@ export default function LoadingSlipListPage() {
     {
       key: 'print',
       title: t('common.actions'),
+      fixed: 'end',
       render: (_v, row) => (
         <Tooltip title={t('cargo.print')}>
           <Link to={agencyPath(`loadingSlips/${row.id}/print`)} aria-label={t('cargo.print')} data-testid="slips-print">

@@ -114,6 +114,8 @@ function SlipsTable({ portLoading }: { portLoading: TPortLoadingDetail }) {
     {
       key: 'actions',
       title: t('common.actions'),
+      // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
+      fixed: 'end',
       render: (_v, row) => (
         <Space size={0}>
           <Tooltip title={t('cargo.print')}>

@@ -82,6 +82,8 @@ export default function SaleOrderListPage() {
     {
       key: 'actions',
       title: t('common.actions'),
+      // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
+      fixed: 'end',
       render: (_value, row) => (
         <Space size={0}>
           <Tooltip title={t('procurement.documents')}>

@@ -93,6 +93,8 @@ export default function ShippingListPage() {
     {
       key: 'actions',
       title: t('common.actions'),
+      // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
+      fixed: 'end',
       render: (_v, row) =>
         row.status === 'Active' && (
           <Space size={0}>

@@ -47,6 +47,8 @@ export default function VoyageApprovalListPage() {
     {
       key: 'actions',
       title: t('common.actions'),
+      // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
+      fixed: 'end',
       render: (_v, row) => (
         <Tooltip title={t('vesselApproval.edit')}>
           <Link to={agencyPath(`${ENTRY}/${row.id}/edit`)} aria-label={t('vesselApproval.edit')} data-testid="voyage-approval-open">
