@@ -122,12 +122,14 @@ async function record(tx: Db, agencyId: number, header: typeof ledgerTransaction
       sql`, `,
     );
     try {
-      // The proposed row carries zero balances: PostgreSQL checks the CHECK constraints on it before it looks for
-      // the conflict, so a withdrawal from an existing account must not be on the proposed row.
+      // PostgreSQL checks the CHECK constraints on the proposed row before it looks for the conflict, so a
+      // withdrawal must not be on it: the proposed row carries the movement only when it adds stock (always
+      // valid), else zero, and a new account then gets the movement with one more statement.
+      const onProposedRow = m.quantityKg >= 0n && m.committedKg === 0n;
       const [row] = await queryRows<{ id: number; inserted: boolean }>(
         tx,
-        sql`insert into ledger_accounts (agency_id, kind, ${dimensionColumns})
-            values (${agencyId}, ${m.account.kind}, ${values})
+        sql`insert into ledger_accounts (agency_id, kind, ${dimensionColumns}, balance_kg)
+            values (${agencyId}, ${m.account.kind}, ${values}, ${onProposedRow ? m.quantityKg : 0n}::bigint)
             on conflict on constraint ledger_accounts_key_unique do update
               set balance_kg = ledger_accounts.balance_kg + ${m.quantityKg}::bigint,
                   committed_kg = ledger_accounts.committed_kg + ${m.committedKg}::bigint
@@ -135,7 +137,7 @@ async function record(tx: Db, agencyId: number, header: typeof ledgerTransaction
       );
       if (!row) throw new Error(`ledger account ${text} neither created nor updated`);
       const id = Number(row.id);
-      if (row.inserted) {
+      if (row.inserted && !onProposedRow) {
         await tx
           .update(ledgerAccounts)
           .set({ balanceKg: sql`${ledgerAccounts.balanceKg} + ${m.quantityKg}::bigint`, committedKg: sql`${ledgerAccounts.committedKg} + ${m.committedKg}::bigint` })

@@ -16,7 +16,7 @@ import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { DataScope } from '../../platform/data-scope';
-import type { Db } from '../../platform/db/client';
+import { queryRows, type Db } from '../../platform/db/client';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { agencies } from '../agencies/agencies.schema';
@@ -24,7 +24,7 @@ import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
 import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
 import { loadingSlips, portLoadings, trips } from './port-loading.schema';
 import { portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
-import { nextNumber } from '../../platform/counters/counters';
+import { nextNumberStatement } from '../../platform/counters/counters';
 import { activeSlipTotal, auditable, lockPortLoading, receivedRefusal, ruleConflict, type Actor } from './port-loading.service';
 
 /*
@@ -75,26 +75,31 @@ async function checkTruckAndDriver(
   tx: Db,
   params: { agencyId: number; portLoading: PortLoadingRow; truckId: number; driverId: number; loadedAt: Date; lang: Lang; exceptSlipId?: number },
 ): Promise<void> {
-  const [truck] = await tx
-    .select({ id: col(trucks, 'id'), transporterId: col(trucks, 'transporterId') })
-    .from(trucks)
-    .where(and(eq(col(trucks, 'agencyId'), params.agencyId), eq(col(trucks, 'id'), params.truckId), eq(col(trucks, 'isActive'), true)))
-    .for('no key update');
-  if (!truck) throw badRequest(Messages.truckRequired, { truckId: Messages.truckRequired });
-  const [driver] = await tx
-    .select({ id: col(drivers, 'id'), transporterId: col(drivers, 'transporterId') })
-    .from(drivers)
-    .where(and(eq(col(drivers, 'agencyId'), params.agencyId), eq(col(drivers, 'id'), params.driverId), eq(col(drivers, 'isActive'), true)))
-    .for('no key update');
-  if (!driver) throw badRequest(Messages.driverRequired, { driverId: Messages.driverRequired });
-  const truckTransporter = Number(truck.transporterId);
-  const driverTransporter = Number(driver.transporterId);
+  // One round trip: both rows locked (truck first, then driver) and the agency's timezone for the local day.
+  const [found] = await queryRows<{ truck_transporter: number | null; driver_transporter: number | null; timezone: string | null }>(
+    tx,
+    sql`with truck as (
+          select ${col(trucks, 'transporterId')} as transporter_id from ${trucks}
+          where ${col(trucks, 'agencyId')} = ${params.agencyId} and ${col(trucks, 'id')} = ${params.truckId} and ${col(trucks, 'isActive')}
+          for no key update),
+        driver as (
+          select ${col(drivers, 'transporterId')} as transporter_id from ${drivers}
+          where ${col(drivers, 'agencyId')} = ${params.agencyId} and ${col(drivers, 'id')} = ${params.driverId} and ${col(drivers, 'isActive')}
+          for no key update)
+        select (select transporter_id from truck) as truck_transporter,
+               (select transporter_id from driver) as driver_transporter,
+               (select ${agencies.timezone} from ${agencies} where ${agencies.id} = ${params.agencyId}) as timezone`,
+  );
+  if (found?.truck_transporter == null) throw badRequest(Messages.truckRequired, { truckId: Messages.truckRequired });
+  if (found.driver_transporter == null) throw badRequest(Messages.driverRequired, { driverId: Messages.driverRequired });
+  const truckTransporter = Number(found.truck_transporter);
+  const driverTransporter = Number(found.driver_transporter);
   if (params.portLoading.transporterKind === 'company') {
     if (truckTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.truckOfOtherTransporter, { truckId: PortLoadingMessages.truckOfOtherTransporter });
     if (driverTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.driverOfOtherTransporter, { driverId: PortLoadingMessages.driverOfOtherTransporter });
   }
 
-  const timezone = await agencyTimezone(tx, params.agencyId);
+  const timezone = found.timezone ?? 'UTC';
   const day = localDay(params.loadedAt, timezone);
   const [today] = await tx
     .select({
@@ -198,14 +203,9 @@ export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams)
   await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, loadedAt, lang: params.lang ?? 'en' });
   await checkWithinPortLoading(tx, { portLoadingId: portLoading.id, portLoadingKg: portLoading.quantityKg, quantityKg });
 
-  const [trip] = await tx.insert(trips).values({ agencyId, kind: 'loadingSlip', createdAt: now }).returning({ id: trips.id });
-  if (!trip) throw new Error('trip insert returned no row');
-  const slip = await insertSlip(tx, {
+  const slip = await insertTripAndSlip(tx, {
     agencyId,
-    // A placeholder until the number is taken just before the commit (see below); trip ids are unique, so it is too.
-    slipNumber: -trip.id,
     portLoadingId: portLoading.id,
-    tripId: trip.id,
     truckId: input.truckId,
     driverId: input.driverId,
     wbtNumber: input.wbtNumber,
@@ -216,21 +216,44 @@ export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams)
     createdBy: userId,
     createdAt: now,
   });
-  const { transactionId } = await postSlip(tx, { agencyId, userId, at: now, slipId: slip.id, tripId: trip.id, quantityKg, portLoading, cargoTypeId: consignment.cargoTypeId });
+  const { transactionId } = await postSlip(tx, { agencyId, userId, at: now, slipId: slip.id, tripId: slip.tripId, quantityKg, portLoading, cargoTypeId: consignment.cargoTypeId });
   // The slip number last: the agency's counter row stays locked until the commit, so other slips of the agency
-  // wait only for the few statements from here on, and the numbers have no gaps.
-  const slipNumber = await nextNumber(tx, { agencyId, name: 'loadingSlip' });
-  await tx.update(loadingSlips).set({ slipNumber, ledgerTransactionId: transactionId }).where(eq(loadingSlips.id, slip.id));
+  // wait only for the statements from here on, and the numbers have no gaps. One statement takes the number and
+  // writes it and the posting onto the slip.
+  const [numbered] = await queryRows<{ slip_number: number }>(
+    tx,
+    sql`with counter as (${nextNumberStatement({ agencyId, name: 'loadingSlip' })})
+        update ${loadingSlips} set slip_number = counter.value, ledger_transaction_id = ${transactionId}
+        from counter where ${loadingSlips.id} = ${slip.id}
+        returning ${loadingSlips.slipNumber} as slip_number`,
+  );
+  if (!numbered) throw new Error('loading slip numbering returned no row');
+  const slipNumber = Number(numbered.slip_number);
   await recordAudit(tx, { agencyId, userId, action: 'create', entity: 'loadingSlip', entityId: slip.id, after: auditable({ ...slip, slipNumber, ledgerTransactionId: transactionId }), at: now });
-  return { id: slip.id, slipNumber, tripId: trip.id, ledgerTransactionId: transactionId };
+  return { id: slip.id, slipNumber, tripId: slip.tripId, ledgerTransactionId: transactionId };
 }
 
-/** Inserts a slip; the unique index on live WBT numbers refuses one in use (also against a concurrent slip). */
-async function insertSlip(tx: Db, values: typeof loadingSlips.$inferInsert) {
+/**
+ * Starts the trip and inserts its slip in one statement; the slip carries a placeholder number (minus its trip id,
+ * unique) until `createLoadingSlip` numbers it just before the commit. The unique index on live WBT numbers refuses
+ * one in use (also against a concurrent slip).
+ */
+async function insertTripAndSlip(tx: Db, values: Omit<typeof loadingSlips.$inferInsert, 'slipNumber' | 'tripId'>) {
   try {
-    const [row] = await tx.insert(loadingSlips).values(values).returning();
+    const [row] = await queryRows<{ id: number; trip_id: number }>(
+      tx,
+      sql`with trip as (
+            insert into ${trips} (agency_id, kind, created_at) values (${values.agencyId}, 'loadingSlip', ${values.createdAt})
+            returning id)
+          insert into ${loadingSlips} (agency_id, slip_number, port_loading_id, trip_id, truck_id, driver_id, wbt_number, quantity_kg,
+                                       loaded_at, remarks, status, created_by, created_at)
+          select ${values.agencyId}, -trip.id, ${values.portLoadingId}, trip.id, ${values.truckId}, ${values.driverId}, ${values.wbtNumber},
+                 ${values.quantityKg}::bigint, ${values.loadedAt}, ${values.remarks ?? null}::text, ${values.status ?? 'Active'}, ${values.createdBy}, ${values.createdAt}
+          from trip
+          returning id, trip_id`,
+    );
     if (!row) throw new Error('loading slip insert returned no row');
-    return row;
+    return { ...values, id: Number(row.id), tripId: Number(row.trip_id) };
   } catch (error) {
     if (uniqueViolation(error)?.constraint === 'loading_slips_agency_wbt_unique') throw wbtTaken();
     throw error;

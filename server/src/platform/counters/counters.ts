@@ -1,5 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../db/client';
+
+/**
+ * The statement that takes the agency's next number of a kind of document, returning it as `value`: usable on its
+ * own or as a CTE, so the number can be written where it belongs in the same round trip.
+ */
+export function nextNumberStatement(params: { agencyId: number; name: string }): SQL {
+  return sql`insert into agency_counters (agency_id, name, value) values (${params.agencyId}, ${params.name}, 1)
+             on conflict (agency_id, name) do update set value = agency_counters.value + 1
+             returning value`;
+}
 
 /**
  * The agency's next number of a kind of document (1, 2, 3, ... without gaps), inside the caller's transaction.
@@ -8,12 +18,7 @@ import { queryRows, type Db } from '../db/client';
  * transactions of the agency wait as little as possible.
  */
 export async function nextNumber(tx: Db, params: { agencyId: number; name: string }): Promise<number> {
-  const [row] = await queryRows<{ value: string | number }>(
-    tx,
-    sql`insert into agency_counters (agency_id, name, value) values (${params.agencyId}, ${params.name}, 1)
-        on conflict (agency_id, name) do update set value = agency_counters.value + 1
-        returning value`,
-  );
+  const [row] = await queryRows<{ value: string | number }>(tx, nextNumberStatement(params));
   if (!row) throw new Error(`counter ${params.name} of agency ${params.agencyId} returned no row`);
   return Number(row.value);
 }
