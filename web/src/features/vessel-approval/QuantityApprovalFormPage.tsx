@@ -31,8 +31,10 @@ const initialValues = (row: TQuantityApproval | null): FormValues => ({
   remarks: row?.remarks ?? '',
 });
 
+/** Each part isolated (FSI ... PDI), so in Arabic the parts read from the right, the BL number first. */
+const isolate = (text: string) => `\u2068${text}\u2069`;
 const shipmentLabel = (shipment: Pick<TOutturnShipment, 'blNumber' | 'lcPoNumber' | 'blConsigneeName' | 'blQuantity'>) =>
-  `${shipment.blNumber} · ${shipment.lcPoNumber} · ${shipment.blConsigneeName} · ${formatQuantity(shipment.blQuantity)}`;
+  [shipment.blNumber, shipment.lcPoNumber, shipment.blConsigneeName, formatQuantity(shipment.blQuantity)].map(isolate).join(' · ');
 
 /** The form of a BL out-turn: voyage, one of its BLs (BL quantity shown), discharged quantity, live excess/shortage. */
 function QuantityApprovalForm({ row }: { row: TQuantityApproval | null }) {
