@@ -79,7 +79,8 @@ export function LanguageProvider({ language: first, locale: firstLocale, childre
   return (
     <LanguageContext.Provider value={value}>
       <ConfigProvider theme={themes[DEFAULT_THEME]} locale={state.locale} direction={direction}>
-        <AntApp>{children}</AntApp>
+        {/* Notices open at the reading start's top corner: top right in English, top left in Arabic. */}
+        <AntApp notification={{ placement: direction === 'rtl' ? 'topLeft' : 'topRight' }}>{children}</AntApp>
       </ConfigProvider>
     </LanguageContext.Provider>
   );
