@@ -248,7 +248,7 @@ function slipsSection(report: BenchReport): string {
     'checked, the port loading\'s remaining quantity checked, the trip and slip inserted (the live WBT number unique),',
     'the ledger posting ON_BOARD -> IN_TRANSIT (account upserts under CHECK constraints, the transaction and its',
     'entries in one statement, the deferred zero-sum trigger at commit), the agency\'s slip number taken last from',
-    'its counter row, and the audit row: 19 statements against the baseline\'s 3. Slips of one port loading wait for',
+    'its counter row, and the audit row: 14 statements against the baseline\'s 3. Slips of one port loading wait for',
     'each other on its row (that is what keeps the loaded total within the port loading), so one BL loads at the rate',
     'of one transaction at a time.',
   ].join('\n');
