@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES, SEARCH_MIN_CHARS } from './constants';
 import { Messages } from './errors';
+import { INVALID_ID, MAX_RECORD_ID } from './ids';
 import { tonnesToKg } from './quantity';
 
 /**
@@ -55,7 +56,14 @@ export const ZTonnesOrZero = z
   });
 
 /** A calendar date as YYYY-MM-DD. */
-export const ZDate = z.string({ error: 'Please select a date!' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select a date!');
+export const ZDate = z
+  .string({ error: 'Please select a date!' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please select a date!')
+  // A real calendar day: '2026-13-45' or '2026-02-30' is refused, not handed to the database.
+  .refine((text) => {
+    const date = new Date(`${text}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+  }, 'Please select a date!');
 
 /** Body of every reversal and document deletion: the required reason (spec section 5: 'Reason is Required!'). */
 export const ZReasonBody = z.object({
@@ -106,7 +114,7 @@ export type TDocumentCreate = z.infer<typeof ZDocumentCreate>;
 export const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** An optional id filter from a query string. */
-export const ZOptionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+export const ZOptionalId = z.preprocess(emptyToUndefined, z.coerce.number().int(INVALID_ID).positive(INVALID_ID).max(MAX_RECORD_ID, INVALID_ID).optional());
 
 /** An optional YYYY-MM-DD filter. */
 export const ZOptionalDate = z.preprocess(emptyToUndefined, ZDate.optional());

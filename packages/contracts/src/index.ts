@@ -18,3 +18,4 @@ export * from './procurement';
 export * from './shipping';
 export * from './vessel-approval';
 export * from './port-loading';
+export * from './ids';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Messages } from './errors';
+import { recordId } from './ids';
 import { emptyToUndefined, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
 
 /** API contracts of the port-loading screens (spec sections 2.3 and 7): port loadings and their loading slips. */
@@ -37,9 +38,8 @@ const optionalDate = ZOptionalDate;
 const pageSize = ZPageSize;
 const search = ZListSearch;
 /** A required id from a form: a positive integer, else the given message (also for an empty value). */
-const requiredId = (message: string) =>
-  z.preprocess(emptyToUndefined, z.number({ error: message }).int(message).positive(message));
-const nullableId = z.preprocess(emptyToUndefined, z.number().int().positive().optional()).transform((v) => v ?? null);
+const requiredId = (message: string) => z.preprocess(emptyToUndefined, recordId(message));
+const nullableId = z.preprocess(emptyToUndefined, recordId().optional()).transform((v) => v ?? null);
 const optionalText = (max: number) =>
   z
     .string()

@@ -1,6 +1,7 @@
 /** API contracts of the procurement screens (spec sections 2.3, 5 and 7): sale orders, consignments, documents. */
 import { z } from 'zod';
-import { ZDate, ZDocument, ZPageSize, ZRecordTrail, ZTonnes } from './cargo';
+import { ZDate, ZDocument, ZOptionalId, ZPageSize, ZRecordTrail, ZTonnes } from './cargo';
+import { MAX_RECORD_ID, recordId } from './ids';
 import { Messages } from './errors';
 
 /** Texts of the procurement rules that the spec does not word; the web translates them by their English text. */
@@ -39,8 +40,8 @@ export const ProcurementMessages = {
 } as const;
 
 const pageSize = ZPageSize;
-const optionalId = z.coerce.number().int().positive().optional();
-const requiredId = (message: string) => z.number({ error: message }).int(message).positive(message);
+const optionalId = ZOptionalId;
+const requiredId = recordId;
 const optionalText = (max: number) =>
   z
     .string()
@@ -151,7 +152,7 @@ export const ZConsignmentInput = z
     saleOrderId: requiredId(ProcurementMessages.saleOrderRequired),
     blConsigneeId: requiredId(ProcurementMessages.consigneeRequired),
     /** Defaults to the consignee's shipment manager when left out. */
-    shipmentManagerId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    shipmentManagerId: recordId().nullish().transform((v) => v ?? null),
     cargoTypeId: requiredId(ProcurementMessages.cargoTypeRequired),
     quantity: ZTonnes,
     remarks: optionalText(255),
@@ -209,7 +210,7 @@ export const ZLcPoQuery = z.object({
     .max(2000)
     .regex(/^(\d+(,\d+)*)?$/, 'consignmentIdList must be ids separated by commas.')
     .optional()
-    .transform((v) => (v ? [...new Set(v.split(',').map(Number))].filter((id) => id > 0 && Number.isSafeInteger(id)).slice(0, 100) : [])),
+    .transform((v) => (v ? [...new Set(v.split(',').map(Number))].filter((id) => id > 0 && id <= MAX_RECORD_ID).slice(0, 100) : [])),
 });
 export type TLcPoQuery = z.input<typeof ZLcPoQuery>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emptyToUndefined, RECORD_STATUSES, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZTonnes } from './cargo';
+import { MAX_RECORD_ID, recordId } from './ids';
+import { emptyToUndefined, ZDate, RECORD_STATUSES, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZTonnes } from './cargo';
 
 /** API contracts of the shipping screens (spec sections 2.3 and 7): shipments (BLs on voyages) and voyages. */
 
@@ -26,7 +27,7 @@ const optionalId = ZOptionalId;
 const optionalDate = ZOptionalDate;
 const pageSize = ZPageSize;
 const search = ZListSearch;
-const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message);
+const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_RECORD_ID, message);
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Maximum ${max} characters`);
 
@@ -42,7 +43,7 @@ const idList = z.preprocess(
         .map((part) => part.trim())
         .filter((part) => part !== '')
         .map(Number);
-      if (ids.length > 500 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
+      if (ids.length > 500 || ids.some((id) => !Number.isInteger(id) || id <= 0 || id > MAX_RECORD_ID)) {
         ctx.addIssue({ code: 'custom', message: 'Please give ids separated by commas.' });
         return z.NEVER;
       }
@@ -201,11 +202,15 @@ export const ZVoyageDetail = ZVoyageListItem.extend({ onBoardQuantity: z.string(
 export type TVoyageDetail = z.infer<typeof ZVoyageDetail>;
 
 /** `PUT /api/voyage/:id`: berth and dates (vessel, number and port stay). */
+/**
+ * Body of `PUT /api/voyage/:id`: the whole of what it sets, every key present (null clears it), so a body that
+ * forgot a key is refused instead of clearing the berth or a date.
+ */
 export const ZVoyageUpdate = z
   .object({
-    berthId: optionalId.nullable(),
-    arrivalDate: optionalDate.nullable(),
-    completionDate: optionalDate.nullable(),
+    berthId: recordId('Please select a berth!').nullable(),
+    arrivalDate: ZDate.nullable(),
+    completionDate: ZDate.nullable(),
   })
   .refine(datesInOrder, { message: ShippingMessages.completionBeforeArrival, path: ['completionDate'] });
 export type TVoyageUpdate = z.input<typeof ZVoyageUpdate>;

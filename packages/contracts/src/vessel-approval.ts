@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZDate, ZListSearch, ZTonnesOrZero } from './cargo';
+import { ZDate, ZListSearch, ZOptionalId, ZTonnesOrZero } from './cargo';
+import { recordId } from './ids';
 import { APPROVAL_STATUSES, ZApprovalState, ZPageQuery } from './staff';
 
 /**
@@ -29,7 +30,7 @@ const optionalRemarks = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-const positiveId = (message: string) => z.number({ error: message }).int(message).positive(message);
+const positiveId = recordId;
 
 /** `POST/PUT /api/vesselQuantityApproval/vessel`: the draft-survey out-turn of a voyage (zero allowed). */
 export const ZVoyageApprovalInput = z.object({
@@ -60,7 +61,7 @@ const ZSearch = ZListSearch;
 
 /** The list queries of both screens: filters voyage and status, search, paging (newest first). */
 export const ZVesselApprovalListQuery = ZPageQuery.omit({ sortOrder: true }).extend({
-  voyageId: z.coerce.number().int().positive().optional(),
+  voyageId: ZOptionalId,
   status: z.enum(APPROVAL_STATUSES).optional(),
   search: ZSearch,
 });

@@ -1,4 +1,4 @@
-import { Messages } from '@tonnage/contracts';
+import { INVALID_ID, Messages } from '@tonnage/contracts';
 import * as procurementSection from './sections/procurement';
 import * as shippingSection from './sections/shipping';
 import * as vesselApprovalSection from './sections/vessel-approval';
@@ -632,6 +632,8 @@ const ar: LocaleBundle = {
     'Please enter a quantity in MT with at most 3 decimals.': 'يرجى إدخال كمية بالطن المتري بثلاث خانات عشرية على الأكثر.',
     'Please enter a quantity in MT.': 'يرجى إدخال كمية بالطن المتري.',
     'Please select a date!': 'يرجى اختيار تاريخ!',
+    [INVALID_ID]: 'معرّف غير صالح',
+    'Please select a berth!': 'يرجى اختيار الرصيف!',
     'Maximum 500 characters': '500 حرف كحد أقصى',
     'This transaction has already been reversed.': 'تم عكس هذه المعاملة بالفعل.',
     // Master-data rules the server checks against the database (server master-data.rules.ts).

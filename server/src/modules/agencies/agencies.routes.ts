@@ -1,15 +1,6 @@
-import {
-  ZAgency,
-  ZAgencyData,
-  ZAgencyInput,
-  ZAgencyList,
-  ZAgencyListQuery,
-  ZAgencyToggleResponse,
-  ZApiError,
-} from '@tonnage/contracts';
+import { ZAgency, ZAgencyData, ZAgencyInput, ZAgencyList, ZAgencyListQuery, ZAgencyToggleResponse, ZApiError, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireSession } from '../../platform/access';
 import {
@@ -23,7 +14,6 @@ import {
   updateAgency,
 } from './agencies.service';
 
-const ZAgencyParams = z.object({ id: z.coerce.number().int().positive() });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['agencies'];
 
@@ -45,7 +35,7 @@ export function registerAgencyRoutes(api: FastifyInstance, context: ModuleContex
     '/agencies/:id',
     {
       config: { access: access.signedIn() },
-      schema: { tags, summary: 'One agency (super admin: any; others: their own)', params: ZAgencyParams, response: { 200: ZAgency, ...errors } },
+      schema: { tags, summary: 'One agency (super admin: any; others: their own)', params: ZIdParams, response: { 200: ZAgency, ...errors } },
     },
     (request) => {
       assertCanViewAgency(requireSession(request), { agencyId: request.params.id });
@@ -57,7 +47,7 @@ export function registerAgencyRoutes(api: FastifyInstance, context: ModuleContex
     '/agencies/:id/agencyData',
     {
       config: { access: access.signedIn() },
-      schema: { tags, summary: 'Data the web loads for a selected agency', params: ZAgencyParams, response: { 200: ZAgencyData, ...errors } },
+      schema: { tags, summary: 'Data the web loads for a selected agency', params: ZIdParams, response: { 200: ZAgencyData, ...errors } },
     },
     (request) => {
       const session = requireSession(request);
@@ -95,7 +85,7 @@ export function registerAgencyRoutes(api: FastifyInstance, context: ModuleContex
       schema: {
         tags,
         summary: 'Update an agency (super admin, or the admin of that agency)',
-        params: ZAgencyParams,
+        params: ZIdParams,
         body: ZAgencyInput,
         response: { 200: ZAgency, ...errors, 409: ZApiError },
       },
@@ -111,7 +101,7 @@ export function registerAgencyRoutes(api: FastifyInstance, context: ModuleContex
     '/agencies/:id/toggle-status',
     {
       config: { access: access.superAdmin() },
-      schema: { tags, summary: 'Activate or deactivate an agency (super admin)', params: ZAgencyParams, response: { 200: ZAgencyToggleResponse, ...errors } },
+      schema: { tags, summary: 'Activate or deactivate an agency (super admin)', params: ZIdParams, response: { 200: ZAgencyToggleResponse, ...errors } },
     },
     (request) => toggleAgencyStatus(db, { agencyId: request.params.id, actorId: requireSession(request).user.id, now: context.clock.now() }),
   );

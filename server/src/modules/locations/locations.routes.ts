@@ -1,16 +1,6 @@
-import {
-  ZApiError,
-  ZLocationDetail,
-  ZLocationList,
-  ZLocationListQuery,
-  ZLocationWeightMachineList,
-  ZSiloLocationList,
-  ZSiloLocationQuery,
-  ZWeightMachineLocationQuery,
-} from '@tonnage/contracts';
+import { ZApiError, ZLocationDetail, ZLocationList, ZLocationListQuery, ZLocationWeightMachineList, ZSiloLocationList, ZSiloLocationQuery, ZWeightMachineLocationQuery, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
 import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
@@ -18,7 +8,6 @@ import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { getLocation, listLocations, listLocationWeightMachines, listSiloLocations } from './locations.service';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['locations'];
 const signedInWithAgency = access.signedIn({ agency: 'required' });

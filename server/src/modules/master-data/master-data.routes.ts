@@ -1,8 +1,7 @@
 import { PassThrough } from 'node:stream';
-import { ZApiError, ZMessageResponse, permissionFlag, resourceRegistry, resourceSchemas, type ResourceDef } from '@tonnage/contracts';
+import { ZApiError, ZMessageResponse, permissionFlag, resourceRegistry, resourceSchemas, type ResourceDef, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
 import { assertDerivedColumnsKnown } from './master-data.derived';
@@ -19,7 +18,6 @@ import {
   type ResourceListQuery,
 } from './master-data.service';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const agency = { agency: 'required' } as const;
 

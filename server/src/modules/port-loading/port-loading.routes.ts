@@ -1,22 +1,4 @@
-import {
-  Messages,
-  PortLoadingMessages,
-  SocketEvents,
-  ZApiError,
-  ZLoadingSlip,
-  ZLoadingSlipInput,
-  ZLoadingSlipList,
-  ZLoadingSlipListQuery,
-  ZLoadingSlipPdfQuery,
-  ZPortLoadingDetail,
-  ZPortLoadingInput,
-  ZPortLoadingList,
-  ZPortLoadingListQuery,
-  ZReasonBody,
-  ZVoyageShipments,
-  permissionFlag,
-  type StatsEvent,
-} from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, SocketEvents, ZApiError, ZLoadingSlip, ZLoadingSlipInput, ZLoadingSlipList, ZLoadingSlipListQuery, ZLoadingSlipPdfQuery, ZPortLoadingDetail, ZPortLoadingInput, ZPortLoadingList, ZPortLoadingListQuery, ZReasonBody, ZVoyageShipments, permissionFlag, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,8 +22,7 @@ const EDIT = permissionFlag('PortLoading', 'edit');
 const REVERSE = permissionFlag('PortLoading', 'reverse');
 const SLIPS_VIEW = permissionFlag('LoadingSlips', 'view');
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
-const ZVoyageParams = z.object({ voyageId: z.coerce.number().int().positive() });
+const ZVoyageParams = z.object({ voyageId: ZRecordIdText });
 const ZLangQuery = z.object({ lang: z.enum(['en', 'ar']).optional() });
 const ZMessage = z.object({ message: z.string() });
 const ZSlipCreated = z.object({ message: z.string(), slip: ZLoadingSlip });

@@ -1,7 +1,6 @@
-import { ProcurementMessages, ZApiError, ZDocument, ZDocumentCreate, ZDocumentList, ZMessageResponse, ZReasonBody, permissionFlag } from '@tonnage/contracts';
+import { ProcurementMessages, ZApiError, ZDocument, ZDocumentCreate, ZDocumentList, ZMessageResponse, ZReasonBody, permissionFlag, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import type { SessionContext } from '../auth/sessions.service';
 import { access, requireAgency, requireSession } from '../../platform/access';
@@ -10,8 +9,7 @@ import { inAgency } from '../../platform/db/tenancy';
 import { conflict } from '../../platform/errors';
 import { attachDocument, deleteDocument, listDocuments } from './documents.service';
 
-const ZOwnerParams = z.object({ id: z.coerce.number().int().positive() });
-const ZDocumentParams = ZOwnerParams.extend({ docId: z.coerce.number().int().positive() });
+const ZDocumentParams = ZIdParams.extend({ docId: ZRecordIdText });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 /** How a record that carries documents is found: throws 404 when the user may not see it; gives its status. */
@@ -38,7 +36,7 @@ export function registerDocumentRoutes(
       url,
       {
         config: { access: access.permission(flag('view'), { agency: 'required' }) },
-        schema: { tags, summary: 'Documents attached to the record', hide: url.endsWith('/'), params: ZOwnerParams, response: { 200: ZDocumentList, ...errors } },
+        schema: { tags, summary: 'Documents attached to the record', hide: url.endsWith('/'), params: ZIdParams, response: { 200: ZDocumentList, ...errors } },
       },
       (request) => {
         const agencyId = requireAgency(request);
@@ -58,7 +56,7 @@ export function registerDocumentRoutes(
       schema: {
         tags,
         summary: 'Attach a file uploaded to the documents folder (POST /api/uploads/file?directory=documents)',
-        params: ZOwnerParams,
+        params: ZIdParams,
         body: ZDocumentCreate,
         response: { 201: ZDocument, ...errors },
       },

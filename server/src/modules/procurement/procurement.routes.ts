@@ -1,26 +1,6 @@
-import {
-  ProcurementMessages,
-  SocketEvents,
-  ZApiError,
-  ZConsignment,
-  ZConsignmentFilters,
-  ZConsignmentInput,
-  ZConsignmentList,
-  ZConsignmentListQuery,
-  ZConsignmentTotal,
-  ZLcPoList,
-  ZLcPoQuery,
-  ZMessageResponse,
-  ZReasonBody,
-  ZSaleOrder,
-  ZSaleOrderInput,
-  ZSaleOrderList,
-  ZSaleOrderListQuery,
-  permissionFlag,
-} from '@tonnage/contracts';
+import { ProcurementMessages, SocketEvents, ZApiError, ZConsignment, ZConsignmentFilters, ZConsignmentInput, ZConsignmentList, ZConsignmentListQuery, ZConsignmentTotal, ZLcPoList, ZLcPoQuery, ZMessageResponse, ZReasonBody, ZSaleOrder, ZSaleOrderInput, ZSaleOrderList, ZSaleOrderListQuery, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
 import {
@@ -36,7 +16,6 @@ import {
 import { registerDocumentRoutes } from './documents.routes';
 import { createSaleOrder, getSaleOrder, listSaleOrders, readSaleOrder, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const writeErrors = { ...errors, 409: ZApiError };
 const agency = { agency: 'required' } as const;

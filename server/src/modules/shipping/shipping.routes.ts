@@ -1,23 +1,4 @@
-import {
-  SocketEvents,
-  ZApiError,
-  ZConsigneeVoyages,
-  ZReasonBody,
-  ZShipment,
-  ZShipmentFilters,
-  ZShipmentInput,
-  ZShipmentList,
-  ZShipmentListQuery,
-  ZShipmentTotal,
-  ZVesselVoyageNumberQuery,
-  ZVesselVoyageOptions,
-  ZVoyageDetail,
-  ZVoyageList,
-  ZVoyageListQuery,
-  ZVoyageUpdate,
-  ZConsigneeVoyagesQuery,
-  permissionFlag,
-} from '@tonnage/contracts';
+import { SocketEvents, ZApiError, ZConsigneeVoyages, ZReasonBody, ZShipment, ZShipmentFilters, ZShipmentInput, ZShipmentList, ZShipmentListQuery, ZShipmentTotal, ZVesselVoyageNumberQuery, ZVesselVoyageOptions, ZVoyageDetail, ZVoyageList, ZVoyageListQuery, ZVoyageUpdate, ZConsigneeVoyagesQuery, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +23,6 @@ const VOYAGE_READERS = [
   permissionFlag('ApprovalVessel', 'view'),
   permissionFlag('Dashboard', 'view'),
 ].join(',');
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ZSaved = z.object({ id: z.number(), message: z.string() });
 
 /** Shipments (screen `shipping`) and voyages (read by every screen that picks a vessel voyage). */

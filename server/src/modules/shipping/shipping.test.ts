@@ -484,11 +484,17 @@ describe('voyages', () => {
     const ok = await call('clerk', 'PUT', `/api/voyage/${voyageId}`, { berthId: world.berthId, arrivalDate: '2026-11-02', completionDate: '2026-11-03' });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ berthName: 'A Berth 1', arrivalDate: '2026-11-02', totalBlQuantity: '4.000', onBoardQuantity: '4.000', shipmentCount: 1 });
-    const wrongBerth = await call('clerk', 'PUT', `/api/voyage/${voyageId}`, { berthId: world.otherBerthId });
+    const wrongBerth = await call('clerk', 'PUT', `/api/voyage/${voyageId}`, { berthId: world.otherBerthId, arrivalDate: '2026-11-02', completionDate: null });
     expect(wrongBerth.body.message).toBe(ShippingMessages.berthNotOfPort);
-    const backwards = await call('clerk', 'PUT', `/api/voyage/${voyageId}`, { arrivalDate: '2026-11-05', completionDate: '2026-11-03' });
+    const backwards = await call('clerk', 'PUT', `/api/voyage/${voyageId}`, { berthId: null, arrivalDate: '2026-11-05', completionDate: '2026-11-03' });
     expect(backwards.status).toBe(400);
     expect(backwards.body.details).toMatchObject({ completionDate: ShippingMessages.completionBeforeArrival });
+    // A body that forgot a key is refused, rather than clearing the berth or a date it did not name.
+    const partial = await call('clerk', 'PUT', `/api/voyage/${voyageId}`, { arrivalDate: '2026-11-02' });
+    expect(partial.status).toBe(400);
+    expect(partial.body.details).toHaveProperty('berthId');
+    const notADay = await call('clerk', 'PUT', `/api/voyage/${voyageId}`, { berthId: null, arrivalDate: '2026-02-30', completionDate: null });
+    expect(notADay.body.details).toMatchObject({ arrivalDate: 'Please select a date!' });
     const [voyage] = await t.database.db.select().from(voyages).where(eq(voyages.id, voyageId));
     expect(voyage).toMatchObject({ berthId: world.berthId, arrivalDate: '2026-11-02' });
   });

@@ -1,16 +1,4 @@
-import {
-  Messages,
-  ZApiError,
-  ZMessageResponse,
-  ZProfileBody,
-  ZUser,
-  ZUserInput,
-  ZUserList,
-  ZUserListItem,
-  ZUserListQuery,
-  ZUserToggleResponse,
-  permissionFlag,
-} from '@tonnage/contracts';
+import { Messages, ZApiError, ZMessageResponse, ZProfileBody, ZUser, ZUserInput, ZUserList, ZUserListItem, ZUserListQuery, ZUserToggleResponse, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,7 +6,6 @@ import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
 import { createUser, forcePasswordReset, getUser, listUsers, toggleUserStatus, updateProfile, updateUser } from './users.service';
 
-const ZUserParams = z.object({ id: z.coerce.number().int().positive() });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['users'];
 const agency = { agency: 'required' } as const;
@@ -59,7 +46,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
     '/users/:id',
     {
       config: { access: access.permission(permissionFlag('UserStaffManagement', 'view'), agency) },
-      schema: { tags, summary: 'One user of the agency', params: ZUserParams, response: { 200: ZUserListItem, ...errors } },
+      schema: { tags, summary: 'One user of the agency', params: ZIdParams, response: { 200: ZUserListItem, ...errors } },
     },
     (request) => getUser(db, { agencyId: requireAgency(request), userId: request.params.id }),
   );
@@ -68,7 +55,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
     '/users/:id',
     {
       config: { access: access.permission(permissionFlag('UserStaffManagement', 'edit'), agency) },
-      schema: { tags, summary: 'Update a user of the agency', params: ZUserParams, body: ZUserInput, response: { 200: ZUserListItem, ...errors, 409: ZApiError } },
+      schema: { tags, summary: 'Update a user of the agency', params: ZIdParams, body: ZUserInput, response: { 200: ZUserListItem, ...errors, 409: ZApiError } },
     },
     (request) => updateUser(context, { agencyId: requireAgency(request), session: requireSession(request), userId: request.params.id, input: request.body }),
   );
@@ -77,7 +64,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
     '/users/:id/toggle-status',
     {
       config: { access: access.permission(permissionFlag('UserStaffManagement', 'edit'), agency) },
-      schema: { tags, summary: 'Activate or deactivate a user (deactivation ends their sessions)', params: ZUserParams, response: { 200: ZUserToggleResponse, ...errors } },
+      schema: { tags, summary: 'Activate or deactivate a user (deactivation ends their sessions)', params: ZIdParams, response: { 200: ZUserToggleResponse, ...errors } },
     },
     (request) => toggleUserStatus(context, { agencyId: requireAgency(request), session: requireSession(request), userId: request.params.id }),
   );
@@ -98,7 +85,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
     '/users/:id/force-password-reset',
     {
       config: { access: access.permission(permissionFlag('UserStaffManagement', 'edit')) },
-      schema: { tags: ['users'], params: z.object({ id: z.coerce.number().int().positive() }), response: { 200: ZMessageResponse } },
+      schema: { tags: ['users'], params: ZIdParams, response: { 200: ZMessageResponse } },
     },
     async (request) => {
       await forcePasswordReset(context, { session: requireSession(request), userId: request.params.id });

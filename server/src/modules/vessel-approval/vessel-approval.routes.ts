@@ -1,18 +1,4 @@
-import {
-  SocketEvents,
-  ZApiError,
-  ZApprovalDecisionInput,
-  ZOutturnShipmentList,
-  ZQuantityApproval,
-  ZQuantityApprovalInput,
-  ZQuantityApprovalList,
-  ZVesselApprovalListQuery,
-  ZVoyageApproval,
-  ZVoyageApprovalInput,
-  ZVoyageApprovalList,
-  permissionFlag,
-  type StatsEvent,
-} from '@tonnage/contracts';
+import { SocketEvents, ZApiError, ZApprovalDecisionInput, ZOutturnShipmentList, ZQuantityApproval, ZQuantityApprovalInput, ZQuantityApprovalList, ZVesselApprovalListQuery, ZVoyageApproval, ZVoyageApprovalInput, ZVoyageApprovalList, permissionFlag, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,8 +21,7 @@ import {
   type WriteOutcome,
 } from './vessel-approval.service';
 
-const ZIdParams = z.object({ id: z.coerce.number().int().positive() });
-const ZVoyageParams = z.object({ voyageId: z.coerce.number().int().positive() });
+const ZVoyageParams = z.object({ voyageId: ZRecordIdText });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const tags = ['vessel quantity approval'];
 
