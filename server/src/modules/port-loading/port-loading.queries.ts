@@ -1,13 +1,13 @@
 import { kgToTonnes, type TLoadingSlip, type TPortLoading } from '@tonnage/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import type { DataScope } from '../../platform/data-scope';
 import { scopeCondition } from '../../platform/data-scope';
 import { cargoTypes, columnOf, companies, drivers, locations, ports, trucks, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
-import { users } from '../users/users.schema';
+import { createdUsers, reversedUsers, updatedUsers, userName } from '../../platform/db/record-trail';
 import { loadingSlips, portLoadings } from './port-loading.schema';
 
 /*
@@ -19,11 +19,7 @@ const col = columnOf;
 const blConsignee = alias(companies, 'bl_consignee');
 const ownerCompany = alias(companies, 'owner_company');
 const transporterCompany = alias(companies, 'transporter_company');
-const creator = alias(users, 'creator');
-const updater = alias(users, 'updater');
-const reverser = alias(users, 'reverser');
 
-const nameOf = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string | null>`nullif(concat_ws(' ', ${u.firstName}, ${u.lastName}), '')`;
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 const kg = (value: unknown): bigint => (typeof value === 'string' || typeof value === 'number' || typeof value === 'bigint' ? BigInt(value) : 0n);
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
@@ -66,11 +62,11 @@ function portLoadingColumns() {
     remarks: portLoadings.remarks,
     status: portLoadings.status,
     createdAt: portLoadings.createdAt,
-    createdBy: nameOf(creator),
+    createdBy: userName(createdUsers),
     updatedAt: portLoadings.updatedAt,
-    updatedBy: nameOf(updater),
+    updatedBy: userName(updatedUsers),
     reversedAt: portLoadings.reversedAt,
-    reversedBy: nameOf(reverser),
+    reversedBy: userName(reversedUsers),
     reverseReason: portLoadings.reverseReason,
     loadedKg: sql<string>`(select coalesce(sum(s.quantity_kg), 0) ${activeSlipsOf})`,
     trips: sql<number>`(select count(*)::int ${activeSlipsOf})`,
@@ -93,9 +89,9 @@ export function selectPortLoadings(tx: Db) {
     .innerJoin(locations, eq(col(locations, 'id'), portLoadings.toLocationId))
     .innerJoin(ownerCompany, eq(col(ownerCompany, 'id'), portLoadings.ownerCompanyId))
     .leftJoin(transporterCompany, eq(col(transporterCompany, 'id'), portLoadings.transporterId))
-    .leftJoin(creator, eq(creator.id, portLoadings.createdBy))
-    .leftJoin(updater, eq(updater.id, portLoadings.updatedBy))
-    .leftJoin(reverser, eq(reverser.id, portLoadings.reversedBy));
+    .leftJoin(createdUsers, eq(createdUsers.id, portLoadings.createdBy))
+    .leftJoin(updatedUsers, eq(updatedUsers.id, portLoadings.updatedBy))
+    .leftJoin(reversedUsers, eq(reversedUsers.id, portLoadings.reversedBy));
 }
 
 /** The count query with the same joins as the WHERE of the list needs (consignments for the scope). */
@@ -190,11 +186,11 @@ function slipColumns() {
     status: loadingSlips.status,
     createdAt: loadingSlips.createdAt,
     createdById: loadingSlips.createdBy,
-    createdBy: nameOf(creator),
+    createdBy: userName(createdUsers),
     updatedAt: loadingSlips.updatedAt,
-    updatedBy: nameOf(updater),
+    updatedBy: userName(updatedUsers),
     reversedAt: loadingSlips.reversedAt,
-    reversedBy: nameOf(reverser),
+    reversedBy: userName(reversedUsers),
     reverseReason: loadingSlips.reverseReason,
   };
 }
@@ -216,9 +212,9 @@ export function selectLoadingSlips(tx: Db) {
     .leftJoin(transporterCompany, eq(col(transporterCompany, 'id'), portLoadings.transporterId))
     .innerJoin(trucks, eq(col(trucks, 'id'), loadingSlips.truckId))
     .innerJoin(drivers, eq(col(drivers, 'id'), loadingSlips.driverId))
-    .leftJoin(creator, eq(creator.id, loadingSlips.createdBy))
-    .leftJoin(updater, eq(updater.id, loadingSlips.updatedBy))
-    .leftJoin(reverser, eq(reverser.id, loadingSlips.reversedBy));
+    .leftJoin(createdUsers, eq(createdUsers.id, loadingSlips.createdBy))
+    .leftJoin(updatedUsers, eq(updatedUsers.id, loadingSlips.updatedBy))
+    .leftJoin(reversedUsers, eq(reversedUsers.id, loadingSlips.reversedBy));
 }
 
 export type LoadingSlipRecord = Awaited<ReturnType<ReturnType<typeof selectLoadingSlips>['execute']>>[number];

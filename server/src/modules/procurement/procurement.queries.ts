@@ -1,10 +1,9 @@
 import { COMPANY_TYPE_IDS, kgToTonnes } from '@tonnage/contracts';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
-import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { badRequest } from '../../platform/errors';
 import { cargoTypes, columnOf, companies, type ResourceTable } from '../master-data/master-data.schema';
-import { users } from '../users/users.schema';
 
 /*
  * Query pieces the sale order and consignment services share: joined names, the who/when trail, reference checks.
@@ -14,45 +13,9 @@ export const sellers = alias(companies, 'seller') as unknown as ResourceTable;
 export const buyers = alias(companies, 'buyer') as unknown as ResourceTable;
 export const consignees = alias(companies, 'consignee') as unknown as ResourceTable;
 export const shipmentManagers = alias(companies, 'shipment_manager') as unknown as ResourceTable;
-export const createdUsers = alias(users, 'created_user');
-export const updatedUsers = alias(users, 'updated_user');
-export const reversedUsers = alias(users, 'reversed_user');
-
 export const nameOf = (table: ResourceTable): SQL<string> => sql<string>`${columnOf(table, 'name')}`;
-export const userName = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }): SQL<string | null> =>
-  sql<string | null>`nullif(concat_ws(' ', ${table.firstName}, ${table.lastName}), '')`;
 
-/** The trail columns of a record joined with its users (created, updated, reversed). */
-export const trailColumns = {
-  createdByName: userName(createdUsers),
-  updatedByName: userName(updatedUsers),
-  reversedByName: userName(reversedUsers),
-};
-
-export interface TrailRow {
-  status: string;
-  createdAt: Date;
-  updatedAt: Date | null;
-  reversedAt: Date | null;
-  reverseReason: string | null;
-  createdByName: string | null;
-  updatedByName: string | null;
-  reversedByName: string | null;
-}
-
-/** The API trail of a record (ZRecordTrail). */
-export function toTrail(row: TrailRow) {
-  return {
-    status: row.status === 'Reversed' ? ('Reversed' as const) : ('Active' as const),
-    createdAt: row.createdAt.toISOString(),
-    createdBy: row.createdByName ?? '',
-    updatedAt: row.updatedAt?.toISOString() ?? null,
-    updatedBy: row.updatedByName,
-    reversedAt: row.reversedAt?.toISOString() ?? null,
-    reversedBy: row.reversedByName,
-    reverseReason: row.reverseReason,
-  };
-}
+export { createdUsers, reversedUsers, toTrail, trailColumns, updatedUsers, userName, type TrailRow } from '../../platform/db/record-trail';
 
 /** A sum of bigint kilograms read exactly (as text), never through a float. */
 export const kgText = (expression: SQL): SQL<string> => sql<string>`(${expression})::text`;

@@ -1,12 +1,15 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
-import { scopeCondition, type DataScope } from '../../platform/data-scope';
 import { berths, cargoTypes, columnOf, companies, ports, vessels } from '../master-data/master-data.schema';
 import { loadingSlips, portLoadings } from '../port-loading/port-loading.schema';
 import { consignments } from '../procurement/procurement.schema';
-import { users } from '../users/users.schema';
 import { shipments, voyages } from './shipping.schema';
+
+import { consignmentScope } from '../procurement/consignments.service';
+
+/** The user's scope over a consignment (spec section 6): the consignments screen's own. */
+export { consignmentScope };
 
 /*
  * Column expressions the shipment and voyage reads share: joined names, the ON_BOARD balance of a shipment's
@@ -24,13 +27,8 @@ export const blConsigneeName = columnOf(blConsignees, 'name');
 export const blConsigneeIdColumn = columnOf(blConsignees, 'id');
 export const cargoTypeName = columnOf(cargoTypes, 'name');
 export const cargoTypeIdColumn = columnOf(cargoTypes, 'id');
-export const creators = alias(users, 'creator');
-export const updaters = alias(users, 'updater');
-export const reversers = alias(users, 'reverser');
+export { createdUsers as creators, reversedUsers as reversers, updatedUsers as updaters, userName } from '../../platform/db/record-trail';
 
-/** A user's display name, or null when no user is joined. */
-export const userName = (table: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>
-  sql<string | null>`nullif(concat_ws(' ', ${table.firstName}, ${table.lastName}), '')`;
 
 /** A bigint of kilograms however the driver hands it back (string, number or bigint). */
 export function kg(value: string | number | bigint | null | undefined): bigint {
@@ -54,11 +52,6 @@ export function onBoardAccountJoin(voyageId: AnyPgColumn | number, consignmentId
 export const loadedKg = sql<string>`(select coalesce(sum(${loadingSlips.quantityKg}), 0)::text from ${loadingSlips}
   join ${portLoadings} on ${portLoadings.id} = ${loadingSlips.portLoadingId}
   where ${portLoadings.shipmentId} = ${shipments.id} and ${loadingSlips.status} = 'Active' and ${portLoadings.status} = 'Active')`;
-
-/** The user's scope over a consignment: its BL consignee and shipment manager (spec section 6). */
-export function consignmentScope(scope: DataScope): SQL | undefined {
-  return scopeCondition(scope, { shipmentManager: consignments.shipmentManagerId, consignee: consignments.blConsigneeId });
-}
 
 /** `lc or po` of a consignment, as the screens name it. */
 export const lcPoNumber = sql<string>`coalesce(${consignments.lcNumber}, ${consignments.poNumber})`;

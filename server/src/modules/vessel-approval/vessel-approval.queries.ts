@@ -10,11 +10,11 @@ import {
   type ZVesselApprovalListQuery,
 } from '@tonnage/contracts';
 import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/query-helpers';
-import { scopeCondition, type DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../platform/data-scope';
 import { approvalStatusOf, nextApproverId } from '../approvals/approval-engine';
 import { displayName } from '../approvals/approval-rules.service';
 import { approvalSteps } from '../approvals/approvals.schema';
@@ -22,7 +22,13 @@ import { columnOf, companies, ports, vessels } from '../master-data/master-data.
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
 import { users } from '../users/users.schema';
+import { createdUsers, updatedUsers } from '../../platform/db/record-trail';
 import { quantityApprovals, voyageApprovals } from './vessel-approval.schema';
+
+import { consignmentScope } from '../procurement/consignments.service';
+
+/** The user's scope over a consignment (spec section 6): the consignments screen's own. */
+export { consignmentScope };
 
 /*
  * The read side of the vessel quantity approval screens: lists filtered, searched and paged in SQL, the approval
@@ -44,18 +50,11 @@ const portName = columnOf(ports, 'name');
 const portId = columnOf(ports, 'id');
 const companyName = columnOf(companies, 'name');
 const companyId = columnOf(companies, 'id');
-const creator = alias(users, 'creator');
-const updater = alias(users, 'updater');
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const nameOf = (user: { firstName: string | null; lastName: string | null } | null): string | null =>
   user?.firstName ? displayName({ firstName: user.firstName, lastName: user.lastName }) : null;
-
-/** The scope of a consignment's BL consignee and shipment manager (undefined when unrestricted). */
-export function consignmentScope(scope: DataScope): SQL | undefined {
-  return scopeCondition(scope, { shipmentManager: consignments.shipmentManagerId, consignee: consignments.blConsigneeId });
-}
 
 /**
  * A voyage is in a restricted user's scope when one of its active BLs is (its consignment's consignee or shipment
@@ -140,15 +139,15 @@ function voyageApprovalSelect(tx: Db) {
       status: voyageApprovals.status,
       createdAt: voyageApprovals.createdAt,
       updatedAt: voyageApprovals.updatedAt,
-      creator: { firstName: creator.firstName, lastName: creator.lastName },
-      updater: { firstName: updater.firstName, lastName: updater.lastName },
+      createdUsers: { firstName: createdUsers.firstName, lastName: createdUsers.lastName },
+      updatedUsers: { firstName: updatedUsers.firstName, lastName: updatedUsers.lastName },
     })
     .from(voyageApprovals)
     .innerJoin(voyages, eq(voyages.id, voyageApprovals.voyageId))
     .innerJoin(vessels, eq(vesselId, voyages.vesselId))
     .innerJoin(ports, eq(portId, voyages.portId))
-    .innerJoin(creator, eq(creator.id, voyageApprovals.createdBy))
-    .leftJoin(updater, eq(updater.id, voyageApprovals.updatedBy));
+    .innerJoin(createdUsers, eq(createdUsers.id, voyageApprovals.createdBy))
+    .leftJoin(updatedUsers, eq(updatedUsers.id, voyageApprovals.updatedBy));
 }
 
 type VoyageApprovalRow = Awaited<ReturnType<ReturnType<typeof voyageApprovalSelect>['execute']>>[number];
@@ -169,9 +168,9 @@ function toVoyageApproval(row: VoyageApprovalRow, approval: TApprovalState | und
     status: row.status as TVoyageApproval['status'],
     approval: approval ?? noState,
     createdAt: row.createdAt.toISOString(),
-    createdBy: nameOf(row.creator) ?? '',
+    createdBy: nameOf(row.createdUsers) ?? '',
     updatedAt: iso(row.updatedAt),
-    updatedBy: nameOf(row.updater),
+    updatedBy: nameOf(row.updatedUsers),
   };
 }
 
@@ -237,8 +236,8 @@ function quantityApprovalSelect(tx: Db) {
       ledgerTransactionId: quantityApprovals.ledgerTransactionId,
       createdAt: quantityApprovals.createdAt,
       updatedAt: quantityApprovals.updatedAt,
-      creator: { firstName: creator.firstName, lastName: creator.lastName },
-      updater: { firstName: updater.firstName, lastName: updater.lastName },
+      createdUsers: { firstName: createdUsers.firstName, lastName: createdUsers.lastName },
+      updatedUsers: { firstName: updatedUsers.firstName, lastName: updatedUsers.lastName },
     })
     .from(quantityApprovals)
     .innerJoin(shipments, eq(shipments.id, quantityApprovals.shipmentId))
@@ -246,8 +245,8 @@ function quantityApprovalSelect(tx: Db) {
     .innerJoin(companies, eq(companyId, consignments.blConsigneeId))
     .innerJoin(voyages, eq(voyages.id, quantityApprovals.voyageId))
     .innerJoin(vessels, eq(vesselId, voyages.vesselId))
-    .innerJoin(creator, eq(creator.id, quantityApprovals.createdBy))
-    .leftJoin(updater, eq(updater.id, quantityApprovals.updatedBy));
+    .innerJoin(createdUsers, eq(createdUsers.id, quantityApprovals.createdBy))
+    .leftJoin(updatedUsers, eq(updatedUsers.id, quantityApprovals.updatedBy));
 }
 
 type QuantityApprovalRow = Awaited<ReturnType<ReturnType<typeof quantityApprovalSelect>['execute']>>[number];
@@ -270,9 +269,9 @@ function toQuantityApproval(row: QuantityApprovalRow, approval: TApprovalState |
     ledgerTransactionId: row.ledgerTransactionId,
     approval: approval ?? noState,
     createdAt: row.createdAt.toISOString(),
-    createdBy: nameOf(row.creator) ?? '',
+    createdBy: nameOf(row.createdUsers) ?? '',
     updatedAt: iso(row.updatedAt),
-    updatedBy: nameOf(row.updater),
+    updatedBy: nameOf(row.updatedUsers),
   };
 }
 
