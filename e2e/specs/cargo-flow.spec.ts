@@ -154,7 +154,7 @@ describe(`cargo flow: sale order to port loading (${isArabic ? 'Arabic' : 'Engli
     await page.getByTestId('sale-orders-search').fill(saleOrderNumber);
     await onlyRowsWith(page, 'sale-orders-table', saleOrderNumber);
     const saleOrderRow = page.getByTestId('sale-orders-table').locator('tbody tr.ant-table-row', { hasText: saleOrderNumber });
-    await saleOrderRow.getByTestId('sale-order-status').filter({ hasText: texts.procurement.statuses.Active }).waitFor();
+    await saleOrderRow.getByTestId('sale-order-status').filter({ hasText: texts.common.active }).waitFor();
     assert.match((await saleOrderRow.textContent()) ?? '', /5,000\.000 MT/);
     await shot(page, 'cargo-sale-orders');
 
@@ -177,7 +177,7 @@ describe(`cargo flow: sale order to port loading (${isArabic ? 'Arabic' : 'Engli
     await page.getByTestId('consignments-search').fill(lcNumber);
     await onlyRowsWith(page, 'consignments-table', lcNumber);
     const consignmentRow = page.getByTestId('consignments-table').locator('tbody tr.ant-table-row', { hasText: lcNumber });
-    await consignmentRow.getByTestId('consignment-status').filter({ hasText: texts.procurement.statuses.Active }).waitFor();
+    await consignmentRow.getByTestId('consignment-status').filter({ hasText: texts.common.active }).waitFor();
     assert.match((await consignmentRow.textContent()) ?? '', new RegExp(saleOrderNumber));
     await shot(page, 'cargo-consignments');
 
@@ -390,7 +390,7 @@ describe(`cargo flow: sale order to port loading (${isArabic ? 'Arabic' : 'Engli
     await page.getByTestId('consignment-reverse-reason').waitFor({ state: 'detached' });
     await page.reload();
     await page.getByTestId('consignments-search').fill(lcNumber);
-    await consignmentRow.getByTestId('consignment-status').filter({ hasText: texts.procurement.statuses.Active }).waitFor();
+    await consignmentRow.getByTestId('consignment-status').filter({ hasText: texts.common.active }).waitFor();
     assert.equal(await consignmentRow.getByTestId('consignment-reverse').count(), 1, 'still reversible later');
     await context.close();
   });

@@ -590,6 +590,8 @@ const ar: LocaleBundle = {
     cargo: {
       reason: 'السبب',
       reverse: 'عكس',
+      edit: 'تعديل',
+      allStatuses: 'كل الحالات',
       reversed: 'معكوسة',
       status: 'الحالة',
       createdBy: 'أنشأها',

@@ -593,6 +593,8 @@ const translation = {
   cargo: {
     reason: 'Reason',
     reverse: 'Reverse',
+    edit: 'Edit',
+    allStatuses: 'All statuses',
     reversed: 'Reversed',
     status: 'Status',
     createdBy: 'Created by',

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { DATE_FORMAT, type TLoadingSlip } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
 import { formatDateTime, formatQuantity } from '../../app/format';
+import { nextPage, RecordStatusFilter } from '../../components/cargo/record-parts';
 import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
 import { PageHeader } from '../../components/PageHeader';
@@ -80,17 +81,7 @@ export default function LoadingSlipListPage() {
           ]}
           data-testid="slips-filter-received"
         />
-        <Select
-          style={{ minWidth: 120 }}
-          value={filters.status}
-          onChange={(status) => update({ status })}
-          options={[
-            { value: 'Active', label: t('common.active') },
-            { value: 'Reversed', label: t('cargo.reversed') },
-            { value: 'all', label: t('portLoading.all') },
-          ]}
-          data-testid="slips-filter-status"
-        />
+        <RecordStatusFilter style={{ minWidth: 120 }} value={filters.status} onChange={(status) => update({ status })} data-testid="slips-filter-status" />
         <DatePicker.RangePicker format={DATE_FORMAT} onChange={(range) => update({ fromDate: range?.[0]?.format('YYYY-MM-DD'), toDate: range?.[1]?.format('YYYY-MM-DD') })} data-testid="slips-filter-dates" />
       </Space>
       <Typography.Paragraph strong data-testid="slips-total">
@@ -104,7 +95,7 @@ export default function LoadingSlipListPage() {
         dataSource={list.data?.rows ?? []}
         columns={columns}
         pagination={serverPagination({ page: filters.page, limit: filters.limit, total: list.data?.count ?? 0, totalText: (total) => t('portLoading.total', { count: total }) })}
-        onChange={(pagination) => setFilters((previous) => ({ ...previous, limit: pagination.pageSize ?? previous.limit, page: (pagination.pageSize ?? previous.limit) !== previous.limit ? 1 : (pagination.current ?? 1) }))}
+        onChange={(pagination) => setFilters((previous) => nextPage(previous, pagination))}
         data-testid="slips-table"
       />
     </div>

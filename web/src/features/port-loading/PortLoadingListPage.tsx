@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Button, DatePicker, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { EditOutlined, PlusOutlined, RollbackOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Select, Space, Table, type TableColumnsType } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
 import { PageHeader } from '../../components/PageHeader';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
 import { WarehousePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { portLoadingKeys, reversePortLoading, usePortLoadingList } from './port-loading-api';
@@ -46,29 +47,15 @@ export default function PortLoadingListPage() {
     { key: 'trips', title: t('portLoading.trips'), align: 'end', dataIndex: 'trips' },
     { key: 'inTransit', title: t('portLoading.inTransit'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.inTransitQuantity)}</bdi> },
     { key: 'remaining', title: t('portLoading.remaining'), align: 'end', render: (_v, row) => <bdi className="quantity" data-testid="pl-remaining">{formatQuantity(row.remainingQuantity)}</bdi> },
-    { key: 'status', title: t('cargo.status'), render: (_v, row) => <Tag color={row.status === 'Active' ? 'green' : 'default'}>{row.status === 'Active' ? t('common.active') : t('cargo.reversed')}</Tag> },
+    { key: 'status', title: t('cargo.status'), render: (_v, row) => <RecordStatusTag record={row} testId="pl-status" /> },
     {
       key: 'actions',
       title: t('common.actions'),
       // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
       fixed: 'end',
-      render: (_v, row) =>
-        row.status === 'Active' && (
-          <Space size={0}>
-            {canEdit && (
-              <Tooltip title={t('portLoading.edit')}>
-                <Link to={agencyPath(`portLoading/${row.id}/edit`)} aria-label={t('portLoading.edit')} data-testid="pl-edit">
-                  <Button type="text" icon={<EditOutlined />} />
-                </Link>
-              </Tooltip>
-            )}
-            {canReverse && (
-              <Tooltip title={t('cargo.reverse')}>
-                <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('cargo.reverse')} data-testid="pl-reverse" onClick={() => setReversing(row)} />
-              </Tooltip>
-            )}
-          </Space>
-        ),
+      render: (_v, row) => (
+        <RecordActions record={row} testIdPrefix="pl" edit={canEdit ? { to: agencyPath(`portLoading/${row.id}/edit`) } : undefined} onReverse={canReverse ? () => setReversing(row) : undefined} />
+      ),
     },
   ];
 
@@ -99,17 +86,7 @@ export default function PortLoadingListPage() {
         />
         <WarehousePicker allowAll style={{ minWidth: 180 }} placeholder={t('portLoading.destinationLabel')} value={filters.toLocationId ?? null} onChange={(v) => update({ toLocationId: typeof v === 'number' ? v : undefined })} data-testid="pl-filter-destination" />
         <ReferenceSelect resourceKey="transporter" allowClear placeholder={t('portLoading.transporter')} value={filters.transporterId ?? null} onChange={(transporterId) => update({ transporterId })} data-testid="pl-filter-transporter" />
-        <Select
-          style={{ minWidth: 120 }}
-          value={filters.status}
-          onChange={(status) => update({ status })}
-          options={[
-            { value: 'Active', label: t('common.active') },
-            { value: 'Reversed', label: t('cargo.reversed') },
-            { value: 'all', label: t('portLoading.all') },
-          ]}
-          data-testid="pl-filter-status"
-        />
+        <RecordStatusFilter style={{ minWidth: 120 }} value={filters.status} onChange={(status) => update({ status })} data-testid="pl-filter-status" />
         <DatePicker.RangePicker
           format={DATE_FORMAT}
           onChange={(range) => update({ fromDate: range?.[0]?.format('YYYY-MM-DD'), toDate: range?.[1]?.format('YYYY-MM-DD') })}
@@ -124,7 +101,7 @@ export default function PortLoadingListPage() {
         dataSource={list.data?.rows ?? []}
         columns={columns}
         pagination={serverPagination({ page: filters.page, limit: filters.limit, total: list.data?.count ?? 0, totalText: (total) => t('portLoading.total', { count: total }) })}
-        onChange={(pagination) => setFilters((previous) => ({ ...previous, limit: pagination.pageSize ?? previous.limit, page: (pagination.pageSize ?? previous.limit) !== previous.limit ? 1 : (pagination.current ?? 1) }))}
+        onChange={(pagination) => setFilters((previous) => nextPage(previous, pagination))}
         data-testid="pl-table"
       />
       <ReasonModal

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { App, Button, Input, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { EditOutlined, FileTextOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
+import { FileTextOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,6 +12,7 @@ import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
 import { ConsigneePicker } from '../../components/pickers';
 import { PageHeader } from '../../components/PageHeader';
 import { ConsignmentDrawer } from './ConsignmentDrawer';
@@ -22,7 +23,6 @@ import {
   effectiveSearch,
   initialConsignmentListState,
   type ConsignmentListState,
-  type StatusFilter,
 } from './procurement-form';
 import { SaleOrderSelect, useCargoOptions } from './procurement-options';
 
@@ -55,10 +55,7 @@ export default function ConsignmentListPage() {
     setEditing(row);
     setDrawerOpen(true);
   };
-  const onTableChange: TableProps<TConsignment>['onChange'] = (pagination) => {
-    const limit = pagination.pageSize ?? state.limit;
-    setState((previous) => ({ ...previous, limit, page: limit !== previous.limit ? 1 : (pagination.current ?? 1) }));
-  };
+  const onTableChange: TableProps<TConsignment>['onChange'] = (pagination) => setState((previous) => nextPage(previous, pagination));
   const singleId = (value: number | number[] | undefined) => (typeof value === 'number' ? value : undefined);
 
   const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
@@ -74,41 +71,20 @@ export default function ConsignmentListPage() {
     { key: 'quantity', title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
     { key: 'shipped', title: t('procurement.shipped'), dataIndex: 'shippedQuantity', align: 'end', render: quantity },
     { key: 'remaining', title: t('procurement.remaining'), dataIndex: 'remainingQuantity', align: 'end', render: quantity },
-    {
-      key: 'status',
-      title: t('procurement.status'),
-      dataIndex: 'status',
-      render: (status: TConsignment['status'], row) => (
-        <Tooltip title={row.reverseReason ?? undefined}>
-          <Tag color={status === 'Active' ? 'green' : 'default'} data-testid="consignment-status">
-            {t(`procurement.statuses.${status}`)}
-          </Tag>
-        </Tooltip>
-      ),
-    },
+    { key: 'status', title: t('procurement.status'), render: (_value, row) => <RecordStatusTag record={row} testId="consignment-status" /> },
     {
       key: 'actions',
       title: t('common.actions'),
       // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
       fixed: 'end',
       render: (_value, row) => (
-        <Space size={0}>
+        <RecordActions record={row} testIdPrefix="consignment" edit={canEdit ? { onClick: () => openDrawer(row) } : undefined} onReverse={canReverse ? () => setReversing(row) : undefined}>
           <Tooltip title={t('procurement.documents')}>
-            <Link to={agencyPath(`consignments/${row.id}/documents`)} aria-label={t('procurement.documents')} data-testid="consignment-documents">
-              <Button type="text" icon={<FileTextOutlined />} />
-            </Link>
+              <Link to={agencyPath(`consignments/${row.id}/documents`)} aria-label={t('procurement.documents')} data-testid="consignment-documents">
+                <Button type="text" icon={<FileTextOutlined />} />
+              </Link>
           </Tooltip>
-          {canEdit && row.status === 'Active' && (
-            <Tooltip title={t('procurement.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={t('procurement.edit')} onClick={() => openDrawer(row)} data-testid="consignment-edit" />
-            </Tooltip>
-          )}
-          {canReverse && row.status === 'Active' && (
-            <Tooltip title={t('procurement.reverse')}>
-              <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('procurement.reverse')} onClick={() => setReversing(row)} data-testid="consignment-reverse" />
-            </Tooltip>
-          )}
-        </Space>
+        </RecordActions>
       ),
     },
   ];
@@ -188,18 +164,7 @@ export default function ConsignmentListPage() {
           className="list-filter"
           data-testid="consignments-filter-cargo"
         />
-        <Select<StatusFilter>
-          value={state.status}
-          onChange={(status) => update({ status })}
-          options={[
-            { value: 'Active', label: t('procurement.statuses.Active') },
-            { value: 'Reversed', label: t('procurement.statuses.Reversed') },
-            { value: 'all', label: t('procurement.allStatuses') },
-          ]}
-          aria-label={t('procurement.status')}
-          className="list-filter"
-          data-testid="consignments-filter-status"
-        />
+        <RecordStatusFilter value={state.status} onChange={(status) => update({ status })} data-testid="consignments-filter-status" />
         <Button onClick={() => setState(initialConsignmentListState)} data-testid="consignments-clear">
           {t('procurement.clearFilters')}
         </Button>

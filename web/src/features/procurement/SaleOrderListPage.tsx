@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Button, DatePicker, Input, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { EditOutlined, FileTextOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, DatePicker, Input, Select, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { FileTextOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,9 +12,10 @@ import { entryPermission, useCan } from '../../app/guards';
 import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
 import { PageHeader } from '../../components/PageHeader';
 import { procurementKeys, reverseSaleOrder, useSaleOrderList } from './procurement-api';
-import { effectiveSearch, initialSaleOrderListState, saleOrderListQuery, type SaleOrderListState, type StatusFilter } from './procurement-form';
+import { effectiveSearch, initialSaleOrderListState, saleOrderListQuery, type SaleOrderListState } from './procurement-form';
 import { useCargoOptions, useCompanyOptions } from './procurement-options';
 import { SaleOrderDrawer } from './SaleOrderDrawer';
 
@@ -45,10 +46,7 @@ export default function SaleOrderListPage() {
     setDrawerOpen(true);
   };
 
-  const onTableChange: TableProps<TSaleOrder>['onChange'] = (pagination) => {
-    const limit = pagination.pageSize ?? state.limit;
-    setState((previous) => ({ ...previous, limit, page: limit !== previous.limit ? 1 : (pagination.current ?? 1) }));
-  };
+  const onTableChange: TableProps<TSaleOrder>['onChange'] = (pagination) => setState((previous) => nextPage(previous, pagination));
 
   const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
   // Company names are data in any script: isolated, so 'Najd Feed Imports Co.' keeps its full stop at its end in Arabic.
@@ -67,41 +65,20 @@ export default function SaleOrderListPage() {
       title: t('procurement.deliveryPeriod'),
       render: (_value, row) => (row.deliveryFrom || row.deliveryTo ? <bdi>{`${formatDate(row.deliveryFrom)} – ${formatDate(row.deliveryTo)}`}</bdi> : ''),
     },
-    {
-      key: 'status',
-      title: t('procurement.status'),
-      dataIndex: 'status',
-      render: (status: TSaleOrder['status'], row) => (
-        <Tooltip title={row.reverseReason ?? undefined}>
-          <Tag color={status === 'Active' ? 'green' : 'default'} data-testid="sale-order-status">
-            {t(`procurement.statuses.${status}`)}
-          </Tag>
-        </Tooltip>
-      ),
-    },
+    { key: 'status', title: t('procurement.status'), render: (_value, row) => <RecordStatusTag record={row} testId="sale-order-status" /> },
     {
       key: 'actions',
       title: t('common.actions'),
       // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
       fixed: 'end',
       render: (_value, row) => (
-        <Space size={0}>
+        <RecordActions record={row} testIdPrefix="sale-order" edit={canEdit ? { onClick: () => openDrawer(row) } : undefined} onReverse={canReverse ? () => setReversing(row) : undefined}>
           <Tooltip title={t('procurement.documents')}>
-            <Link to={agencyPath(`saleOrder/${row.id}/documents`)} aria-label={t('procurement.documents')} data-testid="sale-order-documents">
-              <Button type="text" icon={<FileTextOutlined />} />
-            </Link>
+              <Link to={agencyPath(`saleOrder/${row.id}/documents`)} aria-label={t('procurement.documents')} data-testid="sale-order-documents">
+                <Button type="text" icon={<FileTextOutlined />} />
+              </Link>
           </Tooltip>
-          {canEdit && row.status === 'Active' && (
-            <Tooltip title={t('procurement.edit')}>
-              <Button type="text" icon={<EditOutlined />} aria-label={t('procurement.edit')} onClick={() => openDrawer(row)} data-testid="sale-order-edit" />
-            </Tooltip>
-          )}
-          {canReverse && row.status === 'Active' && (
-            <Tooltip title={t('procurement.reverse')}>
-              <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('procurement.reverse')} onClick={() => setReversing(row)} data-testid="sale-order-reverse" />
-            </Tooltip>
-          )}
-        </Space>
+        </RecordActions>
       ),
     },
   ];
@@ -180,18 +157,7 @@ export default function SaleOrderListPage() {
           aria-label={t('procurement.toDate')}
           data-testid="sale-orders-filter-to"
         />
-        <Select<StatusFilter>
-          value={state.status}
-          onChange={(status) => update({ status })}
-          options={[
-            { value: 'Active', label: t('procurement.statuses.Active') },
-            { value: 'Reversed', label: t('procurement.statuses.Reversed') },
-            { value: 'all', label: t('procurement.allStatuses') },
-          ]}
-          aria-label={t('procurement.status')}
-          className="list-filter"
-          data-testid="sale-orders-filter-status"
-        />
+        <RecordStatusFilter value={state.status} onChange={(status) => update({ status })} data-testid="sale-orders-filter-status" />
         <Button onClick={() => setState(initialSaleOrderListState)} data-testid="sale-orders-clear">
           {t('procurement.clearFilters')}
         </Button>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Card, DatePicker, Input, Select, Space, Statistic, Table, Tag, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { EditOutlined, PlusOutlined, RollbackOutlined, SearchOutlined } from '@ant-design/icons';
+import { App, Button, Card, DatePicker, Input, Space, Statistic, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -10,6 +10,7 @@ import { formatDate, formatQuantity } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
 import { serverPagination } from '../../app/pagination';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { PageHeader } from '../../components/PageHeader';
 import { ConsigneePicker } from '../../components/pickers';
@@ -40,10 +41,7 @@ export default function ShippingListPage() {
   const [reversing, setReversing] = useState<TShipment | null>(null);
 
   const update = (changes: Partial<ShipmentListState>) => setState((previous) => ({ ...previous, page: 1, ...changes }));
-  const onTableChange: TableProps<TShipment>['onChange'] = (pagination) => {
-    const limit = pagination.pageSize ?? state.limit;
-    setState((previous) => ({ ...previous, limit, page: limit !== previous.limit ? 1 : (pagination.current ?? 1) }));
-  };
+  const onTableChange: TableProps<TShipment>['onChange'] = (pagination) => setState((previous) => nextPage(previous, pagination));
 
   const confirmReverse = async (reason: string) => {
     if (!reversing) return false;
@@ -76,40 +74,20 @@ export default function ShippingListPage() {
       ),
     },
     { key: 'loaded', title: t('shipping.loaded'), dataIndex: 'loadedQuantity', align: 'end', render: quantity },
-    {
-      key: 'status',
-      title: t('shipping.status'),
-      render: (_v, row) =>
-        row.status === 'Active' ? (
-          <Tag color="green">{t('shipping.statusActive')}</Tag>
-        ) : (
-          <Tooltip title={[row.reverseReason, row.reversedBy, formatDate(row.reversedAt)].filter(Boolean).join(' · ')}>
-            <Tag color="red" data-testid="shipment-reversed-tag">
-              {t('shipping.statusReversed')}
-            </Tag>
-          </Tooltip>
-        ),
-    },
+    { key: 'status', title: t('shipping.status'), render: (_v, row) => <RecordStatusTag record={row} testId="shipment-status" /> },
     {
       key: 'actions',
       title: t('common.actions'),
       // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
       fixed: 'end',
-      render: (_v, row) =>
-        row.status === 'Active' && (
-          <Space size={0}>
-            {canEdit && (
-              <Tooltip title={t('shipping.edit')}>
-                <Button type="text" icon={<EditOutlined />} aria-label={t('shipping.edit')} onClick={() => setDrawer({ open: true, id: row.id })} data-testid="shipment-edit" />
-              </Tooltip>
-            )}
-            {canReverse && (
-              <Tooltip title={t('shipping.reverse')}>
-                <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('shipping.reverse')} onClick={() => setReversing(row)} data-testid="shipment-reverse" />
-              </Tooltip>
-            )}
-          </Space>
-        ),
+      render: (_v, row) => (
+        <RecordActions
+          record={row}
+          testIdPrefix="shipment"
+          edit={canEdit ? { onClick: () => setDrawer({ open: true, id: row.id }) } : undefined}
+          onReverse={canReverse ? () => setReversing(row) : undefined}
+        />
+      ),
     },
   ];
 
@@ -155,18 +133,7 @@ export default function ShippingListPage() {
           aria-label={t('shipping.consignee')}
           data-testid="shipping-filter-consignee"
         />
-        <Select<ShipmentListState['status']>
-          value={state.status}
-          onChange={(status) => update({ status })}
-          options={[
-            { value: 'Active', label: t('shipping.statusActive') },
-            { value: 'Reversed', label: t('shipping.statusReversed') },
-            { value: 'all', label: t('shipping.statusAll') },
-          ]}
-          aria-label={t('shipping.status')}
-          className="list-filter"
-          data-testid="shipping-filter-status"
-        />
+        <RecordStatusFilter value={state.status} onChange={(status) => update({ status })} data-testid="shipping-filter-status" />
         <DatePicker
           allowClear
           format={DATE_FORMAT}
