@@ -1,17 +1,18 @@
 import { useState } from 'react';
-import { Alert, App, Card, Col, Descriptions, Flex, Form, Input, Row, Select, Space, Spin } from 'antd';
+import { App, Col, Descriptions, Form, Input, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { ZQuantityApprovalInput, type TApprovalDecisionInput, type TOutturnShipment, type TQuantityApproval, type TQuantityApprovalInput } from '@tonnage/contracts';
+import { ZQuantityApprovalInput, type TOutturnShipment, type TQuantityApproval, type TQuantityApprovalInput } from '@tonnage/contracts';
 import { issuesToFieldErrors, showSubmitFailure } from '../../app/form-errors';
 import { formatQuantity } from '../../app/format';
-import { entryPermission, parseId, useCan } from '../../app/guards';
+import { entryPermission, useCan } from '../../app/guards';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
 import { FormFooter } from '../../components/FormFooter';
-import { NotFoundPage } from '../errors/ErrorPages';
+
 import { isEditable, outturnDifference } from './outturn';
-import { ApprovalPanel, DifferenceText, StatusTag, VoyagePicker } from './OutturnParts';
+import { DifferenceText, VoyagePicker } from './OutturnParts';
+import { OutturnPage } from './OutturnPage';
 import { decideQuantityApproval, saveQuantityApproval, useQuantityApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
 
 const ENTRY = 'vesselQuantityApproval/quantityApproval';
@@ -148,48 +149,17 @@ function QuantityApprovalForm({ row }: { row: TQuantityApproval | null }) {
 /** `vesselQuantityApproval/quantityApproval/add` and `.../{voyageApprovalQuantityId}/edit`, with the approval. */
 export default function QuantityApprovalFormPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { voyageApprovalQuantityId } = useParams();
-  const id = parseId(voyageApprovalQuantityId);
-  const editing = voyageApprovalQuantityId !== undefined;
-  const row = useQuantityApproval(id);
-
-  if (editing && id === null) return <NotFoundPage />;
-  if (editing && row.isPending) return <Spin className="page-loader" />;
-  const loaded = editing ? (row.data ?? null) : null;
-  if (editing && !loaded) return <NotFoundPage />;
-
-  const decide = async (input: TApprovalDecisionInput) => {
-    if (!loaded) return false;
-    const result = await decideQuantityApproval(loaded.id, input);
-    if (!result) return false;
-    void message.success(input.decision === 'Approved' ? t('vesselApproval.approval.approved') : t('vesselApproval.approval.rejected'));
-    queryClient.setQueryData(vesselApprovalKeys.blOne(loaded.id), result);
-    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
-    return true;
-  };
-
   return (
-    <div className="page" data-testid="quantity-approval-form-page">
-      <Flex vertical gap="large">
-        <Card
-          title={
-            <Space>
-              {editing ? t('vesselApproval.editBl') : t('vesselApproval.addBl')}
-              {loaded && <StatusTag status={loaded.status} testId="quantity-approval-status" />}
-            </Space>
-          }
-          extra={loaded && loaded.ledgerTransactionId !== null && <span data-testid="quantity-approval-posting">{t('vesselApproval.posted', { id: loaded.ledgerTransactionId })}</span>}
-        >
-          {loaded?.status === 'Approved' && <Alert type="success" showIcon title={t('vesselApproval.readOnly')} style={{ marginBlockEnd: 16 }} data-testid="quantity-approval-read-only" />}
-          {loaded && loaded.status === 'Pending' && !isEditable(loaded.approval) && (
-            <Alert type="info" showIcon title={t('vesselApproval.underWay')} style={{ marginBlockEnd: 16 }} data-testid="quantity-approval-under-way" />
-          )}
-          <QuantityApprovalForm key={`${loaded?.id ?? 'new'}-${loaded?.status ?? ''}-${loaded?.approval.steps.filter((s) => s.status !== 'Pending').length ?? 0}`} row={loaded} />
-        </Card>
-        {loaded && <ApprovalPanel state={loaded.approval} onDecide={decide} testIdPrefix="quantity-approval" />}
-      </Flex>
-    </div>
+    <OutturnPage
+      idParam={voyageApprovalQuantityId}
+      useRecord={useQuantityApproval}
+      decide={decideQuantityApproval}
+      cacheKey={vesselApprovalKeys.blOne}
+      title={{ add: t('vesselApproval.addBl'), edit: t('vesselApproval.editBl') }}
+      testIdPrefix="quantity-approval"
+      extra={(row) => row.ledgerTransactionId !== null && <span data-testid="quantity-approval-posting">{t('vesselApproval.posted', { id: row.ledgerTransactionId })}</span>}
+      form={(row) => <QuantityApprovalForm row={row} />}
+    />
   );
 }

@@ -1,18 +1,19 @@
 import { useMemo, useState } from 'react';
-import { Alert, App, Card, Col, DatePicker, Descriptions, Flex, Form, Input, Row, Space, Spin } from 'antd';
+import { App, Col, DatePicker, Descriptions, Form, Input, Row } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { DATE_FORMAT, ZVoyageApprovalInput, type TApprovalDecisionInput, type TVoyageApproval, type TVoyageApprovalInput } from '@tonnage/contracts';
+import { DATE_FORMAT, ZVoyageApprovalInput, type TVoyageApproval, type TVoyageApprovalInput } from '@tonnage/contracts';
 import { showSubmitFailure, issuesToFieldErrors } from '../../app/form-errors';
 import { formatQuantity } from '../../app/format';
-import { entryPermission, parseId, useCan } from '../../app/guards';
+import { entryPermission, useCan } from '../../app/guards';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
 import { FormFooter } from '../../components/FormFooter';
-import { NotFoundPage } from '../errors/ErrorPages';
+
 import { isEditable, outturnDifference, sumTonnes } from './outturn';
-import { ApprovalPanel, DifferenceText, StatusTag, VoyagePicker } from './OutturnParts';
+import { DifferenceText, VoyagePicker } from './OutturnParts';
+import { OutturnPage } from './OutturnPage';
 import { decideVoyageApproval, saveVoyageApproval, useVoyageApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
 
 const ENTRY = 'vesselQuantityApproval/vessel';
@@ -119,47 +120,16 @@ function VoyageApprovalForm({ row }: { row: TVoyageApproval | null }) {
 /** `vesselQuantityApproval/vessel/add` and `.../{voyageApprovalId}/edit`, with the approval on the edit page. */
 export default function VoyageApprovalFormPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const { voyageApprovalId } = useParams();
-  const id = parseId(voyageApprovalId);
-  const editing = voyageApprovalId !== undefined;
-  const row = useVoyageApproval(id);
-
-  if (editing && id === null) return <NotFoundPage />;
-  if (editing && row.isPending) return <Spin className="page-loader" />;
-  const loaded = editing ? (row.data ?? null) : null;
-  if (editing && !loaded) return <NotFoundPage />;
-
-  const decide = async (input: TApprovalDecisionInput) => {
-    if (!loaded) return false;
-    const result = await decideVoyageApproval(loaded.id, input);
-    if (!result) return false;
-    void message.success(input.decision === 'Approved' ? t('vesselApproval.approval.approved') : t('vesselApproval.approval.rejected'));
-    queryClient.setQueryData(vesselApprovalKeys.voyageOne(loaded.id), result);
-    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
-    return true;
-  };
-
   return (
-    <div className="page" data-testid="voyage-approval-form-page">
-      <Flex vertical gap="large">
-        <Card
-          title={
-            <Space>
-              {editing ? t('vesselApproval.editVoyage') : t('vesselApproval.addVoyage')}
-              {loaded && <StatusTag status={loaded.status} testId="voyage-approval-status" />}
-            </Space>
-          }
-        >
-          {loaded?.status === 'Approved' && <Alert type="success" showIcon title={t('vesselApproval.readOnly')} style={{ marginBlockEnd: 16 }} data-testid="voyage-approval-read-only" />}
-          {loaded && loaded.status === 'Pending' && !isEditable(loaded.approval) && (
-            <Alert type="info" showIcon title={t('vesselApproval.underWay')} style={{ marginBlockEnd: 16 }} data-testid="voyage-approval-under-way" />
-          )}
-          <VoyageApprovalForm key={`${loaded?.id ?? 'new'}-${loaded?.status ?? ''}-${loaded?.approval.steps.filter((s) => s.status !== 'Pending').length ?? 0}`} row={loaded} />
-        </Card>
-        {loaded && <ApprovalPanel state={loaded.approval} onDecide={decide} testIdPrefix="voyage-approval" />}
-      </Flex>
-    </div>
+    <OutturnPage
+      idParam={voyageApprovalId}
+      useRecord={useVoyageApproval}
+      decide={decideVoyageApproval}
+      cacheKey={vesselApprovalKeys.voyageOne}
+      title={{ add: t('vesselApproval.addVoyage'), edit: t('vesselApproval.editVoyage') }}
+      testIdPrefix="voyage-approval"
+      form={(row) => <VoyageApprovalForm row={row} />}
+    />
   );
 }
