@@ -38,7 +38,7 @@ $$;
 -- - the column is always the text and the caller's pattern the pattern, so an error (a malformed pattern) depends
 --   only on what the caller passed, never on a row of another agency the index recheck may look at.
 CREATE FUNCTION tenant_search_ids(target_table text, target_columns text[], pattern text) RETURNS SETOF integer
-LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = public, pg_catalog AS $$
+LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path = pg_catalog, public AS $$
 DECLARE
   agency integer := nullif(current_setting('app.agency_id', true), '')::integer;
   searchable text[];
