@@ -28,7 +28,7 @@ import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import { installErrorHandling } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail/mailer';
-import { attachRealtime, type Realtime } from './platform/realtime/realtime';
+import { attachRealtime, noRealtime, type Realtime } from './platform/realtime/realtime';
 import { createStorage, type FileStorage } from './platform/storage/storage';
 
 export interface AppDeps {
@@ -75,7 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     storage: deps.storage ?? createStorage(config),
     settings: createSettingsService({ db: database.db, config, clock }),
     realtime: deps.realtime === false
-      ? { emitToUser: () => undefined, emitToAgency: () => undefined, close: () => Promise.resolve() }
+      ? noRealtime
       : attachRealtime(app, { database, clock }),
   };
 
