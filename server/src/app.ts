@@ -27,8 +27,10 @@ import { systemClock, type Clock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import { installErrorHandling } from './platform/errors';
+import { logSerializers } from './platform/log-redaction';
+import { securityHeaders } from './platform/security-headers';
 import { createMailer, type Mailer } from './platform/mail/mailer';
-import { attachRealtime, type Realtime } from './platform/realtime/realtime';
+import { attachRealtime, noRealtime, type Realtime } from './platform/realtime/realtime';
 import { createStorage, type FileStorage } from './platform/storage/storage';
 
 export interface AppDeps {
@@ -39,7 +41,10 @@ export interface AppDeps {
   storage?: FileStorage;
   /** false: no Socket.IO (unit tests that do not need it). */
   realtime?: boolean;
+  /** false: no log at all. */
   logger?: boolean;
+  /** Where log lines go (one JSON object per line) instead of stdout; tests read what would be logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** What every module's routes receive. */
@@ -59,7 +64,10 @@ export type App = FastifyInstance;
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; context: ModuleContext }> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, serializers: logSerializers, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -75,12 +83,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     storage: deps.storage ?? createStorage(config),
     settings: createSettingsService({ db: database.db, config, clock }),
     realtime: deps.realtime === false
-      ? { emitToUser: () => undefined, emitToAgency: () => undefined, close: () => Promise.resolve() }
+      ? noRealtime
       : attachRealtime(app, { database, clock }),
   };
 
+  const headers = { ...securityHeaders(config), [Headers.appVersion]: config.appVersion };
   app.addHook('onSend', async (_request, reply) => {
-    void reply.header(Headers.appVersion, config.appVersion);
+    void reply.headers(headers);
   });
   app.addHook('onClose', async () => {
     await context.realtime.close();

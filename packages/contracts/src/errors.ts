@@ -55,6 +55,8 @@ export const Messages = {
   resetSuccessful: 'Reset password successful',
   resetTokenInvalid: 'Reset link is invalid or has expired',
   passwordUpdated: 'Password updated successfully!',
+  /** The forced reset (spec 4) sets a password without the current one, so it is refused while no reset is due. */
+  passwordResetNotDue: 'No password reset is due. Please change your password with your current password.',
   profileUpdated: 'Profile updated successfully!',
   uploadRequired: 'Upload file is required.',
   fileTooLarge: (mb: number) => `File must be smaller than ${mb}MB!`,

@@ -190,3 +190,13 @@ export function hasPermission(subject: PermissionSubject, required: string): boo
   if (subject.isAgencyAdmin) return true;
   return wanted.some((p) => subject.permissions.includes(p));
 }
+
+/**
+ * Whether a user holds any permission at all (spec 2.1: an agency user or company admin whose role grants
+ * nothing sees 'User have No Permissions, Please contact Admin' and nothing of the agency). Super admins and
+ * agency admins always do; super-admin-only flags count for nobody else.
+ */
+export function hasAnyPermission(subject: PermissionSubject): boolean {
+  if (subject.isSuperAdmin || subject.isAgencyAdmin) return true;
+  return subject.permissions.some((p) => !(SUPER_ADMIN_FLAGS as readonly string[]).includes(p));
+}

@@ -1,4 +1,4 @@
-import { Headers, SESSION_COOKIE, hasPermission } from '@tonnage/contracts';
+import { Headers, SESSION_COOKIE, hasAnyPermission, hasPermission } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { agencies } from '../modules/agencies/agencies.schema';
@@ -11,17 +11,24 @@ import { ErrorCode } from '@tonnage/contracts';
 /**
  * What a route needs, declared where the route is defined (`config: { access: ... }`).
  * - public: anyone.
- * - signedIn: any valid session.
+ * - account: any valid session, also one whose role grants no permission: the user's own account (user
+ *   context, logout, password flows, profile) and the fixed lookups. Nothing of an agency may be answered here.
+ *   `bearerOnly`: the token must come in the Authorization header, never from the cookie or the query, so a
+ *   cross-site link or image cannot call it (logout).
+ * - signedIn: a valid session holding at least one permission (spec 2.1: a user with none gets nothing of the
+ *   agency). The default for anything that reads agency data, so a new route cannot forget the check.
  * - permission: a valid session holding one of the comma-separated flags (spec section 6 check).
  * `agency: 'required'` also needs a selected agency the user may use (header x-agency-id, or the user's own).
  */
 export type Access =
   | { kind: 'public' }
+  | { kind: 'account'; bearerOnly?: true }
   | { kind: 'signedIn'; agency?: 'required' }
   | { kind: 'permission'; permission: string; agency?: 'required' };
 
 export const access = {
   public: (): Access => ({ kind: 'public' }),
+  account: (options: { bearerOnly?: true } = {}): Access => ({ kind: 'account', ...options }),
   signedIn: (options: { agency?: 'required' } = {}): Access => ({ kind: 'signedIn', ...options }),
   permission: (permission: string, options: { agency?: 'required' } = {}): Access => ({ kind: 'permission', permission, ...options }),
   superAdmin: (): Access => ({ kind: 'permission', permission: 'canViewAgencies' }),
@@ -65,12 +72,15 @@ function readCookie(header: string | undefined, name: string): string | undefine
 }
 
 /**
- * The request's token: the bearer header, else (for GET and HEAD only, which change nothing) the session
- * cookie, so that images, file downloads and Excel exports can be plain links.
+ * The request's token: the bearer header, else (for GET and HEAD only, which change nothing, and not on
+ * `bearerOnly` routes) the `token` query parameter or the session cookie, so that images, file downloads and
+ * Excel exports can be plain links. A cross-site page can make the browser send the cookie but cannot set the
+ * header, so nothing that changes state accepts anything but the header.
  */
-export function readToken(request: FastifyRequest): string | undefined {
+export function readToken(request: FastifyRequest, options: { bearerOnly?: boolean } = {}): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim() || undefined;
+  if (options.bearerOnly) return undefined;
   if (request.method === 'GET' || request.method === 'HEAD') {
     const query = request.query as Record<string, unknown> | undefined;
     if (typeof query?.token === 'string' && query.token) return query.token.replace(/^Bearer\s+/, '');
@@ -119,7 +129,7 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; clock
   app.addHook('onRequest', async (request) => {
     const declared = request.routeOptions.config.access;
     if (!declared) return; // not an API route (static files, 404s): nothing to guard
-    const token = readToken(request);
+    const token = readToken(request, { bearerOnly: declared.kind === 'account' && declared.bearerOnly === true });
     const session = token ? await resolveSession(deps.db, { token, now: deps.clock.now() }) : null;
     request.session = session;
     if (declared.kind === 'public') {
@@ -128,6 +138,8 @@ export function installAccessControl(app: FastifyInstance, deps: { db: Db; clock
     }
     if (!session) throw unauthenticated();
     request.agencyId = await resolveAgency(deps.db, request, session);
+    if (declared.kind === 'account') return;
+    if (declared.kind === 'signedIn' && !hasAnyPermission(session)) throw forbidden();
     if (declared.kind === 'permission' && !hasPermission(session, declared.permission)) throw forbidden();
     if (declared.agency === 'required' && request.agencyId === null) throw badRequest('Please select an agency.');
   });

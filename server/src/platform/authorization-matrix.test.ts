@@ -43,7 +43,9 @@ function expectedAllowed(principal: Principal, access: Access, foreignAgency: bo
   const handlerRule = handlerRules.get(routeKey);
   if (handlerRule && !handlerRule(principal)) return false;
   if (foreignAgency && !principal.isSuperAdmin) return false;
-  if (access.kind === 'signedIn') return true;
+  if (access.kind === 'account') return true;
+  // Spec 2.1: signed-in routes give agency data, so they need at least one permission.
+  if (access.kind === 'signedIn') return principal.isSuperAdmin || principal.isAgencyAdmin || principal.holdsRoutePermission;
   const flags = access.permission.split(',').map((f) => f.trim());
   const permissions = principal.holdsRoutePermission ? [routeFlag(access, routeKey)] : [];
   const subject = { isSuperAdmin: principal.isSuperAdmin, isAgencyAdmin: principal.isAgencyAdmin, permissions };
@@ -146,7 +148,9 @@ const flagForRoute = new Map<string, string>([
   ['PUT /api/email-settings', 'canEditEmailSettings'],
 ]);
 
+/** The flag a "with" principal holds: the route's first flag, or any flag for a route that needs just one. */
 function routeFlag(access: Access, routeKey: string): string {
+  if (access.kind === 'signedIn') return 'canViewDashboard';
   return flagForRoute.get(routeKey) ?? (access.kind === 'permission' ? (access.permission.split(',')[0] ?? '').trim() : '');
 }
 

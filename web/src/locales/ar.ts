@@ -671,6 +671,7 @@ const ar: LocaleBundle = {
     [Messages.resetSuccessful]: 'تمت إعادة تعيين كلمة المرور بنجاح',
     [Messages.resetTokenInvalid]: 'رابط إعادة التعيين غير صالح أو منتهي الصلاحية',
     [Messages.passwordUpdated]: 'تم تحديث كلمة المرور بنجاح!',
+    [Messages.passwordResetNotDue]: 'لا توجد إعادة تعيين مستحقة لكلمة المرور. يرجى تغيير كلمة المرور باستخدام كلمة المرور الحالية.',
     [Messages.profileUpdated]: 'تم تحديث الملف الشخصي بنجاح!',
     [Messages.uploadRequired]: 'رفع الملف مطلوب.',
     [Messages.fileTypeNotAllowed]: 'هذا النوع من الملفات غير مسموح به.',

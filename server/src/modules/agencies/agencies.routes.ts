@@ -103,6 +103,11 @@ export function registerAgencyRoutes(api: FastifyInstance, context: ModuleContex
       config: { access: access.superAdmin() },
       schema: { tags, summary: 'Activate or deactivate an agency (super admin)', params: ZIdParams, response: { 200: ZAgencyToggleResponse, ...errors } },
     },
-    (request) => toggleAgencyStatus(db, { agencyId: request.params.id, actorId: requireSession(request).user.id, now: context.clock.now() }),
+    async (request) => {
+      const toggled = await toggleAgencyStatus(db, { agencyId: request.params.id, actorId: requireSession(request).user.id, now: context.clock.now() });
+      // The session lookup refuses the users of an inactive agency from now on; their open sockets end too.
+      if (!toggled.agency.isActive) context.realtime.endAgencySessions(toggled.agency.id);
+      return toggled;
+    },
   );
 }

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { createSession } from '../auth/sessions.service';
-import { bearer, makeAgency, makeUser } from '../../test/fixtures';
+import { bearer, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { agencies } from './agencies.schema';
 
@@ -53,8 +53,10 @@ beforeAll(async () => {
   tokens.superAdmin = await tokenFor((await makeUser(t.database.db, { kind: 'superAdmin' })).id);
   tokens.adminA = await tokenFor((await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId: agencyA.id })).id);
   tokens.adminB = await tokenFor((await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId: agencyB.id })).id);
-  tokens.userA = await tokenFor((await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyA.id })).id);
-  tokens.companyAdminA = await tokenFor((await makeUser(t.database.db, { kind: 'companyAdmin', agencyId: agencyA.id })).id);
+  // Agency data needs a permission, any one (spec 2.1); a user without any is refused (no-permission.test.ts).
+  const viewerA = await makeRole(t.database.db, { agencyId: agencyA.id, permissions: ['canViewDashboard'] });
+  tokens.userA = await tokenFor((await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyA.id, roleId: viewerA.id })).id);
+  tokens.companyAdminA = await tokenFor((await makeUser(t.database.db, { kind: 'companyAdmin', agencyId: agencyA.id, roleId: viewerA.id })).id);
 });
 
 afterAll(async () => {
@@ -265,7 +267,7 @@ describe('PUT /api/agencies/:id/toggle-status', () => {
   it("flips the status with the spec's message and switches the agency's sessions off and on", async () => {
     const agency = await makeAgency(t.database.db, { name: 'Echo Terminals' });
     const member = await tokenFor((await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agency.id })).id);
-    const asMember = () => t.app.inject({ method: 'GET', url: `/api/agencies/${agency.id}`, headers: bearer(member) });
+    const asMember = () => t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(member) });
     expect((await asMember()).statusCode).toBe(200);
 
     const off = await call('superAdmin', 'PUT', `/api/agencies/${agency.id}/toggle-status`);
@@ -349,12 +351,13 @@ describe('GET /api/agencies/:id/agencyData: locations, cargo and companies in th
     await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.millA, isActive: false });
     id.millAdmin = (await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.millA })).id;
     await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.millA });
-    id.northAdmin = (await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.smNorth })).id;
+    const viewer = await makeRole(db, { agencyId: agencyC.id, permissions: ['canViewDashboard'] });
+    id.northAdmin = (await makeUser(db, { kind: 'companyAdmin', agencyId: agencyC.id, companyId: id.smNorth, roleId: viewer.id })).id;
 
     who.northAdmin = await tokenFor(id.northAdmin);
     who.superAdmin = tokens.superAdmin;
-    who.scoped = await tokenFor((await makeUser(db, { kind: 'agencyUser', agencyId: agencyC.id, consigneeIds: [id.millA, id.millC], locationIds: [id.alpha, id.millSite] })).id);
-    who.south = await tokenFor((await makeUser(db, { kind: 'agencyUser', agencyId: agencyC.id, shipmentManagerIds: [id.smSouth] })).id);
+    who.scoped = await tokenFor((await makeUser(db, { kind: 'agencyUser', agencyId: agencyC.id, roleId: viewer.id, consigneeIds: [id.millA, id.millC], locationIds: [id.alpha, id.millSite] })).id);
+    who.south = await tokenFor((await makeUser(db, { kind: 'agencyUser', agencyId: agencyC.id, roleId: viewer.id, shipmentManagerIds: [id.smSouth] })).id);
   });
 
   it('gives locations with storage type, owner, active silos and the consignee’s shipment manager, by name', async () => {

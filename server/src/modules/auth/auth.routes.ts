@@ -1,6 +1,7 @@
 import {
   Messages,
   SESSION_COOKIE,
+  ZApiError,
   ZChangePasswordBody,
   ZForgotPasswordBody,
   ZLoginBody,
@@ -57,12 +58,13 @@ export function registerAuthRoutes(instance: FastifyInstance, context: ModuleCon
     },
   );
 
+  // A GET in the spec, so it needs the bearer header: the cookie alone (a cross-site link or image) must not end a session.
   api.get(
     '/auth/logout',
-    { config: { access: access.signedIn() }, schema: { tags: ['auth'], response: { 200: ZMessageResponse } } },
+    { config: { access: access.account({ bearerOnly: true }) }, schema: { tags: ['auth'], response: { 200: ZMessageResponse } } },
     async (request, reply) => {
       const session = requireSession(request);
-      await revokeSession(context.database.db, { sessionId: session.sessionId, now: context.clock.now() });
+      context.realtime.endSessions(await revokeSession(context.database.db, { sessionId: session.sessionId, now: context.clock.now() }));
       clearSessionCookie(reply);
       return { message: 'Logged out' };
     },
@@ -70,7 +72,7 @@ export function registerAuthRoutes(instance: FastifyInstance, context: ModuleCon
 
   api.get(
     '/user-context',
-    { config: { access: access.signedIn() }, schema: { tags: ['auth'], response: { 200: ZUserContext } } },
+    { config: { access: access.account() }, schema: { tags: ['auth'], response: { 200: ZUserContext } } },
     (request) => userContext(context, requireSession(request)),
   );
 
@@ -95,29 +97,33 @@ export function registerAuthRoutes(instance: FastifyInstance, context: ModuleCon
       },
     },
     async (request) => {
-      await resetPassword(context, { token: request.params.token, password: request.body.password });
+      context.realtime.endSessions(await resetPassword(context, { token: request.params.token, password: request.body.password }));
       return { message: Messages.resetSuccessful };
     },
   );
 
   api.post(
     '/auth/changePassword',
-    { config: { access: access.signedIn() }, schema: { tags: ['auth'], body: ZChangePasswordBody, response: { 200: ZMessageResponse } } },
+    { config: { access: access.account() }, schema: { tags: ['auth'], body: ZChangePasswordBody, response: { 200: ZMessageResponse } } },
     async (request) => {
-      await changePassword(context, {
+      const ended = await changePassword(context, {
         session: requireSession(request),
         currentPassword: request.body.currentPassword,
         newPassword: request.body.newPassword,
       });
+      context.realtime.endSessions(ended);
       return { message: Messages.passwordUpdated };
     },
   );
 
   api.post(
     '/auth/updatePassword',
-    { config: { access: access.signedIn() }, schema: { tags: ['auth'], body: ZUpdatePasswordBody, response: { 200: ZMessageResponse } } },
+    {
+      config: { access: access.account() },
+      schema: { tags: ['auth'], body: ZUpdatePasswordBody, response: { 200: ZMessageResponse, 403: ZApiError } },
+    },
     async (request) => {
-      await updatePassword(context, { session: requireSession(request), password: request.body.password });
+      context.realtime.endSessions(await updatePassword(context, { session: requireSession(request), password: request.body.password }));
       return { message: Messages.passwordUpdated };
     },
   );

@@ -99,7 +99,6 @@ export async function userContext(context: ModuleContext, session: SessionContex
   const agencyId = session.user.agencyId;
   const company = session.user.kind === 'companyAdmin' && agencyId !== null ? await inAgency(db, agencyId, (tx) => adminCompanyOf(tx, session.user)) : null;
   const now = context.clock.now();
-  const resetAt = session.user.passwordResetAt ? new Date(session.user.passwordResetAt) : null;
   return {
     user: session.user,
     permissions: session.permissions,
@@ -110,7 +109,7 @@ export async function userContext(context: ModuleContext, session: SessionContex
     company,
     agency: agency ?? null,
     s3Url: '/api/files/',
-    passwordResetDue: !session.isSuperAdmin && (resetAt === null || resetAt <= now),
+    passwordResetDue: passwordResetDue({ isSuperAdmin: session.isSuperAdmin, passwordResetAt: session.user.passwordResetAt, now }),
     dataScope: (() => {
       const scope = dataScopeOf(session, company);
       return {
@@ -120,6 +119,12 @@ export async function userContext(context: ModuleContext, session: SessionContex
       };
     })(),
   };
+}
+
+/** Spec section 4: the forced reset applies to non-super-admin users whose passwordResetAt is missing or not in the future. */
+export function passwordResetDue(params: { isSuperAdmin: boolean; passwordResetAt: Date | string | null; now: Date }): boolean {
+  if (params.isSuperAdmin) return false;
+  return params.passwordResetAt === null || new Date(params.passwordResetAt) <= params.now;
 }
 
 /** When a password set now stops being current. */
@@ -201,12 +206,12 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** Completes a reset with a token: single use, within its hour; ends every session of the user. */
-export async function resetPassword(context: ModuleContext, params: { token: string; password: string }): Promise<void> {
+/** Completes a reset with a token: single use, within its hour; ends every session of the user and answers them. */
+export async function resetPassword(context: ModuleContext, params: { token: string; password: string }): Promise<number[]> {
   const now = context.clock.now();
   const validUntil = await nextResetAt(context, now);
   const passwordHash = await hashPassword(params.password);
-  await context.database.db.transaction(async (tx) => {
+  return context.database.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -214,15 +219,15 @@ export async function resetPassword(context: ModuleContext, params: { token: str
       .returning({ userId: passwordResetTokens.userId });
     if (!claimed) throw new AppError(400, ErrorCode.INVALID_RESET_TOKEN, Messages.resetTokenInvalid);
     await setPassword(tx, { userId: claimed.userId, passwordHash, validUntil, now });
-    await revokeUserSessions(tx, { userId: claimed.userId, now });
+    return revokeUserSessions(tx, { userId: claimed.userId, now });
   });
 }
 
-/** Changes the signed-in user's password after checking the current one; ends the user's other sessions. */
+/** Changes the signed-in user's password after checking the current one; ends the user's other sessions and answers them. */
 export async function changePassword(
   context: ModuleContext,
   params: { session: SessionContext; currentPassword: string; newPassword: string },
-): Promise<void> {
+): Promise<number[]> {
   const { db } = context.database;
   const now = context.clock.now();
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, params.session.user.id)).limit(1);
@@ -231,24 +236,35 @@ export async function changePassword(
   }
   const validUntil = await nextResetAt(context, now);
   const passwordHash = await hashPassword(params.newPassword);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await setPassword(tx, { userId: params.session.user.id, passwordHash, validUntil, now });
-    await revokeUserSessions(tx, { userId: params.session.user.id, now, keepSessionId: params.session.sessionId });
+    return revokeUserSessions(tx, { userId: params.session.user.id, now, keepSessionId: params.session.sessionId });
   });
 }
 
-/** The forced reset (spec section 4): sets a new password for the signed-in user; ends the user's other sessions. */
-export async function updatePassword(context: ModuleContext, params: { session: SessionContext; password: string }): Promise<void> {
+/**
+ * The forced reset (spec section 4): sets a new password for the signed-in user without the current one, so only
+ * while a reset is due; otherwise a stolen token could take the account over for good. Ends the user's other
+ * sessions; answers the sessions it ended.
+ */
+export async function updatePassword(context: ModuleContext, params: { session: SessionContext; password: string }): Promise<number[]> {
   const now = context.clock.now();
-  const [row] = await context.database.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, params.session.user.id)).limit(1);
-  if (row && (await verifyPassword(row.passwordHash, params.password))) {
+  const [row] = await context.database.db
+    .select({ passwordHash: users.passwordHash, passwordResetAt: users.passwordResetAt })
+    .from(users)
+    .where(eq(users.id, params.session.user.id))
+    .limit(1);
+  if (!row || !passwordResetDue({ isSuperAdmin: params.session.isSuperAdmin, passwordResetAt: row.passwordResetAt, now })) {
+    throw new AppError(403, ErrorCode.FORBIDDEN, Messages.passwordResetNotDue);
+  }
+  if (await verifyPassword(row.passwordHash, params.password)) {
     throw badRequest('The new password must differ from the current one.', { password: 'The new password must differ from the current one.' });
   }
   const validUntil = await nextResetAt(context, now);
   const passwordHash = await hashPassword(params.password);
-  await context.database.db.transaction(async (tx) => {
+  return context.database.db.transaction(async (tx) => {
     await setPassword(tx, { userId: params.session.user.id, passwordHash, validUntil, now });
-    await revokeUserSessions(tx, { userId: params.session.user.id, now, keepSessionId: params.session.sessionId });
+    return revokeUserSessions(tx, { userId: params.session.user.id, now, keepSessionId: params.session.sessionId });
   });
 }
 

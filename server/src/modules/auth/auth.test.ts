@@ -1,4 +1,4 @@
-import { Messages } from '@tonnage/contracts';
+import { Messages, SESSION_COOKIE } from '@tonnage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
@@ -352,6 +352,40 @@ describe('password change and forced reset', () => {
     expect(after.json<{ passwordResetDue: boolean }>().passwordResetDue).toBe(false);
   });
 
+  it('refuses the forced update while no reset is due (403), and changes neither the password nor the sessions', async () => {
+    const user = await makeUser(t.database.db, { kind: 'agencyUser', agencyId });
+    const admin = await makeUser(t.database.db, { kind: 'superAdmin', passwordResetAt: null });
+    for (const who of [user, admin]) {
+      const [before] = await t.database.db.select({ passwordHash: users.passwordHash, passwordResetAt: users.passwordResetAt }).from(users).where(eq(users.id, who.id));
+      const stolen = await loginAs(t.app, who.username);
+      const other = await loginAs(t.app, who.username);
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/updatePassword',
+        headers: bearer(stolen),
+        payload: { password: 'Taken#Over1', confirmPassword: 'Taken#Over1' },
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: Messages.passwordResetNotDue, code: 'FORBIDDEN' });
+      const [after] = await t.database.db.select({ passwordHash: users.passwordHash, passwordResetAt: users.passwordResetAt }).from(users).where(eq(users.id, who.id));
+      expect(after).toEqual(before);
+      expect((await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(other) })).statusCode).toBe(200);
+      expect((await login(who.username, 'Taken#Over1', { ip: '10.5.5.5' })).statusCode).toBe(401);
+    }
+  });
+
+  it('lets the forced update through once the reset falls due, and ends the other sessions', async () => {
+    const user = await makeUser(t.database.db, { kind: 'agencyUser', agencyId, passwordResetAt: new Date(t.clock.now().getTime() + 60_000) });
+    const token = await loginAs(t.app, user.username);
+    const other = await loginAs(t.app, user.username);
+    const payload = { password: 'Due#Now2026', confirmPassword: 'Due#Now2026' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/updatePassword', headers: bearer(token), payload })).statusCode).toBe(403);
+    t.clock.advance(60_000);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/updatePassword', headers: bearer(token), payload })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(other) })).statusCode).toBe(401);
+  });
+
   it('lets an admin force a reset in their own agency only', async () => {
     const other = await makeAgency(t.database.db);
     const admin = await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId });
@@ -367,6 +401,52 @@ describe('password change and forced reset', () => {
     const targetToken = await loginAs(t.app, target.username);
     const context = await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(targetToken) });
     expect(context.json<{ passwordResetDue: boolean }>().passwordResetDue).toBe(true);
+  });
+
+  it('lets only those who may edit a user force their reset: a user-management user may not touch an agency admin', async () => {
+    const other = await makeAgency(t.database.db);
+    const manager = await makeUser(t.database.db, {
+      kind: 'agencyUser',
+      agencyId,
+      roleId: (await makeRole(t.database.db, { agencyId, permissions: ['canEditUserStaffManagement', 'canViewUserStaffManagement'] })).id,
+    });
+    const agencyAdmin = await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId });
+    const superAdmin = await makeUser(t.database.db, { kind: 'superAdmin' });
+    const stranger = await makeUser(t.database.db, { kind: 'agencyUser', agencyId: other.id });
+    const colleague = await makeUser(t.database.db, { kind: 'agencyUser', agencyId });
+    const managerToken = await loginAs(t.app, manager.username);
+    const url = (id: number) => `/api/users/${id}/force-password-reset`;
+    for (const target of [agencyAdmin, superAdmin, stranger]) {
+      const response = await t.app.inject({ method: 'PUT', url: url(target.id), headers: bearer(managerToken) });
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ message: string }>().message).toBe(Messages.forbidden);
+      const [row] = await t.database.db.select({ passwordResetAt: users.passwordResetAt }).from(users).where(eq(users.id, target.id));
+      expect(row?.passwordResetAt).toEqual(target.passwordResetAt);
+    }
+    // Allowed on a user they may edit; the target's sessions end, so a token taken before cannot choose the password.
+    const colleagueToken = await loginAs(t.app, colleague.username);
+    expect((await t.app.inject({ method: 'PUT', url: url(colleague.id), headers: bearer(managerToken) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(colleagueToken) })).statusCode).toBe(401);
+    const adminToken = await loginAs(t.app, (await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId })).username);
+    expect((await t.app.inject({ method: 'PUT', url: url(agencyAdmin.id), headers: bearer(adminToken) })).statusCode).toBe(200);
+  });
+});
+
+describe('logout', () => {
+  it('needs the bearer header: the session cookie or a query token alone (a cross-site link) ends nothing', async () => {
+    const user = await makeUser(t.database.db, { kind: 'agencyUser', agencyId });
+    const token = await loginAs(t.app, user.username);
+    const byCookie = await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    const byQuery = await t.app.inject({ method: 'GET', url: `/api/auth/logout?token=${token}` });
+    for (const response of [byCookie, byQuery]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json<{ code: string }>().code).toBe('UNAUTHENTICATED');
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(token) })).statusCode).toBe(200);
+    const byHeader = await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(token) });
+    expect(byHeader.statusCode).toBe(200);
+    expect(String(byHeader.headers['set-cookie'])).toMatch(/Max-Age=0/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user-context', headers: bearer(token) })).statusCode).toBe(401);
   });
 });
 

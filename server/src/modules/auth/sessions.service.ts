@@ -104,14 +104,23 @@ export async function resolveSession(db: Db, params: { token: string; now: Date 
   };
 }
 
-/** Ends one session. */
-export async function revokeSession(db: Db, params: { sessionId: number; now: Date }): Promise<void> {
-  await db.update(sessions).set({ revokedAt: params.now }).where(and(eq(sessions.id, params.sessionId), isNull(sessions.revokedAt)));
+/**
+ * Ends one session. Like every revocation it answers the ids it ended, so that the caller, once its transaction
+ * has committed, disconnects their realtime sockets (`realtime.endSessions`).
+ */
+export async function revokeSession(db: Db, params: { sessionId: number; now: Date }): Promise<number[]> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: params.now })
+    .where(and(eq(sessions.id, params.sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 /** Ends every session of a user, except `keepSessionId` when given (password change keeps the current one). */
-export async function revokeUserSessions(db: Db, params: { userId: number; now: Date; keepSessionId?: number }): Promise<void> {
+export async function revokeUserSessions(db: Db, params: { userId: number; now: Date; keepSessionId?: number }): Promise<number[]> {
   const conditions = [eq(sessions.userId, params.userId), isNull(sessions.revokedAt)];
   if (params.keepSessionId !== undefined) conditions.push(ne(sessions.id, params.keepSessionId));
-  await db.update(sessions).set({ revokedAt: params.now }).where(and(...conditions));
+  const rows = await db.update(sessions).set({ revokedAt: params.now }).where(and(...conditions)).returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }

@@ -72,7 +72,8 @@ beforeAll(async () => {
   id.foreignSilo = await create(tokens.adminB, 'silo', { name: 'B1', warehouseId: id.foreignYard, capacity: 1 });
   id.foreignWb = await create(tokens.adminB, 'weightMachine', { weightMachineId: 'WB-B', locationId: id.foreignYard, ...tcp });
 
-  const noFlags = await makeRole(db, { agencyId: agencyA, permissions: [] });
+  // No flag of the pickers' screens; some permission is needed, as for all agency data (spec 2.1).
+  const noFlags = await makeRole(db, { agencyId: agencyA, permissions: ['canViewDashboard'] });
   const weighing = await makeRole(db, { agencyId: agencyA, permissions: ['canViewWeightDisplay'] });
   tokens.plainUser = await loginAs(t.app, (await makeUser(db, { kind: 'agencyUser', agencyId: agencyA, roleId: noFlags.id })).username);
   tokens.weightUser = await loginAs(t.app, (await makeUser(db, { kind: 'agencyUser', agencyId: agencyA, roleId: weighing.id })).username);

@@ -18,14 +18,14 @@ export function registerLookupRoutes(instance: FastifyInstance, context: ModuleC
 
   api.get(
     '/lookups',
-    { config: { access: access.signedIn() }, schema: { tags, summary: 'Fixed lookup tables and the default country', response: { 200: ZLookups, ...errors } } },
+    { config: { access: access.account() }, schema: { tags, summary: 'Fixed lookup tables and the default country', response: { 200: ZLookups, ...errors } } },
     () => getLookups(),
   );
 
   api.get(
     '/lookups/countries',
     {
-      config: { access: access.signedIn() },
+      config: { access: access.account() },
       schema: { tags, summary: 'Countries (id: ISO 3166-1 numeric) with English and Arabic names', response: { 200: ZCountryList, ...errors } },
     },
     (_request, reply) => {
@@ -37,7 +37,7 @@ export function registerLookupRoutes(instance: FastifyInstance, context: ModuleC
   api.get(
     '/lookups/countries/:id/cities',
     {
-      config: { access: access.signedIn() },
+      config: { access: access.account() },
       schema: {
         tags,
         summary: 'Cities of a country (GeoNames ids), ordered by name',
@@ -56,7 +56,7 @@ export function registerLookupRoutes(instance: FastifyInstance, context: ModuleC
   api.get(
     '/lookups/timezones',
     {
-      config: { access: access.signedIn() },
+      config: { access: access.account() },
       schema: { tags, summary: 'IANA timezones with their current UTC offset', response: { 200: ZTimezoneList, ...errors } },
     },
     () => ({ rows: listTimezones(context.clock.now()) }),

@@ -37,6 +37,8 @@ const MB = 1024 * 1024;
 /**
  * `POST /api/uploads/file?directory=` (multipart field `file`, spec section 7) and `GET /api/files/<key>`,
  * which serves a stored file to the users allowed to see it (also by session cookie, so it can be a link).
+ * Both are `account` routes because a user without any permission keeps their profile picture; the service
+ * refuses such a user everything else (agency folders and agency files).
  */
 export function registerUploadRoutes(api: FastifyInstance, context: ModuleContext): void {
   const { config, storage } = context;
@@ -54,7 +56,7 @@ export function registerUploadRoutes(api: FastifyInstance, context: ModuleContex
     r.post(
       '/uploads/file',
       {
-        config: { access: access.signedIn() },
+        config: { access: access.account() },
         schema: {
           tags,
           summary: 'Upload one file (multipart field `file`); its type is decided from its content',
@@ -83,7 +85,7 @@ export function registerUploadRoutes(api: FastifyInstance, context: ModuleContex
     r.get(
       '/files/*',
       {
-        config: { access: access.signedIn() },
+        config: { access: access.account() },
         schema: {
           tags,
           summary: 'A stored file (super admins: all; others: files of their agency or of no agency)',

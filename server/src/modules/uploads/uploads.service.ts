@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { ErrorCode, Messages, type TUploadResponse, type UploadDirectory } from '@tonnage/contracts';
+import { ErrorCode, Messages, hasAnyPermission, type TUploadResponse, type UploadDirectory } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
 import type { SessionContext } from '../auth/sessions.service';
 import type { AppConfig } from '../../platform/config';
@@ -139,6 +139,8 @@ export async function storeUpload(
   if (params.bytes.length === 0) throw badRequest(Messages.uploadRequired, { file: Messages.uploadRequired });
   // Help files are shown to every user of every agency: only a super admin publishes them.
   if (directory === 'help' && !params.session.isSuperAdmin) throw forbidden();
+  // A user whose role grants nothing keeps their profile (spec 2.1), picture included, and nothing else.
+  if (directory !== 'profile' && !hasAnyPermission(params.session)) throw forbidden();
   const agencyId = AGENCY_DIRECTORIES.has(directory) ? params.agencyId : null;
   if (AGENCY_DIRECTORIES.has(directory) && agencyId === null) throw badRequest('Please select an agency.');
 
@@ -190,7 +192,7 @@ export interface OpenedFile {
 
 /**
  * Opens a stored file for a signed-in user. Allowed for super admins, files of no agency and files of the
- * user's own agency (else 403); a file under `help/` that is in storage without a row (placed by an
+ * user's own agency when the user holds a permission (else 403); a file under `help/` that is in storage without a row (placed by an
  * operator) is public to signed-in users. Unknown keys answer 404.
  */
 export async function openStoredFile(db: Db, params: { storage: FileStorage; session: SessionContext; key: string }): Promise<OpenedFile> {
@@ -205,6 +207,8 @@ export async function openStoredFile(db: Db, params: { storage: FileStorage; ses
   if (row) {
     const { session } = params;
     if (!session.isSuperAdmin && row.agencyId !== null && row.agencyId !== session.user.agencyId) throw forbidden();
+    // Spec 2.1: a user whose role grants nothing sees no agency file, only files of no agency (pictures, logos).
+    if (row.agencyId !== null && !hasAnyPermission(session)) throw forbidden();
   } else if (!key.startsWith('help/')) {
     throw notFound();
   }

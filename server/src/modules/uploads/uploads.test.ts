@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../../platform/storage/files.schema';
 import { createSession } from '../auth/sessions.service';
-import { bearer, makeAgency, makeUser } from '../../test/fixtures';
+import { bearer, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { detectFileType } from './uploads.service';
 
@@ -93,10 +93,13 @@ beforeAll(async () => {
   agencyA = (await makeAgency(t.database.db)).id;
   agencyB = (await makeAgency(t.database.db)).id;
   tokens.superAdmin = await tokenFor((await makeUser(t.database.db, { kind: 'superAdmin' })).id);
-  tokens.userA = await tokenFor((await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyA })).id);
-  tokens.otherUserA = await tokenFor((await makeUser(t.database.db, { kind: 'companyAdmin', agencyId: agencyA })).id);
+  // Users holding some permission: one without any keeps only the profile folder (no-permission.test.ts).
+  const roleA = await makeRole(t.database.db, { agencyId: agencyA, permissions: ['canViewDashboard'] });
+  const roleB = await makeRole(t.database.db, { agencyId: agencyB, permissions: ['canViewDashboard'] });
+  tokens.userA = await tokenFor((await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyA, roleId: roleA.id })).id);
+  tokens.otherUserA = await tokenFor((await makeUser(t.database.db, { kind: 'companyAdmin', agencyId: agencyA, roleId: roleA.id })).id);
   tokens.adminA = await tokenFor((await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId: agencyA })).id);
-  tokens.userB = await tokenFor((await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyB })).id);
+  tokens.userB = await tokenFor((await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyB, roleId: roleB.id })).id);
 });
 
 afterAll(async () => {

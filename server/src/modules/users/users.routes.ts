@@ -72,7 +72,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
   api.put(
     '/users/profile',
     {
-      config: { access: access.signedIn() },
+      config: { access: access.account() },
       schema: { tags: ['users'], body: ZProfileBody, response: { 200: z.object({ user: ZUser, message: z.string() }) } },
     },
     async (request) => {

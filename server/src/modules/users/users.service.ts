@@ -81,16 +81,24 @@ export async function updateProfile(context: ModuleContext, params: { session: S
 }
 
 /**
- * Makes a user set a new password at the next page load or sign-in (spec section 4, forced reset). An agency
- * admin or user with the edit permission may do it within their own agency; a super admin anywhere.
+ * Makes a user choose a new password (spec section 4, forced reset). Whoever may edit the user may do it: a super
+ * admin anyone; others (the route asks the edit flag) users of their own agency, and only admins an agency admin.
+ * It also ends every session of the user (sockets included): the forced reset sets a password without the current
+ * one, so a token taken before must not be the one to choose it; the user signs in again and is asked for it.
  */
 export async function forcePasswordReset(context: ModuleContext, params: { session: SessionContext; userId: number }): Promise<void> {
   const { db } = context.database;
+  const { session } = params;
   const [target] = await db.select({ id: users.id, agencyId: users.agencyId, kind: users.kind }).from(users).where(eq(users.id, params.userId)).limit(1);
-  if (!target) throw notFound('User not found');
-  if (!params.session.isSuperAdmin && (target.agencyId !== params.session.user.agencyId || target.kind === 'superAdmin')) throw forbidden();
-  await db.update(users).set({ passwordResetAt: context.clock.now() }).where(eq(users.id, target.id));
-  context.realtime.emitToUser(target.id, SocketEvents.userContext, { userContextUpdated: true });
+  if (!target) throw notFound(UserMessages.notFound);
+  if (!session.isSuperAdmin && (target.agencyId !== session.user.agencyId || target.kind === 'superAdmin')) throw forbidden();
+  assertMayManage(session, target);
+  const now = context.clock.now();
+  const ended = await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordResetAt: now, updatedAt: now }).where(eq(users.id, target.id));
+    return revokeUserSessions(tx, { userId: target.id, now });
+  });
+  context.realtime.endSessions(ended);
 }
 
 // ---------------------------------------------------------------- the users screens (issue 3)
@@ -243,6 +251,11 @@ async function assertRoleOfAgency(tx: Db, roleId: number | null): Promise<void> 
 
 const isAdmin = (session: SessionContext) => session.isSuperAdmin || session.isAgencyAdmin;
 
+/** Only super and agency admins may act on an agency admin (edit, toggle, force a password reset). */
+function assertMayManage(session: SessionContext, target: { kind: UserRow['kind'] }): void {
+  if (target.kind === 'agencyAdmin' && !isAdmin(session)) throw forbidden();
+}
+
 const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** The columns a user form sets, normalised (assignment lists deduplicated and sorted, a company only for company admins). */
@@ -335,8 +348,9 @@ export async function updateUser(context: ModuleContext, params: UserActor & { u
   const user = await withIdentityConflict(() =>
     inAgency(db, agencyId, async (tx) => {
       const before = await findUser(tx, { userId, forUpdate: true });
+      assertMayManage(session, before.user);
       if (!isAdmin(session)) {
-        if (before.user.kind === 'agencyAdmin' || input.kind === 'agencyAdmin') throw forbidden();
+        if (input.kind === 'agencyAdmin') throw forbidden();
         if (before.user.id === session.user.id && (before.user.kind !== input.kind || before.user.roleId !== input.roleId)) throw forbidden();
       }
       await assertRoleOfAgency(tx, input.roleId);
@@ -372,15 +386,15 @@ export async function updateUser(context: ModuleContext, params: UserActor & { u
 export async function toggleUserStatus(context: ModuleContext, params: UserActor & { userId: number }): Promise<TUserToggleResponse> {
   const { session, agencyId, userId } = params;
   const now = context.clock.now();
-  const user = await inAgency(context.database.db, agencyId, async (tx) => {
+  const { user, ended } = await inAgency(context.database.db, agencyId, async (tx) => {
     const before = await findUser(tx, { userId, forUpdate: true });
-    if (before.user.kind === 'agencyAdmin' && !isAdmin(session)) throw forbidden();
+    assertMayManage(session, before.user);
     if (before.user.isActive && before.user.id === session.user.id) {
       throw badRequest(UserMessages.cannotDeactivateSelf, { id: UserMessages.cannotDeactivateSelf });
     }
     const [row] = await tx.update(users).set({ isActive: !before.user.isActive, updatedAt: now }).where(eq(users.id, userId)).returning();
     if (!row) throw notFound(UserMessages.notFound);
-    if (!row.isActive) await revokeUserSessions(tx, { userId, now });
+    const ended = row.isActive ? [] : await revokeUserSessions(tx, { userId, now });
     await recordAudit(tx, {
       agencyId,
       userId: session.user.id,
@@ -391,8 +405,9 @@ export async function toggleUserStatus(context: ModuleContext, params: UserActor
       after: { isActive: row.isActive },
       at: now,
     });
-    return toApiUserListItem(row, before.roleName);
+    return { user: toApiUserListItem(row, before.roleName), ended };
   });
+  context.realtime.endSessions(ended);
   context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
   return { user, message: user.isActive ? UserMessages.activated : UserMessages.deactivated };
 }

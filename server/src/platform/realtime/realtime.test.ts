@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { agencies } from '../../modules/agencies/agencies.schema';
+import { users } from '../../modules/users/users.schema';
 import { createSession } from '../../modules/auth/sessions.service';
-import { makeAgency, makeUser } from '../../test/fixtures';
+import { STRONG_PASSWORD, bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 
 let t: TestApp;
@@ -65,7 +66,8 @@ beforeAll(async () => {
   url = await listen(t);
   agencyA = (await makeAgency(t.database.db)).id;
   agencyB = (await makeAgency(t.database.db)).id;
-  const a = await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyA });
+  const viewer = await makeRole(t.database.db, { agencyId: agencyA, permissions: ['canViewDashboard'] });
+  const a = await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyA, roleId: viewer.id });
   const b = await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId: agencyB });
   const admin = await makeUser(t.database.db, { kind: 'superAdmin' });
   userA = a.id;
@@ -150,6 +152,130 @@ describe('realtime rooms', () => {
   });
 });
 
+describe('realtime sessions that end', () => {
+  /** A user of the agency holding a permission (so their socket listens to the agency), signed in twice. */
+  async function member(agencyId: number, kind: 'agencyUser' | 'agencyAdmin' = 'agencyUser') {
+    const role = await makeRole(t.database.db, { agencyId, permissions: ['canViewDashboard'] });
+    const user = await makeUser(t.database.db, { kind, agencyId, roleId: role.id });
+    return { user, token: await loginAs(t.app, user.username), other: await loginAs(t.app, user.username) };
+  }
+
+  async function superAdminToken(): Promise<string> {
+    return loginAs(t.app, (await makeUser(t.database.db, { kind: 'superAdmin' })).username);
+  }
+
+  /**
+   * Runs `end` while `ending` is connected to the agency, and checks that the server drops it at once and that it
+   * gets no later agency event, while `staying` (same agency) keeps receiving them.
+   */
+  async function expectDropped(params: { agencyId: number; ending: string; staying: string; end: () => Promise<{ statusCode: number; body: string }> }) {
+    const ending = await connect(url, { query: { token: `Bearer ${params.ending}`, agencyId: String(params.agencyId) } });
+    const staying = await connect(url, { query: { token: `Bearer ${params.staying}`, agencyId: String(params.agencyId) } });
+    const seen = record<StatsEvent>(ending, SocketEvents.events);
+    const dropped = new Promise<string>((resolve) => ending.once('disconnect', resolve));
+    const response = await params.end();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await dropped).toBe('io server disconnect');
+    const heard = nextEvent<StatsEvent>(staying, SocketEvents.events);
+    t.context.realtime.emitToAgency(params.agencyId, SocketEvents.events, { statsUpdated: true, type: 'stats' });
+    expect(await heard).toEqual({ statsUpdated: true, type: 'stats' });
+    expect(seen).toEqual([]);
+    expect(ending.connected).toBe(false);
+    expect(staying.connected).toBe(true);
+  }
+
+  it('drops the socket of a session that logs out, and keeps the same user’s other session', async () => {
+    const m = await member(agencyA);
+    await expectDropped({ agencyId: agencyA, ending: m.token, staying: m.other, end: () => t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(m.token) }) });
+  });
+
+  it('drops the sockets of the sessions a password change ends (not the one that changed it)', async () => {
+    const m = await member(agencyA);
+    await expectDropped({
+      agencyId: agencyA,
+      ending: m.other,
+      staying: m.token,
+      end: () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/changePassword',
+          headers: bearer(m.token),
+          payload: { currentPassword: STRONG_PASSWORD, newPassword: 'Socket#Pass1', confirmPassword: 'Socket#Pass1' },
+        }),
+    });
+  });
+
+  it('drops the sockets of the sessions a forced update ends', async () => {
+    const m = await member(agencyA);
+    await t.database.db.update(users).set({ passwordResetAt: null }).where(eq(users.id, m.user.id));
+    await expectDropped({
+      agencyId: agencyA,
+      ending: m.other,
+      staying: m.token,
+      end: () => t.app.inject({ method: 'POST', url: '/api/auth/updatePassword', headers: bearer(m.token), payload: { password: 'Forced#Sock1', confirmPassword: 'Forced#Sock1' } }),
+    });
+  });
+
+  it('drops every socket of a user who resets the password by e-mail', async () => {
+    const m = await member(agencyA);
+    const witness = await member(agencyA);
+    await t.app.inject({ method: 'POST', url: '/api/auth/forgotPassword', payload: { username: m.user.username } });
+    const resetToken = /\/resetpassword\/([A-Za-z0-9_-]+)/.exec(t.mailer.sent.at(-1)?.text ?? '')?.[1] ?? '';
+    await expectDropped({
+      agencyId: agencyA,
+      ending: m.token,
+      staying: witness.token,
+      end: () => t.app.inject({ method: 'PUT', url: `/api/auth/resetPassword/${resetToken}`, payload: { password: 'Reset#Sock1', confirmPassword: 'Reset#Sock1' } }),
+    });
+  });
+
+  it('drops every socket of a user an admin deactivates, or forces to reset the password', async () => {
+    const admin = await member(agencyA, 'agencyAdmin');
+    const deactivated = await member(agencyA);
+    await expectDropped({
+      agencyId: agencyA,
+      ending: deactivated.token,
+      staying: admin.token,
+      end: () => t.app.inject({ method: 'PUT', url: `/api/users/${deactivated.user.id}/toggle-status`, headers: bearer(admin.token) }),
+    });
+    const forced = await member(agencyA);
+    await expectDropped({
+      agencyId: agencyA,
+      ending: forced.token,
+      staying: admin.token,
+      end: () => t.app.inject({ method: 'PUT', url: `/api/users/${forced.user.id}/force-password-reset`, headers: bearer(admin.token) }),
+    });
+  });
+
+  it('drops the sockets of the users of an agency that is deactivated, not those of the super admin listening to it', async () => {
+    const closing = (await makeAgency(t.database.db)).id;
+    const m = await member(closing);
+    const superToken = await superAdminToken();
+    await expectDropped({
+      agencyId: closing,
+      ending: m.token,
+      staying: superToken,
+      end: () => t.app.inject({ method: 'PUT', url: `/api/agencies/${closing}/toggle-status`, headers: bearer(superToken) }),
+    });
+  });
+
+  it('does not put a user whose role grants nothing in the agency room', async () => {
+    const empty = await makeRole(t.database.db, { agencyId: agencyA, permissions: [] });
+    const nobody = await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyA, roleId: empty.id });
+    const socket = await connect(url, { query: { token: `Bearer ${await loginAs(t.app, nobody.username)}`, agencyId: String(agencyA) } });
+    const watcher = await connect(url, { query: { token: `Bearer ${tokenA}`, agencyId: String(agencyA) } });
+    const seen = record<StatsEvent>(socket, SocketEvents.events);
+    const heard = nextEvent<StatsEvent>(watcher, SocketEvents.events);
+    const own = nextEvent<UserContextEvent>(socket, SocketEvents.userContext);
+    t.context.realtime.emitToAgency(agencyA, SocketEvents.events, { statsUpdated: true, type: 'warehouse' });
+    t.context.realtime.emitToUser(nobody.id, SocketEvents.userContext, { userContextUpdated: true });
+    await heard;
+    // Events on one connection arrive in order: once the later user event has arrived, the agency event would have too.
+    expect(await own).toEqual({ userContextUpdated: true });
+    expect(seen).toEqual([]);
+  });
+});
+
 describe('realtime shutdown', () => {
   it('closing the app drops its clients instead of waiting for them, and they are left free to reconnect', async () => {
     const other = await createTestApp({ realtime: true, database: t.database });
@@ -179,6 +305,27 @@ describe.runIf(testEngine === 'postgres')('realtime across server processes (Pos
       }
       expect(await event).toEqual({ statsUpdated: true, type: 'customer' });
       socket.disconnect();
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('drops a socket on another server when its session logs out on this one', async () => {
+    const second = await createTestApp({ realtime: true, database: t.database });
+    try {
+      const token = await tokenFor(t, userA);
+      const socket = await connect(await listen(second), { query: { token: `Bearer ${token}` } });
+      // Wait until the second server listens to the adapter's channel (it hears this server's events).
+      const event = nextEvent<StatsEvent>(socket, SocketEvents.events);
+      let heard = false;
+      void event.then(() => (heard = true));
+      while (!heard) {
+        t.context.realtime.emitToAgency(agencyA, SocketEvents.events, { statsUpdated: true, type: 'customer' });
+        await Promise.race([event, new Promise((resolve) => setTimeout(resolve, 100))]);
+      }
+      const dropped = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+      expect((await t.app.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(token) })).statusCode).toBe(200);
+      expect(await dropped).toBe('io server disconnect');
     } finally {
       await second.close();
     }

@@ -1,5 +1,5 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { ErrorCode, Messages } from '@tonnage/contracts';
+import { ErrorCode, Messages, hasAnyPermission } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
@@ -12,18 +12,44 @@ import type { Database, Db } from '../db/client';
 export interface Realtime {
   emitToUser(userId: number, event: string, payload: unknown): void;
   emitToAgency(agencyId: number, event: string, payload: unknown): void;
+  /**
+   * Disconnects at once, on every process, the sockets opened with these sessions. Call it after the transaction
+   * that revoked them has committed, with the ids the revocation answered.
+   */
+  endSessions(sessionIds: readonly number[]): void;
+  /** Disconnects the sockets of every user of an agency (not super admins listening to it): it was deactivated. */
+  endAgencySessions(agencyId: number): void;
   close(): Promise<void>;
 }
 
+/** A Realtime that sends nothing, for apps built without Socket.IO. */
+export const noRealtime: Realtime = {
+  emitToUser: () => undefined,
+  emitToAgency: () => undefined,
+  endSessions: () => undefined,
+  endAgencySessions: () => undefined,
+  close: () => Promise.resolve(),
+};
+
 /** Room names; every process of a PostgreSQL deployment shares them through the adapter. */
 export const realtimeRooms = {
+  /** Sockets that receive the agency's events: its users holding a permission, super admins who chose it. */
   agency: (agencyId: number) => `agency:${agencyId}`,
   user: (userId: number) => `user:${userId}`,
+  /** The sockets of one session, to disconnect when it ends. */
+  session: (sessionId: number) => `session:${sessionId}`,
+  /** The sockets of the agency's own users (whatever they listen to), to disconnect when it is deactivated. */
+  members: (agencyId: number) => `members:${agencyId}`,
 };
 
 /** What a connected socket carries after its handshake was accepted. */
 export interface RealtimeSocketData {
   userId: number;
+  /** The session the socket was opened with (sessions.id): its room ends with it. */
+  sessionId: number;
+  /** The user's own agency (null for super admins). */
+  memberOf: number | null;
+  /** The agency whose events the socket receives; null when none (or the user holds no permission). */
   agencyId: number | null;
   isSuperAdmin: boolean;
 }
@@ -64,14 +90,21 @@ async function authenticate(db: Db, params: { socket: Socket; now: Date }): Prom
   const token = handshakeToken(params.socket);
   const session = token ? await resolveSession(db, { token, now: params.now }) : null;
   if (!session) throw new HandshakeError(ErrorCode.UNAUTHENTICATED, Messages.tokenExpired);
-  const base = { userId: session.user.id, isSuperAdmin: session.isSuperAdmin };
+  const base = {
+    userId: session.user.id,
+    sessionId: session.sessionId,
+    memberOf: session.isSuperAdmin ? null : session.user.agencyId,
+    isSuperAdmin: session.isSuperAdmin,
+  };
+  // Spec 2.1: a user whose role grants nothing receives nothing of the agency, its events included.
+  const listens = hasAnyPermission(session);
   const asked = handshakeAgency(params.socket);
-  if (asked === undefined) return { ...base, agencyId: session.user.agencyId };
+  if (asked === undefined) return { ...base, agencyId: listens ? session.user.agencyId : null };
   const agencyId = Number(asked);
   if (!Number.isInteger(agencyId) || agencyId <= 0) throw new HandshakeError(ErrorCode.VALIDATION, 'Invalid agency id.');
   if (!session.isSuperAdmin) {
     if (agencyId !== session.user.agencyId) throw new HandshakeError(ErrorCode.FORBIDDEN, Messages.forbidden);
-    return { ...base, agencyId };
+    return { ...base, agencyId: listens ? agencyId : null };
   }
   const [found] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);
   if (!found) throw new HandshakeError(ErrorCode.NOT_FOUND, 'Agency not found');
@@ -81,7 +114,8 @@ async function authenticate(db: Db, params: { socket: Socket; now: Date }): Prom
 /**
  * Attaches Socket.IO to the app's HTTP server (same port, path `/socket.io` unless told). A handshake needs a
  * valid session (`token` query parameter or `auth.token`, 'Bearer ' optional) and may name an `agencyId` the
- * user may use; the socket joins `agency:<id>` and `user:<userId>`. With PostgreSQL the rooms are shared by
+ * user may use; the socket joins `agency:<id>` (when its user holds a permission), `user:<userId>`,
+ * `session:<sessionId>` and, for users of an agency, `members:<agencyId>`. With PostgreSQL the rooms are shared by
  * every server process through @socket.io/postgres-adapter (table socket_io_attachments).
  */
 export function attachRealtime(app: FastifyInstance, deps: { database: Database; clock: Clock; path?: string }): Realtime {
@@ -108,8 +142,9 @@ export function attachRealtime(app: FastifyInstance, deps: { database: Database;
   });
 
   io.on('connection', (socket) => {
-    const rooms = [realtimeRooms.user(socket.data.userId)];
+    const rooms = [realtimeRooms.user(socket.data.userId), realtimeRooms.session(socket.data.sessionId)];
     if (socket.data.agencyId !== null) rooms.push(realtimeRooms.agency(socket.data.agencyId));
+    if (socket.data.memberOf !== null) rooms.push(realtimeRooms.members(socket.data.memberOf));
     void socket.join(rooms);
   });
 
@@ -127,6 +162,14 @@ export function attachRealtime(app: FastifyInstance, deps: { database: Database;
     },
     emitToAgency(agencyId, event, payload) {
       io.to(realtimeRooms.agency(agencyId)).emit(event, payload);
+    },
+    // `in(room).disconnectSockets` goes through the adapter, so it reaches the sockets of every process.
+    endSessions(sessionIds) {
+      if (sessionIds.length === 0) return;
+      io.in(sessionIds.map(realtimeRooms.session)).disconnectSockets(true);
+    },
+    endAgencySessions(agencyId) {
+      io.in(realtimeRooms.members(agencyId)).disconnectSockets(true);
     },
     close() {
       closing ??= io.close();

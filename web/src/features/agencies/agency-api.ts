@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ZAgency, ZAgencyData, ZAgencyList } from '@tonnage/contracts';
+import { ZAgency, ZAgencyData, ZAgencyList, hasAnyPermission } from '@tonnage/contracts';
 import { api } from '../../app/api';
+import { useSession } from '../../app/session';
 
 /** Query of the agency list (ZAgencyListQuery on the server). */
 export interface AgencyListParams {
@@ -34,12 +35,16 @@ export function useAgency(id: number | null) {
   });
 }
 
-/** Spec section 4: selecting an agency requests its data (locations, cargo, companies, timezones). */
+/**
+ * Spec section 4: selecting an agency requests its data (locations, cargo, companies, timezones). Not for a user
+ * without any permission (spec 2.1): the server refuses them (403) and they see the no-permission notice.
+ */
 export function useAgencyData(id: number | null) {
+  const { userContext } = useSession();
   return useQuery({
     queryKey: agencyKeys.data(id ?? 0),
     queryFn: () => api(`/api/agencies/${id ?? 0}/agencyData`, { schema: ZAgencyData }),
-    enabled: id !== null,
+    enabled: id !== null && userContext !== null && hasAnyPermission(userContext),
     staleTime: 5 * 60 * 1000,
   });
 }

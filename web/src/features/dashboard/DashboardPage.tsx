@@ -1,6 +1,6 @@
 import { Card, Empty, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_TAB_PERMISSIONS, hasPermission, type DashboardTab, type TUserContext } from '@tonnage/contracts';
+import { DASHBOARD_TAB_PERMISSIONS, hasAnyPermission, hasPermission, type DashboardTab, type TUserContext } from '@tonnage/contracts';
 import { useUserContext } from '../../app/session';
 import { NoPermissionsNotice, UnauthorizedPage } from '../errors/ErrorPages';
 
@@ -11,9 +11,12 @@ export function visibleDashboardTabs(context: TUserContext): DashboardTab[] {
   return TAB_ORDER.filter((tab) => hasPermission(context, DASHBOARD_TAB_PERMISSIONS[tab]));
 }
 
-/** Spec section 2.1: an agency user or company admin without any permission gets a notice instead. */
+/**
+ * Spec section 2.1: an agency user or company admin without any permission gets a notice instead. The server
+ * applies the same rule (`hasAnyPermission`) and refuses such a user every agency-data call.
+ */
 export function lacksAllPermissions(context: TUserContext): boolean {
-  return !context.isSuperAdmin && !context.isAgencyAdmin && (context.isAgencyUser || context.isCompanyAdmin) && context.permissions.length === 0;
+  return !hasAnyPermission(context);
 }
 
 /** The dashboard frame: card-style tabs per permission, vessel first; the tab contents come with later issues. */
