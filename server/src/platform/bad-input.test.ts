@@ -124,6 +124,8 @@ interface Answer {
   request: string;
   status: number;
   message: unknown;
+  /** The request held a NUL or a lone surrogate. */
+  spoiltText: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -136,8 +138,26 @@ async function send(headers: Record<string, string>, method: Method, url: string
     ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
   });
   const json = response.headers['content-type']?.toString().includes('json') ? response.json<{ message?: unknown }>() : {};
-  return { request: `${method} ${url} ${body === undefined ? '' : JSON.stringify(body).slice(0, 100)}`, status: response.statusCode, message: json.message };
+  const text = `${url} ${body === undefined ? '' : JSON.stringify(body)}`;
+  return {
+    request: `${method} ${text.slice(0, 160)}`,
+    status: response.statusCode,
+    message: json.message,
+    spoiltText: /%00|\\u0000|\\ud[89a-f]/i.test(text),
+  };
 }
+
+/** Sends the requests a few at a time (the PostgreSQL engine answers them in parallel), answers in order. */
+async function sendAll(requests: (() => Promise<Answer>)[]): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (let start = 0; start < requests.length; start += 8) {
+    answers.push(...(await Promise.all(requests.slice(start, start + 8).map((request) => request()))));
+  }
+  return answers;
+}
+
+/** Spoilt text is refused as such, by the input guard, before the route's own rules (403 for a route not allowed). */
+const textNotRefused = (answers: Answer[]) => answers.filter((a) => a.spoiltText && a.status !== 403 && a.message !== TEXT_NOT_ALLOWED);
 
 /** Answers that are not a 4xx with a message (GETs may also answer 2xx: they change nothing). */
 function unclear(answers: Answer[]): Answer[] {
@@ -169,54 +189,61 @@ describe('bad input to every route', () => {
 
   it('gets a 4xx with a message for path parameters that are not ids, and changes nothing', async () => {
     const before = await census();
-    const answers: Answer[] = [];
+    const requests: (() => Promise<Answer>)[] = [];
     for (const principal of principals) {
       for (const route of routes()) {
         const params = [...route.url.matchAll(/:([A-Za-z]+)|\*$/g)].map((match) => match[1] ?? '*');
         for (const param of params) {
           for (const value of [...BAD_IDS, NUL_TEXT]) {
             const body = route.inputs.body ? {} : undefined;
-            answers.push(await send(principal.headers, route.method, concrete(route.url, { param, value }), body));
+            requests.push(() => send(principal.headers, route.method, concrete(route.url, { param, value }), body));
           }
         }
       }
     }
+    const answers = await sendAll(requests);
     expect(answers.length).toBeGreaterThan(500);
     expect(unclear(answers)).toEqual([]);
+    expect(answers.filter((a) => a.spoiltText).length).toBeGreaterThan(50);
+    expect(textNotRefused(answers)).toEqual([]);
     expect(await census()).toEqual(before);
   }, 120_000);
 
   it('gets a 4xx with a message for bodies of the wrong shape and for spoilt texts, ids and numbers, and changes nothing', async () => {
     const before = await census();
-    const answers: Answer[] = [];
+    const requests: (() => Promise<Answer>)[] = [];
     for (const principal of principals) {
       for (const route of routes()) {
-        if (!route.inputs.body) continue;
-        for (const body of [...WRONG_SHAPES, ...spoilt(route.inputs.body)]) answers.push(await send(principal.headers, route.method, concrete(route.url), body));
+        const { body: schema } = route.inputs;
+        if (!schema) continue;
+        for (const body of [...WRONG_SHAPES, ...spoilt(schema)]) requests.push(() => send(principal.headers, route.method, concrete(route.url), body));
       }
     }
+    const answers = await sendAll(requests);
     expect(answers.length).toBeGreaterThan(1000);
     expect(unclear(answers)).toEqual([]);
-    // Text the database cannot store is refused as such, whichever field holds it.
-    const texts = answers.filter((a) => a.request.includes('\\u0000text') || a.request.includes('\\ud800'));
-    expect(texts.filter((a) => a.status === 400 && a.message !== TEXT_NOT_ALLOWED && !/Invalid|Please|must|Maximum/.test(String(a.message)))).toEqual([]);
+    // Text the database cannot store is refused as such, whichever field (or key) holds it.
+    expect(answers.filter((a) => a.spoiltText).length).toBeGreaterThan(500);
+    expect(textNotRefused(answers)).toEqual([]);
     expect(await census()).toEqual(before);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   }, 180_000);
 
   it('never answers a 500 to spoilt query strings, refuses what it cannot use with a message, and refuses bad paging', async () => {
     const before = await census();
-    const answers: Answer[] = [];
+    const requests: (() => Promise<Answer>)[] = [];
     const gets = routes().filter((route) => route.method === 'GET');
     for (const principal of principals) {
       for (const route of gets) {
         // Every key of every list as the agency admin; the keys every list shares as the super admin too.
         const queries = principal === principals[1] ? spoiltQueries(route.inputs.querystring) : spoiltQueries(undefined);
-        for (const query of queries) answers.push(await send(principal.headers, 'GET', `${concrete(route.url)}?${query}`));
+        for (const query of queries) requests.push(() => send(principal.headers, 'GET', `${concrete(route.url)}?${query}`));
       }
     }
+    const answers = await sendAll(requests);
     expect(answers.filter((a) => a.status >= 500)).toEqual([]);
     expect(unclear(answers.filter((a) => a.status >= 400))).toEqual([]);
+    expect(textNotRefused(answers)).toEqual([]);
     // A list that pages refuses pages and sizes it cannot use (the kept assertion of the cargo sweep).
     const paged = gets.filter((route) => {
       const query = route.inputs.querystring ? core(route.inputs.querystring) : undefined;
