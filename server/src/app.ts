@@ -27,6 +27,7 @@ import { systemClock, type Clock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
 import { installErrorHandling } from './platform/errors';
+import { installInputGuard } from './platform/input-guard';
 import { logSerializers } from './platform/log-redaction';
 import { securityHeaders } from './platform/security-headers';
 import { createMailer, type Mailer } from './platform/mail/mailer';
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
 
   installErrorHandling(app);
+  installInputGuard(app);
   installAccessControl(app, { db: database.db, clock });
 
   await app.register(fastifySwagger, {

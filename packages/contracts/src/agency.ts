@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text';
 
 export const ZAgency = z.object({
   id: z.number().int(),
@@ -17,8 +18,7 @@ export const ZAgency = z.object({
 export type TAgency = z.infer<typeof ZAgency>;
 
 const optional = (max: number) =>
-  z
-    .string()
+  textInput()
     .trim()
     .max(max, `Maximum ${max} characters`)
     .nullish()
@@ -26,21 +26,19 @@ const optional = (max: number) =>
 
 /** The one form shared by `/agencies/add` and `/agencies/{id}/edit`. */
 export const ZAgencyInput = z.object({
-  name: z.string({ error: 'Please input agency name!' }).trim().min(1, 'Please input agency name!').max(100, 'Maximum 100 characters'),
-  logo: z.string().max(500).nullish().transform((v) => v ?? null),
+  name: textInput({ error: 'Please input agency name!' }).trim().min(1, 'Please input agency name!').max(100, 'Maximum 100 characters'),
+  logo: textInput().max(500).nullish().transform((v) => v ?? null),
   timezone: z
     .string({ error: 'Please select a timezone!' })
     .min(1, 'Please select a timezone!')
     .refine(isValidTimezone, 'Please select a valid timezone!'),
-  countryCode: z
-    .string()
+  countryCode: textInput()
     .regex(/^[A-Z]{2}$/, 'Please select a valid country!')
     .nullish()
     .transform((v) => v ?? null),
   address: optional(255),
   contactName: optional(100),
-  contactEmail: z
-    .string()
+  contactEmail: textInput()
     .trim()
     .max(100, 'Maximum 100 characters')
     .email('Please enter a valid email!')
@@ -54,7 +52,7 @@ export type TAgencyInput = z.input<typeof ZAgencyInput>;
 export const ZAgencyListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  search: z.string().trim().max(100).optional(),
+  search: textInput().trim().max(100).optional(),
   status: z.enum(['active', 'inactive', 'all']).default('all'),
 });
 export type TAgencyListQuery = z.input<typeof ZAgencyListQuery>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text';
 import { Messages } from './errors';
 import { ZUser } from './user';
 import { ZAgency } from './agency';
@@ -29,8 +30,8 @@ const ZConfirmPassword = z
   .refine((v) => v.trim().length > 0, Messages.confirmPasswordRequired);
 
 export const ZLoginBody = z.object({
-  username: z.string({ error: Messages.usernameRequired }).trim().min(1, Messages.usernameRequired).max(100),
-  password: z.string({ error: Messages.passwordRequired }).min(1, Messages.passwordRequired).max(200),
+  username: textInput({ error: Messages.usernameRequired }).trim().min(1, Messages.usernameRequired).max(100),
+  password: textInput({ error: Messages.passwordRequired }).min(1, Messages.passwordRequired).max(200),
   rememberMe: z.boolean().optional().default(false),
 });
 export type TLoginBody = z.input<typeof ZLoginBody>;
@@ -46,7 +47,7 @@ export const ZLoginResponse = z.object({
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
 export const ZForgotPasswordBody = z.object({
-  username: z.string({ error: Messages.usernameRequired }).trim().min(1, Messages.usernameRequired).max(100),
+  username: textInput({ error: Messages.usernameRequired }).trim().min(1, Messages.usernameRequired).max(100),
 });
 
 export const ZResetPasswordBody = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text';
 import { PAGE_SIZES, SEARCH_MIN_CHARS } from './constants';
 import { Messages } from './errors';
 import { INVALID_ID, MAX_RECORD_ID } from './ids';
@@ -103,8 +104,8 @@ export type TDocument = z.infer<typeof ZDocument>;
 
 /** `POST .../documents`: a file uploaded first with POST /api/uploads/file?directory=documents, then attached. */
 export const ZDocumentCreate = z.object({
-  path: z.string({ error: Messages.uploadRequired }).trim().min(1, Messages.uploadRequired),
-  title: z.string().trim().max(100, 'Maximum 100 characters').optional(),
+  path: textInput({ error: Messages.uploadRequired }).trim().min(1, Messages.uploadRequired),
+  title: textInput().trim().max(100, 'Maximum 100 characters').optional(),
 });
 export type TDocumentCreate = z.infer<typeof ZDocumentCreate>;
 
@@ -127,8 +128,7 @@ export const ZPageSize = z.coerce
   .default(20);
 
 /** A search is used only when longer than 2 characters (spec section 9); shorter ones are ignored. */
-export const ZListSearch = z
-  .string()
+export const ZListSearch = textInput()
   .trim()
   .max(100)
   .optional()

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZRecordIdText, recordIdList, recordIdText } from './ids';
+import { textInput } from './text';
 import { SEARCH_MIN_CHARS } from './constants';
 
 /**
@@ -9,30 +11,18 @@ import { SEARCH_MIN_CHARS } from './constants';
 
 /** The web drops empty filters before calling (spec 5); an empty value that slips through means "no filter". */
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
-const optionalId = z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional());
+const optionalId = z.preprocess(emptyToUndefined, ZRecordIdText.optional());
 const limit = (fallback: number, max: number) => z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(max).default(fallback));
 
 /** Picker search: a case-insensitive part of the name, ignored unless longer than 2 characters (spec 5). */
-const pickerSearch = z
-  .string()
+const pickerSearch = textInput()
   .trim()
   .max(100)
   .optional()
   .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined));
 
 /** `1,2,3`: at most 500 positive ids. */
-const idList = z
-  .string()
-  .max(5000)
-  .transform((value, ctx) => {
-    const parts = value.split(',').map((part) => part.trim()).filter((part) => part !== '');
-    const ids = parts.map(Number);
-    if (ids.length > 500 || ids.some((id) => !Number.isInteger(id) || id <= 0)) {
-      ctx.addIssue({ code: 'custom', message: 'ids must be a comma-separated list of at most 500 positive ids' });
-      return z.NEVER;
-    }
-    return ids;
-  });
+const idList = recordIdList('ids must be a comma-separated list of at most 500 positive ids');
 
 /**
  * Which locations by storage: 1 with silos (silo or both), 2 without silo, i.e. with open area (open area or both),
@@ -116,7 +106,7 @@ export type TSiloLocationList = z.infer<typeof ZSiloLocationList>;
 
 /** `GET /api/weightMachine/location`: the active weight machines of one location (the weight display dialog). */
 export const ZWeightMachineLocationQuery = z.object({
-  locationId: z.coerce.number({ error: 'Please select a location!' }).int().positive(),
+  locationId: recordIdText('Please select a location!'),
   limit: limit(100, 500),
 });
 export type TWeightMachineLocationQuery = z.input<typeof ZWeightMachineLocationQuery>;

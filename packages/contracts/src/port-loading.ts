@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text';
 import { Messages } from './errors';
 import { recordId } from './ids';
 import { emptyToUndefined, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
@@ -41,8 +42,7 @@ const search = ZListSearch;
 const requiredId = (message: string) => z.preprocess(emptyToUndefined, recordId(message));
 const nullableId = z.preprocess(emptyToUndefined, recordId().optional()).transform((v) => v ?? null);
 const optionalText = (max: number) =>
-  z
-    .string()
+  textInput()
     .trim()
     .max(max, `Maximum ${max} characters`)
     .nullish()
@@ -176,7 +176,7 @@ const ZSlipQuantity = z.unknown().transform((value, ctx) => {
 export const ZLoadingSlipInput = z.object({
   truckId: requiredId(Messages.truckRequired),
   driverId: requiredId(Messages.driverRequired),
-  wbtNumber: z.string({ error: Messages.wbtRequired }).trim().min(1, Messages.wbtRequired).max(50, 'Maximum 50 characters'),
+  wbtNumber: textInput({ error: Messages.wbtRequired }).trim().min(1, Messages.wbtRequired).max(50, 'Maximum 50 characters'),
   quantity: ZSlipQuantity,
   /** When the truck was loaded (ISO date-time); now when absent. */
   loadedAt: z.preprocess(emptyToUndefined, z.iso.datetime({ offset: true, error: 'Please select a date!' }).optional()),

@@ -1,5 +1,6 @@
 /** API contracts of the procurement screens (spec sections 2.3, 5 and 7): sale orders, consignments, documents. */
 import { z } from 'zod';
+import { textInput } from './text';
 import { ZDate, ZDocument, ZOptionalId, ZPageSize, ZRecordTrail, ZTonnes } from './cargo';
 import { MAX_RECORD_ID, recordId } from './ids';
 import { Messages } from './errors';
@@ -43,8 +44,7 @@ const pageSize = ZPageSize;
 const optionalId = ZOptionalId;
 const requiredId = recordId;
 const optionalText = (max: number) =>
-  z
-    .string()
+  textInput()
     .trim()
     .max(max, `Maximum ${max} characters`)
     .nullish()
@@ -58,7 +58,7 @@ const ZListBase = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: pageSize,
   /** Ignored unless longer than 2 characters (spec section 9). */
-  search: z.string().trim().max(100).optional(),
+  search: textInput().trim().max(100).optional(),
   status: z.enum(RECORD_STATUS_FILTERS).default('Active'),
 });
 
@@ -128,7 +128,7 @@ export const LC_PO_TYPES = ['lc', 'po'] as const;
 export type LcPoType = (typeof LC_PO_TYPES)[number];
 
 export const ZConsignmentFilters = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: textInput().trim().max(100).optional(),
   type: z.enum(LC_PO_TYPES).optional(),
   saleOrderId: optionalId,
   blConsigneeId: optionalId,
@@ -202,10 +202,9 @@ export type TConsignmentTotal = z.infer<typeof ZConsignmentTotal>;
 
 /** `GET /api/consignments/lcPos`: a search (more than 2 characters) or `consignmentIdList=1,2,3`; `type` narrows. */
 export const ZLcPoQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: textInput().trim().max(100).optional(),
   type: z.enum(LC_PO_TYPES).optional(),
-  consignmentIdList: z
-    .string()
+  consignmentIdList: textInput()
     .trim()
     .max(2000)
     .regex(/^(\d+(,\d+)*)?$/, 'consignmentIdList must be ids separated by commas.')

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_RECORD_ID, recordId } from './ids';
+import { textInput } from './text';
+import { MAX_RECORD_ID, recordId, recordIdList } from './ids';
 import { emptyToUndefined, ZDate, RECORD_STATUSES, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZTonnes } from './cargo';
 
 /** API contracts of the shipping screens (spec sections 2.3 and 7): shipments (BLs on voyages) and voyages. */
@@ -29,28 +30,10 @@ const pageSize = ZPageSize;
 const search = ZListSearch;
 const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_RECORD_ID, message);
 const requiredText = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, message).max(max, `Maximum ${max} characters`);
+  textInput({ error: message }).trim().min(1, message).max(max, `Maximum ${max} characters`);
 
 /** `1,2,3`: at most 500 positive ids (an empty value means no filter). */
-const idList = z.preprocess(
-  emptyToUndefined,
-  z
-    .string()
-    .max(5000)
-    .transform((value, ctx) => {
-      const ids = value
-        .split(',')
-        .map((part) => part.trim())
-        .filter((part) => part !== '')
-        .map(Number);
-      if (ids.length > 500 || ids.some((id) => !Number.isInteger(id) || id <= 0 || id > MAX_RECORD_ID)) {
-        ctx.addIssue({ code: 'custom', message: 'Please give ids separated by commas.' });
-        return z.NEVER;
-      }
-      return ids;
-    })
-    .optional(),
-);
+const idList = z.preprocess(emptyToUndefined, recordIdList('Please give ids separated by commas.').optional());
 
 // ---------------------------------------------------------------- shipments
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZRecordIdText, recordId } from './ids';
+import { textInput } from './text';
 import { PAGE_SIZES } from './constants';
 import { Messages } from './errors';
 import { ALL_PERMISSION_FLAGS } from './permissions';
@@ -15,25 +17,24 @@ export const ZPageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: pageSize,
   /** Searches start after more than 2 typed characters; shorter searches are ignored (spec section 9). */
-  search: z.string().trim().max(100).optional(),
+  search: textInput().trim().max(100).optional(),
   sortOrder: z.enum(['asc', 'desc']).default('asc'),
 });
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  textInput()
     .trim()
     .max(max, `Maximum ${max} characters`)
     .nullish()
     .transform((v) => (v ? v : null));
-const ids = z.array(z.number().int().positive()).max(500).default([]);
+const ids = z.array(recordId()).max(500).default([]);
 
 // ---------------------------------------------------------------- users
 
 export const ZUserListQuery = ZPageQuery.extend({
   kind: z.enum(['agencyAdmin', 'agencyUser', 'companyAdmin']).optional(),
   status: z.enum(['active', 'inactive', 'all']).default('all'),
-  roleId: z.coerce.number().int().positive().optional(),
+  roleId: ZRecordIdText.optional(),
   sortBy: z.enum(['firstName', 'username', 'email', 'createdAt']).default('firstName'),
 });
 export type TUserListQuery = z.input<typeof ZUserListQuery>;
@@ -58,19 +59,19 @@ export const ZUserInput = z
       .string({ error: 'Please input username!' })
       .trim()
       .regex(USERNAME_PATTERN, 'Username must be 3 to 50 letters, digits, dots, dashes or underscores.'),
-    email: z.string({ error: 'Please input email!' }).trim().min(1, 'Please input email!').max(50, 'Maximum 50 characters').email('Please enter a valid email!'),
-    firstName: z.string({ error: Messages.firstNameRequired }).trim().min(1, Messages.firstNameRequired).max(20, 'Maximum 20 characters'),
+    email: textInput({ error: 'Please input email!' }).trim().min(1, 'Please input email!').max(50, 'Maximum 50 characters').email('Please enter a valid email!'),
+    firstName: textInput({ error: Messages.firstNameRequired }).trim().min(1, Messages.firstNameRequired).max(20, 'Maximum 20 characters'),
     lastName: optionalText(20),
     initials: optionalText(20),
     phone: optionalText(20),
     idNumber: optionalText(20),
     address: optionalText(255),
-    residenceCountryId: z.number().int().positive().nullish().transform((v) => v ?? null),
-    cityId: z.number().int().positive().nullish().transform((v) => v ?? null),
-    originCountryId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    residenceCountryId: recordId().nullish().transform((v) => v ?? null),
+    cityId: recordId().nullish().transform((v) => v ?? null),
+    originCountryId: recordId().nullish().transform((v) => v ?? null),
     kind: z.enum(['agencyAdmin', 'agencyUser', 'companyAdmin'], { error: 'Please select the user type!' }),
-    companyId: z.number().int().positive().nullish().transform((v) => v ?? null),
-    roleId: z.number().int().positive().nullish().transform((v) => v ?? null),
+    companyId: recordId().nullish().transform((v) => v ?? null),
+    roleId: recordId().nullish().transform((v) => v ?? null),
     shipmentManagerIds: ids,
     consigneeIds: ids,
     locationIds: ids,
@@ -106,7 +107,7 @@ export type TRoleList = z.infer<typeof ZRoleList>;
 export const ZRoleListQuery = ZPageQuery.extend({ limit: pageSize.default(100) });
 
 export const ZRoleInput = z.object({
-  name: z.string({ error: 'Please input role name!' }).trim().min(1, 'Please input role name!').max(50, 'Maximum 50 characters'),
+  name: textInput({ error: 'Please input role name!' }).trim().min(1, 'Please input role name!').max(50, 'Maximum 50 characters'),
 });
 export type TRoleInput = z.input<typeof ZRoleInput>;
 
@@ -158,7 +159,7 @@ export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-export const ZApprover = z.object({ order: z.number().int().min(1), userId: z.number().int().positive() });
+export const ZApprover = z.object({ order: z.number().int().min(1), userId: recordId() });
 export const ZApprovalRule = z.object({
   id: z.number().int(),
   kind: z.enum(APPROVAL_KINDS),
@@ -212,18 +213,18 @@ export const ZEmailSettings = z.object({
 });
 export type TEmailSettings = z.infer<typeof ZEmailSettings>;
 export const ZEmailSettingsInput = z.object({
-  host: z.string({ error: 'Please input the SMTP host!' }).trim().min(1, 'Please input the SMTP host!').max(255),
+  host: textInput({ error: 'Please input the SMTP host!' }).trim().min(1, 'Please input the SMTP host!').max(255),
   port: z.number({ error: 'Please input the port!' }).int().min(1, 'Port must be between 1 and 65535.').max(65535, 'Port must be between 1 and 65535.'),
   security: z.enum(SMTP_SECURITY),
-  username: z.string().trim().max(255).nullish().transform((v) => (v ? v : null)),
+  username: textInput().trim().max(255).nullish().transform((v) => (v ? v : null)),
   /** Omitted or undefined: keep the stored password; empty string: remove it. */
-  password: z.string().max(500).optional(),
-  fromName: z.string({ error: 'Please input the sender name!' }).trim().min(1, 'Please input the sender name!').max(100),
-  fromEmail: z.string({ error: 'Please input the sender e-mail!' }).trim().email('Please enter a valid email!').max(100),
+  password: textInput().max(500).optional(),
+  fromName: textInput({ error: 'Please input the sender name!' }).trim().min(1, 'Please input the sender name!').max(100),
+  fromEmail: textInput({ error: 'Please input the sender e-mail!' }).trim().email('Please enter a valid email!').max(100),
   isActive: z.boolean().default(true),
 });
 export type TEmailSettingsInput = z.input<typeof ZEmailSettingsInput>;
-export const ZTestEmailInput = z.object({ to: z.string().trim().email('Please enter a valid email!') });
+export const ZTestEmailInput = z.object({ to: textInput().trim().email('Please enter a valid email!') });
 
 // ---------------------------------------------------------------- product settings (super admin)
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { recordId } from './ids';
+import { textInput } from './text';
 import { Messages } from './errors';
 
 export const UserKind = {
@@ -60,8 +62,7 @@ export const ZUserContext = z.object({
 export type TUserContext = z.infer<typeof ZUserContext>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  textInput()
     .trim()
     .max(max, `Maximum ${max} characters`)
     .nullish()
@@ -70,16 +71,16 @@ const optionalText = (max: number) =>
 /** `PUT /api/users/profile`: the User Details form of the profile page (spec sections 2.11 and 5). */
 export const ZProfileBody = z.object({
   id: z.number().int().optional(),
-  firstName: z.string({ error: Messages.firstNameRequired }).trim().min(1, Messages.firstNameRequired).max(20, 'Maximum 20 characters'),
+  firstName: textInput({ error: Messages.firstNameRequired }).trim().min(1, Messages.firstNameRequired).max(20, 'Maximum 20 characters'),
   lastName: optionalText(20),
   initials: optionalText(20),
   phone: optionalText(20),
   idNumber: optionalText(20),
-  email: z.string({ error: 'Please input email!' }).trim().min(1, 'Please input email!').max(50, 'Maximum 50 characters').email('Please enter a valid email!'),
+  email: textInput({ error: 'Please input email!' }).trim().min(1, 'Please input email!').max(50, 'Maximum 50 characters').email('Please enter a valid email!'),
   address: optionalText(255),
-  residenceCountryId: z.number().int().positive().nullish(),
-  cityId: z.number().int().positive().nullish(),
-  originCountryId: z.number().int().positive().nullish(),
-  profilePic: z.string().max(500).nullish(),
+  residenceCountryId: recordId().nullish(),
+  cityId: recordId().nullish(),
+  originCountryId: recordId().nullish(),
+  profilePic: textInput().max(500).nullish(),
 });
 export type TProfileBody = z.input<typeof ZProfileBody>;

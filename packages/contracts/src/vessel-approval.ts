@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInput } from './text';
 import { ZDate, ZListSearch, ZOptionalId, ZTonnesOrZero } from './cargo';
 import { recordId } from './ids';
 import { APPROVAL_STATUSES, ZApprovalState, ZPageQuery } from './staff';
@@ -23,8 +24,7 @@ export const VesselApprovalMessages = {
   decisionRequired: 'Please choose Approved or Rejected.',
 } as const;
 
-const optionalRemarks = z
-  .string()
+const optionalRemarks = textInput()
   .trim()
   .max(500, 'Maximum 500 characters')
   .nullish()
@@ -52,7 +52,7 @@ export type TQuantityApprovalInput = z.input<typeof ZQuantityApprovalInput>;
 /** `POST .../:id/decision`: the current approver's decision (spec section 4, Approval). */
 export const ZApprovalDecisionInput = z.object({
   decision: z.enum(['Approved', 'Rejected'], { error: VesselApprovalMessages.decisionRequired }),
-  comment: z.string().trim().max(1000, 'Maximum 1000 characters').nullish(),
+  comment: textInput().trim().max(1000, 'Maximum 1000 characters').nullish(),
 });
 export type TApprovalDecisionInput = z.input<typeof ZApprovalDecisionInput>;
 

@@ -1,4 +1,4 @@
-import { INVALID_ID, Messages } from '@tonnage/contracts';
+import { INVALID_ID, Messages, TEXT_NOT_ALLOWED } from '@tonnage/contracts';
 import * as procurementSection from './sections/procurement';
 import * as shippingSection from './sections/shipping';
 import * as vesselApprovalSection from './sections/vessel-approval';
@@ -635,6 +635,8 @@ const ar: LocaleBundle = {
     'Please enter a quantity in MT.': 'يرجى إدخال كمية بالطن المتري.',
     'Please select a date!': 'يرجى اختيار تاريخ!',
     [INVALID_ID]: 'معرّف غير صالح',
+    [TEXT_NOT_ALLOWED]: 'يحتوي النص على أحرف غير مسموح بها.',
+    'Invalid agency id.': 'معرّف الوكالة غير صالح.',
     'Please select a berth!': 'يرجى اختيار الرصيف!',
     'Maximum 500 characters': '500 حرف كحد أقصى',
     'This transaction has already been reversed.': 'تم عكس هذه المعاملة بالفعل.',

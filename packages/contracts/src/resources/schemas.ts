@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ZRecordIdText, recordId } from '../ids';
+import { textInput } from '../text';
 import { PAGE_SIZES, SEARCH_MIN_CHARS } from '../constants';
 import { SYSTEM_SORT_FIELDS, fieldMessages, type FieldDef, type ResourceDef } from './define';
 
@@ -39,18 +41,18 @@ function valueSchema(field: FieldDef): z.ZodType {
   const err = { error: (issue: { input: unknown }) => (issue.input === undefined || issue.input === null ? m.required.en : m.invalid.en) };
   switch (field.kind) {
     case 'text': {
-      let schema = z.string(err).trim().max(field.max, m.max.en);
+      let schema = textInput(err).trim().max(field.max, m.max.en);
       if (field.required) schema = schema.min(1, m.required.en);
       const upper = field.upperCase ? schema.transform((v) => v.toUpperCase()) : schema;
       const pattern = field.pattern;
       return pattern ? upper.refine((v) => v === '' || pattern.test(v), m.invalid.en) : upper;
     }
     case 'email': {
-      const schema = z.string(err).trim().max(50, m.max.en);
+      const schema = textInput(err).trim().max(50, m.max.en);
       return (field.required ? schema.min(1, m.required.en) : schema).refine((v) => v === '' || z.email().safeParse(v).success, m.invalid.en);
     }
     case 'phone': {
-      const schema = z.string(err).trim().max(20, 'Maximum 20 characters');
+      const schema = textInput(err).trim().max(20, 'Maximum 20 characters');
       return (field.required ? schema.min(1, m.required.en) : schema).refine((v) => v === '' || PHONE_PATTERN.test(v), m.invalid.en);
     }
     case 'integer':
@@ -72,16 +74,16 @@ function valueSchema(field: FieldDef): z.ZodType {
     case 'enum':
       return z.enum(field.options.map((o) => o.value) as [string, ...string[]], err);
     case 'reference':
-      return z.number(err).int(m.required.en).positive(m.required.en);
+      return recordId(m.required.en);
     case 'date':
       return z.iso.date(err);
     case 'image': {
       const pattern = imagePathPattern(field.folder);
-      return z.string(err).trim().refine((v) => v === '' || pattern.test(v), m.invalid.en);
+      return textInput(err).trim().refine((v) => v === '' || pattern.test(v), m.invalid.en);
     }
     case 'secret': {
       // Not trimmed: a credential is taken as typed.
-      const schema = z.string(err).max(field.max, m.max.en);
+      const schema = textInput(err).max(field.max, m.max.en);
       return field.required ? schema.min(1, m.required.en) : schema;
     }
   }
@@ -142,8 +144,7 @@ export function listQuerySchema(resource: ResourceDef): z.ZodObject {
   const shape: Record<string, z.ZodType> = {
     page: z.coerce.number().int().min(1).default(1),
     limit: pageSize,
-    search: z
-      .string()
+    search: textInput()
       .trim()
       .max(100)
       .optional()
@@ -162,7 +163,7 @@ export function listQuerySchema(resource: ResourceDef): z.ZodObject {
     }
     switch (field.kind) {
       case 'reference':
-        filter = z.coerce.number().int().positive();
+        filter = ZRecordIdText;
         break;
       case 'boolean':
         filter = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -180,7 +181,7 @@ export function listQuerySchema(resource: ResourceDef): z.ZodObject {
       case 'phone':
       case 'secret':
       case 'text':
-        filter = z.string().trim().max(255);
+        filter = textInput().trim().max(255);
     }
     shape[name] = z.preprocess(emptyToUndefined, filter.optional());
   }

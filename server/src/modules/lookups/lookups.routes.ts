@@ -1,7 +1,6 @@
-import { ZApiError, ZCityList, ZCountryList, ZLookups, ZTimezoneList } from '@tonnage/contracts';
+import { ZApiError, ZCityList, ZCountryList, ZLookups, ZTimezoneList, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access } from '../../platform/access';
 import { notFound } from '../../platform/errors';
@@ -41,7 +40,7 @@ export function registerLookupRoutes(instance: FastifyInstance, context: ModuleC
       schema: {
         tags,
         summary: 'Cities of a country (GeoNames ids), ordered by name',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: ZIdParams,
         response: { 200: ZCityList, ...errors },
       },
     },

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
 import { AppError, badRequest } from '../../platform/errors';
+import { refuseFileName } from '../../platform/input-guard';
 import { IMPORT_MAX_BYTES, importMessages, importResource, importTemplate } from './master-data.import';
 
 /** The uploaded file (multipart field `file`), read whole; 413 when it passes the import limit. */
@@ -31,6 +32,7 @@ async function readImportFile(request: FastifyRequest): Promise<{ fileName: stri
   }
   if (!part || part.fieldname !== 'file') throw badRequest(Messages.uploadRequired, { file: Messages.uploadRequired });
   const bytes = await part.toBuffer();
+  refuseFileName(part.filename);
   if (part.file.truncated || bytes.length > IMPORT_MAX_BYTES) {
     throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, importMessages.tooLarge, { file: importMessages.tooLarge });
   }

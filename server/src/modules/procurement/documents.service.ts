@@ -39,7 +39,8 @@ function query(tx: Db) {
     .select(documentColumns)
     .from(documents)
     .innerJoin(storedFiles, eq(storedFiles.id, documents.fileId))
-    .innerJoin(users, eq(users.id, documents.uploadedBy));
+    // A left join: the super admin's user row has no agency, so the agency's row-level security hides it.
+    .leftJoin(users, eq(users.id, documents.uploadedBy));
 }
 
 type DocumentRow = Awaited<ReturnType<ReturnType<typeof query>['execute']>>[number];

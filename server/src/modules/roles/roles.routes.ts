@@ -1,12 +1,11 @@
-import { ZApiError, ZMessageResponse, ZRole, ZRoleInput, ZRoleList, ZRoleListQuery, ZRolePermissionsInput, permissionFlag } from '@tonnage/contracts';
+import { ZApiError, ZMessageResponse, ZRole, ZRoleInput, ZRoleList, ZRoleListQuery, ZRolePermissionsInput, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
 import { RoleMessages, createRole, deleteRole, getRole, listRoles, renameRole, saveRolePermissions } from './roles.service';
 
-const ZRoleParams = z.object({ id: z.coerce.number().int().positive() });
+const ZRoleParams = ZIdParams;
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['roles'];
 

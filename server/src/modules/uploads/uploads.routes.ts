@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { access, requireSession } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
+import { refuseFileName } from '../../platform/input-guard';
 import { inlineDisposition, openStoredFile, storeUpload } from './uploads.service';
 
 const ZUploadQuery = z.object({ directory: z.enum(UPLOAD_DIRECTORIES, { error: 'Invalid upload directory.' }) });
@@ -29,6 +30,7 @@ async function readUploadedFile(
   }
   if (!part || part.fieldname !== 'file') throw badRequest(Messages.uploadRequired, { file: Messages.uploadRequired });
   const bytes = await part.toBuffer();
+  refuseFileName(part.filename);
   return { fileName: part.filename, bytes, truncated: part.file.truncated };
 }
 
