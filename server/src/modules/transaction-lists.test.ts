@@ -475,7 +475,7 @@ describe('export batches', () => {
   it('reads page after page until a short page, in order', async () => {
     const data = Array.from({ length: 7 }, (_, i) => i);
     const seen: number[][] = [];
-    await forEachBatch(async (limit, offset) => data.slice(offset, offset + limit), (rows) => void seen.push(rows), 3);
+    await forEachBatch((limit, offset) => Promise.resolve(data.slice(offset, offset + limit)), (rows) => void seen.push(rows), 3);
     expect(seen).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
   });
 });
