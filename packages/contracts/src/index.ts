@@ -13,6 +13,7 @@ export * from './resources';
 export * from './locations';
 export * from './quantity';
 export * from './ledger';
+export * from './list-query';
 export * from './cargo';
 export * from './procurement';
 export * from './shipping';

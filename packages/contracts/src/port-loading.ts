@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { textInput } from './text';
 import { Messages } from './errors';
 import { recordId } from './ids';
+import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
 import { emptyToUndefined, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
 
 /** API contracts of the port-loading screens (spec sections 2.3 and 7): port loadings and their loading slips. */
@@ -94,6 +95,10 @@ export const ZPortLoadingInput = z
 export type TPortLoadingInput = z.input<typeof ZPortLoadingInput>;
 export type TPortLoadingValues = z.output<typeof ZPortLoadingInput>;
 
+/** Columns the port loading list sorts by (newest loading date first by default). */
+export const PORT_LOADING_SORT_FIELDS = ['loadingDate', 'vesselName', 'blNumber', 'lcPoNumber', 'blConsigneeName', 'toLocationName', 'transporterName', 'quantity', 'createdAt'] as const;
+export type PortLoadingSortField = (typeof PORT_LOADING_SORT_FIELDS)[number];
+
 /** Filters of `GET /api/portLoading`. */
 export const ZPortLoadingListQuery = z.object({
   voyageId: optionalId,
@@ -107,8 +112,12 @@ export const ZPortLoadingListQuery = z.object({
   toDate: optionalDate,
   page: z.coerce.number().int().min(1).default(1),
   limit: pageSize,
+  ...sortQuery(PORT_LOADING_SORT_FIELDS, { field: 'loadingDate', order: 'desc' }),
 });
 export type TPortLoadingListQuery = z.input<typeof ZPortLoadingListQuery>;
+/** `GET /api/portLoading/export.xlsx`: the list's filters and sort, every matching row, headers in `lang`. */
+export const ZPortLoadingExportQuery = ZPortLoadingListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
+export type TPortLoadingExportQuery = z.input<typeof ZPortLoadingExportQuery>;
 
 const ZTonnesText = z.string();
 
@@ -185,6 +194,10 @@ export const ZLoadingSlipInput = z.object({
 export type TLoadingSlipInput = z.input<typeof ZLoadingSlipInput>;
 export type TLoadingSlipValues = z.output<typeof ZLoadingSlipInput>;
 
+/** Columns the loading slip list sorts by (newest loading time first by default). */
+export const LOADING_SLIP_SORT_FIELDS = ['loadedAt', 'slipNumber', 'vesselName', 'lcPoNumber', 'toLocationName', 'truckPlate', 'driverName', 'wbtNumber', 'quantity', 'createdAt'] as const;
+export type LoadingSlipSortField = (typeof LOADING_SLIP_SORT_FIELDS)[number];
+
 /** Filters of `GET /api/loadingSlips` (screen `loadingSlips`). */
 export const ZLoadingSlipListQuery = z.object({
   voyageId: optionalId,
@@ -204,8 +217,12 @@ export const ZLoadingSlipListQuery = z.object({
   search,
   page: z.coerce.number().int().min(1).default(1),
   limit: pageSize,
+  ...sortQuery(LOADING_SLIP_SORT_FIELDS, { field: 'loadedAt', order: 'desc' }),
 });
 export type TLoadingSlipListQuery = z.input<typeof ZLoadingSlipListQuery>;
+/** `GET /api/loadingSlips/export.xlsx`: the list's filters and sort, every matching row, headers in `lang`. */
+export const ZLoadingSlipExportQuery = ZLoadingSlipListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
+export type TLoadingSlipExportQuery = z.input<typeof ZLoadingSlipExportQuery>;
 
 /** A loading slip with what the list, the port loading form and the printed slip show. */
 export const ZLoadingSlip = z

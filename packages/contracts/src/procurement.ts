@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { textInput } from './text';
 import { ZDate, ZDocument, ZOptionalId, ZPageSize, ZRecordTrail, ZTonnes } from './cargo';
+import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
 import { MAX_RECORD_ID, recordId } from './ids';
 import { Messages } from './errors';
 
@@ -64,6 +65,10 @@ const ZListBase = z.object({
 
 // ---------------------------------------------------------------- sale orders
 
+/** Columns the sale order list sorts by (newest order date first by default). */
+export const SALE_ORDER_SORT_FIELDS = ['orderDate', 'number', 'sellerName', 'buyerName', 'cargoTypeName', 'quantity', 'createdAt'] as const;
+export type SaleOrderSortField = (typeof SALE_ORDER_SORT_FIELDS)[number];
+
 export const ZSaleOrderListQuery = ZListBase.extend({
   sellerId: optionalId,
   buyerId: optionalId,
@@ -71,8 +76,12 @@ export const ZSaleOrderListQuery = ZListBase.extend({
   /** Order date from / to (inclusive). */
   fromDate: ZDate.optional(),
   toDate: ZDate.optional(),
+  ...sortQuery(SALE_ORDER_SORT_FIELDS, { field: 'orderDate', order: 'desc' }),
 });
 export type TSaleOrderListQuery = z.input<typeof ZSaleOrderListQuery>;
+/** `GET /api/saleOrder/export.xlsx`: the list's filters and sort, every matching row, headers in `lang`. */
+export const ZSaleOrderExportQuery = ZSaleOrderListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
+export type TSaleOrderExportQuery = z.input<typeof ZSaleOrderExportQuery>;
 
 /** The sale order form (`POST /api/saleOrder`, `PUT /api/saleOrder/{id}`). */
 export const ZSaleOrderInput = z
@@ -136,8 +145,14 @@ export const ZConsignmentFilters = z.object({
   cargoTypeId: optionalId,
   status: z.enum(RECORD_STATUS_FILTERS).default('Active'),
 });
-export const ZConsignmentListQuery = ZListBase.extend(ZConsignmentFilters.shape);
+/** Columns the consignment list sorts by (newest first by default). */
+export const CONSIGNMENT_SORT_FIELDS = ['createdAt', 'LCPONumber', 'refNumber', 'saleOrderNumber', 'blConsigneeName', 'shipmentManagerName', 'cargoTypeName', 'quantity'] as const;
+export type ConsignmentSortField = (typeof CONSIGNMENT_SORT_FIELDS)[number];
+export const ZConsignmentListQuery = ZListBase.extend(ZConsignmentFilters.shape).extend(sortQuery(CONSIGNMENT_SORT_FIELDS, { field: 'createdAt', order: 'desc' }));
 export type TConsignmentListQuery = z.input<typeof ZConsignmentListQuery>;
+/** `GET /api/consignments/export.xlsx`: the list's filters and sort, every matching row, headers in `lang`. */
+export const ZConsignmentExportQuery = ZConsignmentListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
+export type TConsignmentExportQuery = z.input<typeof ZConsignmentExportQuery>;
 export type TConsignmentFilters = z.input<typeof ZConsignmentFilters>;
 
 /**

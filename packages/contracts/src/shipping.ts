@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { textInput } from './text';
 import { MAX_RECORD_ID, recordId, recordIdList } from './ids';
+import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
 import { emptyToUndefined, ZDate, RECORD_STATUSES, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZTonnes } from './cargo';
 
 /** API contracts of the shipping screens (spec sections 2.3 and 7): shipments (BLs on voyages) and voyages. */
@@ -56,11 +57,19 @@ export const ZShipmentFilters = z.object({
 });
 export type TShipmentFilters = z.input<typeof ZShipmentFilters>;
 
+/** Columns the shipment list sorts by (newest first by default). */
+export const SHIPMENT_SORT_FIELDS = ['createdAt', 'blNumber', 'vesselName', 'voyageNumber', 'arrivalDate', 'lcPoNumber', 'blConsigneeName', 'cargoTypeName', 'blQuantity', 'blDate'] as const;
+export type ShipmentSortField = (typeof SHIPMENT_SORT_FIELDS)[number];
+
 export const ZShipmentListQuery = ZShipmentFilters.extend({
   page: z.coerce.number().int().min(1).default(1),
   limit: pageSize,
+  ...sortQuery(SHIPMENT_SORT_FIELDS, { field: 'createdAt', order: 'desc' }),
 });
 export type TShipmentListQuery = z.input<typeof ZShipmentListQuery>;
+/** `GET /api/shipments/export.xlsx`: the list's filters and sort, every matching row, headers in `lang`. */
+export const ZShipmentExportQuery = ZShipmentListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
+export type TShipmentExportQuery = z.input<typeof ZShipmentExportQuery>;
 
 /** A new voyage given with a shipment: found by vessel and voyage number (letter case ignored) or created. */
 export const ZNewVoyage = z.object({

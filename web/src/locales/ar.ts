@@ -1,4 +1,4 @@
-import { INVALID_ID, Messages, TEXT_NOT_ALLOWED } from '@tonnage/contracts';
+import { INVALID_ID, ListMessages, Messages, TEXT_NOT_ALLOWED } from '@tonnage/contracts';
 import * as procurementSection from './sections/procurement';
 import * as shippingSection from './sections/shipping';
 import * as vesselApprovalSection from './sections/vessel-approval';
@@ -613,6 +613,8 @@ const ar: LocaleBundle = {
     ...vesselApprovalSection.messagesAr,
     ...portLoadingSection.messagesAr,
     [Messages.quantityNotAvailable]: 'الكمية غير متوفرة',
+    [ListMessages.sortByUnknown]: 'لا يمكن ترتيب هذه القائمة حسب هذا العمود.',
+    [ListMessages.sortOrderUnknown]: 'يجب أن يكون ترتيب الفرز تصاعديًا (asc) أو تنازليًا (desc).',
     [Messages.reasonRequired]: 'السبب مطلوب!',
     [Messages.lcOrPoOnly]: 'يمكنك إدخال رقم الاعتماد المستندي أو رقم أمر الشراء فقط!',
     [Messages.lcOrPoRequired]: 'يرجى إضافة رقم الاعتماد المستندي أو رقم أمر الشراء.',

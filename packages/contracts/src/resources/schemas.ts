@@ -3,6 +3,7 @@ import { ZRecordIdText, recordId } from '../ids';
 import { textInput } from '../text';
 import { PAGE_SIZES, SEARCH_MIN_CHARS } from '../constants';
 import { SYSTEM_SORT_FIELDS, fieldMessages, type FieldDef, type ResourceDef } from './define';
+import { PAGING_KEYS, sortQuery, ZExportLang } from '../list-query';
 
 /** Decimals a numeric field keeps (latitude and longitude: 6, spec 5 "up to 6 decimals"). */
 export function fieldScale(field: FieldDef): number {
@@ -149,8 +150,7 @@ export function listQuerySchema(resource: ResourceDef): z.ZodObject {
       .max(100)
       .optional()
       .transform((v) => (v !== undefined && v.length > SEARCH_MIN_CHARS ? v : undefined)),
-    sortBy: z.preprocess(emptyToUndefined, z.enum(sortFields(resource)).default(resource.list.defaultSort.field)),
-    sortOrder: z.preprocess(emptyToUndefined, z.enum(['asc', 'desc']).default(resource.list.defaultSort.order)),
+    ...sortQuery(sortFields(resource), resource.list.defaultSort),
     status: z.preprocess(emptyToUndefined, z.enum(['active', 'inactive', 'all']).default('all')),
   };
   for (const [name, field] of Object.entries(resource.fields)) {
@@ -190,9 +190,7 @@ export function listQuerySchema(resource: ResourceDef): z.ZodObject {
 
 /** The Excel export query: the list's filters, search and sort (every matching row, no paging) and the header language. */
 export function exportQuerySchema(resource: ResourceDef): z.ZodObject {
-  return listQuerySchema(resource).omit({ page: true, limit: true }).extend({
-    lang: z.enum(['en', 'ar']).default('en'),
-  });
+  return listQuerySchema(resource).omit(PAGING_KEYS).extend({ lang: ZExportLang });
 }
 
 function outputValue(field: FieldDef): z.ZodType {

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { fieldScale, type FieldDef, type Localized, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../platform/db/client';
+import { writeWorkbook, type ExcelColumn } from '../../platform/excel';
 import { forEachMatchingRow, type ResourceMatchQuery } from './master-data.service';
 
 type Lang = 'en' | 'ar';
@@ -56,33 +56,28 @@ export function exportColumns(resource: ResourceDef): { name: string; label: Loc
 
 /**
  * Streams the rows matching a list query (filters, search, sort; no paging) as an .xlsx with the list's columns,
- * headers in the requested language, quantities formatted with their decimals. Rows are read in batches and
- * written as they come, so a large list never sits in memory whole.
+ * headers in the requested language, quantities formatted with their decimals, through the app's one Excel writer.
  */
 export async function writeResourceWorkbook(
   db: Db,
   params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; lang: Lang; stream: Writable },
 ): Promise<void> {
   const { resource, lang } = params;
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: params.stream, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(resource.labels.many[lang].slice(0, 31), { views: [{ rightToLeft: lang === 'ar', state: 'frozen', ySplit: 1 }] });
-  const columns = exportColumns(resource);
-  sheet.columns = [
-    ...columns.map(({ name, label, field }) => {
-      const scale = field ? fieldScale(field) : 0;
-      return { header: label[lang], key: name, width: 22, ...(scale > 0 ? { style: { numFmt: `0.${'0'.repeat(scale)}` } } : {}) };
-    }),
-    { header: statusLabels[lang].header, key: 'isActive', width: 14 },
-  ];
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).commit();
-  await forEachMatchingRow(db, { resource, agencyId: params.agencyId, query: params.query }, (rows) => {
-    for (const row of rows) {
-      const values: Record<string, string | number | null> = { isActive: row.isActive ? statusLabels[lang].active : statusLabels[lang].inactive };
-      for (const { name, field } of columns) values[name] = field ? cellValue(name, field, row, lang) : derivedValue(row[name]);
-      sheet.addRow(values).commit();
-    }
+  const columns: ExcelColumn<TResourceRow>[] = exportColumns(resource).map(({ name, label, field }) => {
+    const scale = field ? fieldScale(field) : 0;
+    return {
+      key: name,
+      header: label[lang],
+      ...(scale > 0 ? { numFmt: `0.${'0'.repeat(scale)}` } : {}),
+      value: (row) => (field ? cellValue(name, field, row, lang) : derivedValue(row[name])),
+    };
   });
-  sheet.commit();
-  await workbook.commit();
+  columns.push({ key: 'isActive', header: statusLabels[lang].header, width: 14, value: (row) => (row.isActive ? statusLabels[lang].active : statusLabels[lang].inactive) });
+  await writeWorkbook({
+    stream: params.stream,
+    sheetName: resource.labels.many[lang],
+    lang,
+    columns,
+    rows: (visit) => forEachMatchingRow(db, { resource, agencyId: params.agencyId, query: params.query }, visit),
+  });
 }

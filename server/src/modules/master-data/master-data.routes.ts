@@ -1,9 +1,9 @@
-import { PassThrough } from 'node:stream';
 import { ZApiError, ZMessageResponse, permissionFlag, resourceRegistry, resourceSchemas, type ResourceDef, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
+import { sendWorkbook } from '../../platform/excel';
 import { assertDerivedColumnsKnown } from './master-data.derived';
 import { writeResourceWorkbook } from './master-data.export';
 import { registerMasterDataImportRoutes } from './master-data.import.routes';
@@ -54,15 +54,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
     (request, reply) => {
       const { lang, ...query } = request.query as ResourceListQuery & { lang: 'en' | 'ar' };
       const agencyId = requireAgency(request);
-      const stream = new PassThrough();
-      writeResourceWorkbook(db, { resource, agencyId, query, lang, stream }).catch((error: unknown) => {
-        request.log.error({ err: error }, 'excel export failed');
-        stream.destroy(error instanceof Error ? error : new Error('excel export failed'));
-      });
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="${resource.key}.xlsx"`)
-        .send(stream);
+      return sendWorkbook(request, reply, `${resource.key}.xlsx`, (stream) => writeResourceWorkbook(db, { resource, agencyId, query, lang, stream }));
     },
   );
 

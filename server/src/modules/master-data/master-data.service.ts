@@ -1,11 +1,13 @@
 import { ErrorCode, columnName, fieldMessages, isRangeFiltered, resourceByKey, resourceRegistry, type ResourceDef, type TResourceRow, type UniqueTogether } from '@tonnage/contracts';
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
+import { listOrder } from '../../platform/db/list-order';
 import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platform/db/query-helpers';
 import { tenantSearch } from '../../platform/db/tenant-search';
 import { inAgency } from '../../platform/db/tenancy';
+import { forEachBatch } from '../../platform/excel';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { derivedSelection } from './master-data.derived';
 import { beforeWrite } from './master-data.rules';
@@ -89,7 +91,6 @@ function listConditions(resource: ResourceDef, table: ResourceTable, query: Reso
 
 /** The ORDER BY of a list: text case-insensitively, a reference by the referenced row's name, then id for a stable order. */
 function orderOf(resource: ResourceDef, table: ResourceTable, query: ResourceMatchQuery): SQL[] {
-  const direction = query.sortOrder === 'desc' ? desc : asc;
   const field = resource.fields[query.sortBy];
   let key: SQL | AnyPgColumn = column(table, query.sortBy);
   if (field && isTextual(field.kind)) key = sql`lower(${key})`;
@@ -98,7 +99,7 @@ function orderOf(resource: ResourceDef, table: ResourceTable, query: ResourceMat
     const target = resourceByKey(field.resource);
     key = sql`lower(${sql.identifier(`ref_${query.sortBy}`)}.${sql.identifier(columnName(target.display))})`;
   }
-  return [direction(key), direction(column(table, 'id'))];
+  return listOrder(key, query.sortOrder, column(table, 'id'));
 }
 
 /** A select of the resource's rows with `<reference>Name` from each referenced row's display field, and the derived columns. */
@@ -211,11 +212,11 @@ export async function forEachMatchingRow(
   await inAgency(db, params.agencyId, async (tx) => {
     const { table } = selectRows(tx, resource);
     const where = listConditions(resource, table, query);
-    for (let offset = 0; ; offset += batchSize) {
-      const rows = await selectRows(tx, resource).query.where(where).orderBy(...orderOf(resource, table, query)).limit(batchSize).offset(offset);
-      if (rows.length > 0) await visit(rows.map((row) => toApiRow(resource, row)));
-      if (rows.length < batchSize) break;
-    }
+    await forEachBatch(
+      async (limit, offset) => (await selectRows(tx, resource).query.where(where).orderBy(...orderOf(resource, table, query)).limit(limit).offset(offset)).map((row) => toApiRow(resource, row)),
+      visit,
+      batchSize,
+    );
   });
 }
 

@@ -11,19 +11,22 @@ import {
   type TLoadingSlipValues,
   type TReasonBody,
 } from '@tonnage/contracts';
-import { and, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
 import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { DataScope } from '../../platform/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
+import { orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { AppError, badRequest, notFound } from '../../platform/errors';
+import { forEachBatch } from '../../platform/excel';
 import { agencies } from '../agencies/agencies.schema';
 import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
 import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
 import { loadingSlips, portLoadings, trips } from './port-loading.schema';
-import { portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
+import { loadingSlipSort, portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
 import { nextNumberStatement } from '../../platform/counters/counters';
 import { activeSlipTotal, auditable, lockPortLoading, receivedRefusal, ruleConflict, type Actor } from './port-loading.service';
 
@@ -37,6 +40,8 @@ import { activeSlipTotal, auditable, lockPortLoading, receivedRefusal, ruleConfl
 
 const col = columnOf;
 export type Lang = 'en' | 'ar';
+/** The slip list query without its page: what the export matches. */
+export type LoadingSlipFilters = Omit<z.output<typeof ZLoadingSlipListQuery>, 'page' | 'limit'>;
 
 /** The agency's timezone (slips are counted per local day). */
 export async function agencyTimezone(tx: Db, agencyId: number): Promise<string> {
@@ -318,6 +323,28 @@ export async function reverseLoadingSlip(tx: Db, actor: Actor & { id: number; bo
 /** The filtered, paged slips of the agency in the user's scope, with the count and total quantity of the filter. */
 export async function listLoadingSlips(tx: Db, params: { agencyId: number; scope: DataScope; query: TLoadingSlipListQuery }): Promise<TLoadingSlipList> {
   const q = ZLoadingSlipListQuery.parse(params.query);
+  const where = await loadingSlipConditions(tx, { ...params, q });
+  const [rows, [totals]] = await Promise.all([
+    selectLoadingSlips(tx)
+      .where(where)
+      .orderBy(...orderByAllowed(loadingSlipSort, q, loadingSlips.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    slipTotals(tx, where),
+  ]);
+  return { rows: rows.map(toLoadingSlip), count: totals?.count ?? 0, totalQuantity: kgToTonnes(BigInt(totals?.totalKg ?? '0')) };
+}
+
+/** Every slip the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
+export async function forEachLoadingSlip(tx: Db, params: { agencyId: number; scope: DataScope; query: LoadingSlipFilters }, visit: (rows: TLoadingSlip[]) => Promise<void> | void): Promise<void> {
+  const q = params.query;
+  const where = await loadingSlipConditions(tx, { ...params, q });
+  await forEachBatch(async (limit, offset) => (await selectLoadingSlips(tx).where(where).orderBy(...orderByAllowed(loadingSlipSort, q, loadingSlips.id)).limit(limit).offset(offset)).map(toLoadingSlip), visit);
+}
+
+/** The WHERE of the slip list and of its export: agency, data scope, filters (days in the agency's timezone). */
+async function loadingSlipConditions(tx: Db, params: { agencyId: number; scope: DataScope; q: LoadingSlipFilters }): Promise<SQL | undefined> {
+  const { q } = params;
   const timezone = q.fromDate !== undefined || q.toDate !== undefined ? await agencyTimezone(tx, params.agencyId) : 'UTC';
   const search = q.search === undefined ? undefined : `%${escapeLike(q.search)}%`;
   const conditions: (SQL | undefined)[] = [
@@ -336,16 +363,7 @@ export async function listLoadingSlips(tx: Db, params: { agencyId: number; scope
     q.toDate === undefined ? undefined : sql`${loadingSlips.loadedAt} < ${dayEnd(q.toDate, timezone)}`,
     search === undefined ? undefined : or(ilike(loadingSlips.wbtNumber, search), sql`${loadingSlips.slipNumber}::text = ${q.search}`),
   ];
-  const where = and(...conditions);
-  const [rows, [totals]] = await Promise.all([
-    selectLoadingSlips(tx)
-      .where(where)
-      .orderBy(desc(loadingSlips.loadedAt), desc(loadingSlips.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    slipTotals(tx, where),
-  ]);
-  return { rows: rows.map(toLoadingSlip), count: totals?.count ?? 0, totalQuantity: kgToTonnes(BigInt(totals?.totalKg ?? '0')) };
+  return and(...conditions);
 }
 
 /** One slip of the agency in the user's scope (404 otherwise). */

@@ -1,7 +1,8 @@
-import { kgToTonnes, type TLoadingSlip, type TPortLoading } from '@tonnage/contracts';
+import { kgToTonnes, type LoadingSlipSortField, type PortLoadingSortField, type TLoadingSlip, type TPortLoading } from '@tonnage/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
+import { caseless } from '../../platform/db/list-order';
 import type { DataScope } from '../../platform/data-scope';
 import { scopeCondition } from '../../platform/data-scope';
 import { cargoTypes, columnOf, companies, drivers, locations, ports, trucks, vessels } from '../master-data/master-data.schema';
@@ -275,3 +276,31 @@ export function slipTotals(tx: Db, where: SQL | undefined) {
 export const agencyOfPortLoadings = (agencyId: number) => eq(portLoadings.agencyId, agencyId);
 export const agencyOfSlips = (agencyId: number) => and(eq(loadingSlips.agencyId, agencyId));
 export { kg as kilogramsOf };
+
+/** The port loading list's sortable columns (contract `PORT_LOADING_SORT_FIELDS`) in SQL: texts without letter case. */
+export const portLoadingSort: Record<PortLoadingSortField, SQL | AnyPgColumn> = {
+  loadingDate: portLoadings.loadingDate,
+  vesselName: caseless(col(vessels, 'name')),
+  blNumber: caseless(shipments.blNumber),
+  lcPoNumber: caseless(sql`coalesce(${consignments.lcNumber}, ${consignments.poNumber})`),
+  blConsigneeName: caseless(col(blConsignee, 'name')),
+  toLocationName: caseless(col(locations, 'name')),
+  // The transporter company, else the third party's name (self: none, last ascending).
+  transporterName: caseless(sql`coalesce(${col(transporterCompany, 'name')}, ${portLoadings.thirdPartyName})`),
+  quantity: portLoadings.quantityKg,
+  createdAt: portLoadings.createdAt,
+};
+
+/** The loading slip list's sortable columns (contract `LOADING_SLIP_SORT_FIELDS`) in SQL: texts without letter case. */
+export const loadingSlipSort: Record<LoadingSlipSortField, SQL | AnyPgColumn> = {
+  loadedAt: loadingSlips.loadedAt,
+  slipNumber: loadingSlips.slipNumber,
+  vesselName: caseless(col(vessels, 'name')),
+  lcPoNumber: caseless(sql`coalesce(${consignments.lcNumber}, ${consignments.poNumber})`),
+  toLocationName: caseless(col(locations, 'name')),
+  truckPlate: caseless(col(trucks, 'plateNumber')),
+  driverName: caseless(col(drivers, 'name')),
+  wbtNumber: caseless(loadingSlips.wbtNumber),
+  quantity: loadingSlips.quantityKg,
+  createdAt: loadingSlips.createdAt,
+};

@@ -1,4 +1,4 @@
-import { Messages, PortLoadingMessages, SocketEvents, ZApiError, ZLoadingSlip, ZLoadingSlipInput, ZLoadingSlipList, ZLoadingSlipListQuery, ZLoadingSlipPdfQuery, ZPortLoadingDetail, ZPortLoadingInput, ZPortLoadingList, ZPortLoadingListQuery, ZReasonBody, ZVoyageShipments, permissionFlag, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, SocketEvents, ZApiError, ZLoadingSlip, ZLoadingSlipExportQuery, ZLoadingSlipInput, ZLoadingSlipList, ZLoadingSlipListQuery, ZLoadingSlipPdfQuery, ZPortLoadingDetail, ZPortLoadingExportQuery, ZPortLoadingInput, ZPortLoadingList, ZPortLoadingListQuery, ZReasonBody, ZVoyageShipments, hasPermission, permissionFlag, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,12 +7,15 @@ import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
 import { dataScopeOfSession } from '../../platform/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
+import { forbidden } from '../../platform/errors';
+import { sendWorkbook, writeWorkbook } from '../../platform/excel';
 import type { Db } from '../../platform/db/client';
 import { agencies } from '../agencies/agencies.schema';
 import { users } from '../users/users.schema';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
-import { agencyTimezone, createLoadingSlip, getLoadingSlip, listLoadingSlips, reverseLoadingSlip, updateLoadingSlip, type Lang } from './loading-slips.service';
-import { createPortLoading, getPortLoading, listPortLoadings, reversePortLoading, updatePortLoading, voyageShipments } from './port-loading.service';
+import { loadingSlipExportColumns, portLoadingExportColumns } from './port-loading.export';
+import { agencyTimezone, createLoadingSlip, forEachLoadingSlip, getLoadingSlip, listLoadingSlips, reverseLoadingSlip, updateLoadingSlip, type Lang } from './loading-slips.service';
+import { createPortLoading, forEachPortLoading, getPortLoading, listPortLoadings, reversePortLoading, updatePortLoading, voyageShipments } from './port-loading.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 422: ZApiError };
 const tags = ['port loading'];
@@ -21,6 +24,7 @@ const ADD = permissionFlag('PortLoading', 'add');
 const EDIT = permissionFlag('PortLoading', 'edit');
 const REVERSE = permissionFlag('PortLoading', 'reverse');
 const SLIPS_VIEW = permissionFlag('LoadingSlips', 'view');
+const SLIPS_EXPORT = permissionFlag('LoadingSlips', 'export');
 
 const ZVoyageParams = z.object({ voyageId: ZRecordIdText });
 const ZLangQuery = z.object({ lang: z.enum(['en', 'ar']).optional() });
@@ -66,6 +70,22 @@ export function registerPortLoadingRoutes(api: FastifyInstance, context: ModuleC
       schema: { tags, summary: 'Active shipments of a voyage with their LC/PO, BL consignee, cargo, BL quantity and on-board balance', params: ZVoyageParams, response: { 200: ZVoyageShipments, ...errors } },
     },
     (request) => scoped(request, (tx, actor) => voyageShipments(tx, { agencyId: actor.agencyId, scope: actor.scope, voyageId: request.params.voyageId })),
+  );
+
+  r.get(
+    '/portLoading/export.xlsx',
+    {
+      config: { access: access.permission(VIEW, { agency: 'required' }) },
+      schema: { tags, summary: "Port loadings in the user's scope as an Excel file: every row matching the list's filters and sort, headers in `lang`", querystring: ZPortLoadingExportQuery },
+    },
+    (request, reply) => {
+      const { lang, ...query } = request.query;
+      return sendWorkbook(request, reply, 'port-loadings.xlsx', (stream) =>
+        scoped(request, (tx, actor) =>
+          writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'التحميل من الميناء' : 'Port loadings', columns: portLoadingExportColumns(lang), rows: (visit) => forEachPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit) }),
+        ),
+      );
+    },
   );
 
   r.get(
@@ -142,6 +162,24 @@ export function registerPortLoadingRoutes(api: FastifyInstance, context: ModuleC
       schema: { tags, summary: 'Loading slips of the agency (filtered, paged) with the total quantity of the filter', querystring: ZLoadingSlipListQuery, response: { 200: ZLoadingSlipList, ...errors } },
     },
     (request) => scoped(request, (tx, actor) => listLoadingSlips(tx, { agencyId: actor.agencyId, scope: actor.scope, query: request.query })),
+  );
+
+  r.get(
+    '/loadingSlips/export.xlsx',
+    {
+      // Exporting is its own flag of the module (LoadingSlips: view, export); the list's view flag is checked too.
+      config: { access: access.permission(SLIPS_EXPORT, { agency: 'required' }) },
+      schema: { tags, summary: "Loading slips in the user's scope as an Excel file: every row matching the list's filters and sort, headers in `lang`", querystring: ZLoadingSlipExportQuery },
+    },
+    (request, reply) => {
+      if (!hasPermission(requireSession(request), `${SLIPS_VIEW},${VIEW}`)) throw forbidden();
+      const { lang, ...query } = request.query;
+      return sendWorkbook(request, reply, 'loading-slips.xlsx', (stream) =>
+        scoped(request, (tx, actor) =>
+          writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'إيصالات التحميل' : 'Loading slips', columns: loadingSlipExportColumns(lang), rows: (visit) => forEachLoadingSlip(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit) }),
+        ),
+      );
+    },
   );
 
   r.get(

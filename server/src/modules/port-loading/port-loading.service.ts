@@ -6,6 +6,7 @@ import {
   PortLoadingMessages,
   kgToTonnes,
   tonnesToKg,
+  type TPortLoading,
   type TPortLoadingDetail,
   type TPortLoadingList,
   type TPortLoadingValues,
@@ -21,13 +22,15 @@ import { accountBalance } from '../../ledger/ledger.service';
 import { onBoardAccount } from '../../ledger/accounts';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
+import { orderByAllowed } from '../../platform/db/list-order';
 import { inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, ports, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
 import { loadingSlips, portLoadings } from './port-loading.schema';
-import { countPortLoadings, portLoadingScope, selectLoadingSlips, selectPortLoadings, toLoadingSlip, toPortLoading } from './port-loading.queries';
+import { countPortLoadings, portLoadingScope, portLoadingSort, selectLoadingSlips, selectPortLoadings, toLoadingSlip, toPortLoading } from './port-loading.queries';
 
 /*
  * Port loadings (spec 2.3 `portLoading`): an order to take a consignment's cargo off a voyage by truck to a
@@ -46,6 +49,8 @@ export interface Actor {
 }
 
 type ListQuery = z.output<typeof ZPortLoadingListQuery>;
+/** The list query without its page: what the export matches. */
+export type PortLoadingFilters = Omit<ListQuery, 'page' | 'limit'>;
 
 /** A 409 of a business rule with the code the web reads. */
 export const ruleConflict = (message: string, details?: Record<string, string>) => new AppError(409, ErrorCode.BUSINESS_RULE, message, details);
@@ -53,6 +58,28 @@ export const ruleConflict = (message: string, details?: Record<string, string>) 
 /** The filtered, paged port loadings of the agency, with loaded / in transit / remaining per row. */
 export async function listPortLoadings(tx: Db, params: { agencyId: number; scope: DataScope; query: TPortLoadingListQuery | ListQuery }): Promise<TPortLoadingList> {
   const q = ZPortLoadingListQuery.parse(params.query);
+  const where = portLoadingConditions({ ...params, q });
+  const [rows, [total]] = await Promise.all([
+    selectPortLoadings(tx)
+      .where(where)
+      .orderBy(...orderByAllowed(portLoadingSort, q, portLoadings.id))
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    countPortLoadings(tx, where),
+  ]);
+  return { rows: rows.map(toPortLoading), count: total?.count ?? 0 };
+}
+
+/** Every port loading the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
+export function forEachPortLoading(tx: Db, params: { agencyId: number; scope: DataScope; query: PortLoadingFilters }, visit: (rows: TPortLoading[]) => Promise<void> | void): Promise<void> {
+  const q = params.query;
+  const where = portLoadingConditions({ ...params, q });
+  return forEachBatch(async (limit, offset) => (await selectPortLoadings(tx).where(where).orderBy(...orderByAllowed(portLoadingSort, q, portLoadings.id)).limit(limit).offset(offset)).map(toPortLoading), visit);
+}
+
+/** The WHERE of the port loading list and of its export: agency, data scope, filters. */
+function portLoadingConditions(params: { agencyId: number; scope: DataScope; q: PortLoadingFilters }): SQL | undefined {
+  const { q } = params;
   const conditions: (SQL | undefined)[] = [
     eq(portLoadings.agencyId, params.agencyId),
     portLoadingScope(params.scope),
@@ -66,16 +93,7 @@ export async function listPortLoadings(tx: Db, params: { agencyId: number; scope
     q.fromDate === undefined ? undefined : gte(portLoadings.loadingDate, q.fromDate),
     q.toDate === undefined ? undefined : lte(portLoadings.loadingDate, q.toDate),
   ];
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    selectPortLoadings(tx)
-      .where(where)
-      .orderBy(desc(portLoadings.loadingDate), desc(portLoadings.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    countPortLoadings(tx, where),
-  ]);
-  return { rows: rows.map(toPortLoading), count: total?.count ?? 0 };
+  return and(...conditions);
 }
 
 /** One port loading of the agency within the user's scope, with its slips (404 otherwise). */

@@ -3,24 +3,29 @@ import {
   ProcurementMessages,
   SEARCH_MIN_CHARS,
   tonnesToKg,
+  ZConsignmentExportQuery,
   ZConsignmentFilters,
   ZConsignmentInput,
   ZConsignmentListQuery,
   ZLcPoQuery,
+  type ConsignmentSortField,
   type TConsignment,
   type TConsignmentList,
   type TConsignmentTotal,
   type TLcPoList,
 } from '@tonnage/contracts';
 import { type SQL, and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SessionContext } from '../auth/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
 import { dataScopeOfSession, inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
 import type { Db } from '../../platform/db/client';
+import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
 import { portLoadings } from '../port-loading/port-loading.schema';
 import { shipments } from '../shipping/shipping.schema';
@@ -42,6 +47,7 @@ import {
 import { liveConsignmentsKg } from './sale-orders.service';
 
 export type ConsignmentListQuery = z.output<typeof ZConsignmentListQuery>;
+export type ConsignmentExportQuery = Omit<z.output<typeof ZConsignmentExportQuery>, 'lang'>;
 export type ConsignmentFilters = z.output<typeof ZConsignmentFilters>;
 export type ConsignmentInput = z.output<typeof ZConsignmentInput>;
 export type LcPoQuery = z.output<typeof ZLcPoQuery>;
@@ -133,14 +139,35 @@ interface Viewer {
   session: SessionContext;
 }
 
-/** Consignments of the agency within the user's scope: search on LC/PO/ref number, filters, newest first, paged. */
+/** The list's sortable columns (contract `CONSIGNMENT_SORT_FIELDS`) in SQL: texts without letter case. */
+const consignmentSort: Record<ConsignmentSortField, SQL | AnyPgColumn> = {
+  createdAt: consignments.createdAt,
+  LCPONumber: caseless(sql`coalesce(${consignments.lcNumber}, ${consignments.poNumber})`),
+  refNumber: caseless(consignments.refNumber),
+  saleOrderNumber: caseless(saleOrders.number),
+  blConsigneeName: caseless(nameOf(consignees)),
+  shipmentManagerName: caseless(columnOf(shipmentManagers, 'name')),
+  cargoTypeName: caseless(nameOf(cargoTypes)),
+  quantity: consignments.quantityKg,
+};
+
+/** Every consignment the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
+export function forEachConsignment(db: Db, params: Viewer & { query: ConsignmentExportQuery }, visit: (rows: TConsignment[]) => Promise<void> | void): Promise<void> {
+  const { query } = params;
+  return inAgency(db, params.agencyId, async (tx) => {
+    const where = filterConditions(query, await dataScopeOfSession(tx, params.session));
+    await forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(consignmentSort, query, consignments.id)).limit(limit).offset(offset)).map(toConsignment), visit);
+  });
+}
+
+/** Consignments of the agency within the user's scope: search on LC/PO/ref number, filters, sorted (newest first), paged. */
 export function listConsignments(db: Db, params: Viewer & { query: ConsignmentListQuery }): Promise<TConsignmentList> {
   const { query } = params;
   return inAgency(db, params.agencyId, async (tx) => {
     const where = filterConditions(query, await dataScopeOfSession(tx, params.session));
     const rows = await baseQuery(tx)
       .where(where)
-      .orderBy(desc(consignments.id))
+      .orderBy(...orderByAllowed(consignmentSort, query, consignments.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
     const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(consignments).where(where);

@@ -1,12 +1,14 @@
-import { ProcurementMessages, SocketEvents, ZApiError, ZConsignment, ZConsignmentFilters, ZConsignmentInput, ZConsignmentList, ZConsignmentListQuery, ZConsignmentTotal, ZLcPoList, ZLcPoQuery, ZMessageResponse, ZReasonBody, ZSaleOrder, ZSaleOrderInput, ZSaleOrderList, ZSaleOrderListQuery, permissionFlag, ZIdParams } from '@tonnage/contracts';
+import { ProcurementMessages, SocketEvents, ZApiError, ZConsignment, ZConsignmentExportQuery, ZConsignmentFilters, ZConsignmentInput, ZConsignmentList, ZConsignmentListQuery, ZConsignmentTotal, ZLcPoList, ZLcPoQuery, ZMessageResponse, ZReasonBody, ZSaleOrder, ZSaleOrderInput, ZSaleOrderExportQuery, ZSaleOrderList, ZSaleOrderListQuery, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
+import { sendWorkbook, writeWorkbook } from '../../platform/excel';
 import {
   consignmentOwner,
   consignmentTotal,
   createConsignment,
+  forEachConsignment,
   getConsignment,
   lcPoOptions,
   listConsignments,
@@ -14,7 +16,8 @@ import {
   updateConsignment,
 } from './consignments.service';
 import { registerDocumentRoutes } from './documents.routes';
-import { createSaleOrder, getSaleOrder, listSaleOrders, readSaleOrder, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
+import { consignmentExportColumns, saleOrderExportColumns } from './procurement.export';
+import { createSaleOrder, forEachSaleOrder, getSaleOrder, listSaleOrders, readSaleOrder, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const writeErrors = { ...errors, 409: ZApiError };
@@ -42,6 +45,21 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
       schema: { tags: soTags, summary: 'Sale orders: search on number, filters, paging; with consigned and remaining MT', querystring: ZSaleOrderListQuery, response: { 200: ZSaleOrderList, ...errors } },
     },
     (request) => listSaleOrders(db, { agencyId: requireAgency(request), query: request.query }),
+  );
+
+  r.get(
+    '/saleOrder/export.xlsx',
+    {
+      config: { access: access.permission(so('view'), agency) },
+      schema: { tags: soTags, summary: "Sale orders as an Excel file: every row matching the list's filters and sort, headers in `lang`", querystring: ZSaleOrderExportQuery },
+    },
+    (request, reply) => {
+      const { lang, ...query } = request.query;
+      const agencyId = requireAgency(request);
+      return sendWorkbook(request, reply, 'sale-orders.xlsx', (stream) =>
+        writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'أوامر البيع' : 'Sale orders', columns: saleOrderExportColumns(lang), rows: (visit) => forEachSaleOrder(db, { agencyId, query }, visit) }),
+      );
+    },
   );
 
   r.get(
@@ -122,6 +140,21 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
       schema: { tags: lcTags, summary: 'Total quantity (MT) and count of the consignments the filters select', querystring: ZConsignmentFilters, response: { 200: ZConsignmentTotal, ...errors } },
     },
     (request) => consignmentTotal(db, { agencyId: requireAgency(request), session: requireSession(request), query: request.query }),
+  );
+
+  r.get(
+    '/consignments/export.xlsx',
+    {
+      config: { access: access.permission(lc('view'), agency) },
+      schema: { tags: lcTags, summary: "Consignments in the user’s scope as an Excel file: every row matching the list's filters and sort, headers in `lang`", querystring: ZConsignmentExportQuery },
+    },
+    (request, reply) => {
+      const { lang, ...query } = request.query;
+      const viewer = { agencyId: requireAgency(request), session: requireSession(request) };
+      return sendWorkbook(request, reply, 'consignments.xlsx', (stream) =>
+        writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'الإرساليات' : 'Consignments', columns: consignmentExportColumns(lang), rows: (visit) => forEachConsignment(db, { ...viewer, query }, visit) }),
+      );
+    },
   );
 
   r.get(

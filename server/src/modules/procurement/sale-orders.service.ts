@@ -4,18 +4,23 @@ import {
   SEARCH_MIN_CHARS,
   tonnesToKg,
   ZSaleOrderInput,
+  ZSaleOrderExportQuery,
   ZSaleOrderListQuery,
+  type SaleOrderSortField,
   type TSaleOrder,
   type TSaleOrderList,
 } from '@tonnage/contracts';
-import { type SQL, and, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, ilike, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SessionContext } from '../auth/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
+import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { uniqueViolation, escapeLike } from '../../platform/db/query-helpers';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
 import { consignments, saleOrders } from './procurement.schema';
 import {
@@ -35,6 +40,7 @@ import {
 } from './procurement.queries';
 
 export type SaleOrderListQuery = z.output<typeof ZSaleOrderListQuery>;
+export type SaleOrderExportQuery = Omit<z.output<typeof ZSaleOrderExportQuery>, 'lang'>;
 export type SaleOrderInput = z.output<typeof ZSaleOrderInput>;
 
 /** Sum (kg) of a sale order's live consignments, as a correlated subquery of the sale order row. */
@@ -86,9 +92,19 @@ function toSaleOrder(r: SaleOrderRow): TSaleOrder {
   };
 }
 
-/** Sale orders of the agency: search on the number, filters, newest order date first, paged in the database. */
-export function listSaleOrders(db: Db, params: { agencyId: number; query: SaleOrderListQuery }): Promise<TSaleOrderList> {
-  const { query } = params;
+/** The list's sortable columns (contract `SALE_ORDER_SORT_FIELDS`) in SQL: names without letter case. */
+const saleOrderSort: Record<SaleOrderSortField, SQL | AnyPgColumn> = {
+  orderDate: saleOrders.orderDate,
+  number: caseless(saleOrders.number),
+  sellerName: caseless(nameOf(sellers)),
+  buyerName: caseless(nameOf(buyers)),
+  cargoTypeName: caseless(nameOf(cargoTypes)),
+  quantity: saleOrders.quantityKg,
+  createdAt: saleOrders.createdAt,
+};
+
+/** The WHERE of the sale order list and of its export: search on the number, filters, status. */
+function saleOrderConditions(query: SaleOrderExportQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.search && query.search.length > SEARCH_MIN_CHARS) conditions.push(ilike(saleOrders.number, `%${escapeLike(query.search)}%`));
   if (query.sellerId !== undefined) conditions.push(eq(saleOrders.sellerId, query.sellerId));
@@ -97,16 +113,31 @@ export function listSaleOrders(db: Db, params: { agencyId: number; query: SaleOr
   if (query.fromDate) conditions.push(gte(saleOrders.orderDate, query.fromDate));
   if (query.toDate) conditions.push(lte(saleOrders.orderDate, query.toDate));
   if (query.status !== 'all') conditions.push(eq(saleOrders.status, query.status));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Sale orders of the agency: search on the number, filters, sorted (newest order date first), paged in the database. */
+export function listSaleOrders(db: Db, params: { agencyId: number; query: SaleOrderListQuery }): Promise<TSaleOrderList> {
+  const { query } = params;
+  const where = saleOrderConditions(query);
   return inAgency(db, params.agencyId, async (tx) => {
     const rows = await baseQuery(tx)
       .where(where)
-      .orderBy(desc(saleOrders.orderDate), desc(saleOrders.id))
+      .orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
     const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(saleOrders).where(where);
     return { rows: rows.map(toSaleOrder), count: total?.count ?? 0 };
   });
+}
+
+/** Every sale order the list's filters match, in the list's order, in batches (the Excel export). */
+export function forEachSaleOrder(db: Db, params: { agencyId: number; query: SaleOrderExportQuery }, visit: (rows: TSaleOrder[]) => Promise<void> | void): Promise<void> {
+  const { query } = params;
+  const where = saleOrderConditions(query);
+  return inAgency(db, params.agencyId, (tx) =>
+    forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id)).limit(limit).offset(offset)).map(toSaleOrder), visit),
+  );
 }
 
 /** One sale order of the agency (404 when unknown there). Runs in the caller's agency transaction. */

@@ -1,4 +1,4 @@
-import { SocketEvents, ZApiError, ZConsigneeVoyages, ZReasonBody, ZShipment, ZShipmentFilters, ZShipmentInput, ZShipmentList, ZShipmentListQuery, ZShipmentTotal, ZVesselVoyageNumberQuery, ZVesselVoyageOptions, ZVoyageDetail, ZVoyageList, ZVoyageListQuery, ZVoyageUpdate, ZConsigneeVoyagesQuery, permissionFlag, ZIdParams } from '@tonnage/contracts';
+import { SocketEvents, ZApiError, ZConsigneeVoyages, ZReasonBody, ZShipment, ZShipmentExportQuery, ZShipmentFilters, ZShipmentInput, ZShipmentList, ZShipmentListQuery, ZShipmentTotal, ZVesselVoyageNumberQuery, ZVesselVoyageOptions, ZVoyageDetail, ZVoyageList, ZVoyageListQuery, ZVoyageUpdate, ZConsigneeVoyagesQuery, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,9 @@ import { access, requireAgency, requireSession } from '../../platform/access';
 import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
-import { createShipment, getShipment, listShipments, reverseShipment, shipmentTotal, updateShipment, type Actor } from './shipping.service';
+import { sendWorkbook, writeWorkbook } from '../../platform/excel';
+import { shipmentExportColumns } from './shipping.export';
+import { createShipment, forEachShipment, getShipment, listShipments, reverseShipment, shipmentTotal, updateShipment, type Actor } from './shipping.service';
 import { consigneeVoyages, getVoyage, listVoyages, updateVoyage, vesselVoyageNumbers } from './voyage.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -57,6 +59,22 @@ export function registerShippingRoutes(api: FastifyInstance, context: ModuleCont
       schema: { tags, summary: 'Shipments (BLs on voyages), filtered and paged', querystring: ZShipmentListQuery, response: { 200: ZShipmentList, ...errors } },
     },
     (request) => read(request, (tx, p) => listShipments(tx, { ...p, query: request.query })),
+  );
+
+  r.get(
+    '/shipments/export.xlsx',
+    {
+      config: { access: access.permission(VIEW, { agency: 'required' }) },
+      schema: { tags, summary: "Shipments in the user's scope as an Excel file: every row matching the list's filters and sort, headers in `lang`", querystring: ZShipmentExportQuery },
+    },
+    (request, reply) => {
+      const { lang, ...query } = request.query;
+      return sendWorkbook(request, reply, 'shipments.xlsx', (stream) =>
+        read(request, (tx, p) =>
+          writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'الشحنات' : 'Shipments', columns: shipmentExportColumns(lang), rows: (visit) => forEachShipment(tx, { ...p, query }, visit) }),
+        ),
+      );
+    },
   );
 
   r.get(

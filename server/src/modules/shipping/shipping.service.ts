@@ -10,15 +10,18 @@ import {
   type TShipmentTotal,
 } from '@tonnage/contracts';
 import type { z } from 'zod';
-import type { ZShipmentFilters, ZShipmentInput, ZShipmentListQuery, ZNewVoyage } from '@tonnage/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { ShipmentSortField, ZShipmentExportQuery, ZShipmentFilters, ZShipmentInput, ZShipmentListQuery, ZNewVoyage } from '@tonnage/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { vesselAccount, onBoardAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { DataScope } from '../../platform/data-scope';
 import type { Db } from '../../platform/db/client';
+import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
+import { forEachBatch } from '../../platform/excel';
 import { columnOf } from '../master-data/master-data.schema';
 import { portLoadings } from '../port-loading/port-loading.schema';
 import {
@@ -54,6 +57,7 @@ import {
 
 type ShipmentFilters = z.output<typeof ZShipmentFilters>;
 type ShipmentListQuery = z.output<typeof ZShipmentListQuery>;
+type ShipmentExportQuery = Omit<z.output<typeof ZShipmentExportQuery>, 'lang'>;
 type ShipmentInput = z.output<typeof ZShipmentInput>;
 type NewVoyage = z.output<typeof ZNewVoyage>;
 
@@ -195,12 +199,33 @@ function filterConditions(agencyId: number, scope: DataScope, f: ShipmentFilters
   return and(...conditions);
 }
 
-/** A page of shipments matching the filters (newest first) and their count. */
+/** The list's sortable columns (contract `SHIPMENT_SORT_FIELDS`) in SQL: texts without letter case. */
+const shipmentSort: Record<ShipmentSortField, SQL | AnyPgColumn> = {
+  createdAt: shipments.createdAt,
+  blNumber: caseless(shipments.blNumber),
+  vesselName: caseless(vesselName),
+  voyageNumber: caseless(voyages.voyageNumber),
+  arrivalDate: voyages.arrivalDate,
+  lcPoNumber: caseless(lcPoNumber),
+  blConsigneeName: caseless(blConsigneeName),
+  cargoTypeName: caseless(cargoTypeName),
+  blQuantity: shipments.blQuantityKg,
+  blDate: shipments.blDate,
+};
+
+/** Every shipment the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
+export function forEachShipment(tx: Db, params: { agencyId: number; scope: DataScope; query: ShipmentExportQuery }, visit: (rows: TShipment[]) => Promise<void> | void): Promise<void> {
+  const { agencyId, scope, query } = params;
+  const where = filterConditions(agencyId, scope, query);
+  return forEachBatch(async (limit, offset) => (await shipmentQuery(tx, where).orderBy(...orderByAllowed(shipmentSort, query, shipments.id)).limit(limit).offset(offset)).map(toShipment), visit);
+}
+
+/** A page of shipments matching the filters, sorted (newest first), and their count. */
 export async function listShipments(tx: Db, params: { agencyId: number; scope: DataScope; query: ShipmentListQuery }): Promise<TShipmentList> {
   const { agencyId, scope, query } = params;
   const where = filterConditions(agencyId, scope, query);
   const rows = await shipmentQuery(tx, where)
-    .orderBy(desc(shipments.id))
+    .orderBy(...orderByAllowed(shipmentSort, query, shipments.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const [counted] = await countQuery(tx, where);

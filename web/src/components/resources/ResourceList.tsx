@@ -1,7 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import dayjs, { type Dayjs } from 'dayjs';
 import { App, Avatar, Button, DatePicker, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
-import { DeleteOutlined, EditOutlined, FileExcelOutlined, PictureOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, PictureOutlined, PlusOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,9 +24,11 @@ import { useCan } from '../../app/guards';
 import { describeApiError } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { useSession } from '../../app/session';
+import { ExportButton } from '../ExportButton';
 import { PageHeader } from '../PageHeader';
 import { ReferenceSelect } from './ReferenceSelect';
-import { deleteResourceRow, downloadExport, resourceKeys, toggleResourceRow, useResourceList, type ResourceListQuery } from './resource-api';
+import { columnSortOrder, sortFromTable } from '../../app/list-sort';
+import { deleteResourceRow, resourceKeys, toggleResourceRow, useResourceList, type ResourceListQuery } from './resource-api';
 import { effectiveSearch } from './resource-search';
 import { DATE_FORMAT, declarationLanguage, inUseMessage, localized, type DeclarationLanguage } from './resource-text';
 import { serverPagination } from '../../app/pagination';
@@ -205,7 +207,6 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
   const search = useDebouncedValue(state.search);
   const query = useMemo(() => listQuery(state, search), [state, search]);
   const list = useResourceList(resource, query);
-  const [exporting, setExporting] = useState(false);
   const sortable = useMemo(() => new Set(sortFields(resource)), [resource]);
   const yesNo = (value: boolean) => (value ? t('common.yes') : t('common.no'));
   const one = localized(resource.labels.one, language);
@@ -214,11 +215,7 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
   const setFilter = (name: string, value: FilterValue) => setState((previous) => ({ ...previous, page: 1, filters: { ...previous.filters, [name]: value } }));
 
   const onTableChange: TableProps<TResourceRow>['onChange'] = (pagination, _filters, sorter) => {
-    const single = Array.isArray(sorter) ? sorter[0] : sorter;
-    const key = typeof single?.columnKey === 'string' ? single.columnKey : undefined;
-    const sorted = key !== undefined && sortable.has(key) && single?.order;
-    const sortBy = sorted ? key : resource.list.defaultSort.field;
-    const sortOrder = sorted ? (single.order === 'descend' ? 'desc' : 'asc') : resource.list.defaultSort.order;
+    const { sortBy, sortOrder } = sortFromTable(sorter, sortable) ?? { sortBy: resource.list.defaultSort.field, sortOrder: resource.list.defaultSort.order };
     const limit = pagination.pageSize ?? state.limit;
     setState((previous) => {
       const changed = limit !== previous.limit || sortBy !== previous.sortBy || sortOrder !== previous.sortOrder;
@@ -226,7 +223,7 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
     });
   };
 
-  const sortOrderOf = (name: string): SortOrder => (state.sortBy === name ? (state.sortOrder === 'desc' ? 'descend' : 'ascend') : null);
+  const sortOrderOf = (name: string): SortOrder => columnSortOrder(state, name);
 
   const columns: TableColumnsType<TResourceRow> = [
     ...resource.list.columns.map((name): TableColumnsType<TResourceRow>[number] => {
@@ -377,17 +374,7 @@ export function ResourceList({ resource, canAdd, canEdit }: ResourceListProps) {
         titleTestId="resource-list-title"
         actions={
           <Space wrap>
-            <Button
-              icon={<FileExcelOutlined />}
-              loading={exporting}
-              onClick={() => {
-                setExporting(true);
-                void downloadExport(resource, query, language).finally(() => setExporting(false));
-              }}
-              data-testid="resource-export"
-            >
-              {t('resources.export')}
-            </Button>
+            <ExportButton listPath={`/api/${resource.key}`} query={query} fileName={`${resource.key}.xlsx`} testId="resource-export" />
             {canAdd && (
               <Link to={agencyPath(`${resource.route}/import`)}>
                 <Button icon={<UploadOutlined />} data-testid="resource-import">

@@ -103,10 +103,10 @@ export function deleteResourceRow(resource: ResourceDef, id: number): Promise<Ra
   return rawRequest(`/api/${resource.key}/${id}`, { method: 'DELETE' });
 }
 
-/** `GET /api/<key>/export.xlsx` with the list's filters, search and sort (no paging) and the header language. */
-export function exportUrl(resource: ResourceDef, query: Query, lang: 'en' | 'ar'): string {
+/** `GET <list>/export.xlsx` of any list with its filters, search and sort (no paging) and the header language. */
+export function listExportUrl(listPath: string, query: Query, lang: 'en' | 'ar'): string {
   const filters = Object.fromEntries(Object.entries(query).filter(([name]) => name !== 'page' && name !== 'limit'));
-  return buildUrl(`/api/${resource.key}/export.xlsx`, { ...filters, lang });
+  return buildUrl(`${listPath}/export.xlsx`, { ...filters, lang });
 }
 
 /** `GET /api/<key>/import-template.xlsx`: the header row of every field, in the language asked for. */
@@ -143,10 +143,6 @@ export async function downloadFile(url: string, fileName: string): Promise<boole
   return true;
 }
 
-/** The Excel export with the list's filters, search and sort; false when it failed (already reported). */
-export function downloadExport(resource: ResourceDef, query: Query, lang: 'en' | 'ar'): Promise<boolean> {
-  return downloadFile(exportUrl(resource, query, lang), `${resource.key}.xlsx`);
-}
 
 /** The outcome of an import: every row inserted, the per-row errors (nothing inserted), or a refused file. */
 export type ImportOutcome =

@@ -3,12 +3,15 @@ import { Button, DatePicker, Input, Select, Space, Table, Tag, Tooltip, Typograp
 import { PrinterOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DATE_FORMAT, type TLoadingSlip } from '@tonnage/contracts';
+import { DATE_FORMAT, LOADING_SLIP_SORT_FIELDS, permissionFlag, type TLoadingSlip } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
 import { formatDateTime, formatQuantity } from '../../app/format';
+import { useCan } from '../../app/guards';
+import { sortParams, useListSort } from '../../app/list-sort';
 import { nextPage, RecordStatusFilter } from '../../components/cargo/record-parts';
 import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
+import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { WarehousePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
@@ -22,21 +25,24 @@ export default function LoadingSlipListPage() {
   const agencyPath = useAgencyPath();
   const [filters, setFilters] = useState<LoadingSlipFilters>(initialLoadingSlipFilters);
   const search = useDebouncedValue(filters.search);
-  const query = useMemo(() => loadingSlipListQuery({ ...filters, search }), [filters, search]);
+  // The export needs the module's export flag besides the list's view flag (the server checks both).
+  const canExport = useCan(permissionFlag('LoadingSlips', 'export'));
+  const listSort = useListSort(LOADING_SLIP_SORT_FIELDS);
+  const query = useMemo(() => ({ ...loadingSlipListQuery({ ...filters, search }), ...sortParams(listSort.sort) }), [filters, search, listSort.sort]);
   const list = useLoadingSlipList(query);
   const update = (changes: Partial<LoadingSlipFilters>) => setFilters((previous) => ({ ...previous, page: 1, ...changes }));
 
   const columns: TableColumnsType<TLoadingSlip> = [
-    { key: 'number', title: t('portLoading.slipNumber'), dataIndex: 'slipNumber' },
-    { key: 'loadedAt', title: t('portLoading.loadedAt'), render: (_v, row) => formatDateTime(row.loadedAt) },
-    { key: 'vessel', title: t('portLoading.vesselVoyage'), render: (_v, row) => `${row.vesselName} / ${row.voyageNumber}` },
-    { key: 'lcPo', title: t('portLoading.lcPo'), dataIndex: 'lcPoNumber' },
-    { key: 'destination', title: t('portLoading.destinationLabel'), dataIndex: 'toLocationName' },
+    { ...listSort.column('slipNumber'), title: t('portLoading.slipNumber'), dataIndex: 'slipNumber' },
+    { ...listSort.column('loadedAt'), title: t('portLoading.loadedAt'), render: (_v, row) => formatDateTime(row.loadedAt) },
+    { ...listSort.column('vesselName'), title: t('portLoading.vesselVoyage'), render: (_v, row) => `${row.vesselName} / ${row.voyageNumber}` },
+    { ...listSort.column('lcPoNumber'), title: t('portLoading.lcPo'), dataIndex: 'lcPoNumber' },
+    { ...listSort.column('toLocationName'), title: t('portLoading.destinationLabel'), dataIndex: 'toLocationName' },
     { key: 'transporter', title: t('portLoading.transporter'), render: (_v, row) => (row.transporterKind === 'self' ? t('portLoading.kinds.self') : (row.transporterName ?? '')) },
-    { key: 'truck', title: t('portLoading.truck'), dataIndex: 'truckPlate' },
-    { key: 'driver', title: t('portLoading.driver'), dataIndex: 'driverName' },
-    { key: 'wbt', title: t('portLoading.wbtNumber'), dataIndex: 'wbtNumber' },
-    { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.quantity)}</bdi> },
+    { ...listSort.column('truckPlate'), title: t('portLoading.truck'), dataIndex: 'truckPlate' },
+    { ...listSort.column('driverName'), title: t('portLoading.driver'), dataIndex: 'driverName' },
+    { ...listSort.column('wbtNumber'), title: t('portLoading.wbtNumber'), dataIndex: 'wbtNumber' },
+    { ...listSort.column('quantity'), title: t('cargo.quantityMt'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.quantity)}</bdi> },
     { key: 'status', title: t('cargo.status'), render: (_v, row) => <Tag>{row.status === 'Active' ? (row.received ? t('portLoading.delivered') : t('portLoading.inTransitTag')) : t('cargo.reversed')}</Tag> },
     {
       key: 'print',
@@ -54,7 +60,7 @@ export default function LoadingSlipListPage() {
 
   return (
     <div className="page" data-testid="loading-slips-page">
-      <PageHeader title={t('portLoading.slipsTitle')} />
+      <PageHeader title={t('portLoading.slipsTitle')} actions={canExport && <ExportButton listPath="/api/loadingSlips" query={query} fileName="loading-slips.xlsx" testId="slips-export" />} />
       <Space wrap style={{ marginBlockEnd: 16 }}>
         <Input
           allowClear
@@ -95,7 +101,10 @@ export default function LoadingSlipListPage() {
         dataSource={list.data?.rows ?? []}
         columns={columns}
         pagination={serverPagination({ page: filters.page, limit: filters.limit, total: list.data?.count ?? 0, totalText: (total) => t('portLoading.total', { count: total }) })}
-        onChange={(pagination) => setFilters((previous) => nextPage(previous, pagination))}
+        onChange={(pagination, _filters, sorter) => {
+          const restart = listSort.apply(sorter);
+          setFilters((previous) => ({ ...nextPage(previous, pagination), ...(restart ? { page: 1 } : {}) }));
+        }}
         data-testid="slips-table"
       />
     </div>

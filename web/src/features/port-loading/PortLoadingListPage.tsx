@@ -4,12 +4,14 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DATE_FORMAT, TRANSPORTATION_TYPES, type TPortLoading } from '@tonnage/contracts';
+import { DATE_FORMAT, PORT_LOADING_SORT_FIELDS, TRANSPORTATION_TYPES, type TPortLoading } from '@tonnage/contracts';
 import { reportFailure } from '../../app/api';
 import { formatDate, formatQuantity } from '../../app/format';
+import { sortParams, useListSort } from '../../app/list-sort';
 import { entryPermission, useCan } from '../../app/guards';
 import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
+import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
@@ -29,20 +31,21 @@ export default function PortLoadingListPage() {
   const canEdit = useCan(entryPermission('portLoading', 'edit'));
   const canReverse = useCan(entryPermission('portLoading', 'reverse'));
   const [filters, setFilters] = useState<PortLoadingFilters>(initialPortLoadingFilters);
-  const query = useMemo(() => portLoadingListQuery(filters), [filters]);
+  const listSort = useListSort(PORT_LOADING_SORT_FIELDS);
+  const query = useMemo(() => ({ ...portLoadingListQuery(filters), ...sortParams(listSort.sort) }), [filters, listSort.sort]);
   const list = usePortLoadingList(query);
   const [reversing, setReversing] = useState<TPortLoading | null>(null);
   const update = (changes: Partial<PortLoadingFilters>) => setFilters((previous) => ({ ...previous, page: 1, ...changes }));
 
   const columns: TableColumnsType<TPortLoading> = [
-    { key: 'vessel', title: t('portLoading.vesselVoyage'), render: (_v, row) => `${row.vesselName} / ${row.voyageNumber}` },
-    { key: 'lcPo', title: t('portLoading.lcPo'), dataIndex: 'lcPoNumber' },
+    { ...listSort.column('vesselName'), title: t('portLoading.vesselVoyage'), render: (_v, row) => `${row.vesselName} / ${row.voyageNumber}` },
+    { ...listSort.column('lcPoNumber'), title: t('portLoading.lcPo'), dataIndex: 'lcPoNumber' },
     { key: 'port', title: t('portLoading.port'), dataIndex: 'portName' },
     { key: 'type', title: t('portLoading.transportationType'), render: (_v, row) => t(`portLoading.types.${row.transportationType}`) },
-    { key: 'destination', title: t('portLoading.destinationLabel'), dataIndex: 'toLocationName' },
-    { key: 'transporter', title: t('portLoading.transporter'), render: (_v, row) => (row.transporterKind === 'self' ? t('portLoading.kinds.self') : (row.transporterName ?? row.thirdPartyName ?? '')) },
-    { key: 'date', title: t('portLoading.loadingDate'), render: (_v, row) => formatDate(row.loadingDate) },
-    { key: 'quantity', title: t('portLoading.quantity'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.quantity)}</bdi> },
+    { ...listSort.column('toLocationName'), title: t('portLoading.destinationLabel'), dataIndex: 'toLocationName' },
+    { ...listSort.column('transporterName'), title: t('portLoading.transporter'), render: (_v, row) => (row.transporterKind === 'self' ? t('portLoading.kinds.self') : (row.transporterName ?? row.thirdPartyName ?? '')) },
+    { ...listSort.column('loadingDate'), title: t('portLoading.loadingDate'), render: (_v, row) => formatDate(row.loadingDate) },
+    { ...listSort.column('quantity'), title: t('portLoading.quantity'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.quantity)}</bdi> },
     { key: 'loaded', title: t('portLoading.loaded'), align: 'end', render: (_v, row) => <bdi className="quantity" data-testid="pl-loaded">{formatQuantity(row.loadedQuantity)}</bdi> },
     { key: 'trips', title: t('portLoading.trips'), align: 'end', dataIndex: 'trips' },
     { key: 'inTransit', title: t('portLoading.inTransit'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.inTransitQuantity)}</bdi> },
@@ -64,13 +67,16 @@ export default function PortLoadingListPage() {
       <PageHeader
         title={t('portLoading.title')}
         actions={
-          canAdd && (
-            <Link to={agencyPath('portLoading/add')}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="pl-add">
-                {t('portLoading.add')}
-              </Button>
-            </Link>
-          )
+          <Space wrap>
+            <ExportButton listPath="/api/portLoading" query={query} fileName="port-loadings.xlsx" testId="pl-export" />
+            {canAdd && (
+              <Link to={agencyPath('portLoading/add')}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="pl-add">
+                  {t('portLoading.add')}
+                </Button>
+              </Link>
+            )}
+          </Space>
         }
       />
       <Space wrap className="list-filters" style={{ marginBlockEnd: 16 }}>
@@ -101,7 +107,10 @@ export default function PortLoadingListPage() {
         dataSource={list.data?.rows ?? []}
         columns={columns}
         pagination={serverPagination({ page: filters.page, limit: filters.limit, total: list.data?.count ?? 0, totalText: (total) => t('portLoading.total', { count: total }) })}
-        onChange={(pagination) => setFilters((previous) => nextPage(previous, pagination))}
+        onChange={(pagination, _filters, sorter) => {
+          const restart = listSort.apply(sorter);
+          setFilters((previous) => ({ ...nextPage(previous, pagination), ...(restart ? { page: 1 } : {}) }));
+        }}
         data-testid="pl-table"
       />
       <ReasonModal

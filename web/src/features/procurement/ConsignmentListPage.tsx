@@ -4,8 +4,9 @@ import { FileTextOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icon
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { LcPoType, TConsignment } from '@tonnage/contracts';
+import { CONSIGNMENT_SORT_FIELDS, type LcPoType, type TConsignment } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
+import { sortParams, useListSort } from '../../app/list-sort';
 import { formatQuantity } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
@@ -14,6 +15,7 @@ import { serverPagination } from '../../app/pagination';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
 import { ConsigneePicker } from '../../components/pickers';
+import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { ConsignmentDrawer } from './ConsignmentDrawer';
 import { procurementKeys, reverseConsignment, useConsignmentList, useConsignmentTotal } from './procurement-api';
@@ -38,7 +40,8 @@ export default function ConsignmentListPage() {
   const cargo = useCargoOptions();
   const [state, setState] = useState<ConsignmentListState>(initialConsignmentListState);
   const search = useDebouncedValue(state.search);
-  const query = useMemo(() => consignmentListQuery({ ...state, search }), [state, search]);
+  const listSort = useListSort(CONSIGNMENT_SORT_FIELDS);
+  const query = useMemo(() => ({ ...consignmentListQuery({ ...state, search }), ...sortParams(listSort.sort) }), [state, search, listSort.sort]);
   const totalQuery = useMemo(() => consignmentTotalQuery({ ...state, search }), [state, search]);
   const list = useConsignmentList(query);
   const total = useConsignmentTotal(totalQuery);
@@ -55,20 +58,23 @@ export default function ConsignmentListPage() {
     setEditing(row);
     setDrawerOpen(true);
   };
-  const onTableChange: TableProps<TConsignment>['onChange'] = (pagination) => setState((previous) => nextPage(previous, pagination));
+  const onTableChange: TableProps<TConsignment>['onChange'] = (pagination, _filters, sorter) => {
+    const restart = listSort.apply(sorter);
+    setState((previous) => ({ ...nextPage(previous, pagination), ...(restart ? { page: 1 } : {}) }));
+  };
   const singleId = (value: number | number[] | undefined) => (typeof value === 'number' ? value : undefined);
 
   const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
   const name = (value: string | null) => (value ? <bdi>{value}</bdi> : '');
   const columns: TableColumnsType<TConsignment> = [
-    { key: 'number', title: t('procurement.lcPoNumber'), dataIndex: 'LCPONumber', render: (value: string) => <span data-testid="consignment-row-number">{value}</span> },
+    { ...listSort.column('LCPONumber'), title: t('procurement.lcPoNumber'), dataIndex: 'LCPONumber', render: (value: string) => <span data-testid="consignment-row-number">{value}</span> },
     { key: 'type', title: t('procurement.lcPoType'), dataIndex: 'type', render: (type: LcPoType) => <Tag color={type === 'lc' ? 'blue' : 'purple'}>{t(`procurement.${type}`)}</Tag> },
-    { key: 'ref', title: t('procurement.refNumber'), dataIndex: 'refNumber', render: (value: string | null) => value ?? '' },
-    { key: 'saleOrder', title: t('procurement.saleOrder'), dataIndex: 'saleOrderNumber' },
-    { key: 'consignee', title: t('procurement.blConsignee'), dataIndex: 'blConsigneeName', render: name },
-    { key: 'manager', title: t('procurement.shipmentManager'), dataIndex: 'shipmentManagerName', render: name },
-    { key: 'cargo', title: t('procurement.cargoType'), dataIndex: 'cargoTypeName' },
-    { key: 'quantity', title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
+    { ...listSort.column('refNumber'), title: t('procurement.refNumber'), dataIndex: 'refNumber', render: (value: string | null) => value ?? '' },
+    { ...listSort.column('saleOrderNumber'), title: t('procurement.saleOrder'), dataIndex: 'saleOrderNumber' },
+    { ...listSort.column('blConsigneeName'), title: t('procurement.blConsignee'), dataIndex: 'blConsigneeName', render: name },
+    { ...listSort.column('shipmentManagerName'), title: t('procurement.shipmentManager'), dataIndex: 'shipmentManagerName', render: name },
+    { ...listSort.column('cargoTypeName'), title: t('procurement.cargoType'), dataIndex: 'cargoTypeName' },
+    { ...listSort.column('quantity'), title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
     { key: 'shipped', title: t('procurement.shipped'), dataIndex: 'shippedQuantity', align: 'end', render: quantity },
     { key: 'remaining', title: t('procurement.remaining'), dataIndex: 'remainingQuantity', align: 'end', render: quantity },
     { key: 'status', title: t('procurement.status'), render: (_value, row) => <RecordStatusTag record={row} testId="consignment-status" /> },
@@ -95,11 +101,14 @@ export default function ConsignmentListPage() {
       <PageHeader
         title={t('procurement.consignments')}
         actions={
-          canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} data-testid="consignment-add">
-              {t('procurement.addConsignment')}
-            </Button>
-          )
+          <Space wrap>
+            <ExportButton listPath="/api/consignments" query={query} fileName="consignments.xlsx" testId="consignments-export" />
+            {canAdd && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} data-testid="consignment-add">
+                {t('procurement.addConsignment')}
+              </Button>
+            )}
+          </Space>
         }
       />
       <div className="list-filters">

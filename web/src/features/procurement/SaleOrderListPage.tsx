@@ -1,11 +1,12 @@
 import { useMemo, useState } from 'react';
-import { App, Button, DatePicker, Input, Select, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { App, Button, DatePicker, Input, Select, Space, Table, Tooltip, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { FileTextOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DATE_FORMAT, type TSaleOrder } from '@tonnage/contracts';
+import { DATE_FORMAT, SALE_ORDER_SORT_FIELDS, type TSaleOrder } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
+import { sortParams, useListSort } from '../../app/list-sort';
 import { formatDate, formatQuantity } from '../../app/format';
 import { translateMessage } from '../../app/i18n';
 import { entryPermission, useCan } from '../../app/guards';
@@ -13,6 +14,7 @@ import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
+import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { procurementKeys, reverseSaleOrder, useSaleOrderList } from './procurement-api';
 import { effectiveSearch, initialSaleOrderListState, saleOrderListQuery, type SaleOrderListState } from './procurement-form';
@@ -33,7 +35,8 @@ export default function SaleOrderListPage() {
   const cargo = useCargoOptions();
   const [state, setState] = useState<SaleOrderListState>(initialSaleOrderListState);
   const search = useDebouncedValue(state.search);
-  const query = useMemo(() => saleOrderListQuery({ ...state, search }), [state, search]);
+  const listSort = useListSort(SALE_ORDER_SORT_FIELDS);
+  const query = useMemo(() => ({ ...saleOrderListQuery({ ...state, search }), ...sortParams(listSort.sort) }), [state, search, listSort.sort]);
   const list = useSaleOrderList(query);
   const [editing, setEditing] = useState<TSaleOrder | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -46,18 +49,21 @@ export default function SaleOrderListPage() {
     setDrawerOpen(true);
   };
 
-  const onTableChange: TableProps<TSaleOrder>['onChange'] = (pagination) => setState((previous) => nextPage(previous, pagination));
+  const onTableChange: TableProps<TSaleOrder>['onChange'] = (pagination, _filters, sorter) => {
+    const restart = listSort.apply(sorter);
+    setState((previous) => ({ ...nextPage(previous, pagination), ...(restart ? { page: 1 } : {}) }));
+  };
 
   const quantity = (value: string) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
   // Company names are data in any script: isolated, so 'Najd Feed Imports Co.' keeps its full stop at its end in Arabic.
   const name = (value: string) => <bdi>{value}</bdi>;
   const columns: TableColumnsType<TSaleOrder> = [
-    { key: 'number', title: t('procurement.number'), dataIndex: 'number', render: (value: string) => <span data-testid="sale-order-row-number">{value}</span> },
-    { key: 'orderDate', title: t('procurement.orderDate'), dataIndex: 'orderDate', render: (value: string) => <bdi>{formatDate(value)}</bdi> },
-    { key: 'seller', title: t('procurement.seller'), dataIndex: 'sellerName', render: name },
-    { key: 'buyer', title: t('procurement.buyer'), dataIndex: 'buyerName', render: name },
-    { key: 'cargo', title: t('procurement.cargoType'), dataIndex: 'cargoTypeName' },
-    { key: 'quantity', title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
+    { ...listSort.column('number'), title: t('procurement.number'), dataIndex: 'number', render: (value: string) => <span data-testid="sale-order-row-number">{value}</span> },
+    { ...listSort.column('orderDate'), title: t('procurement.orderDate'), dataIndex: 'orderDate', render: (value: string) => <bdi>{formatDate(value)}</bdi> },
+    { ...listSort.column('sellerName'), title: t('procurement.seller'), dataIndex: 'sellerName', render: name },
+    { ...listSort.column('buyerName'), title: t('procurement.buyer'), dataIndex: 'buyerName', render: name },
+    { ...listSort.column('cargoTypeName'), title: t('procurement.cargoType'), dataIndex: 'cargoTypeName' },
+    { ...listSort.column('quantity'), title: t('procurement.quantity'), dataIndex: 'quantity', align: 'end', render: quantity },
     { key: 'consigned', title: t('procurement.consigned'), dataIndex: 'consignedQuantity', align: 'end', render: quantity },
     { key: 'remaining', title: t('procurement.remaining'), dataIndex: 'remainingQuantity', align: 'end', render: quantity },
     {
@@ -89,11 +95,14 @@ export default function SaleOrderListPage() {
       <PageHeader
         title={t('procurement.saleOrders')}
         actions={
-          canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} data-testid="sale-order-add">
-              {t('procurement.addSaleOrder')}
-            </Button>
-          )
+          <Space wrap>
+            <ExportButton listPath="/api/saleOrder" query={query} fileName="sale-orders.xlsx" testId="sale-orders-export" />
+            {canAdd && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer(null)} data-testid="sale-order-add">
+                {t('procurement.addSaleOrder')}
+              </Button>
+            )}
+          </Space>
         }
       />
       <div className="list-filters">

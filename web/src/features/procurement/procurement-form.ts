@@ -173,6 +173,8 @@ export interface SaleOrderListParams {
   cargoTypeId?: number;
   fromDate?: string;
   toDate?: string;
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
 }
 
 export const initialSaleOrderListState: SaleOrderListState = { page: 1, limit: 20, search: '', status: 'Active' };
@@ -215,6 +217,8 @@ export interface ConsignmentListParams {
   blConsigneeId?: number;
   shipmentManagerId?: number;
   cargoTypeId?: number;
+  sortBy?: string;
+  sortOrder?: 'asc' | 'desc';
 }
 
 export const initialConsignmentListState: ConsignmentListState = { page: 1, limit: 20, search: '', status: 'Active' };

@@ -70,6 +70,7 @@ function answer(calls: { method: string; url: URL; body: unknown }[]) {
     if (url.pathname === '/api/shipments/total-quantity') return json({ totalQuantity: '320.250', count: 1 });
     if (url.pathname === '/api/shipments/31/shipment-reverse') return json({ id: 31, message: 'Shipment reversed successfully' });
     if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+    if (url.pathname === '/api/shipments/export.xlsx') return new Response(new Blob(['xlsx']), { status: 200 });
     return undefined;
   });
 }
@@ -90,6 +91,30 @@ describe('ShippingListPage', () => {
     await waitFor(() => expect(screen.getByTestId('shipping-total-quantity').textContent).toContain('320.250 MT'));
     const list = calls.find((c) => c.url.pathname === '/api/shipments');
     expect(Object.fromEntries(list?.url.searchParams ?? [])).toEqual({ page: '1', limit: '20', status: 'Active' });
+  });
+
+  it('sorts on the server by the clicked column and exports the filtered, sorted rows', async () => {
+    setTestSession();
+    const calls: { method: string; url: URL; body: unknown }[] = [];
+    answer(calls);
+    const createObjectURL = vi.fn(() => 'blob:shipments');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    renderPage(<ShippingListPage />, 'shipping');
+    expect(await screen.findByText('BL-77')).toBeTruthy();
+    const lists = () => calls.filter((c) => c.url.pathname === '/api/shipments').map((c) => Object.fromEntries(c.url.searchParams));
+    const header = screen.getAllByRole('columnheader').find((th) => th.textContent === 'BL number');
+    if (!header) throw new Error('no header');
+    fireEvent.click(header);
+    await waitFor(() => expect(lists()).toContainEqual({ page: '1', limit: '20', status: 'Active', sortBy: 'blNumber', sortOrder: 'asc' }));
+    fireEvent.click(header);
+    await waitFor(() => expect(lists()).toContainEqual({ page: '1', limit: '20', status: 'Active', sortBy: 'blNumber', sortOrder: 'desc' }));
+    expect(header.getAttribute('aria-sort')).toBe('descending');
+
+    fireEvent.click(screen.getByTestId('shipments-export'));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    const exported = calls.find((c) => c.url.pathname === '/api/shipments/export.xlsx');
+    // Every row of the filter (no page), in the list's order, headers in the user's language.
+    expect(Object.fromEntries(exported?.url.searchParams ?? [])).toEqual({ status: 'Active', sortBy: 'blNumber', sortOrder: 'desc', lang: 'en' });
   });
 
   it('reverses a shipment only with a reason, sending it to the server', async () => {

@@ -4,14 +4,16 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { DATE_FORMAT, SEARCH_MIN_CHARS, vesselVoyageLabel, type TShipment } from '@tonnage/contracts';
+import { DATE_FORMAT, SEARCH_MIN_CHARS, SHIPMENT_SORT_FIELDS, vesselVoyageLabel, type TShipment } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
+import { sortParams, useListSort } from '../../app/list-sort';
 import { formatDate, formatQuantity } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
 import { serverPagination } from '../../app/pagination';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
+import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { ConsigneePicker } from '../../components/pickers';
 import { ConsignmentSelect } from './ConsignmentSelect';
@@ -33,7 +35,8 @@ export default function ShippingListPage() {
   const canReverse = useCan(entryPermission('shipping', 'reverse'));
   const [state, setState] = useState<ShipmentListState>(INITIAL_SHIPMENT_LIST);
   const search = useDebouncedValue(state.search);
-  const query = useMemo(() => shipmentListQuery({ ...state, search }), [state, search]);
+  const listSort = useListSort(SHIPMENT_SORT_FIELDS);
+  const query = useMemo(() => ({ ...shipmentListQuery({ ...state, search }), ...sortParams(listSort.sort) }), [state, search, listSort.sort]);
   const totalQuery = useMemo(() => shipmentTotalQuery({ ...state, search }), [state, search]);
   const list = useShipmentList({ ...query });
   const total = useShipmentTotal({ ...totalQuery });
@@ -41,7 +44,10 @@ export default function ShippingListPage() {
   const [reversing, setReversing] = useState<TShipment | null>(null);
 
   const update = (changes: Partial<ShipmentListState>) => setState((previous) => ({ ...previous, page: 1, ...changes }));
-  const onTableChange: TableProps<TShipment>['onChange'] = (pagination) => setState((previous) => nextPage(previous, pagination));
+  const onTableChange: TableProps<TShipment>['onChange'] = (pagination, _filters, sorter) => {
+    const restart = listSort.apply(sorter);
+    setState((previous) => ({ ...nextPage(previous, pagination), ...(restart ? { page: 1 } : {}) }));
+  };
 
   const confirmReverse = async (reason: string) => {
     if (!reversing) return false;
@@ -53,15 +59,15 @@ export default function ShippingListPage() {
   };
 
   const columns: TableColumnsType<TShipment> = [
-    { key: 'vesselVoyage', title: t('shipping.vesselVoyage'), render: (_v, row) => <span data-testid="shipment-vessel-voyage">{vesselVoyageLabel(row.voyage)}</span> },
+    { ...listSort.column('vesselName'), title: t('shipping.vesselVoyage'), render: (_v, row) => <span data-testid="shipment-vessel-voyage">{vesselVoyageLabel(row.voyage)}</span> },
     { key: 'port', title: t('shipping.port'), render: (_v, row) => [row.voyage.portName, row.voyage.berthName].filter(Boolean).join(' / ') },
-    { key: 'arrival', title: t('shipping.arrivalDate'), render: (_v, row) => formatDate(row.voyage.arrivalDate) },
-    { key: 'lcPo', title: t('shipping.lcPo'), render: (_v, row) => row.Consignment.LC.LCPONumber },
+    { ...listSort.column('arrivalDate'), title: t('shipping.arrivalDate'), render: (_v, row) => formatDate(row.voyage.arrivalDate) },
+    { ...listSort.column('lcPoNumber'), title: t('shipping.lcPo'), render: (_v, row) => row.Consignment.LC.LCPONumber },
     { key: 'ref', title: t('shipping.refNumber'), render: (_v, row) => row.Consignment.RefLC.refNumber ?? '' },
-    { key: 'bl', title: t('shipping.blNumber'), dataIndex: 'blNumber', render: (bl: string) => <span data-testid="shipment-bl">{bl}</span> },
-    { key: 'blDate', title: t('shipping.blDate'), dataIndex: 'blDate', render: (value: string | null) => formatDate(value) },
-    { key: 'blQuantity', title: t('shipping.blQuantity'), dataIndex: 'blQuantity', align: 'end', render: quantity },
-    { key: 'consignee', title: t('shipping.blConsignee'), dataIndex: 'blConsigneeName' },
+    { ...listSort.column('blNumber'), title: t('shipping.blNumber'), dataIndex: 'blNumber', render: (bl: string) => <span data-testid="shipment-bl">{bl}</span> },
+    { ...listSort.column('blDate'), title: t('shipping.blDate'), dataIndex: 'blDate', render: (value: string | null) => formatDate(value) },
+    { ...listSort.column('blQuantity'), title: t('shipping.blQuantity'), dataIndex: 'blQuantity', align: 'end', render: quantity },
+    { ...listSort.column('blConsigneeName'), title: t('shipping.blConsignee'), dataIndex: 'blConsigneeName' },
     {
       key: 'onBoard',
       title: t('shipping.onBoard'),
@@ -98,11 +104,14 @@ export default function ShippingListPage() {
       <PageHeader
         title={t('shipping.title')}
         actions={
-          canAdd && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, id: null })} data-testid="shipment-add">
-              {t('shipping.add')}
-            </Button>
-          )
+          <Space wrap>
+            <ExportButton listPath="/api/shipments" query={query} fileName="shipments.xlsx" testId="shipments-export" />
+            {canAdd && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setDrawer({ open: true, id: null })} data-testid="shipment-add">
+                {t('shipping.add')}
+              </Button>
+            )}
+          </Space>
         }
       />
       <div className="list-filters">

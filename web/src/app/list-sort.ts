@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import type { SorterResult } from 'antd/es/table/interface';
+import type { SortOrder } from '@tonnage/contracts';
+
+/*
+ * Server sorting of every list (master data and transaction lists): one reading of antd's Table sorter into the
+ * `sortBy`/`sortOrder` the API takes, and the column's sort arrow from the list's state.
+ */
+
+export interface ListSort {
+  sortBy: string;
+  sortOrder: SortOrder;
+}
+
+/**
+ * The sort an antd Table change asks for: the clicked column's key and direction when the list may sort by it,
+ * else undefined (the sort was cleared: the list's default applies).
+ */
+export function sortFromTable<Row>(sorter: SorterResult<Row> | SorterResult<Row>[], sortable: ReadonlySet<string> | readonly string[]): ListSort | undefined {
+  const single = Array.isArray(sorter) ? sorter[0] : sorter;
+  const key = typeof single?.columnKey === 'string' ? single.columnKey : undefined;
+  const allowed = sortable instanceof Set ? sortable.has.bind(sortable) : (name: string) => (sortable as readonly string[]).includes(name);
+  if (key === undefined || !allowed(key) || !single?.order) return undefined;
+  return { sortBy: key, sortOrder: single.order === 'descend' ? 'desc' : 'asc' };
+}
+
+/** Whether a table change changed the sort (the list then starts again at page 1). */
+export const sortChanged = (previous: ListSort | undefined, next: ListSort | undefined): boolean =>
+  previous?.sortBy !== next?.sortBy || previous?.sortOrder !== next?.sortOrder;
+
+/** antd's `sortOrder` of a column: its arrow when the list is sorted by it, else none. */
+export function columnSortOrder(sort: ListSort | undefined, key: string): 'ascend' | 'descend' | null {
+  if (sort?.sortBy !== key) return null;
+  return sort.sortOrder === 'desc' ? 'descend' : 'ascend';
+}
+
+/** The props of a server-sorted column: sortable, with its arrow from the list's state. */
+export const sortableColumn = (sort: ListSort | undefined, key: string) => ({ key, sorter: true, sortOrder: columnSortOrder(sort, key) });
+
+/** The query parameters of a sort: none while the list keeps its default order. */
+export const sortParams = (sort: ListSort | undefined): Partial<ListSort> => (sort ? { sortBy: sort.sortBy, sortOrder: sort.sortOrder } : {});
+
+/**
+ * The server sort of a transaction list: the current sort, its query parameters, the props of a sortable column,
+ * and `apply(sorter)` for the table's change, which answers whether the sort changed (the list restarts at page 1).
+ */
+export function useListSort(fields: readonly string[]) {
+  const [sort, setSort] = useState<ListSort | undefined>(undefined);
+  return {
+    sort,
+    params: sortParams(sort),
+    column: (key: (typeof fields)[number]) => sortableColumn(sort, key),
+    apply: <Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): boolean => {
+      const next = sortFromTable(sorter, fields);
+      setSort(next);
+      return sortChanged(sort, next);
+    },
+  };
+}
