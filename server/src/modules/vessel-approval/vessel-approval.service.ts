@@ -146,7 +146,7 @@ export async function updateVoyageApproval(tx: Db, params: Actor & { id: number;
   const { input } = params;
   const before = await lockVoyageApproval(tx, params, params.id);
   if (before.voyageId !== input.voyageId) throw badRequest(M.voyageChanged, { voyageId: M.voyageChanged });
-  const state = await approvalState(tx, { agencyId: params.agencyId, kind: VOYAGE_KIND, transactionId: before.id, userId: params.userId });
+  const state = await approvalState(tx, { agencyId: params.agencyId, kind: VOYAGE_KIND, transactionId: before.id, userId: params.userId, isAdmin: params.isAdmin });
   assertEditable(state);
   const [after] = await tx
     .update(voyageApprovals)
@@ -197,6 +197,7 @@ export async function decideVoyageApproval(tx: Db, params: Actor & { id: number;
     kind: VOYAGE_KIND,
     transactionId: row.id,
     userId: params.userId,
+    isAdmin: params.isAdmin,
     decision: params.input.decision,
     comment: params.input.comment ?? null,
     now: params.now,
@@ -347,7 +348,7 @@ export async function updateQuantityApproval(tx: Db, params: Actor & { id: numbe
   const locked = await lockQuantityApproval(tx, params, params.id);
   const before = locked.approval;
   if (before.shipmentId !== input.shipmentId) throw badRequest(M.shipmentChanged, { shipmentId: M.shipmentChanged });
-  const state = await approvalState(tx, { agencyId: params.agencyId, kind: QUANTITY_KIND, transactionId: before.id, userId: params.userId });
+  const state = await approvalState(tx, { agencyId: params.agencyId, kind: QUANTITY_KIND, transactionId: before.id, userId: params.userId, isAdmin: params.isAdmin });
   assertEditable(state);
   const shipment = await findShipmentInScope(tx, params, before.shipmentId);
   if (shipment.status !== 'Active') throw conflict(M.shipmentNotActive, { shipmentId: M.shipmentNotActive });
@@ -393,6 +394,7 @@ export async function decideQuantityApproval(tx: Db, params: Actor & { id: numbe
     kind: QUANTITY_KIND,
     transactionId: row.id,
     userId: params.userId,
+    isAdmin: params.isAdmin,
     decision: params.input.decision,
     comment: params.input.comment ?? null,
     now: params.now,

@@ -272,10 +272,10 @@ describe('BL out-turn (quantityApproval)', () => {
   });
 
   it('needs the approve permission (403) and being the current approver (403), and hides other agencies’ rows (404)', async () => {
-    await setRule('vesselQuantityApproval', [people.viewer, people.first]);
+    // A rule can no longer name the viewer (no canApproveVesselQuantityApproval): see approvals-inbox.test.ts.
+    await setRule('vesselQuantityApproval', [people.second, people.first]);
     const bl = await newBl('60');
     const row = (await call(tokens.admin, 'POST', BL, { shipmentId: bl.shipmentId, dischargedQuantity: '61' })).json<TQuantityApproval>();
-    // The viewer is the current approver but lacks canApproveVesselQuantityApproval.
     const noFlag = await call(tokens.viewer, 'POST', `${BL}/${row.id}/decision`, { decision: 'Approved' });
     expect([noFlag.statusCode, noFlag.json<{ message: string }>().message]).toEqual([403, Messages.forbidden]);
     // Fatima holds the flag but is second in line.
