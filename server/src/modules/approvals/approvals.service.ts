@@ -1,5 +1,5 @@
 import { ApprovalMessages as M, ErrorCode, type ApprovalKind, type TApprovalState } from '@tonnage/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';

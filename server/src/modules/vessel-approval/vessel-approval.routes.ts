@@ -1,4 +1,4 @@
-import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, SocketEvents, ZApiError, ZApprovalInbox, ZApprovalInboxQuery, ZApprovalDecisionInput, ZOutturnShipmentList, ZQuantityApproval, ZQuantityApprovalInput, ZQuantityApprovalList, ZVesselApprovalListQuery, ZVoyageApproval, ZVoyageApprovalInput, ZVoyageApprovalList, hasPermission, permissionFlag, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
+import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, SocketEvents, ZApiError, ZApprovalInbox, ZApprovalInboxQuery, ZApprovalDecisionInput, ZOutturnShipmentList, ZQuantityApproval, ZQuantityApprovalInput, ZQuantityApprovalList, ZVesselApprovalListQuery, ZVoyageApproval, ZVoyageApprovalInput, ZVoyageApprovalList, hasPermission, permissionFlag, type ApprovalsEvent, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,13 +54,15 @@ export function registerVesselApprovalRoutes(api: FastifyInstance, context: Modu
     return inAgency(db, agencyId, async (tx) => work(tx, { agencyId, userId: session.user.id, isAdmin: session.isSuperAdmin || session.isAgencyAdmin, scope: await dataScopeOfSession(tx, session) }));
   };
 
-  /** Runs a write, then (after commit) mails the approver who became due and announces moved stock. */
+  /** Runs a write, then (after commit) mails the approver who became due, tells inboxes, and announces moved stock. */
   const write = async (request: FastifyRequest, work: (tx: Db, actor: Actor) => Promise<WriteOutcome>): Promise<number> => {
     const session = requireSession(request);
     const agencyId = requireAgency(request);
     const now = context.clock.now();
     const outcome = await inAgency(db, agencyId, async (tx) => work(tx, { agencyId, userId: session.user.id, isAdmin: session.isSuperAdmin || session.isAgencyAdmin, scope: await dataScopeOfSession(tx, session), now }));
     await notifyApprover(context, outcome.notice, { onError: (error) => request.log.error({ err: error }, 'approval notification failed') });
+    const approvalsEvent: ApprovalsEvent = { approvalsUpdated: true };
+    context.realtime.emitToAgency(agencyId, SocketEvents.events, approvalsEvent);
     if (outcome.posted) {
       const event: StatsEvent = { statsUpdated: true, type: 'vessel' };
       context.realtime.emitToAgency(agencyId, SocketEvents.events, event);

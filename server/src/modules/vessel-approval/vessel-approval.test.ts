@@ -171,7 +171,11 @@ describe('BL out-turn (quantityApproval)', () => {
     const emit = vi.spyOn(t.context.realtime, 'emitToAgency');
     const row = (await call(tokens.viewer, 'POST', BL, { shipmentId: bl.shipmentId, dischargedQuantity: '310' })).json<TQuantityApproval>();
     const rejected = await call(tokens.first, 'POST', `${BL}/${row.id}/decision`, { decision: 'Rejected', comment: 'recheck the survey' });
-    expect(emit).not.toHaveBeenCalled();
+    // Nothing moved on the vessel; only the approvers' inboxes hear of the out-turn and its rejection.
+    expect(emit.mock.calls).toEqual([
+      [world.agencyId, 'events', { approvalsUpdated: true }],
+      [world.agencyId, 'events', { approvalsUpdated: true }],
+    ]);
     emit.mockRestore();
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json<TQuantityApproval>()).toMatchObject({ status: 'Rejected', ledgerTransactionId: null });
