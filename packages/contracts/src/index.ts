@@ -19,3 +19,4 @@ export * from './shipping';
 export * from './vessel-approval';
 export * from './port-loading';
 export * from './ids';
+export * from './server-messages';

@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, APPROVAL_KIND_APPROVE_PERMISSION, ApprovalMessages as M, type ApprovalKind, type TApprovalRule, type ZApprovalRuleInput } from '@tonnage/contracts';
+import { APPROVAL_KINDS, APPROVAL_KIND_APPROVE_PERMISSION, ApprovalMessages as M, type ApprovalKind, type ServerMessage, type TApprovalRule, type ZApprovalRuleInput } from '@tonnage/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit';
@@ -118,7 +118,7 @@ async function checkedApprovers(
     .where(and(inArray(users.id, ids), eq(users.agencyId, params.agencyId), eq(users.isActive, true)));
   const activeIds = new Set(active.map((u) => u.id));
   const able = await usersWhoCanApprove(tx, { agencyId: params.agencyId, kind: params.kind, userIds: ids });
-  const details: Record<string, string> = {};
+  const details: Record<string, ServerMessage> = {};
   params.input.approvers.forEach((approver, index) => {
     if (!activeIds.has(approver.userId)) details[`approvers.${index}.userId`] = M.approverNotInAgency;
     else if (!able.has(approver.userId)) details[`approvers.${index}.userId`] = M.approverCannotApprove;

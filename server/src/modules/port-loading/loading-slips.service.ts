@@ -18,7 +18,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { DataScope } from '../../platform/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
 import { agencies } from '../agencies/agencies.schema';
 import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
 import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
@@ -63,7 +63,7 @@ interface PortLoadingRow {
 function violationError(violation: TransportRuleViolation, lang: Lang): AppError {
   const message = violation.message[lang];
   const status = violation.code === 'tripsPerDay' ? 409 : 422;
-  return new AppError(status, ErrorCode.BUSINESS_RULE, message, { [`${violation.subject}Id`]: message, en: violation.message.en, ar: violation.message.ar });
+  return new AppError(status, ErrorCode.BUSINESS_RULE, runtimeMessage(message), { [`${violation.subject}Id`]: message, en: violation.message.en, ar: violation.message.ar });
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  CargoRecordMessages,
   ErrorCode,
   VesselApprovalMessages as M,
   kgToTonnes,
@@ -71,7 +72,7 @@ async function findVoyageInScope(tx: Db, actor: Actor, voyageId: number) {
     .from(voyages)
     .where(and(eq(voyages.agencyId, actor.agencyId), eq(voyages.id, voyageId), voyageInScope(tx, actor.scope, voyages.id)))
     .limit(1);
-  if (!voyage) throw notFound('Voyage not found.');
+  if (!voyage) throw notFound(CargoRecordMessages.voyageNotFound);
   return voyage;
 }
 
@@ -226,7 +227,7 @@ async function findShipmentInScope(tx: Db, actor: Actor, shipmentId: number) {
     .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
     .where(and(eq(shipments.agencyId, actor.agencyId), eq(shipments.id, shipmentId), consignmentScope(actor.scope)))
     .limit(1);
-  if (!shipment) throw notFound('BL not found.');
+  if (!shipment) throw notFound(CargoRecordMessages.blNotFound);
   return shipment;
 }
 

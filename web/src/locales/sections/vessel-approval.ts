@@ -1,4 +1,4 @@
-import { VesselApprovalMessages as M } from '@tonnage/contracts';
+import { VesselApprovalMessages as M, type MessageOf } from '@tonnage/contracts';
 import type { SectionShape } from './shape';
 
 /** English texts of this feature (`t('vesselApproval.…')`). */
@@ -156,7 +156,7 @@ export const ar: SectionShape<typeof en> = {
 };
 
 /** Arabic for the fixed English messages the server sends for this feature, keyed by the English text. */
-export const messagesAr: Readonly<Record<string, string>> = {
+export const messagesAr: Readonly<Record<MessageOf<typeof M>, string>> = {
   [M.voyageRequired]: 'يرجى اختيار رحلة السفينة!',
   [M.shipmentRequired]: 'يرجى اختيار بوليصة الشحن!',
   [M.voyageTaken]: 'تم تسجيل الكمية المفرغة لهذه الرحلة بالفعل.',
@@ -167,12 +167,8 @@ export const messagesAr: Readonly<Record<string, string>> = {
   [M.decisionUnderWay]: 'هذه الكمية المفرغة قيد الاعتماد؛ يمكن تغييرها فقط قبل القرار الأول أو بعد الرفض.',
   [M.shipmentNotActive]: 'تم عكس بوليصة الشحن هذه.',
   [M.decisionRequired]: 'يرجى اختيار الاعتماد أو الرفض.',
-  'Voyage not found.': 'الرحلة غير موجودة.',
-  'BL not found.': 'بوليصة الشحن غير موجودة.',
-  'Maximum 1000 characters': '1000 حرف كحد أقصى',
-  // The approval engine's messages, as these screens receive them.
-  'You are not the current approver of this transaction.': 'لست المعتمد الحالي لهذه المعاملة.',
-  'This transaction is already approved.': 'هذه المعاملة معتمدة بالفعل.',
-  'This transaction is already rejected.': 'هذه المعاملة مرفوضة بالفعل.',
-  'This transaction has no approval under way.': 'لا يوجد اعتماد جارٍ لهذه المعاملة.',
+};
+
+/** Arabic of other English messages these screens receive (zod schema texts, success messages). */
+export const otherMessagesAr: Readonly<Record<string, string>> = {
 };
