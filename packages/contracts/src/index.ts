@@ -21,3 +21,4 @@ export * from './vessel-approval';
 export * from './port-loading';
 export * from './ids';
 export * from './text';
+export * from './server-messages';

@@ -10,6 +10,10 @@ export interface StatsEvent {
   statsUpdated: true;
   type: StatsType;
 }
+/** An approval of the agency moved (recorded, changed or decided): approvers' inboxes refetch. */
+export interface ApprovalsEvent {
+  approvalsUpdated: true;
+}
 export interface UserContextEvent {
   userContextUpdated: true;
 }

@@ -3,7 +3,7 @@ import { ZRecordIdText, recordId } from './ids';
 import { textInput } from './text';
 import { PAGE_SIZES } from './constants';
 import { Messages } from './errors';
-import { ALL_PERMISSION_FLAGS } from './permissions';
+import { ALL_PERMISSION_FLAGS, permissionFlag } from './permissions';
 import { ZUser } from './user';
 
 const pageSize = z.coerce
@@ -159,6 +159,40 @@ export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
+/**
+ * The permission an approver of each kind must hold (agency admins hold every one). Kinds whose screens have no
+ * approve action yet (null) need only an active user of the agency.
+ */
+export const APPROVAL_KIND_APPROVE_PERMISSION: Readonly<Record<ApprovalKind, string | null>> = {
+  voyageApproval: permissionFlag('ApprovalVessel', 'approve'),
+  vesselQuantityApproval: permissionFlag('VesselQuantityApproval', 'approve'),
+  handlingLoss: null,
+  handlingExcess: null,
+  ownershipTransfer: null,
+  swapCargo: null,
+};
+
+/** Messages of the approval rules, the approval engine and the approvals inbox. */
+export const ApprovalMessages = {
+  kindRequired: 'Please select the transaction type!',
+  approversRequired: 'Please add at least one approver!',
+  approversMax: 'At most 10 approvers.',
+  approverTwice: 'An approver can appear only once.',
+  orderTwice: 'Two approvers cannot share an order.',
+  unknownKind: 'Unknown transaction type.',
+  kindMismatch: 'The transaction type does not match the address.',
+  ruleNotFound: 'No approval rule is set for this transaction type.',
+  ruleRemoved: 'Approval rule removed.',
+  approverNotInAgency: 'Please choose an active user of this agency.',
+  approverCannotApprove: 'This user does not have the approve permission of this transaction type.',
+  approverInactive: 'An approver of this approval rule is no longer active or no longer holds the approve permission; please update the rule.',
+  alreadyStarted: 'The approval of this transaction has already started.',
+  noApprovalUnderWay: 'This transaction has no approval under way.',
+  alreadyDecided: 'This transaction has already been decided.',
+  notCurrentApprover: 'You are not the current approver of this transaction.',
+  commentTooLong: 'Maximum 1000 characters',
+} as const;
+
 export const ZApprover = z.object({ order: z.number().int().min(1), userId: recordId() });
 export const ZApprovalRule = z.object({
   id: z.number().int(),
@@ -168,13 +202,13 @@ export const ZApprovalRule = z.object({
 });
 export type TApprovalRule = z.infer<typeof ZApprovalRule>;
 export const ZApprovalRuleInput = z.object({
-  kind: z.enum(APPROVAL_KINDS, { error: 'Please select the transaction type!' }),
+  kind: z.enum(APPROVAL_KINDS, { error: ApprovalMessages.kindRequired }),
   approvers: z
     .array(ZApprover)
-    .min(1, 'Please add at least one approver!')
-    .max(10, 'At most 10 approvers.')
-    .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, 'An approver can appear only once.')
-    .refine((list) => new Set(list.map((a) => a.order)).size === list.length, 'Two approvers cannot share an order.'),
+    .min(1, ApprovalMessages.approversRequired)
+    .max(10, ApprovalMessages.approversMax)
+    .refine((list) => new Set(list.map((a) => a.userId)).size === list.length, ApprovalMessages.approverTwice)
+    .refine((list) => new Set(list.map((a) => a.order)).size === list.length, ApprovalMessages.orderTwice),
 });
 export type TApprovalRuleInput = z.input<typeof ZApprovalRuleInput>;
 
@@ -193,8 +227,45 @@ export const ZApprovalState = z.object({
   ),
   nextApproverId: z.number().int().nullable(),
   isCurrentApprover: z.boolean(),
+  /** The next approver can no longer approve (deactivated, or lost the approve permission): the approval is stuck. */
+  nextApproverBlocked: z.boolean(),
+  /** The reader is an agency admin (or super admin) who may decide in place of a blocked next approver. */
+  mayStandIn: z.boolean(),
 });
 export type TApprovalState = z.infer<typeof ZApprovalState>;
+
+/** `GET /api/approvals/inbox`: paging of the signed-in user's approvals inbox. */
+export const ZApprovalInboxQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type TApprovalInboxQuery = z.input<typeof ZApprovalInboxQuery>;
+
+/** The inbox's kinds: the out-turns of a voyage and of a BL. */
+export const INBOX_KINDS = ['voyageApproval', 'vesselQuantityApproval'] as const satisfies readonly ApprovalKind[];
+
+/**
+ * One approval awaiting the reader: they are its current approver (spec section 4), or (`standIn`) an agency admin
+ * and its current approver can no longer approve. `page` is the edit page under `/agencies/{agencyId}/`.
+ */
+export const ZApprovalInboxItem = z.object({
+  kind: z.enum(INBOX_KINDS),
+  id: z.number().int(),
+  vesselName: z.string(),
+  voyageNumber: z.string(),
+  blNumber: z.string().nullable(),
+  blQuantity: z.string(),
+  dischargedQuantity: z.string(),
+  difference: z.string(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  approverName: z.string(),
+  standIn: z.boolean(),
+  page: z.string(),
+});
+export type TApprovalInboxItem = z.infer<typeof ZApprovalInboxItem>;
+export const ZApprovalInbox = z.object({ rows: z.array(ZApprovalInboxItem), count: z.number().int() });
+export type TApprovalInbox = z.infer<typeof ZApprovalInbox>;
 
 // ---------------------------------------------------------------- e-mail settings
 

@@ -1,4 +1,4 @@
-import { ErrorCode, Messages, type LedgerAccountKind } from '@tonnage/contracts';
+import { ErrorCode, LedgerMessages, Messages, type LedgerAccountKind } from '@tonnage/contracts';
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../platform/db/client';
 import { checkViolation, uniqueViolation } from '../platform/db/query-helpers';
@@ -199,7 +199,7 @@ export async function post(tx: Db, params: PostParams): Promise<{ transactionId:
   );
 }
 
-const alreadyReversed = () => conflict('This transaction has already been reversed.');
+const alreadyReversed = () => conflict(LedgerMessages.alreadyReversed);
 
 /**
  * Reverses a posted transaction by posting its opposite entries, recording who, when and why. 400
@@ -214,7 +214,7 @@ export async function reverse(tx: Db, params: ReverseParams): Promise<{ transact
     .from(ledgerTransactions)
     .where(and(eq(ledgerTransactions.agencyId, params.agencyId), eq(ledgerTransactions.id, params.transactionId)));
   if (!original) throw notFound();
-  if (original.reversesId !== null) throw conflict('A reversal cannot be reversed; post the transaction again instead.');
+  if (original.reversesId !== null) throw conflict(LedgerMessages.reversalOfReversal);
   const [reversal] = await tx
     .select({ id: ledgerTransactions.id })
     .from(ledgerTransactions)

@@ -1,13 +1,26 @@
-import { ErrorCode, Messages, type TApiError } from '@tonnage/contracts';
+import { ErrorCode, Messages, type ServerMessage, type TApiError } from '@tonnage/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+declare const runtimeBrand: unique symbol;
+
+/**
+ * A message composed at run time (a row number of an imported file, an SMTP server's answer, a master-data
+ * resource's own words that carry their Arabic in `details`). Only `runtimeMessage` makes one, so a plain literal
+ * never passes for it: every other message is a declared `ServerMessage` with its Arabic in the web.
+ */
+export type RuntimeMessage = string & { readonly [runtimeBrand]: true };
+export const runtimeMessage = (text: string): RuntimeMessage => text as RuntimeMessage;
+
+/** What the error helpers accept: a declared message of the contracts, or one marked as composed at run time. */
+export type ErrorMessage = ServerMessage | RuntimeMessage;
 
 /** A domain error with a code; one handler maps it to HTTP. Services throw these, never raw HTTP errors. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
     readonly code: ErrorCode,
-    message: string,
+    message: ErrorMessage,
     readonly details?: Record<string, string>,
     readonly headers?: Record<string, string>,
   ) {
@@ -16,13 +29,13 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, details?: Record<string, string>) =>
+export const badRequest = (message: ErrorMessage, details?: Record<string, string>) =>
   new AppError(400, ErrorCode.VALIDATION, message, details);
-export const unauthenticated = (message: string = Messages.tokenExpired) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
+export const unauthenticated = (message: ErrorMessage = Messages.tokenExpired) => new AppError(401, ErrorCode.UNAUTHENTICATED, message);
 export const forbidden = () => new AppError(403, ErrorCode.FORBIDDEN, Messages.forbidden);
-export const notFound = (message: string = Messages.notFound) => new AppError(404, ErrorCode.NOT_FOUND, message);
+export const notFound = (message: ErrorMessage = Messages.notFound) => new AppError(404, ErrorCode.NOT_FOUND, message);
 /** A 409; `code` tells the client which conflict (a duplicate by default, `RECORD_IN_USE` for a refused delete). */
-export const conflict = (message: string, details?: Record<string, string>, code: ErrorCode = ErrorCode.CONFLICT) =>
+export const conflict = (message: ErrorMessage, details?: Record<string, string>, code: ErrorCode = ErrorCode.CONFLICT) =>
   new AppError(409, code, message, details);
 
 function fieldPath(path: readonly PropertyKey[]): string {

@@ -236,7 +236,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
       const at = new Date(`${date(days)}T${time}:00${LOCAL_OFFSET}`);
       return at.getTime() > now.getTime() ? now : at;
     };
-    const actorAt = (at: Date) => ({ agencyId, userId, scope: UNRESTRICTED, now: at });
+    const actorAt = (at: Date) => ({ agencyId, userId, isAdmin: true, scope: UNRESTRICTED, now: at });
 
     const cargoId = await idsByName(tx, cargoTypes);
     const companyOf = async (type: keyof typeof COMPANY_TYPE_IDS) => idsByName(tx, companies, 'name', eq(col(companies, 'companyTypeId'), COMPANY_TYPE_IDS[type]));

@@ -1,17 +1,17 @@
-import { APPROVAL_KINDS, type ApprovalKind, type TApprovalRule, type ZApprovalRuleInput } from '@tonnage/contracts';
+import { APPROVAL_KINDS, APPROVAL_KIND_APPROVE_PERMISSION, ApprovalMessages as M, type ApprovalKind, type ServerMessage, type TApprovalRule, type ZApprovalRuleInput } from '@tonnage/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
-import { users } from '../users/users.schema';
+import { roles, users } from '../users/users.schema';
 import { approvalRuleApprovers, approvalRules } from './approvals.schema';
 
 /** A validated approval rule form (ZApprovalRuleInput after parsing). */
 export type ApprovalRuleInput = z.output<typeof ZApprovalRuleInput>;
 
-const RULE_NOT_FOUND = 'No approval rule is set for this transaction type.';
-export const APPROVER_NOT_IN_AGENCY = 'Please choose an active user of this agency.';
+const RULE_NOT_FOUND = M.ruleNotFound;
+export const APPROVER_NOT_IN_AGENCY = M.approverNotInAgency;
 
 /** How a user is named in lists: first and last name. */
 export function displayName(user: { firstName: string; lastName: string | null }): string {
@@ -86,21 +86,45 @@ export async function getApprovalRule(tx: Db, params: { agencyId: number; kind: 
 }
 
 /**
- * The approvers in the order their `order` values give, renumbered 1..n; 400 naming each approver who is not an
- * active user of the agency (the message sits on `approvers.<index>.userId` of the form as sent).
+ * Which of these users can approve transactions of a kind now: active users of the agency who are its admin or
+ * whose role holds the kind's approve permission (spec section 6). A rule may name only such users, and a step
+ * whose approver is not (any more) one of them is blocked until an agency admin decides in their place.
  */
-async function checkedApprovers(tx: Db, params: { agencyId: number; input: ApprovalRuleInput }): Promise<{ order: number; userId: number }[]> {
+export async function usersWhoCanApprove(tx: Db, params: { agencyId: number; kind: ApprovalKind; userIds: readonly number[] }): Promise<Set<number>> {
+  if (params.userIds.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: users.id, kind: users.kind, permissions: roles.permissions })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(inArray(users.id, [...params.userIds]), eq(users.agencyId, params.agencyId), eq(users.isActive, true)));
+  const flag = APPROVAL_KIND_APPROVE_PERMISSION[params.kind];
+  return new Set(rows.filter((row) => row.kind === 'agencyAdmin' || flag === null || (row.permissions ?? []).includes(flag)).map((row) => row.id));
+}
+
+/**
+ * The approvers in the order their `order` values give, renumbered 1..n; 400 naming each approver who is not an
+ * active user of the agency, or who lacks the approve permission of the kind (agency admins hold every one), so a
+ * rule can never wait on someone who cannot decide. The message sits on `approvers.<index>.userId` of the form as
+ * sent; the first refused approver's message is the error's.
+ */
+async function checkedApprovers(
+  tx: Db,
+  params: { agencyId: number; kind: ApprovalKind; input: ApprovalRuleInput },
+): Promise<{ order: number; userId: number }[]> {
   const ids = params.input.approvers.map((a) => a.userId);
-  const valid = await tx
+  const active = await tx
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, ids), eq(users.agencyId, params.agencyId), eq(users.isActive, true)));
-  const validIds = new Set(valid.map((u) => u.id));
-  const details: Record<string, string> = {};
+  const activeIds = new Set(active.map((u) => u.id));
+  const able = await usersWhoCanApprove(tx, { agencyId: params.agencyId, kind: params.kind, userIds: ids });
+  const details: Record<string, ServerMessage> = {};
   params.input.approvers.forEach((approver, index) => {
-    if (!validIds.has(approver.userId)) details[`approvers.${index}.userId`] = APPROVER_NOT_IN_AGENCY;
+    if (!activeIds.has(approver.userId)) details[`approvers.${index}.userId`] = M.approverNotInAgency;
+    else if (!able.has(approver.userId)) details[`approvers.${index}.userId`] = M.approverCannotApprove;
   });
-  if (Object.keys(details).length > 0) throw badRequest(APPROVER_NOT_IN_AGENCY, details);
+  const [first] = Object.values(details);
+  if (first !== undefined) throw badRequest(first, details);
   return [...params.input.approvers].sort((a, b) => a.order - b.order).map((a, index) => ({ order: index + 1, userId: a.userId }));
 }
 

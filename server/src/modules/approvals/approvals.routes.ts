@@ -1,4 +1,4 @@
-import { APPROVAL_KINDS, ZApiError, ZApprovalRule, ZApprovalRuleInput, ZApprovalRuleList, ZMessageResponse, hasPermission, permissionFlag } from '@tonnage/contracts';
+import { APPROVAL_KINDS, ApprovalMessages as M, ZApiError, ZApprovalRule, ZApprovalRuleInput, ZApprovalRuleList, ZMessageResponse, hasPermission, permissionFlag } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,13 +8,13 @@ import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, forbidden } from '../../platform/errors';
 import { deleteApprovalRule, findApprovalRule, getApprovalRule, listApprovalRules, saveApprovalRule } from './approval-rules.service';
 
-const ZKindParams = z.object({ kind: z.enum(APPROVAL_KINDS, { error: 'Unknown transaction type.' }) });
+const ZKindParams = z.object({ kind: z.enum(APPROVAL_KINDS, { error: M.unknownKind }) });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['approval rules'];
 const VIEW = permissionFlag('ApprovalRule', 'view');
 const ADD = permissionFlag('ApprovalRule', 'add');
 const EDIT = permissionFlag('ApprovalRule', 'edit');
-const KIND_MISMATCH = 'The transaction type does not match the address.';
+const KIND_MISMATCH = M.kindMismatch;
 
 /** Approval rules of the selected agency (screen `approvalRules`): one ordered list of approvers per kind. */
 export function registerApprovalRoutes(api: FastifyInstance, context: ModuleContext): void {
@@ -85,7 +85,7 @@ export function registerApprovalRoutes(api: FastifyInstance, context: ModuleCont
       const session = requireSession(request);
       const agencyId = requireAgency(request);
       await inAgency(db, agencyId, (tx) => deleteApprovalRule(tx, { agencyId, kind: request.params.kind, actorId: session.user.id, now: context.clock.now() }));
-      return { message: 'Approval rule removed.' };
+      return { message: M.ruleRemoved };
     },
   );
 }

@@ -1,5 +1,5 @@
-import { ErrorCode, type ApprovalKind, type TApprovalState } from '@tonnage/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { ApprovalMessages as M, ErrorCode, type ApprovalKind, type TApprovalState } from '@tonnage/contracts';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
@@ -8,7 +8,7 @@ import { mailerForAgency, type AgencyMailerDeps } from '../../platform/mail/agen
 import { composeMail } from '../../platform/mail/mailer';
 import { users } from '../users/users.schema';
 import { APPROVAL_KIND_LABELS, approvalStatusOf, decisionRefusal, nextApprovalStep, nextApproverId, type ApprovalDecision } from './approval-engine';
-import { displayName, findApprovalRule } from './approval-rules.service';
+import { displayName, findApprovalRule, usersWhoCanApprove } from './approval-rules.service';
 import { approvalSteps } from './approvals.schema';
 
 /**
@@ -56,6 +56,23 @@ function targetCondition(target: ApprovalTarget) {
   );
 }
 
+/** Who reads or decides: the user, and whether they may stand in for a blocked approver (agency or super admin). */
+export interface ApprovalViewer {
+  userId: number;
+  isAdmin: boolean;
+}
+
+/** The reader's view of a transaction's steps: is the next approver blocked, and may the reader stand in. */
+export async function standInView(
+  tx: Db,
+  params: { agencyId: number; kind: ApprovalKind; nextApproverId: number | null; viewer: ApprovalViewer },
+): Promise<{ nextApproverBlocked: boolean; mayStandIn: boolean }> {
+  if (params.nextApproverId === null) return { nextApproverBlocked: false, mayStandIn: false };
+  const able = await usersWhoCanApprove(tx, { agencyId: params.agencyId, kind: params.kind, userIds: [params.nextApproverId] });
+  const blocked = !able.has(params.nextApproverId);
+  return { nextApproverBlocked: blocked, mayStandIn: blocked && params.viewer.isAdmin && params.viewer.userId !== params.nextApproverId };
+}
+
 async function loadSteps(tx: Db, target: ApprovalTarget) {
   return tx
     .select({
@@ -78,9 +95,10 @@ async function loadSteps(tx: Db, target: ApprovalTarget) {
  * Where a transaction stands for one user (spec section 4, Approval). A transaction without steps is Approved:
  * its kind had no rule when it started (or its approval never started).
  */
-export async function approvalState(tx: Db, params: ApprovalTarget & { userId: number }): Promise<TApprovalState> {
+export async function approvalState(tx: Db, params: ApprovalTarget & { userId: number; isAdmin?: boolean }): Promise<TApprovalState> {
   const steps = await loadSteps(tx, params);
   const next = nextApproverId(steps);
+  const view = await standInView(tx, { ...params, nextApproverId: next, viewer: { userId: params.userId, isAdmin: params.isAdmin ?? false } });
   return {
     status: approvalStatusOf(steps),
     steps: steps.map((s) => ({
@@ -93,6 +111,7 @@ export async function approvalState(tx: Db, params: ApprovalTarget & { userId: n
     })),
     nextApproverId: next,
     isCurrentApprover: next !== null && next === params.userId,
+    ...view,
   };
 }
 
@@ -103,14 +122,15 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const alreadyStarted = () => new AppError(409, ErrorCode.CONFLICT, 'The approval of this transaction has already started.');
+const alreadyStarted = () => new AppError(409, ErrorCode.CONFLICT, M.alreadyStarted);
 
 /**
  * Starts the approval of a new transaction: copies the approvers of the agency's rule for its kind into
  * approval_steps, all Pending, so later rule changes do not affect it. With no rule for the kind (or a rule
  * without approvers) nothing is copied and the transaction is Approved at once. `restart` first removes the
  * steps of an earlier approval of the same transaction (e.g. resubmitted after a rejection); without it a second
- * start is refused (409). Refused (400) when an approver of the rule is no longer active.
+ * start is refused (409). Refused (400) when an approver of the rule can no longer approve (no longer active,
+ * or lost the approve permission of the kind): the rule must be fixed before a transaction waits on them.
  */
 export async function startApproval(
   tx: Db,
@@ -126,28 +146,9 @@ export async function startApproval(
   const rule = await findApprovalRule(tx, { agencyId: params.agencyId, kind: params.kind });
   const approvers = rule?.approvers ?? [];
   if (approvers.length > 0) {
-    const active = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(
-          inArray(
-            users.id,
-            approvers.map((a) => a.userId),
-          ),
-          eq(users.agencyId, params.agencyId),
-          eq(users.isActive, true),
-        ),
-      );
-    const activeIds = new Set(active.map((u) => u.id));
+    const activeIds = await usersWhoCanApprove(tx, { agencyId: params.agencyId, kind: params.kind, userIds: approvers.map((a) => a.userId) });
     const inactive = approvers.find((a) => !activeIds.has(a.userId));
-    if (inactive) {
-      throw new AppError(
-        400,
-        ErrorCode.BUSINESS_RULE,
-        `The approval rule for ${APPROVAL_KIND_LABELS[params.kind]} names ${inactive.userName}, who is no longer active; please update the rule.`,
-      );
-    }
+    if (inactive) throw new AppError(400, ErrorCode.BUSINESS_RULE, M.approverInactive, { approver: inactive.userName });
     try {
       await tx.insert(approvalSteps).values(
         approvers.map((a) => ({
@@ -179,14 +180,18 @@ export async function startApproval(
  * rejection ends the approval. The steps are locked FOR UPDATE first, so of two decisions at once the second
  * sees the first's result. 403 when the user is not the current approver, 409 when the transaction is no
  * longer Pending or has no approval under way. The notice names the approver who became due, if any.
+ *
+ * An admin (`isAdmin`: agency admin or super admin) may decide the due step in place of a current approver who can
+ * no longer approve (deactivated, or lost the approve permission), so such a transaction is never stuck; the step
+ * keeps its approver and records the admin in `decided_by`.
  */
 export async function decideApproval(
   tx: Db,
-  params: ApprovalTarget & { userId: number; decision: ApprovalDecision; comment?: string | null; now?: Date; pagePath?: string },
+  params: ApprovalTarget & { userId: number; isAdmin?: boolean; decision: ApprovalDecision; comment?: string | null; now?: Date; pagePath?: string },
 ): Promise<ApprovalOutcome> {
   const comment = params.comment?.trim() ? params.comment.trim() : null;
   if (comment !== null && comment.length > COMMENT_MAX) {
-    throw badRequest(`Maximum ${COMMENT_MAX} characters`, { comment: `Maximum ${COMMENT_MAX} characters` });
+    throw badRequest(M.commentTooLong, { comment: M.commentTooLong });
   }
   const locked = await tx
     .select({ id: approvalSteps.id, order: approvalSteps.stepOrder, userId: approvalSteps.userId, status: approvalSteps.status })
@@ -194,14 +199,14 @@ export async function decideApproval(
     .where(targetCondition(params))
     .orderBy(asc(approvalSteps.stepOrder))
     .for('update');
-  if (locked.length === 0) throw new AppError(409, ErrorCode.CONFLICT, 'This transaction has no approval under way.');
+  if (locked.length === 0) throw new AppError(409, ErrorCode.CONFLICT, M.noApprovalUnderWay);
   const refusal = decisionRefusal(locked, params.userId);
-  if (refusal === 'notPending') {
-    throw new AppError(409, ErrorCode.CONFLICT, `This transaction is already ${approvalStatusOf(locked).toLowerCase()}.`);
-  }
+  if (refusal === 'notPending') throw new AppError(409, ErrorCode.CONFLICT, M.alreadyDecided);
   const due = nextApprovalStep(locked);
-  if (refusal === 'notCurrentApprover' || !due) {
-    throw new AppError(403, ErrorCode.FORBIDDEN, 'You are not the current approver of this transaction.');
+  if (!due) throw new AppError(403, ErrorCode.FORBIDDEN, M.notCurrentApprover);
+  if (refusal === 'notCurrentApprover') {
+    const view = await standInView(tx, { ...params, nextApproverId: due.userId, viewer: { userId: params.userId, isAdmin: params.isAdmin ?? false } });
+    if (!view.mayStandIn) throw new AppError(403, ErrorCode.FORBIDDEN, M.notCurrentApprover);
   }
   await tx
     .update(approvalSteps)

@@ -1,4 +1,4 @@
-import type { ApprovalKind } from '@tonnage/contracts';
+import { ApprovalMessages, type ApprovalKind } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inAgency } from '../../platform/db/tenancy';
@@ -73,7 +73,7 @@ afterAll(async () => {
 describe('startApproval', () => {
   it('approves at once when the kind has no rule, with no steps and nobody to notify', async () => {
     const outcome = await start('voyageApproval', newTransactionId());
-    expect(outcome.state).toEqual({ status: 'Approved', steps: [], nextApproverId: null, isCurrentApprover: false });
+    expect(outcome.state).toEqual({ status: 'Approved', steps: [], nextApproverId: null, isCurrentApprover: false, nextApproverBlocked: false, mayStandIn: false });
     expect(outcome.notice).toBeNull();
   });
 
@@ -121,7 +121,8 @@ describe('startApproval', () => {
     const transactionId = newTransactionId();
     const error = await failure(start('handlingExcess', transactionId));
     expect(error.statusCode).toBe(400);
-    expect(error.message).toMatch(/Leila, who is no longer active/);
+    expect(error.message).toBe(ApprovalMessages.approverInactive);
+    expect(error.details).toEqual({ approver: 'Leila' });
     expect(await t.database.db.select().from(approvalSteps).where(eq(approvalSteps.transactionId, transactionId))).toEqual([]);
   });
 });
@@ -147,7 +148,7 @@ describe('decideApproval', () => {
     expect(three.notice).toBeNull();
 
     const late = await failure(decide('handlingLoss', transactionId, people.third, 'Rejected'));
-    expect([late.statusCode, late.message]).toEqual([409, 'This transaction is already approved.']);
+    expect([late.statusCode, late.message]).toEqual([409, ApprovalMessages.alreadyDecided]);
     const [decided] = await t.database.db
       .select()
       .from(approvalSteps)
@@ -165,7 +166,7 @@ describe('decideApproval', () => {
     expect(rejected.notice).toBeNull();
     expect(rejected.state.steps.map((s) => s.status)).toEqual(['Approved', 'Rejected', 'Pending']);
     const third = await failure(decide('handlingLoss', transactionId, people.third, 'Approved'));
-    expect([third.statusCode, third.message]).toEqual([409, 'This transaction is already rejected.']);
+    expect([third.statusCode, third.message]).toEqual([409, ApprovalMessages.alreadyDecided]);
     expect((await stateFor('handlingLoss', transactionId, people.third)).isCurrentApprover).toBe(false);
   });
 

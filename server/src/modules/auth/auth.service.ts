@@ -5,7 +5,7 @@ import type { Db } from '../../platform/db/client';
 import type { MailMessage } from '../../platform/mail/mailer';
 import { adminCompanyOf, dataScopeOf } from '../../platform/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, runtimeMessage } from '../../platform/errors';
 import { mailerForAgency } from '../../platform/mail/agency-mailer';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
 import { agencies } from '../agencies/agencies.schema';
@@ -30,7 +30,7 @@ async function throttlePolicy(context: ModuleContext): Promise<ThrottlePolicy> {
 }
 
 function blockedError(maxAttempts: number, seconds: number): AppError {
-  return new AppError(429, ErrorCode.LOGIN_BLOCKED, `You are blocked for ${maxAttempts} wrong attempts.`, undefined, {
+  return new AppError(429, ErrorCode.LOGIN_BLOCKED, maxAttempts === 5 ? Messages.blocked : runtimeMessage(`You are blocked for ${maxAttempts} wrong attempts.`), undefined, {
     'retry-after': String(seconds),
     'x-ratelimit-reset': String(seconds),
     'x-ratelimit-remaining': '0',

@@ -5,7 +5,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
 import { mailerFromSettings, sealSmtpPassword, type AgencyEmailSettingsRow } from '../../platform/mail/agency-mailer';
 import { composeMail } from '../../platform/mail/mailer';
 import { agencyEmailSettings } from './email-settings.schema';
@@ -129,7 +129,7 @@ export async function sendTestEmail(
       }),
     );
   } catch (error) {
-    throw new AppError(400, ErrorCode.BUSINESS_RULE, describeSmtpError(error, row));
+    throw new AppError(400, ErrorCode.BUSINESS_RULE, runtimeMessage(describeSmtpError(error, row)));
   }
   return { message: `Test e-mail sent to ${params.to}.` };
 }

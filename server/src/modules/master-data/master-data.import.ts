@@ -1,6 +1,7 @@
 import {
   ErrorCode,
   IMPORT_MAX_MB,
+  ImportMessages,
   IMPORT_MAX_ROWS,
   fieldMessages,
   importRejectedMessage,
@@ -17,7 +18,7 @@ import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
-import { AppError, badRequest } from '../../platform/errors';
+import { AppError, badRequest, runtimeMessage } from '../../platform/errors';
 import { beforeWrite } from './master-data.rules';
 import { columnOf, fixedConditions, tableFor, uniqueTogetherPart, uniqueTogetherValue } from './master-data.schema';
 import { uniqueTogetherDetails, withUniqueConflict, type Writer } from './master-data.service';
@@ -45,10 +46,7 @@ export interface ImportRow {
 export const IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024;
 
 export const importMessages = {
-  unsupported: 'Please upload an Excel workbook (.xlsx) or a CSV file in UTF-8.',
-  empty: 'The file has no rows to import.',
-  tooLarge: `The file must be smaller than ${IMPORT_MAX_MB}MB.`,
-  tooManyRows: `The file has more than ${IMPORT_MAX_ROWS.toLocaleString('en')} rows; at most ${IMPORT_MAX_ROWS.toLocaleString('en')} rows can be imported at once.`,
+  ...ImportMessages,
   imported: (resource: ResourceDef, count: number) => `${count} ${(count === 1 ? resource.labels.one.en : resource.labels.many.en).toLowerCase()} imported successfully!`,
 };
 
@@ -98,7 +96,7 @@ export function parseCsv(text: string, delimiter: ',' | ';', stopAfter: number =
       const startRow = row;
       i += 1;
       for (;;) {
-        if (i >= text.length) throw badRequest(`The CSV file has a quoted field that is never closed (row ${startRow}).`, { file: `Row ${startRow}: unclosed quote` });
+        if (i >= text.length) throw badRequest(runtimeMessage(`The CSV file has a quoted field that is never closed (row ${startRow}).`), { file: `Row ${startRow}: unclosed quote` });
         const q = text[i];
         if (q === '"') {
           if (text[i + 1] === '"') {
@@ -114,7 +112,7 @@ export function parseCsv(text: string, delimiter: ',' | ';', stopAfter: number =
       }
       const next = text[i];
       if (next !== undefined && next !== delimiter && next !== '\r' && next !== '\n') {
-        throw badRequest(`The CSV file has text after a closing quote (row ${startRow}).`, { file: `Row ${startRow}: text after a closing quote` });
+        throw badRequest(runtimeMessage(`The CSV file has text after a closing quote (row ${startRow}).`), { file: `Row ${startRow}: text after a closing quote` });
       }
       atFieldStart = false;
       continue;
@@ -240,7 +238,7 @@ function matchHeader(resource: ResourceDef, header: ImportRow): (string | null)[
     ...(missing.length > 0 ? [`missing ${missing.length === 1 ? 'column' : 'columns'} ${missing.map((c) => `"${c}"`).join(', ')}`] : []),
   ];
   if (problems.length > 0) {
-    const message = `Nothing was imported: the header row (row ${header.row}) has ${problems.join('; ')}. Download the import template for the right columns.`;
+    const message = runtimeMessage(`Nothing was imported: the header row (row ${header.row}) has ${problems.join('; ')}. Download the import template for the right columns.`);
     throw badRequest(message, { header: message });
   }
   return columns;

@@ -1,7 +1,7 @@
 import { resourceByKey, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { badRequest } from '../../platform/errors';
+import { badRequest, runtimeMessage } from '../../platform/errors';
 import { columnOf, fixedConditions, tableFor } from './master-data.schema';
 import type { ResourceInput } from './master-data.values';
 
@@ -86,5 +86,5 @@ export async function beforeWrite(tx: Db, context: WriteRuleContext): Promise<vo
   const details: Record<string, string> = {};
   for (const rule of writeRules[context.resource.key] ?? []) Object.assign(details, await rule(tx, context));
   const first = Object.values(details)[0];
-  if (first) throw badRequest(first, details);
+  if (first) throw badRequest(runtimeMessage(first), details);
 }

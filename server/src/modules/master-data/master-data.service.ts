@@ -8,7 +8,7 @@ import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platfo
 import { tenantSearch } from '../../platform/db/tenant-search';
 import { inAgency } from '../../platform/db/tenancy';
 import { forEachBatch } from '../../platform/excel';
-import { badRequest, conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound, runtimeMessage } from '../../platform/errors';
 import { derivedSelection } from './master-data.derived';
 import { beforeWrite } from './master-data.rules';
 import { columnOf, columnsOf, fixedConditions, isTrigramIndexed, resourceRowCounts, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
@@ -223,7 +223,7 @@ export async function forEachMatchingRow(
 async function findRow(tx: Db, resource: ResourceDef, id: number): Promise<TResourceRow> {
   const { query, table } = selectRows(tx, resource);
   const [row] = await query.where(and(eq(column(table, 'id'), id), ...fixedConditions(resource, table))).limit(1);
-  if (!row) throw notFound(resourceMessages(resource).notFound);
+  if (!row) throw notFound(runtimeMessage(resourceMessages(resource).notFound));
   return toApiRow(resource, row);
 }
 
@@ -273,7 +273,7 @@ async function assertUnique(tx: Db, resource: ResourceDef, input: ResourceInput,
     if (await isTaken(tx, resource, sameCombination(resource, combo, input), exceptId)) Object.assign(details, uniqueTogetherDetails(combo));
   }
   const first = Object.values(details)[0];
-  if (first) throw conflict(first, details);
+  if (first) throw conflict(runtimeMessage(first), details);
 }
 
 /** 400 when a reference names no row of the agency, or an inactive one it did not already name. */
@@ -296,7 +296,7 @@ async function assertReferences(tx: Db, resource: ResourceDef, input: ResourceIn
     else if (found.isActive !== true && !unchanged) details[name] = `This ${target.labels.one.en.toLowerCase()} is inactive; please select an active one.`;
   }
   const first = Object.values(details)[0];
-  if (first) throw badRequest(first, details);
+  if (first) throw badRequest(runtimeMessage(first), details);
 }
 
 /** Runs a write, turning a unique index violation (a lost race with the pre-check) into the same 409. */
@@ -315,10 +315,10 @@ function duplicateOf(resource: ResourceDef, constraint: string): Error {
   const entry = Object.entries(resource.fields).find(([name]) => uniqueIndexName(resource, name) === constraint);
   if (entry) {
     const message = fieldMessages(entry[1]).duplicate.en;
-    return conflict(message, { [entry[0]]: message });
+    return conflict(runtimeMessage(message), { [entry[0]]: message });
   }
   const combo = resource.uniqueTogether?.find((c) => uniqueTogetherIndexName(resource, c.fields) === constraint);
-  if (combo) return conflict(combo.message.en, uniqueTogetherDetails(combo));
+  if (combo) return conflict(runtimeMessage(combo.message.en), uniqueTogetherDetails(combo));
   return conflict('This record already exists.');
 }
 
@@ -385,7 +385,7 @@ export async function toggleResource(db: Db, params: Actor & { resource: Resourc
       .set({ isActive: sql`not ${column(table, 'isActive')}`, updatedAt: params.now, updatedBy: params.userId })
       .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)))
       .returning({ isActive: column(table, 'isActive') });
-    if (!updated) throw notFound(resourceMessages(resource).notFound);
+    if (!updated) throw notFound(runtimeMessage(resourceMessages(resource).notFound));
     const row = await findRow(tx, resource, params.id);
     const action = row.isActive ? 'activate' : 'deactivate';
     await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action, entity: resource.key, entityId: row.id, after: { isActive: row.isActive }, at: params.now });
@@ -410,7 +410,7 @@ function referencesTo(resource: ResourceDef): { from: ResourceDef; field: string
 function inUse(uses: { from: ResourceDef; count: number }[]): Error {
   const parts = uses.map((u) => `${u.count} ${(u.count === 1 ? u.from.labels.one.en : u.from.labels.many.en).toLowerCase()}`);
   const message = `This record is used by ${parts.join(' and ')}; deactivate it instead.`;
-  return conflict(message, Object.fromEntries(uses.map((u) => [u.from.key, String(u.count)])), ErrorCode.RECORD_IN_USE);
+  return conflict(runtimeMessage(message), Object.fromEntries(uses.map((u) => [u.from.key, String(u.count)])), ErrorCode.RECORD_IN_USE);
 }
 
 /** Deletes a row nothing refers to; 409 naming what uses it otherwise (the RESTRICT foreign keys are the backstop). */

@@ -1,7 +1,7 @@
 import { fieldMessages, type ResourceDef } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { badRequest } from '../../platform/errors';
+import { badRequest, runtimeMessage } from '../../platform/errors';
 import { storedFiles } from '../../platform/storage/files.schema';
 import { sealResourceSecret, type SecretConfig } from './master-data.secrets';
 
@@ -50,5 +50,5 @@ export async function assertImagesUploaded(tx: Db, params: { resource: ResourceD
     if (!found) details[name] = fieldMessages(field).invalid.en;
   }
   const first = Object.values(details)[0];
-  if (first) throw badRequest(first, details);
+  if (first) throw badRequest(runtimeMessage(first), details);
 }

@@ -20,7 +20,7 @@ import type { DataScope } from '../../platform/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
-import { AppError, badRequest, notFound } from '../../platform/errors';
+import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { agencies } from '../agencies/agencies.schema';
 import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
@@ -68,7 +68,7 @@ interface PortLoadingRow {
 function violationError(violation: TransportRuleViolation, lang: Lang): AppError {
   const message = violation.message[lang];
   const status = violation.code === 'tripsPerDay' ? 409 : 422;
-  return new AppError(status, ErrorCode.BUSINESS_RULE, message, { [`${violation.subject}Id`]: message, en: violation.message.en, ar: violation.message.ar });
+  return new AppError(status, ErrorCode.BUSINESS_RULE, runtimeMessage(message), { [`${violation.subject}Id`]: message, en: violation.message.en, ar: violation.message.ar });
 }
 
 /**

@@ -24,7 +24,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound, type ErrorMessage } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, ports, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
@@ -53,7 +53,7 @@ type ListQuery = z.output<typeof ZPortLoadingListQuery>;
 export type PortLoadingFilters = Omit<ListQuery, 'page' | 'limit'>;
 
 /** A 409 of a business rule with the code the web reads. */
-export const ruleConflict = (message: string, details?: Record<string, string>) => new AppError(409, ErrorCode.BUSINESS_RULE, message, details);
+export const ruleConflict = (message: ErrorMessage, details?: Record<string, string>) => new AppError(409, ErrorCode.BUSINESS_RULE, message, details);
 
 /** The filtered, paged port loadings of the agency, with loaded / in transit / remaining per row. */
 export async function listPortLoadings(tx: Db, params: { agencyId: number; scope: DataScope; query: TPortLoadingListQuery | ListQuery }): Promise<TPortLoadingList> {
@@ -179,7 +179,7 @@ interface ResolvedPortLoading {
   remarks: string | null;
 }
 
-const field = (name: string, message: string) => badRequest(message, { [name]: message });
+const field = (name: string, message: ErrorMessage) => badRequest(message, { [name]: message });
 
 /**
  * Checks a port loading form against the agency's records: the shipment is an active BL of the voyage within the

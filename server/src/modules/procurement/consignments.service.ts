@@ -13,6 +13,7 @@ import {
   type TConsignmentList,
   type TConsignmentTotal,
   type TLcPoList,
+  type ServerMessage,
 } from '@tonnage/contracts';
 import { type SQL, and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -269,7 +270,7 @@ async function checkForm(
   params: { input: ConsignmentInput; saleOrder: typeof saleOrders.$inferSelect | undefined; scope: DataScope; existing?: Existing },
 ): Promise<number | null> {
   const { input, saleOrder, scope, existing } = params;
-  const details: Record<string, string> = {};
+  const details: Record<string, ServerMessage> = {};
   if (!saleOrder || (saleOrder.status !== 'Active' && existing?.saleOrderId !== saleOrder.id)) {
     details.saleOrderId = ProcurementMessages.saleOrderInvalid;
   } else if (saleOrder.cargoTypeId !== input.cargoTypeId) {

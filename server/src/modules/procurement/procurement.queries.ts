@@ -1,4 +1,4 @@
-import { COMPANY_TYPE_IDS, kgToTonnes } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, kgToTonnes, type ServerMessage } from '@tonnage/contracts';
 import { type SQL, and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
@@ -40,8 +40,8 @@ export async function findCompany(tx: Db, params: { id: number; type: CompanyTyp
  */
 export async function checkCompany(
   tx: Db,
-  details: Record<string, string>,
-  params: { field: string; id: number; type: CompanyType; unchangedId?: number | null; message: string },
+  details: Record<string, ServerMessage>,
+  params: { field: string; id: number; type: CompanyType; unchangedId?: number | null; message: ServerMessage },
 ): Promise<{ shipmentManagerId: number | null } | null> {
   const company = await findCompany(tx, { id: params.id, type: params.type });
   if (!company || (!company.isActive && params.unchangedId !== params.id)) {
@@ -52,7 +52,7 @@ export async function checkCompany(
 }
 
 /** Checks a cargo type reference: of the agency and active unless unchanged. */
-export async function checkCargoType(tx: Db, details: Record<string, string>, params: { id: number; unchangedId?: number | null; message: string }): Promise<void> {
+export async function checkCargoType(tx: Db, details: Record<string, ServerMessage>, params: { id: number; unchangedId?: number | null; message: ServerMessage }): Promise<void> {
   const [row] = await tx
     .select({ isActive: columnOf(cargoTypes, 'isActive') })
     .from(cargoTypes)
@@ -62,7 +62,7 @@ export async function checkCargoType(tx: Db, details: Record<string, string>, pa
 }
 
 /** Throws the collected field errors as one 400 (the first message as the message). */
-export function throwIfAny(details: Record<string, string>): void {
+export function throwIfAny(details: Record<string, ServerMessage>): void {
   const first = Object.values(details)[0];
   if (first !== undefined) throw badRequest(first, details);
 }

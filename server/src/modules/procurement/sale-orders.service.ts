@@ -9,6 +9,7 @@ import {
   type SaleOrderSortField,
   type TSaleOrder,
   type TSaleOrderList,
+  type ServerMessage,
 } from '@tonnage/contracts';
 import { type SQL, and, eq, gte, ilike, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -173,7 +174,7 @@ export async function liveConsignmentsKg(tx: Db, params: { saleOrderId: number; 
 }
 
 async function checkReferences(tx: Db, input: SaleOrderInput, existing?: { sellerId: number; buyerId: number; cargoTypeId: number }): Promise<void> {
-  const details: Record<string, string> = {};
+  const details: Record<string, ServerMessage> = {};
   await checkCompany(tx, details, { field: 'sellerId', id: input.sellerId, type: 'seller', unchangedId: existing?.sellerId, message: ProcurementMessages.sellerInvalid });
   await checkCompany(tx, details, { field: 'buyerId', id: input.buyerId, type: 'buyer', unchangedId: existing?.buyerId, message: ProcurementMessages.buyerInvalid });
   await checkCargoType(tx, details, { id: input.cargoTypeId, unchangedId: existing?.cargoTypeId, message: ProcurementMessages.cargoTypeInvalid });

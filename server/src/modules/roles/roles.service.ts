@@ -1,4 +1,4 @@
-import { SEARCH_MIN_CHARS, SocketEvents, type TRole, type TRoleList, type ZRoleInput, type ZRoleListQuery, type ZRolePermissionsInput } from '@tonnage/contracts';
+import { SEARCH_MIN_CHARS, SocketEvents, type TRole, type TRoleList, type ZRoleInput, type ZRoleListQuery, type ZRolePermissionsInput, RoleMessages } from '@tonnage/contracts';
 import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ModuleContext } from '../../app';
@@ -15,16 +15,8 @@ export type RoleListQuery = z.output<typeof ZRoleListQuery>;
 export type RoleInput = z.output<typeof ZRoleInput>;
 export type RolePermissionsInput = z.output<typeof ZRolePermissionsInput>;
 
-export const RoleMessages = {
-  notFound: 'Role not found',
-  duplicateName: 'A role with this name already exists.',
-  inUse: 'This role is assigned to users; assign them another role first.',
-  ownRole: 'You cannot change the permissions of your own role.',
-  created: 'Role created successfully!',
-  updated: 'Role updated successfully!',
-  deleted: 'Role deleted successfully!',
-  permissionsSaved: 'Permissions saved successfully!',
-} as const;
+/** Declared in the contracts with the other server messages (their Arabic is checked there). */
+export { RoleMessages };
 
 type RoleRow = typeof roles.$inferSelect;
 

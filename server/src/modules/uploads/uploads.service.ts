@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { SessionContext } from '../auth/sessions.service';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
-import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
+import { AppError, badRequest, forbidden, notFound, runtimeMessage } from '../../platform/errors';
 import { InvalidStorageKeyError, contentTypeOfKey, sanitizeKey, type FileStorage } from '../../platform/storage/storage';
 import { storedFiles } from '../../platform/storage/files.schema';
 
@@ -150,7 +150,7 @@ export async function storeUpload(
   }
   const limit = detected.kind === 'image' ? config.imageMaxBytes : config.documentMaxBytes;
   if (params.truncated || params.bytes.length > limit) {
-    const message = Messages.fileTooLarge(megabytes(limit));
+    const message = runtimeMessage(Messages.fileTooLarge(megabytes(limit)));
     throw new AppError(413, ErrorCode.PAYLOAD_TOO_LARGE, message, { file: message });
   }
 

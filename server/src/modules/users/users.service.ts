@@ -13,6 +13,8 @@ import {
   type ZProfileBody,
   type ZUserInput,
   type ZUserListQuery,
+  type ServerMessage,
+  UserMessages,
 } from '@tonnage/contracts';
 import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -108,18 +110,8 @@ export type UserInput = z.output<typeof ZUserInput>;
 /** A validated user list query (defaults applied). */
 export type UserListQuery = z.output<typeof ZUserListQuery>;
 
-export const UserMessages = {
-  notFound: 'User not found',
-  roleRequired: 'Please select a role!',
-  countryInvalid: 'Please select a valid country!',
-  cityInvalid: 'Please select a city of the selected country!',
-  usernameTaken: 'This username is already used by another user.',
-  emailTaken: 'This e-mail is already used by another user.',
-  passwordNotHere: 'The password cannot be changed here; use the forced password reset.',
-  cannotDeactivateSelf: 'You cannot deactivate yourself.',
-  activated: 'User activated successfully!',
-  deactivated: 'User deactivated successfully!',
-} as const;
+/** Declared in the contracts with the other server messages (their Arabic is checked there). */
+export { UserMessages };
 
 /** How long the link mailed to a new user without a password stays valid. */
 export const WELCOME_LINK_MINUTES = 3 * 24 * 60;
@@ -185,8 +177,8 @@ export async function getUser(db: Db, params: { agencyId: number; userId: number
 }
 
 /** Field errors of a user form that need no database: the password rule, known countries, a city of the residence country. */
-function checkFormFields(input: UserInput, mode: 'create' | 'update'): Record<string, string> {
-  const details: Record<string, string> = {};
+function checkFormFields(input: UserInput, mode: 'create' | 'update'): Record<string, ServerMessage> {
+  const details: Record<string, ServerMessage> = {};
   if (input.password) {
     if (mode === 'update') details.password = UserMessages.passwordNotHere;
     else if (!isStrongPassword(input.password)) details.password = Messages.passwordRule;
@@ -204,7 +196,7 @@ function checkFormFields(input: UserInput, mode: 'create' | 'update'): Record<st
  * agencies, in any letter case). This reads outside row-level security on purpose and answers only which
  * fields are taken; the unique indexes settle races.
  */
-async function takenFields(db: Db, params: { username: string; email: string; exceptUserId?: number }): Promise<Record<string, string>> {
+async function takenFields(db: Db, params: { username: string; email: string; exceptUserId?: number }): Promise<Record<string, ServerMessage>> {
   const username = params.username.toLowerCase();
   const email = params.email.toLowerCase();
   const conditions = [or(eq(sql`lower(${users.username})`, username), eq(sql`lower(${users.email})`, email))];
@@ -214,18 +206,18 @@ async function takenFields(db: Db, params: { username: string; email: string; ex
     .from(users)
     .where(and(...conditions))
     .limit(2);
-  const details: Record<string, string> = {};
+  const details: Record<string, ServerMessage> = {};
   if (rows.some((r) => r.username === username)) details.username = UserMessages.usernameTaken;
   if (rows.some((r) => r.email === email)) details.email = UserMessages.emailTaken;
   return details;
 }
 
-function throwIfInvalid(details: Record<string, string>): void {
+function throwIfInvalid(details: Record<string, ServerMessage>): void {
   const first = Object.values(details)[0];
   if (first) throw badRequest(first, details);
 }
 
-function throwIfTaken(details: Record<string, string>): void {
+function throwIfTaken(details: Record<string, ServerMessage>): void {
   const first = Object.values(details)[0];
   if (first) throw conflict(first, details);
 }

@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/query-helpers';
 import type { DataScope } from '../../platform/data-scope';
 import { approvalStatusOf, nextApproverId } from '../approvals/approval-engine';
-import { displayName } from '../approvals/approval-rules.service';
+import { displayName, usersWhoCanApprove } from '../approvals/approval-rules.service';
 import { approvalSteps } from '../approvals/approvals.schema';
 import { columnOf, companies, ports, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
@@ -37,10 +37,14 @@ export { consignmentScope };
 
 export type ListQuery = z.output<typeof ZVesselApprovalListQuery>;
 
-/** Who asks: the agency, the user (for "am I the current approver") and their data scope. */
+/**
+ * Who asks: the agency, the user (for "am I the current approver"), whether they are an agency or super admin (who
+ * may stand in for a blocked approver) and their data scope.
+ */
 export interface Reader {
   agencyId: number;
   userId: number;
+  isAdmin: boolean;
   scope: DataScope;
 }
 
@@ -73,7 +77,10 @@ export function voyageInScope(tx: Db, scope: DataScope, voyageColumn: SQL | AnyP
 }
 
 /** The approval states of many transactions of one kind for one user, from one query (spec section 4). */
-export async function approvalStates(tx: Db, params: { agencyId: number; kind: ApprovalKind; ids: number[]; userId: number }): Promise<Map<number, TApprovalState>> {
+export async function approvalStates(
+  tx: Db,
+  params: { agencyId: number; kind: ApprovalKind; ids: number[]; userId: number; isAdmin: boolean },
+): Promise<Map<number, TApprovalState>> {
   const states = new Map<number, TApprovalState>();
   if (params.ids.length === 0) return states;
   const rows = await tx
@@ -91,9 +98,12 @@ export async function approvalStates(tx: Db, params: { agencyId: number; kind: A
     .innerJoin(users, eq(users.id, approvalSteps.userId))
     .where(and(eq(approvalSteps.agencyId, params.agencyId), eq(approvalSteps.kind, params.kind), inArray(approvalSteps.transactionId, params.ids)))
     .orderBy(asc(approvalSteps.transactionId), asc(approvalSteps.stepOrder));
-  for (const id of params.ids) {
-    const steps = rows.filter((row) => row.transactionId === id);
+  const stepsOf = new Map(params.ids.map((id) => [id, rows.filter((row) => row.transactionId === id)]));
+  const nextIds = [...stepsOf.values()].map((steps) => nextApproverId(steps)).filter((id): id is number => id !== null);
+  const able = await usersWhoCanApprove(tx, { agencyId: params.agencyId, kind: params.kind, userIds: [...new Set(nextIds)] });
+  for (const [id, steps] of stepsOf) {
     const next = nextApproverId(steps);
+    const blocked = next !== null && !able.has(next);
     states.set(id, {
       status: approvalStatusOf(steps),
       steps: steps.map((s) => ({
@@ -106,12 +116,21 @@ export async function approvalStates(tx: Db, params: { agencyId: number; kind: A
       })),
       nextApproverId: next,
       isCurrentApprover: next !== null && next === params.userId,
+      nextApproverBlocked: blocked,
+      mayStandIn: blocked && params.isAdmin && next !== params.userId,
     });
   }
   return states;
 }
 
-const noState: TApprovalState = { status: 'Approved', steps: [], nextApproverId: null, isCurrentApprover: false };
+const noState: TApprovalState = {
+  status: 'Approved',
+  steps: [],
+  nextApproverId: null,
+  isCurrentApprover: false,
+  nextApproverBlocked: false,
+  mayStandIn: false,
+};
 
 function likeAny(search: string | undefined, columns: (SQL | ReturnType<typeof columnOf> | typeof voyages.voyageNumber)[]): SQL | undefined {
   if (!search) return undefined;
@@ -200,7 +219,7 @@ export async function listVoyageApprovals(tx: Db, reader: Reader & { query: List
     .orderBy(desc(voyageApprovals.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'voyageApproval', ids: rows.map((r) => r.id), userId: reader.userId });
+  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'voyageApproval', ids: rows.map((r) => r.id), userId: reader.userId, isAdmin: reader.isAdmin });
   return { rows: rows.map((row) => toVoyageApproval(row, states.get(row.id))), count: total?.n ?? 0 };
 }
 
@@ -210,8 +229,16 @@ export async function findVoyageApproval(tx: Db, reader: Reader & { id: number }
     .where(and(...voyageApprovalConditions(tx, reader), eq(voyageApprovals.id, reader.id)))
     .limit(1);
   if (!row) return undefined;
-  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'voyageApproval', ids: [row.id], userId: reader.userId });
+  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'voyageApproval', ids: [row.id], userId: reader.userId, isAdmin: reader.isAdmin });
   return toVoyageApproval(row, states.get(row.id));
+}
+
+/** Voyage out-turns by id in the reader's scope (those out of scope are left out), with their approval states. */
+export async function findVoyageApprovals(tx: Db, reader: Reader & { ids: number[] }): Promise<TVoyageApproval[]> {
+  if (reader.ids.length === 0) return [];
+  const rows = await voyageApprovalSelect(tx).where(and(...voyageApprovalConditions(tx, reader), inArray(voyageApprovals.id, reader.ids)));
+  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'voyageApproval', ids: rows.map((r) => r.id), userId: reader.userId, isAdmin: reader.isAdmin });
+  return rows.map((row) => toVoyageApproval(row, states.get(row.id)));
 }
 
 // ---------------------------------------------------------------- BL out-turns
@@ -303,7 +330,7 @@ export async function listQuantityApprovals(tx: Db, reader: Reader & { query: Li
     .orderBy(desc(quantityApprovals.id))
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'vesselQuantityApproval', ids: rows.map((r) => r.id), userId: reader.userId });
+  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'vesselQuantityApproval', ids: rows.map((r) => r.id), userId: reader.userId, isAdmin: reader.isAdmin });
   return { rows: rows.map((row) => toQuantityApproval(row, states.get(row.id))), count: total?.n ?? 0 };
 }
 
@@ -313,8 +340,16 @@ export async function findQuantityApproval(tx: Db, reader: Reader & { id: number
     .where(and(...quantityApprovalConditions(reader), eq(quantityApprovals.id, reader.id)))
     .limit(1);
   if (!row) return undefined;
-  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'vesselQuantityApproval', ids: [row.id], userId: reader.userId });
+  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'vesselQuantityApproval', ids: [row.id], userId: reader.userId, isAdmin: reader.isAdmin });
   return toQuantityApproval(row, states.get(row.id));
+}
+
+/** BL out-turns by id in the reader's scope (those out of scope are left out), with their approval states. */
+export async function findQuantityApprovals(tx: Db, reader: Reader & { ids: number[] }): Promise<TQuantityApproval[]> {
+  if (reader.ids.length === 0) return [];
+  const rows = await quantityApprovalSelect(tx).where(and(...quantityApprovalConditions(reader), inArray(quantityApprovals.id, reader.ids)));
+  const states = await approvalStates(tx, { agencyId: reader.agencyId, kind: 'vesselQuantityApproval', ids: rows.map((r) => r.id), userId: reader.userId, isAdmin: reader.isAdmin });
+  return rows.map((row) => toQuantityApproval(row, states.get(row.id)));
 }
 
 /** A voyage's active BLs in the reader's scope, each with its out-turn if recorded (the BL add form). */

@@ -1,4 +1,4 @@
-import { SocketEvents, ZApiError, ZApprovalDecisionInput, ZOutturnShipmentList, ZQuantityApproval, ZQuantityApprovalInput, ZQuantityApprovalList, ZVesselApprovalListQuery, ZVoyageApproval, ZVoyageApprovalInput, ZVoyageApprovalList, permissionFlag, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
+import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, SocketEvents, ZApiError, ZApprovalInbox, ZApprovalInboxQuery, ZApprovalDecisionInput, ZOutturnShipmentList, ZQuantityApproval, ZQuantityApprovalInput, ZQuantityApprovalList, ZVesselApprovalListQuery, ZVoyageApproval, ZVoyageApprovalInput, ZVoyageApprovalList, hasPermission, permissionFlag, type ApprovalsEvent, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { notFound } from '../../platform/errors';
 import { notifyApprover } from '../approvals/approvals.service';
+import { approvalsInbox } from './approvals-inbox';
 import { findQuantityApproval, findVoyageApproval, listQuantityApprovals, listVoyageApprovals, listVoyageShipments, type Reader } from './vessel-approval.queries';
 import {
   createQuantityApproval,
@@ -50,16 +51,18 @@ export function registerVesselApprovalRoutes(api: FastifyInstance, context: Modu
   const read = <T>(request: FastifyRequest, work: (tx: Db, reader: Reader) => Promise<T>): Promise<T> => {
     const session = requireSession(request);
     const agencyId = requireAgency(request);
-    return inAgency(db, agencyId, async (tx) => work(tx, { agencyId, userId: session.user.id, scope: await dataScopeOfSession(tx, session) }));
+    return inAgency(db, agencyId, async (tx) => work(tx, { agencyId, userId: session.user.id, isAdmin: session.isSuperAdmin || session.isAgencyAdmin, scope: await dataScopeOfSession(tx, session) }));
   };
 
-  /** Runs a write, then (after commit) mails the approver who became due and announces moved stock. */
+  /** Runs a write, then (after commit) mails the approver who became due, tells inboxes, and announces moved stock. */
   const write = async (request: FastifyRequest, work: (tx: Db, actor: Actor) => Promise<WriteOutcome>): Promise<number> => {
     const session = requireSession(request);
     const agencyId = requireAgency(request);
     const now = context.clock.now();
-    const outcome = await inAgency(db, agencyId, async (tx) => work(tx, { agencyId, userId: session.user.id, scope: await dataScopeOfSession(tx, session), now }));
+    const outcome = await inAgency(db, agencyId, async (tx) => work(tx, { agencyId, userId: session.user.id, isAdmin: session.isSuperAdmin || session.isAgencyAdmin, scope: await dataScopeOfSession(tx, session), now }));
     await notifyApprover(context, outcome.notice, { onError: (error) => request.log.error({ err: error }, 'approval notification failed') });
+    const approvalsEvent: ApprovalsEvent = { approvalsUpdated: true };
+    context.realtime.emitToAgency(agencyId, SocketEvents.events, approvalsEvent);
     if (outcome.posted) {
       const event: StatsEvent = { statsUpdated: true, type: 'vessel' };
       context.realtime.emitToAgency(agencyId, SocketEvents.events, event);
@@ -77,6 +80,29 @@ export function registerVesselApprovalRoutes(api: FastifyInstance, context: Modu
     if (!found) throw notFound();
     return found;
   };
+
+  // ------------------------------------------------------------ approvals inbox
+
+  r.get(
+    '/approvals/inbox',
+    {
+      config: { access: access.permission(`${VOYAGE.approve},${BL.approve}`, { agency: 'required' }) },
+      schema: {
+        tags,
+        summary: "The out-turns awaiting the signed-in user's decision (current approver, or an admin standing in for a blocked one), newest first, paged",
+        querystring: ZApprovalInboxQuery,
+        response: { 200: ZApprovalInbox, ...errors },
+      },
+    },
+    (request) => {
+      const session = requireSession(request);
+      const kinds = INBOX_KINDS.filter((kind) => {
+        const flag = APPROVAL_KIND_APPROVE_PERMISSION[kind];
+        return flag !== null && hasPermission(session, flag);
+      });
+      return read(request, (tx, reader) => approvalsInbox(tx, { ...reader, kinds, page: request.query.page, limit: request.query.limit }));
+    },
+  );
 
   // ------------------------------------------------------------ voyage out-turns
 

@@ -1,4 +1,5 @@
 import {
+  CargoRecordMessages,
   ErrorCode,
   VesselApprovalMessages as M,
   kgToTonnes,
@@ -71,7 +72,7 @@ async function findVoyageInScope(tx: Db, actor: Actor, voyageId: number) {
     .from(voyages)
     .where(and(eq(voyages.agencyId, actor.agencyId), eq(voyages.id, voyageId), voyageInScope(tx, actor.scope, voyages.id)))
     .limit(1);
-  if (!voyage) throw notFound('Voyage not found.');
+  if (!voyage) throw notFound(CargoRecordMessages.voyageNotFound);
   return voyage;
 }
 
@@ -146,7 +147,7 @@ export async function updateVoyageApproval(tx: Db, params: Actor & { id: number;
   const { input } = params;
   const before = await lockVoyageApproval(tx, params, params.id);
   if (before.voyageId !== input.voyageId) throw badRequest(M.voyageChanged, { voyageId: M.voyageChanged });
-  const state = await approvalState(tx, { agencyId: params.agencyId, kind: VOYAGE_KIND, transactionId: before.id, userId: params.userId });
+  const state = await approvalState(tx, { agencyId: params.agencyId, kind: VOYAGE_KIND, transactionId: before.id, userId: params.userId, isAdmin: params.isAdmin });
   assertEditable(state);
   const [after] = await tx
     .update(voyageApprovals)
@@ -197,6 +198,7 @@ export async function decideVoyageApproval(tx: Db, params: Actor & { id: number;
     kind: VOYAGE_KIND,
     transactionId: row.id,
     userId: params.userId,
+    isAdmin: params.isAdmin,
     decision: params.input.decision,
     comment: params.input.comment ?? null,
     now: params.now,
@@ -225,7 +227,7 @@ async function findShipmentInScope(tx: Db, actor: Actor, shipmentId: number) {
     .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
     .where(and(eq(shipments.agencyId, actor.agencyId), eq(shipments.id, shipmentId), consignmentScope(actor.scope)))
     .limit(1);
-  if (!shipment) throw notFound('BL not found.');
+  if (!shipment) throw notFound(CargoRecordMessages.blNotFound);
   return shipment;
 }
 
@@ -347,7 +349,7 @@ export async function updateQuantityApproval(tx: Db, params: Actor & { id: numbe
   const locked = await lockQuantityApproval(tx, params, params.id);
   const before = locked.approval;
   if (before.shipmentId !== input.shipmentId) throw badRequest(M.shipmentChanged, { shipmentId: M.shipmentChanged });
-  const state = await approvalState(tx, { agencyId: params.agencyId, kind: QUANTITY_KIND, transactionId: before.id, userId: params.userId });
+  const state = await approvalState(tx, { agencyId: params.agencyId, kind: QUANTITY_KIND, transactionId: before.id, userId: params.userId, isAdmin: params.isAdmin });
   assertEditable(state);
   const shipment = await findShipmentInScope(tx, params, before.shipmentId);
   if (shipment.status !== 'Active') throw conflict(M.shipmentNotActive, { shipmentId: M.shipmentNotActive });
@@ -393,6 +395,7 @@ export async function decideQuantityApproval(tx: Db, params: Actor & { id: numbe
     kind: QUANTITY_KIND,
     transactionId: row.id,
     userId: params.userId,
+    isAdmin: params.isAdmin,
     decision: params.input.decision,
     comment: params.input.comment ?? null,
     now: params.now,

@@ -171,7 +171,11 @@ describe('BL out-turn (quantityApproval)', () => {
     const emit = vi.spyOn(t.context.realtime, 'emitToAgency');
     const row = (await call(tokens.viewer, 'POST', BL, { shipmentId: bl.shipmentId, dischargedQuantity: '310' })).json<TQuantityApproval>();
     const rejected = await call(tokens.first, 'POST', `${BL}/${row.id}/decision`, { decision: 'Rejected', comment: 'recheck the survey' });
-    expect(emit).not.toHaveBeenCalled();
+    // Nothing moved on the vessel; only the approvers' inboxes hear of the out-turn and its rejection.
+    expect(emit.mock.calls).toEqual([
+      [world.agencyId, 'events', { approvalsUpdated: true }],
+      [world.agencyId, 'events', { approvalsUpdated: true }],
+    ]);
     emit.mockRestore();
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json<TQuantityApproval>()).toMatchObject({ status: 'Rejected', ledgerTransactionId: null });
@@ -272,10 +276,10 @@ describe('BL out-turn (quantityApproval)', () => {
   });
 
   it('needs the approve permission (403) and being the current approver (403), and hides other agencies’ rows (404)', async () => {
-    await setRule('vesselQuantityApproval', [people.viewer, people.first]);
+    // A rule can no longer name the viewer (no canApproveVesselQuantityApproval): see approvals-inbox.test.ts.
+    await setRule('vesselQuantityApproval', [people.second, people.first]);
     const bl = await newBl('60');
     const row = (await call(tokens.admin, 'POST', BL, { shipmentId: bl.shipmentId, dischargedQuantity: '61' })).json<TQuantityApproval>();
-    // The viewer is the current approver but lacks canApproveVesselQuantityApproval.
     const noFlag = await call(tokens.viewer, 'POST', `${BL}/${row.id}/decision`, { decision: 'Approved' });
     expect([noFlag.statusCode, noFlag.json<{ message: string }>().message]).toEqual([403, Messages.forbidden]);
     // Fatima holds the flag but is second in line.

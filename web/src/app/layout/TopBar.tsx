@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { useAgencyData } from '../../features/agencies/agency-api';
+import { ApprovalsInbox } from '../../features/vessel-approval/ApprovalsInbox';
 import { fileUrl } from '../files';
 import { useSession, useUserContext } from '../session';
 
@@ -105,6 +106,7 @@ export function TopBar({ collapsed, onToggle }: TopBarProps) {
         {agencyName ?? ''}
       </Typography.Text>
       <div className="topbar-spacer" />
+      <ApprovalsInbox />
       <LanguageSwitcher />
       <UserMenu />
     </Layout.Header>

@@ -43,7 +43,7 @@ describe('DifferenceText and StatusTag', () => {
 describe('ApprovalPanel', () => {
   beforeEach(() => loadTestLanguage('en'));
 
-  const pending: TApprovalState = { status: 'Pending', steps: [step(1, 7, 'Approved', 'fine'), step(2, 9, 'Pending')], nextApproverId: 9, isCurrentApprover: true };
+  const pending: TApprovalState = { status: 'Pending', steps: [step(1, 7, 'Approved', 'fine'), step(2, 9, 'Pending')], nextApproverId: 9, isCurrentApprover: true, nextApproverBlocked: false, mayStandIn: false };
 
   it('lists the steps and lets the current approver reject with a comment', async () => {
     const onDecide = vi.fn(() => Promise.resolve(true));
@@ -64,9 +64,23 @@ describe('ApprovalPanel', () => {
     const { rerender } = render(<ApprovalPanel state={{ ...pending, isCurrentApprover: false }} onDecide={() => Promise.resolve(true)} testIdPrefix="qa" />);
     expect(screen.queryByTestId('qa-approve')).toBeNull();
     expect(screen.queryByTestId('qa-reject')).toBeNull();
-    rerender(<ApprovalPanel state={{ status: 'Approved', steps: [], nextApproverId: null, isCurrentApprover: false }} onDecide={() => Promise.resolve(true)} testIdPrefix="qa" />);
+    rerender(<ApprovalPanel state={{ status: 'Approved', steps: [], nextApproverId: null, isCurrentApprover: false, nextApproverBlocked: false, mayStandIn: false }} onDecide={() => Promise.resolve(true)} testIdPrefix="qa" />);
     expect(screen.queryByTestId('qa-approve')).toBeNull();
     expect(screen.getByTestId('qa-no-rule')).toBeTruthy();
     expect(screen.getByTestId('qa-approval-status').getAttribute('data-status')).toBe('Approved');
+  });
+
+  it('says when the current approver can no longer approve, and offers the decision to an admin who may stand in', async () => {
+    const blocked: TApprovalState = { ...pending, isCurrentApprover: false, nextApproverBlocked: true, mayStandIn: false };
+    const { rerender } = render(<ApprovalPanel state={blocked} onDecide={() => Promise.resolve(true)} testIdPrefix="qa" />);
+    expect(screen.getByTestId('qa-approver-blocked').textContent).toContain('The current approver, Approver 2, can no longer approve');
+    expect(screen.getByTestId('qa-approver-blocked').textContent).toContain('An agency admin can approve or reject in their place.');
+    expect(screen.queryByTestId('qa-approve')).toBeNull();
+    rerender(<ApprovalPanel state={{ ...blocked, mayStandIn: true }} onDecide={() => Promise.resolve(true)} testIdPrefix="qa" />);
+    expect(screen.getByTestId('qa-approve')).toBeTruthy();
+    expect(screen.queryByTestId('qa-you-are-due')).toBeNull();
+    await loadTestLanguage('ar');
+    rerender(<ApprovalPanel state={{ ...blocked, mayStandIn: true }} onDecide={() => Promise.resolve(true)} testIdPrefix="qa" />);
+    expect(screen.getByTestId('qa-approver-blocked').textContent).toContain('المعتمد الحالي، Approver 2، لم يعد بإمكانه الاعتماد');
   });
 });

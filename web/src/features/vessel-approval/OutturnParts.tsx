@@ -193,7 +193,19 @@ export function ApprovalPanel({
         )
       }
     >
-      {decidable && <Alert type="info" showIcon title={t('vesselApproval.approval.youAreDue')} style={{ marginBlockEnd: 16 }} data-testid={`${testIdPrefix}-you-are-due`} />}
+      {state.status === 'Pending' && state.nextApproverBlocked && (
+        <Alert
+          type="warning"
+          showIcon
+          title={t('vesselApproval.approval.blocked', { name: nextApproverName(state) ?? '' })}
+          description={state.mayStandIn ? t('vesselApproval.approval.standIn') : t('vesselApproval.approval.askAdmin')}
+          style={{ marginBlockEnd: 16 }}
+          data-testid={`${testIdPrefix}-approver-blocked`}
+        />
+      )}
+      {decidable && state.isCurrentApprover && (
+        <Alert type="info" showIcon title={t('vesselApproval.approval.youAreDue')} style={{ marginBlockEnd: 16 }} data-testid={`${testIdPrefix}-you-are-due`} />
+      )}
       {state.steps.length === 0 ? (
         <Typography.Text type="secondary" data-testid={`${testIdPrefix}-no-rule`}>
           {t('vesselApproval.approval.noRule')}

@@ -47,7 +47,7 @@ describe('differenceKind and status colours', () => {
 });
 
 describe('approval display', () => {
-  const pending: TApprovalState = { status: 'Pending', steps: [step(1, 7, 'Approved'), step(2, 9, 'Pending')], nextApproverId: 9, isCurrentApprover: true };
+  const pending: TApprovalState = { status: 'Pending', steps: [step(1, 7, 'Approved'), step(2, 9, 'Pending')], nextApproverId: 9, isCurrentApprover: true, nextApproverBlocked: false, mayStandIn: false };
 
   it('names the approver who is due', () => {
     expect(nextApproverName(pending)).toBe('User 9');
@@ -56,15 +56,22 @@ describe('approval display', () => {
 
   it('offers the decision only to the current approver of a Pending out-turn', () => {
     expect(canDecide(pending)).toBe(true);
-    expect(canDecide({ ...pending, isCurrentApprover: false })).toBe(false);
+    expect(canDecide({ ...pending, isCurrentApprover: false, nextApproverBlocked: false, mayStandIn: false })).toBe(false);
     expect(canDecide({ ...pending, status: 'Approved' })).toBe(false);
   });
 
+  it('offers the decision to an admin standing in for a blocked current approver, while Pending only', () => {
+    const blocked = { ...pending, isCurrentApprover: false, nextApproverBlocked: true };
+    expect(canDecide({ ...blocked, mayStandIn: true })).toBe(true);
+    expect(canDecide({ ...blocked, mayStandIn: false })).toBe(false);
+    expect(canDecide({ ...blocked, mayStandIn: true, status: 'Rejected' })).toBe(false);
+  });
+
   it('allows editing before the first decision and after a rejection, never once approved', () => {
-    expect(isEditable({ status: 'Pending', steps: [step(1, 7, 'Pending'), step(2, 9, 'Pending')], nextApproverId: 7, isCurrentApprover: false })).toBe(true);
+    expect(isEditable({ status: 'Pending', steps: [step(1, 7, 'Pending'), step(2, 9, 'Pending')], nextApproverId: 7, isCurrentApprover: false, nextApproverBlocked: false, mayStandIn: false })).toBe(true);
     expect(isEditable(pending)).toBe(false);
-    expect(isEditable({ status: 'Rejected', steps: [step(1, 7, 'Rejected')], nextApproverId: null, isCurrentApprover: false })).toBe(true);
-    expect(isEditable({ status: 'Approved', steps: [], nextApproverId: null, isCurrentApprover: false })).toBe(false);
+    expect(isEditable({ status: 'Rejected', steps: [step(1, 7, 'Rejected')], nextApproverId: null, isCurrentApprover: false, nextApproverBlocked: false, mayStandIn: false })).toBe(true);
+    expect(isEditable({ status: 'Approved', steps: [], nextApproverId: null, isCurrentApprover: false, nextApproverBlocked: false, mayStandIn: false })).toBe(false);
   });
 });
 

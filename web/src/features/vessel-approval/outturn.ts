@@ -53,9 +53,12 @@ export function nextApproverName(state: TApprovalState): string | null {
   return state.steps.find((step) => step.userId === state.nextApproverId && step.status === 'Pending')?.userName ?? null;
 }
 
-/** Whether the viewer sees Approve / Reject: they are the current approver of a Pending out-turn. */
+/**
+ * Whether the viewer sees Approve / Reject: they are the current approver of a Pending out-turn, or an admin who
+ * may decide in place of a current approver who can no longer approve (the server decides who may).
+ */
 export function canDecide(state: TApprovalState): boolean {
-  return state.status === 'Pending' && state.isCurrentApprover;
+  return state.status === 'Pending' && (state.isCurrentApprover || state.mayStandIn);
 }
 
 /**

@@ -1,5 +1,8 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import {
+  SocketEvents,
+  ZApprovalInbox,
   ZOutturnShipmentList,
   ZQuantityApproval,
   ZQuantityApprovalList,
@@ -10,6 +13,7 @@ import {
   type TVoyageApprovalInput,
 } from '@tonnage/contracts';
 import { api, rawRequest, type RawResult, type Schema } from '../../app/api';
+import { useSocket } from '../../app/socket';
 import type { OutturnListParams } from './outturn';
 
 const BASE = '/api/vesselQuantityApproval';
@@ -22,6 +26,7 @@ export const vesselApprovalKeys = {
   blOne: (id: number) => ['vesselQuantityApproval', 'bl', 'one', id] as const,
   shipments: (voyageId: number) => ['vesselQuantityApproval', 'shipments', voyageId] as const,
   voyages: (search: string) => ['vesselQuantityApproval', 'voyages', search] as const,
+  inbox: ['vesselQuantityApproval', 'inbox'] as const,
 };
 
 /** `GET /api/vesselQuantityApproval/vessel`: voyage out-turns, filtered and paged on the server. */
@@ -114,5 +119,31 @@ export function useVoyageOptions(search: string | undefined) {
     queryKey: vesselApprovalKeys.voyages(search ?? ''),
     queryFn: () => api('/api/voyage/vessel-voyage-number', { schema: voyageOptionsSchema, query: { search, limit: 10 } }),
     enabled: search !== undefined,
+  });
+}
+
+/** The approvals inbox shows this many; the badge counts them all. */
+export const INBOX_PAGE_SIZE = 20;
+
+/**
+ * `GET /api/approvals/inbox`: the out-turns awaiting the signed-in user. Its key sits under
+ * `vesselApprovalKeys.all`, so every save or decision (which invalidates that) refetches it; agency events from
+ * the socket (another user recorded or decided an out-turn) refetch it too.
+ */
+export function useApprovalsInbox(enabled: boolean) {
+  const queryClient = useQueryClient();
+  const socket = useSocket();
+  useEffect(() => {
+    if (!socket || !enabled) return undefined;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.inbox });
+    socket.on(SocketEvents.events, refetch);
+    return () => {
+      socket.off(SocketEvents.events, refetch);
+    };
+  }, [socket, enabled, queryClient]);
+  return useQuery({
+    queryKey: vesselApprovalKeys.inbox,
+    queryFn: () => api('/api/approvals/inbox', { schema: ZApprovalInbox, query: { page: 1, limit: INBOX_PAGE_SIZE } }),
+    enabled,
   });
 }

@@ -1,4 +1,4 @@
-import { PortLoadingMessages } from '@tonnage/contracts';
+import { PortLoadingMessages, type MessageOf } from '@tonnage/contracts';
 import type { SectionShape } from './shape';
 
 /** English texts of this feature (`t('portLoading.…')`). */
@@ -130,9 +130,10 @@ export const ar: SectionShape<typeof en> = {
 };
 
 /** Arabic for the fixed English messages the server sends for this feature, keyed by the English text. */
-export const messagesAr: Readonly<Record<string, string>> = {
+export const messagesAr: Readonly<Record<MessageOf<typeof PortLoadingMessages>, string>> = {
   [PortLoadingMessages.voyageRequired]: 'يرجى اختيار رحلة السفينة!',
   [PortLoadingMessages.shipmentRequired]: 'يرجى اختيار اعتماد مستندي / أمر شراء لهذه الرحلة!',
+  [PortLoadingMessages.truckOfOtherTransporter]: 'هذه الشاحنة تابعة لناقل آخر.',
   [PortLoadingMessages.shipmentNotOfVoyage]: 'هذا الاعتماد المستندي / أمر الشراء غير مشحون على الرحلة المختارة.',
   [PortLoadingMessages.portRequired]: 'يرجى اختيار الميناء!',
   [PortLoadingMessages.destinationRequired]: 'يرجى اختيار موقع التسليم!',
@@ -154,5 +155,9 @@ export const messagesAr: Readonly<Record<string, string>> = {
   [PortLoadingMessages.portLoadingCreated]: 'تم إنشاء التحميل من الميناء بنجاح',
   [PortLoadingMessages.portLoadingUpdated]: 'تم تحديث التحميل من الميناء بنجاح',
   [PortLoadingMessages.loadingSlipReversedOk]: 'تم عكس إيصال التحميل بنجاح',
+};
+
+/** Arabic of other English messages these screens receive (zod schema texts, success messages). */
+export const otherMessagesAr: Readonly<Record<string, string>> = {
   'Please select the transportation type!': 'يرجى اختيار نوع النقل!',
 };

@@ -1,4 +1,4 @@
-import { ProcurementMessages } from '@tonnage/contracts';
+import { ProcurementMessages, type MessageOf } from '@tonnage/contracts';
 import type { SectionShape } from './shape';
 
 /** English texts of this feature (`t('procurement.…')`). */
@@ -166,7 +166,7 @@ export const ar: SectionShape<typeof en> = {
 };
 
 /** Arabic for the fixed English messages the server sends for this feature, keyed by the English text. */
-export const messagesAr: Readonly<Record<string, string>> = {
+export const messagesAr: Readonly<Record<MessageOf<typeof ProcurementMessages>, string>> = {
   [ProcurementMessages.saleOrderNumberRequired]: 'يرجى إدخال رقم أمر البيع!',
   [ProcurementMessages.saleOrderNumberTaken]: 'رقم أمر البيع هذا موجود بالفعل.',
   [ProcurementMessages.sellerRequired]: 'يرجى اختيار البائع!',
@@ -198,5 +198,9 @@ export const messagesAr: Readonly<Record<string, string>> = {
   [ProcurementMessages.documentFileUnknown]: 'لم يُرفع الملف إلى مستندات هذه الوكالة.',
   [ProcurementMessages.documentAlreadyAttached]: 'هذا الملف مرفق بالفعل.',
   [ProcurementMessages.documentDeleted]: 'تم حذف المستند بنجاح!',
+};
+
+/** Arabic of other English messages these screens receive (zod schema texts, success messages). */
+export const otherMessagesAr: Readonly<Record<string, string>> = {
   'Please enter a quantity in MT with at most 3 decimals.': 'يرجى إدخال الكمية بالطن المتري بثلاث منازل عشرية على الأكثر.',
 };

@@ -1,4 +1,4 @@
-import { ShippingMessages } from '@tonnage/contracts';
+import { ShippingMessages, type MessageOf } from '@tonnage/contracts';
 import type { SectionShape } from './shape';
 
 /** English texts of this feature (`t('shipping.…')`). */
@@ -106,7 +106,7 @@ export const ar: SectionShape<typeof en> = {
 };
 
 /** Arabic for the fixed English messages the server sends for this feature, keyed by the English text. */
-export const messagesAr: Readonly<Record<string, string>> = {
+export const messagesAr: Readonly<Record<MessageOf<typeof ShippingMessages>, string>> = {
   [ShippingMessages.shipmentHasPortLoading]: 'توجد عملية تحميل من الميناء لهذه الشحنة.',
   [ShippingMessages.consignmentRequired]: 'يرجى اختيار الشحنة!',
   [ShippingMessages.consignmentNotActive]: 'هذه الشحنة غير نشطة.',
@@ -122,8 +122,10 @@ export const messagesAr: Readonly<Record<string, string>> = {
   [ShippingMessages.completionBeforeArrival]: 'لا يمكن أن يكون تاريخ الانتهاء قبل تاريخ الوصول.',
   [ShippingMessages.shipmentReversed]: 'هذه الشحنة معكوسة.',
   [ShippingMessages.voyageOrNew]: 'يرجى اختيار رحلة أو إدخال رحلة جديدة، وليس كليهما.',
-  'Shipment not found': 'الشحنة غير موجودة',
-  'Voyage not found': 'الرحلة غير موجودة',
+};
+
+/** Arabic of other English messages these screens receive (zod schema texts, success messages). */
+export const otherMessagesAr: Readonly<Record<string, string>> = {
   'Shipment created successfully': 'تم إنشاء الشحنة بنجاح',
   'Shipment updated successfully': 'تم تحديث الشحنة بنجاح',
   'Shipment reversed successfully': 'تم عكس الشحنة بنجاح',

@@ -1,4 +1,4 @@
-import { VesselApprovalMessages as M } from '@tonnage/contracts';
+import { VesselApprovalMessages as M, type MessageOf } from '@tonnage/contracts';
 import type { SectionShape } from './shape';
 
 /** English texts of this feature (`t('vesselApproval.…')`). */
@@ -59,8 +59,22 @@ export const en = {
     rejectTitle: 'Reject this out-turn?',
     noRule: 'No approval was needed: the agency has no approval rule for this transaction.',
     youAreDue: 'You are the current approver of this out-turn.',
+    blocked: 'The current approver, {{name}}, can no longer approve (deactivated, or without the approve permission).',
+    standIn: 'As an agency admin you can approve or reject in their place; then fix the approval rule.',
+    askAdmin: 'An agency admin can approve or reject in their place.',
     approved: 'Out-turn approved',
     rejected: 'Out-turn rejected',
+  },
+  inbox: {
+    open: 'Approvals awaiting you',
+    title: 'Awaiting your approval',
+    empty: 'Nothing awaits your approval.',
+    voyageApproval: 'Vessel out-turn',
+    vesselQuantityApproval: 'BL quantity approval',
+    createdBy: 'Recorded by {{name}} on {{at}}',
+    standIn: 'Stand-in for {{name}}, who can no longer approve',
+    more: 'Showing {{shown}} of {{total}}',
+    failed: 'The approvals could not be loaded.',
   },
 };
 
@@ -122,13 +136,27 @@ export const ar: SectionShape<typeof en> = {
     rejectTitle: 'رفض هذه الكمية المفرغة؟',
     noRule: 'لم يكن الاعتماد مطلوباً: لا توجد لدى الوكالة قاعدة اعتماد لهذه المعاملة.',
     youAreDue: 'أنت المعتمد الحالي لهذه الكمية المفرغة.',
+    blocked: 'المعتمد الحالي، {{name}}، لم يعد بإمكانه الاعتماد (تم تعطيله أو لا يملك صلاحية الاعتماد).',
+    standIn: 'بصفتك مسؤول الوكالة يمكنك الاعتماد أو الرفض بدلاً منه؛ ثم صحّح قاعدة الاعتماد.',
+    askAdmin: 'يمكن لمسؤول الوكالة الاعتماد أو الرفض بدلاً منه.',
     approved: 'تم اعتماد الكمية المفرغة',
     rejected: 'تم رفض الكمية المفرغة',
+  },
+  inbox: {
+    open: 'الاعتمادات التي تنتظرك',
+    title: 'بانتظار اعتمادك',
+    empty: 'لا يوجد ما ينتظر اعتمادك.',
+    voyageApproval: 'الكمية المفرغة للسفينة',
+    vesselQuantityApproval: 'اعتماد كمية بوليصة الشحن',
+    createdBy: 'سجّلها {{name}} في {{at}}',
+    standIn: 'بدلاً من {{name}} الذي لم يعد بإمكانه الاعتماد',
+    more: 'عرض {{shown}} من {{total}}',
+    failed: 'تعذر تحميل الاعتمادات.',
   },
 };
 
 /** Arabic for the fixed English messages the server sends for this feature, keyed by the English text. */
-export const messagesAr: Readonly<Record<string, string>> = {
+export const messagesAr: Readonly<Record<MessageOf<typeof M>, string>> = {
   [M.voyageRequired]: 'يرجى اختيار رحلة السفينة!',
   [M.shipmentRequired]: 'يرجى اختيار بوليصة الشحن!',
   [M.voyageTaken]: 'تم تسجيل الكمية المفرغة لهذه الرحلة بالفعل.',
@@ -139,12 +167,8 @@ export const messagesAr: Readonly<Record<string, string>> = {
   [M.decisionUnderWay]: 'هذه الكمية المفرغة قيد الاعتماد؛ يمكن تغييرها فقط قبل القرار الأول أو بعد الرفض.',
   [M.shipmentNotActive]: 'تم عكس بوليصة الشحن هذه.',
   [M.decisionRequired]: 'يرجى اختيار الاعتماد أو الرفض.',
-  'Voyage not found.': 'الرحلة غير موجودة.',
-  'BL not found.': 'بوليصة الشحن غير موجودة.',
-  'Maximum 1000 characters': '1000 حرف كحد أقصى',
-  // The approval engine's messages, as these screens receive them.
-  'You are not the current approver of this transaction.': 'لست المعتمد الحالي لهذه المعاملة.',
-  'This transaction is already approved.': 'هذه المعاملة معتمدة بالفعل.',
-  'This transaction is already rejected.': 'هذه المعاملة مرفوضة بالفعل.',
-  'This transaction has no approval under way.': 'لا يوجد اعتماد جارٍ لهذه المعاملة.',
+};
+
+/** Arabic of other English messages these screens receive (zod schema texts, success messages). */
+export const otherMessagesAr: Readonly<Record<string, string>> = {
 };
