@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { fieldScale, type FieldDef, type Localized, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
 import ExcelJS from 'exceljs';
 import type { Db } from '../../platform/db/client';
-import { forEachMatchingRow, type ResourceMatchQuery } from './master-data.service';
+import { forEachMatchingRow, type ResourceMatchQuery, type ScopeViewer } from './master-data.service';
 
 type Lang = 'en' | 'ar';
 
@@ -61,7 +61,7 @@ export function exportColumns(resource: ResourceDef): { name: string; label: Loc
  */
 export async function writeResourceWorkbook(
   db: Db,
-  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; lang: Lang; stream: Writable },
+  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; lang: Lang; stream: Writable; viewer?: ScopeViewer },
 ): Promise<void> {
   const { resource, lang } = params;
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: params.stream, useStyles: true, useSharedStrings: false });
@@ -76,7 +76,7 @@ export async function writeResourceWorkbook(
   ];
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  await forEachMatchingRow(db, { resource, agencyId: params.agencyId, query: params.query }, (rows) => {
+  await forEachMatchingRow(db, { resource, agencyId: params.agencyId, query: params.query, viewer: params.viewer }, (rows) => {
     for (const row of rows) {
       const values: Record<string, string | number | null> = { isActive: row.isActive ? statusLabels[lang].active : statusLabels[lang].inactive };
       for (const { name, field } of columns) values[name] = field ? cellValue(name, field, row, lang) : derivedValue(row[name]);
