@@ -14,7 +14,7 @@ import {
   updateConsignment,
 } from './consignments.service';
 import { registerDocumentRoutes } from './documents.routes';
-import { createSaleOrder, getSaleOrder, listSaleOrders, readSaleOrder, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
+import { createSaleOrder, getSaleOrder, getSaleOrderIn, listSaleOrders, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const writeErrors = { ...errors, 409: ZApiError };
@@ -41,7 +41,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
       config: { access: access.permission(so('view'), agency) },
       schema: { tags: soTags, summary: 'Sale orders: search on number, filters, paging; with consigned and remaining MT', querystring: ZSaleOrderListQuery, response: { 200: ZSaleOrderList, ...errors } },
     },
-    (request) => listSaleOrders(db, { agencyId: requireAgency(request), query: request.query }),
+    (request) => listSaleOrders(db, { agencyId: requireAgency(request), session: requireSession(request), query: request.query }),
   );
 
   r.get(
@@ -50,7 +50,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
       config: { access: access.permission(so('view'), agency) },
       schema: { tags: soTags, summary: 'One sale order', params: ZIdParams, response: { 200: ZSaleOrder, ...errors } },
     },
-    (request) => getSaleOrder(db, { agencyId: requireAgency(request), id: request.params.id }),
+    (request) => getSaleOrder(db, { agencyId: requireAgency(request), session: requireSession(request), id: request.params.id }),
   );
 
   r.post(
@@ -100,7 +100,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
     ownerType: 'saleOrder',
     permissionModule: 'SaleOrder',
     tag: 'sale orders',
-    findOwner: (tx, { id }) => readSaleOrder(tx, { id }),
+    findOwner: (tx, { id, session }) => getSaleOrderIn(tx, { id, session }),
   });
 
   // ------------------------------------------------------------ consignments

@@ -8,15 +8,17 @@ import {
   type TSaleOrder,
   type TSaleOrderList,
 } from '@tonnage/contracts';
-import { type SQL, and, desc, eq, gte, ilike, lte, sql } from 'drizzle-orm';
+import { type SQL, and, desc, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SessionContext } from '../auth/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { uniqueViolation, escapeLike } from '../../platform/db/query-helpers';
+import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
+import { consignmentScope } from './consignments.service';
 import { consignments, saleOrders } from './procurement.schema';
 import {
   buyers,
@@ -86,8 +88,26 @@ function toSaleOrder(r: SaleOrderRow): TSaleOrder {
   };
 }
 
-/** Sale orders of the agency: search on the number, filters, newest order date first, paged in the database. */
-export function listSaleOrders(db: Db, params: { agencyId: number; query: SaleOrderListQuery }): Promise<TSaleOrderList> {
+/**
+ * The sale orders a user's data scope lets them see (spec 6): every one when their shipment managers and consignees
+ * are unrestricted; otherwise those with at least one consignment in their scope (any status), and those they
+ * created themselves (so that they can add its first consignment). A sale order with no consignment of theirs
+ * names nothing of theirs, and its consignments may be other companies'.
+ */
+export function saleOrderScope(scope: DataScope, userId: number): SQL | undefined {
+  const consignment = consignmentScope(scope);
+  if (!consignment) return undefined;
+  const theirs = sql`exists (select 1 from ${consignments} where ${and(eq(consignments.saleOrderId, saleOrders.id), consignment)})`;
+  return or(theirs, eq(saleOrders.createdBy, userId));
+}
+
+/** The scope condition of a session's sale orders, read in the agency transaction. */
+async function sessionSaleOrderScope(tx: Db, session: Pick<SessionContext, 'isSuperAdmin' | 'user'>): Promise<SQL | undefined> {
+  return saleOrderScope(await dataScopeOfSession(tx, session), session.user.id);
+}
+
+/** Sale orders of the agency in the user's scope: search on the number, filters, newest order date first, paged in the database. */
+export function listSaleOrders(db: Db, params: { agencyId: number; session: SessionContext; query: SaleOrderListQuery }): Promise<TSaleOrderList> {
   const { query } = params;
   const conditions: SQL[] = [];
   if (query.search && query.search.length > SEARCH_MIN_CHARS) conditions.push(ilike(saleOrders.number, `%${escapeLike(query.search)}%`));
@@ -97,8 +117,10 @@ export function listSaleOrders(db: Db, params: { agencyId: number; query: SaleOr
   if (query.fromDate) conditions.push(gte(saleOrders.orderDate, query.fromDate));
   if (query.toDate) conditions.push(lte(saleOrders.orderDate, query.toDate));
   if (query.status !== 'all') conditions.push(eq(saleOrders.status, query.status));
-  const where = conditions.length > 0 ? and(...conditions) : undefined;
   return inAgency(db, params.agencyId, async (tx) => {
+    const scope = await sessionSaleOrderScope(tx, params.session);
+    if (scope) conditions.push(scope);
+    const where = conditions.length > 0 ? and(...conditions) : undefined;
     const rows = await baseQuery(tx)
       .where(where)
       .orderBy(desc(saleOrders.orderDate), desc(saleOrders.id))
@@ -109,16 +131,24 @@ export function listSaleOrders(db: Db, params: { agencyId: number; query: SaleOr
   });
 }
 
-/** One sale order of the agency (404 when unknown there). Runs in the caller's agency transaction. */
-export async function readSaleOrder(tx: Db, params: { id: number }): Promise<TSaleOrder> {
-  const [row] = await baseQuery(tx).where(eq(saleOrders.id, params.id)).limit(1);
+/**
+ * One sale order of the agency (404 when unknown there, or outside the scope given). Runs in the caller's agency
+ * transaction.
+ */
+export async function readSaleOrder(tx: Db, params: { id: number; scope?: SQL | undefined }): Promise<TSaleOrder> {
+  const [row] = await baseQuery(tx).where(and(eq(saleOrders.id, params.id), params.scope)).limit(1);
   if (!row) throw notFound(ProcurementMessages.saleOrderNotFound);
   return toSaleOrder(row);
 }
 
-/** One sale order of the agency. */
-export function getSaleOrder(db: Db, params: { agencyId: number; id: number }): Promise<TSaleOrder> {
-  return inAgency(db, params.agencyId, (tx) => readSaleOrder(tx, params));
+/** One sale order of the agency in the user's scope (404 outside it), in the caller's agency transaction. */
+export async function getSaleOrderIn(tx: Db, params: { id: number; session: SessionContext }): Promise<TSaleOrder> {
+  return readSaleOrder(tx, { id: params.id, scope: await sessionSaleOrderScope(tx, params.session) });
+}
+
+/** One sale order of the agency in the user's scope. */
+export function getSaleOrder(db: Db, params: { agencyId: number; session: SessionContext; id: number }): Promise<TSaleOrder> {
+  return inAgency(db, params.agencyId, (tx) => getSaleOrderIn(tx, params));
 }
 
 /**
@@ -205,6 +235,7 @@ export async function updateSaleOrder(db: Db, params: Actor & { id: number; inpu
   const { agencyId, session, now, input, id } = params;
   try {
     return await inAgency(db, agencyId, async (tx) => {
+      await getSaleOrderIn(tx, { id, session });
       const existing = await lockSaleOrder(tx, id);
       if (!existing) throw notFound(ProcurementMessages.saleOrderNotFound);
       if (existing.status !== 'Active') throw conflict(ProcurementMessages.reversed);
@@ -232,6 +263,7 @@ export async function updateSaleOrder(db: Db, params: Actor & { id: number; inpu
 export function reverseSaleOrder(db: Db, params: Actor & { id: number; reason: string }): Promise<TSaleOrder> {
   const { agencyId, session, now, id, reason } = params;
   return inAgency(db, agencyId, async (tx) => {
+    await getSaleOrderIn(tx, { id, session });
     const existing = await lockSaleOrder(tx, id);
     if (!existing) throw notFound(ProcurementMessages.saleOrderNotFound);
     if (existing.status !== 'Active') throw conflict(ProcurementMessages.alreadyReversed);
