@@ -1,8 +1,10 @@
-import { SUPER_ADMIN_FLAGS, hasPermission, resourceRegistry } from '@tonnage/contracts';
+import { ALL_PERMISSION_FLAGS, SUPER_ADMIN_FLAGS, hasPermission, resourceByKey, resourceRegistry } from '@tonnage/contracts';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
 import { tableFor } from '../modules/master-data/master-data.schema';
+import { consignments, saleOrders } from '../modules/procurement/procurement.schema';
 import { referencedKeys, sampleInput } from '../test/resource-samples';
 import type { Access } from './access';
 
@@ -255,4 +257,188 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
   });
+});
+
+/**
+ * Data scope (spec 6): two company admins of two shipment managers of the same agency, each company with its own
+ * consignee, delivery location, sale order and consignment. Every GET route that is registered is called by each of
+ * them: the parameterless ones (lists, pickers, Excel exports, once plain and once with a search matching both
+ * companies' names), and every `/:id` route with each id of the other company's rows. No id, name, e-mail, phone or
+ * number of the other company's rows may appear in any answer.
+ */
+describe('data scope of company admins', () => {
+  type Side = 'X' | 'Y';
+  interface Company {
+    token: string;
+    /** Ids of the company's rows, by the keys under which a response would name them. */
+    ids: Record<string, number[]>;
+    /** Texts only this company's rows hold. */
+    texts: string[];
+  }
+  const companies = new Map<Side, Company>();
+
+  async function insertRow(key: string, values: Record<string, unknown>): Promise<number> {
+    const resource = resourceByKey(key);
+    serial += 1;
+    const references = Object.fromEntries(referencedKeys(resource).map((k) => [k, ids[`${k}:own`] ?? 0]));
+    const [row] = await t.database.db
+      .insert(tableFor(resource))
+      .values({ ...sampleInput(resource, serial, references), ...resource.fixed, ...values, agencyId: own })
+      .returning();
+    return Number(row?.id);
+  }
+
+  beforeAll(async () => {
+    const db = t.database.db;
+    const flags = [...ALL_PERMISSION_FLAGS].filter((f) => !(SUPER_ADMIN_FLAGS as readonly string[]).includes(f));
+    const role = await makeRole(db, { agencyId: own, permissions: flags, name: 'Company admins' });
+    // Parties of their own: the matrix's earlier calls delete the seeded rows.
+    const sellerId = await insertRow('seller', {});
+    const buyerId = await insertRow('buyer', {});
+    const cargoTypeId = await insertRow('cargoType', {});
+    for (const [side, n] of [['X', 1], ['Y', 2]] as const) {
+      const contact = (what: string) => ({ name: `Leakcheck ${what} ${side}`, email: `leak.${what.toLowerCase()}.${side.toLowerCase()}@example.test`, phone: `+966 12 888 ${n}${what.length}0${n}` });
+      const manager = await insertRow('shipmentManager', { ...contact('Manager'), contactPerson: `Leakcheck Person ${side}` });
+      const consignee = await insertRow('consignee', { ...contact('Consignee'), contactPerson: `Leakcheck Contact ${side}`, shipmentManagerId: manager });
+      const site = await insertRow('deliveryLocation', { name: `Leakcheck Site ${side}`, ownerType: 'consignee', consigneeId: consignee, customerId: null });
+      const createdBy = ids.approver ?? 0;
+      const [order] = await db
+        .insert(saleOrders)
+        .values({ agencyId: own, number: `SO-LEAKCHECK-${side}`, sellerId, buyerId, cargoTypeId, quantityKg: 1_000_000n, orderDate: '2026-11-01', createdBy, createdAt: new Date() })
+        .returning({ id: saleOrders.id });
+      const [consignment] = await db
+        .insert(consignments)
+        .values({ agencyId: own, lcNumber: `LC-LEAKCHECK-${side}`, refNumber: `REF-LEAKCHECK-${side}`, saleOrderId: order?.id ?? 0, blConsigneeId: consignee, shipmentManagerId: manager, cargoTypeId, quantityKg: 1000n, createdBy, createdAt: new Date() })
+        .returning({ id: consignments.id });
+      const admin = await makeUser(db, { kind: 'companyAdmin', agencyId: own, roleId: role.id, companyId: manager, username: `leakcheck.admin.${side.toLowerCase()}`, firstName: `Leakcheck Admin ${side}`, phone: `+966 12 777 000${n}` });
+      companies.set(side, {
+        token: await loginAs(t.app, admin.username),
+        ids: {
+          shipmentManager: [manager],
+          consignee: [consignee],
+          deliveryLocation: [site],
+          location: [site],
+          saleOrder: [order?.id ?? 0],
+          consignment: [consignment?.id ?? 0],
+          user: [admin.id],
+          company: [manager, consignee],
+        },
+        texts: [
+          ...['Manager', 'Consignee'].flatMap((what) => Object.values(contact(what))),
+          `Leakcheck Person ${side}`,
+          `Leakcheck Contact ${side}`,
+          `Leakcheck Site ${side}`,
+          `SO-LEAKCHECK-${side}`,
+          `LC-LEAKCHECK-${side}`,
+          `REF-LEAKCHECK-${side}`,
+          admin.username,
+          admin.email,
+          `Leakcheck Admin ${side}`,
+          `+966 12 777 000${n}`,
+        ],
+      });
+    }
+  });
+
+  /** Response keys that hold ids of one kind, and the kind. */
+  const idKeys: Record<string, string> = {
+    shipmentManagerId: 'shipmentManager',
+    shipmentManagerIds: 'shipmentManager',
+    smIds: 'shipmentManager',
+    consigneeId: 'consignee',
+    blConsigneeId: 'consignee',
+    consigneeIds: 'consignee',
+    companyId: 'company',
+    ownerCompanyId: 'company',
+    locationId: 'location',
+    locationIds: 'location',
+    toLocationId: 'location',
+    deliveryLocationId: 'location',
+    saleOrderId: 'saleOrder',
+    consignmentId: 'consignment',
+    userId: 'user',
+  };
+
+  /** Where a parsed body names one of the other company's ids under a key of that kind. */
+  function idLeaks(value: unknown, other: Company, path: string): string[] {
+    if (Array.isArray(value)) return value.flatMap((item, i) => idLeaks(item, other, `${path}[${i}]`));
+    if (value === null || typeof value !== 'object') return [];
+    return Object.entries(value).flatMap(([key, inner]) => {
+      const kind = idKeys[key];
+      const named = (kind ? [inner].flat() : []).filter((id): id is number => typeof id === 'number' && (other.ids[kind ?? ''] ?? []).includes(id));
+      return [...named.map((id) => `${path}.${key}=${id}`), ...idLeaks(inner, other, `${path}.${key}`)];
+    });
+  }
+
+  const contentType = (response: { headers: Record<string, unknown> }) => {
+    const value = response.headers['content-type'];
+    return typeof value === 'string' ? value : '';
+  };
+
+  /** The text of a response: every cell of an Excel file, else the body. */
+  async function bodyText(response: { headers: Record<string, unknown>; body: string; rawPayload: Buffer }): Promise<string> {
+    if (!contentType(response).includes('spreadsheetml')) return response.body;
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const cells: string[] = [];
+    for (const sheet of workbook.worksheets) sheet.eachRow((row) => row.eachCell((cell) => cells.push(cell.text)));
+    return cells.join('\n');
+  }
+
+  /** The kinds of the other company's rows a `/:id` route may name by its first segment; every kind when unknown. */
+  const kindsBySegment: Record<string, string[]> = { locations: ['location'], saleOrder: ['saleOrder'], consignments: ['consignment'], users: ['user'] };
+  const kindsByTable: Record<string, string[]> = { companies: ['company'], locations: ['location'] };
+  function idsFor(url: string, other: Company): number[] {
+    const segment = /^\/api\/([A-Za-z]+)\//.exec(url)?.[1] ?? '';
+    const resource = resourceRegistry.find((r) => r.key === segment);
+    // A resource's routes read its own table: only the other company's rows in that table can show there.
+    const kinds = resource ? (kindsByTable[resource.table] ?? []) : (kindsBySegment[segment] ?? Object.keys(other.ids));
+    return [...new Set(kinds.flatMap((kind) => other.ids[kind] ?? []))];
+  }
+
+  /**
+   * The URLs a GET route is called with to look for the other company's rows: a list plain and searched (an export
+   * plain: it honours the same search), a `/:id` route with each id of the other company's rows it could read.
+   */
+  function probes(url: string, other: Company): string[] {
+    if (!url.includes(':') && !url.endsWith('*')) {
+      const plain = concreteUrl(url, false);
+      return url.endsWith('.xlsx') ? [plain] : [plain, `${plain}${plain.includes('?') ? '&' : '?'}search=Leakcheck`];
+    }
+    if (!/\/:id\b/.test(url) || url.startsWith('/api/agencies/:id')) return [concreteUrl(url, false)];
+    return idsFor(url, other).map((id) => concreteUrl(url.replace(/\/:id\b/, `/${id}`), false));
+  }
+
+  it('never shows a company admin a row of another shipment manager, by list, picker, export or id', async () => {
+    const failures: string[] = [];
+    const routes = t.app.routeAccess.filter((r) => r.method === 'GET' && r.access.kind !== 'public' && !leftOut.has(`${r.method} ${r.url}`));
+    let calls = 0;
+    // One direction is enough: both companies are made alike (X's rows come first, so Y's ids are the higher ones).
+    for (const [side, otherSide] of [['X', 'Y']] as const) {
+      const me = companies.get(side);
+      const other = companies.get(otherSide);
+      if (!me || !other) throw new Error('company admins missing');
+      for (const route of routes) {
+        for (const url of probes(route.url, other)) {
+          calls += 1;
+          const response = await t.app.inject({ method: 'GET', url, headers: { ...bearer(me.token), 'x-agency-id': String(own) } });
+          const text = await bodyText(response);
+          for (const leaked of other.texts.filter((secret) => text.includes(secret))) failures.push(`${url} as ${side}: shows "${leaked}"`);
+          if (contentType(response).includes('json')) {
+            for (const leaked of idLeaks(JSON.parse(text), other, '')) failures.push(`${url} as ${side}: names ${leaked}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // The probes reached the rows: each admin's own consignee, sale order and site are listed for them.
+    expect(calls).toBeGreaterThan(150);
+    for (const side of ['X', 'Y'] as const) {
+      const me = companies.get(side);
+      const get = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { ...bearer(me?.token ?? ''), 'x-agency-id': String(own) } })).body;
+      expect(await get('/api/consignee?search=Leakcheck')).toContain(`Leakcheck Consignee ${side}`);
+      expect(await get('/api/deliveryLocation?search=Leakcheck')).toContain(`Leakcheck Site ${side}`);
+      expect(await get('/api/saleOrder?search=LEAKCHECK')).toContain(`SO-LEAKCHECK-${side}`);
+    }
+  }, 180_000);
 });

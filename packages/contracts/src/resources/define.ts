@@ -135,6 +135,23 @@ export interface DerivedColumn {
   label: Localized;
 }
 
+/** One of a user's data-scope lists (spec 6: assigned shipment managers, consignees, locations). */
+export type ScopeDimension = 'shipmentManager' | 'consignee' | 'location';
+
+/**
+ * How a resource's rows fall inside a user's data scope (spec 6). Every read and write of the generic service
+ * (list, get, export, reference checks, import lookups, update, toggle, delete) narrows by it; a row outside the
+ * scope is unknown (404), and a create must make a row inside it.
+ */
+export interface ResourceScope {
+  /** The list the row's own id is checked against (a consignee row is a consignee). */
+  id?: ScopeDimension;
+  /** Fields holding an id of a list (a consignee's shipment manager); an empty value is outside a restricted list. */
+  fields?: Readonly<Record<string, ScopeDimension>>;
+  /** Reference fields whose row, when set, must itself be in scope by its own resource's rule (a location's owner). */
+  via?: readonly string[];
+}
+
 export interface ResourceDef<F extends Record<string, FieldDef> = Record<string, FieldDef>> {
   /** The API path segment: `/api/<key>`. */
   key: string;
@@ -165,6 +182,8 @@ export interface ResourceDef<F extends Record<string, FieldDef> = Record<string,
    */
   indexes?: readonly (readonly string[])[];
   derived?: Readonly<Record<string, DerivedColumn>>;
+  /** Where the resource's rows fall in a user's data scope; absent: every row of the agency is in scope. */
+  scope?: ResourceScope;
   list: {
     /** Field names, or derived column names. */
     columns: readonly string[];
@@ -197,6 +216,8 @@ export function defineResource<F extends Record<string, FieldDef>>(resource: Res
     if (name === 'id' || name === 'isActive' || name.endsWith('Name') && resource.fields[name.slice(0, -4)]?.kind === 'reference') fail(`field name ${name} is reserved`);
     if (name.endsWith('Set') && resource.fields[name.slice(0, -3)]?.kind === 'secret') fail(`field name ${name} is reserved`);
   }
+  for (const name of Object.keys(resource.scope?.fields ?? {})) if (!names.has(name)) fail(`unknown scope field ${name}`);
+  for (const name of resource.scope?.via ?? []) if (resource.fields[name]?.kind !== 'reference') fail(`scope via ${name} is not a reference field`);
   for (const name of Object.keys(resource.fixed ?? {})) if (!/^[a-z][A-Za-z0-9]*$/.test(name)) fail(`fixed column ${name} must be camelCase`);
   const { fields, display, list, form } = resource;
   return { ...resource, fields, display, list: { columns: list.columns, defaultSort: list.defaultSort }, form: { sections: form.sections } };

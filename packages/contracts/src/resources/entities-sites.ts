@@ -34,6 +34,7 @@ export const warehouseResource = defineResource({
   route: 'warehouse',
   table: 'locations',
   fixed: { locationKindId: LOCATION_KIND_IDS.warehouse },
+  scope: { id: 'location' },
   permissionModule: 'Warehouse',
   labels: { one: { en: 'Warehouse', ar: 'مستودع' }, many: { en: 'Warehouses', ar: 'المستودعات' } },
   display: 'name',
@@ -67,6 +68,9 @@ export const deliveryLocationResource = defineResource({
   route: 'deliveryLocation',
   table: 'locations',
   fixed: { locationKindId: LOCATION_KIND_IDS.deliveryLocation },
+  // A customer's location follows the location rule alone (customers have no shipment manager); a consignee's
+  // also needs its consignee in scope.
+  scope: { id: 'location', via: ['consigneeId'] },
   permissionModule: 'DeliveryLocation',
   labels: { one: { en: 'Delivery location', ar: 'موقع التسليم' }, many: { en: 'Delivery locations', ar: 'مواقع التسليم' } },
   display: 'name',

@@ -170,9 +170,12 @@ function companyResource(key: keyof typeof COMPANY_TYPE_IDS, permissionModule: s
   });
 }
 
-export const shipmentManagerResource = companyResource('shipmentManager', 'ShipmentManager', {
-  one: { en: 'Shipment Manager', ar: 'مدير الشحنة' },
-  many: { en: 'Shipment Managers', ar: 'مديرو الشحنات' },
+export const shipmentManagerResource = defineResource({
+  ...companyResource('shipmentManager', 'ShipmentManager', {
+    one: { en: 'Shipment Manager', ar: 'مدير الشحنة' },
+    many: { en: 'Shipment Managers', ar: 'مديرو الشحنات' },
+  }),
+  scope: { id: 'shipmentManager' },
 });
 
 /** Consignees (spec 2.3), each optionally under a shipment manager. */
@@ -189,6 +192,7 @@ export const consigneeResource = defineResource({
     shipmentManagerId: { kind: 'reference', resource: 'shipmentManager', label: { en: 'Shipment manager', ar: 'مدير الشحنة' }, filterable: true, sortable: true },
   },
   derived: companyDerived,
+  scope: { id: 'consignee', fields: { shipmentManagerId: 'shipmentManager' } },
   list: { columns: ['name', 'code', 'shipmentManagerId', 'contactPerson', 'phone', 'city', 'adminName'], defaultSort: { field: 'name', order: 'asc' } },
   form: { sections: [{ title: details, rows: [['name', 'code'], ['shipmentManagerId'], ['contactPerson', 'email'], ['phone']] }, companyForm.sections[1]] },
 });

@@ -422,7 +422,9 @@ describe('GET /api/agencies/:id/agencyData: locations, cargo and companies in th
   it('limits shipment managers, and consignees by their shipment manager, to assigned ones', async () => {
     const data = await dataFor(who.south ?? '');
     expect(data.Companies.map((c) => c.name)).toEqual(['Bakery', 'mill B', 'South SM', 'Trucking']);
-    expect(data.Locations).toHaveLength(4);
+    // Mill A's site is a North consignee's: out of this user's scope, like Mill A itself.
+    expect(data.Locations.map((l) => l.name)).not.toContain('Mill A Site');
+    expect(data.Locations).toHaveLength(3);
   });
 
   it('shows a shipment-manager company admin only their own company and its consignees', async () => {

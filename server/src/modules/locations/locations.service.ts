@@ -1,5 +1,6 @@
 import {
   LOCATION_KIND_IDS,
+  deliveryLocationResource,
   STORAGE_TYPE_IDS,
   type StorageType,
   type TAgencyLocation,
@@ -17,11 +18,12 @@ import {
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { scopeCondition, type DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../platform/data-scope';
 import type { Db } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/query-helpers';
 import { notFound } from '../../platform/errors';
 import { columnOf, companies, locations, silos, weightMachines, type ResourceTable } from '../master-data/master-data.schema';
+import { scopeConditions } from '../master-data/master-data.scope';
 
 /** Columns of the registry's tables by field name. */
 const column = columnOf;
@@ -70,9 +72,13 @@ export function storageTypeIdOf(value: string): number {
   return value in STORAGE_TYPE_IDS ? STORAGE_TYPE_IDS[value as StorageType] : STORAGE_TYPE_IDS.both;
 }
 
-/** The locations a user may pick at all: active, and among their assigned locations when they have any. */
+/**
+ * The locations a user may pick at all: active, among their assigned locations when they have any, and a
+ * consignee's site only when that consignee is in their scope (the delivery locations' declared scope; warehouses
+ * and customers' sites have no consignee).
+ */
 export function visibleLocations(scope: DataScope): SQL {
-  return and(eq(location.isActive, true), scopeCondition(scope, { location: location.id })) ?? sql`true`;
+  return and(eq(location.isActive, true), ...scopeConditions(deliveryLocationResource, locations, scope)) ?? sql`true`;
 }
 
 /** Picker filter 1 = has silos (silo or both), 2 = without silo, i.e. has open area (open area or both), 3 = any. */

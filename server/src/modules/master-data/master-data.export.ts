@@ -2,7 +2,7 @@ import type { Writable } from 'node:stream';
 import { fieldScale, type FieldDef, type Localized, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
 import type { Db } from '../../platform/db/client';
 import { writeWorkbook, type ExcelColumn } from '../../platform/excel';
-import { forEachMatchingRow, type ResourceMatchQuery } from './master-data.service';
+import { forEachMatchingRow, type ResourceMatchQuery, type ScopeViewer } from './master-data.service';
 
 type Lang = 'en' | 'ar';
 
@@ -60,7 +60,7 @@ export function exportColumns(resource: ResourceDef): { name: string; label: Loc
  */
 export async function writeResourceWorkbook(
   db: Db,
-  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; lang: Lang; stream: Writable },
+  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; lang: Lang; stream: Writable; viewer?: ScopeViewer },
 ): Promise<void> {
   const { resource, lang } = params;
   const columns: ExcelColumn<TResourceRow>[] = exportColumns(resource).map(({ name, label, field }) => {
@@ -78,6 +78,6 @@ export async function writeResourceWorkbook(
     sheetName: resource.labels.many[lang],
     lang,
     columns,
-    rows: (visit) => forEachMatchingRow(db, { resource, agencyId: params.agencyId, query: params.query }, visit),
+    rows: (visit) => forEachMatchingRow(db, { resource, agencyId: params.agencyId, query: params.query, viewer: params.viewer }, visit),
   });
 }

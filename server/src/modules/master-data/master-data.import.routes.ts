@@ -65,9 +65,9 @@ function registerResourceImportRoutes(scope: FastifyInstance, context: ModuleCon
     },
     async (request, reply) => {
       const agencyId = requireAgency(request);
-      const userId = requireSession(request).user.id;
+      const viewer = requireSession(request);
       const file = await readImportFile(request);
-      const outcome = await importResource(db, { resource, agencyId, userId, now: context.clock.now(), config: context.config, ...file });
+      const outcome = await importResource(db, { resource, agencyId, userId: viewer.user.id, viewer, now: context.clock.now(), config: context.config, ...file });
       if (!outcome.ok) return reply.status(400).send(outcome.error);
       return { imported: outcome.imported, message: outcome.message };
     },

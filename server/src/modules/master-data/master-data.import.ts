@@ -17,11 +17,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
+import type { DataScope } from '../../platform/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, runtimeMessage } from '../../platform/errors';
 import { beforeWrite } from './master-data.rules';
 import { columnOf, fixedConditions, tableFor, uniqueTogetherPart, uniqueTogetherValue } from './master-data.schema';
-import { uniqueTogetherDetails, withUniqueConflict, type Writer } from './master-data.service';
+import { assertCreatableInScope, scopeConditions } from './master-data.scope';
+import { scopeOfViewer, uniqueTogetherDetails, withUniqueConflict, type Writer } from './master-data.service';
 import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
 
 /** Columns of the registry's tables by field name. */
@@ -321,7 +323,7 @@ const uniqueKey = (value: unknown) => (typeof value === 'string' ? value.toLower
 const chunk = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 /** Reference names to rows of the agency (row-level security limits the lookup to it): lower(name) -> rows. */
-async function resolveReferences(tx: Db, resource: ResourceDef, columns: (string | null)[], rows: ImportRow[]) {
+async function resolveReferences(tx: Db, resource: ResourceDef, columns: (string | null)[], rows: ImportRow[], scope: DataScope) {
   const found = new Map<string, Map<string, { id: number; isActive: boolean }[]>>();
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind !== 'reference') continue;
@@ -335,7 +337,7 @@ async function resolveReferences(tx: Db, resource: ResourceDef, columns: (string
       const matches = await tx
         .select({ id: col(table, 'id'), name: display, isActive: col(table, 'isActive') })
         .from(table)
-        .where(and(inArray(sql`lower(${display})`, part), ...fixedConditions(target, table)));
+        .where(and(inArray(sql`lower(${display})`, part), ...fixedConditions(target, table), ...scopeConditions(target, table, scope)));
       for (const match of matches) {
         const key = String(match.name).toLowerCase();
         byName.set(key, [...(byName.get(key) ?? []), { id: Number(match.id), isActive: match.isActive === true }]);
@@ -447,7 +449,8 @@ export async function importResource(db: Db, params: Writer & { resource: Resour
 
   return withUniqueConflict(resource, () =>
     inAgency(db, params.agencyId, async (tx) => {
-      const references = await resolveReferences(tx, resource, columns, rows);
+      const scope = await scopeOfViewer(tx, params.viewer);
+      const references = await resolveReferences(tx, resource, columns, rows, scope);
       const errors = new Map<number, Record<string, string>>();
       const addError = (row: number, field: string, message: string) => {
         const own = errors.get(row) ?? {};
@@ -488,6 +491,7 @@ export async function importResource(db: Db, params: Writer & { resource: Resour
       // The create checks that need the database: images uploaded in the agency, the resource's own rules.
       for (const [row, input] of valid) {
         const findings = await rowFindings(async () => {
+          assertCreatableInScope(resource, input, scope);
           await assertImagesUploaded(tx, { resource, input, agencyId });
           await beforeWrite(tx, { resource, input, agencyId });
         });

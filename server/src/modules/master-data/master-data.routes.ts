@@ -34,7 +34,10 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
   const tags = [resource.key];
   const name = resource.labels.one.en;
   const can = (action: 'view' | 'add' | 'edit') => access.permission(permissionFlag(resource.permissionModule, action), agency);
-  const writer = (request: FastifyRequest) => ({ agencyId: requireAgency(request), userId: requireSession(request).user.id, now: context.clock.now(), config: context.config });
+  const writer = (request: FastifyRequest) => {
+    const viewer = requireSession(request);
+    return { agencyId: requireAgency(request), userId: viewer.user.id, viewer, now: context.clock.now(), config: context.config };
+  };
 
   api.get(
     base,
@@ -42,7 +45,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('view') },
       schema: { tags, summary: `${resource.labels.many.en}: search, filters, sorting, paging`, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } },
     },
-    (request) => listResource(db, { resource, agencyId: requireAgency(request), query: request.query as ResourceListQuery }),
+    (request) => listResource(db, { resource, agencyId: requireAgency(request), query: request.query as ResourceListQuery, viewer: requireSession(request) }),
   );
 
   api.get(
@@ -54,7 +57,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
     (request, reply) => {
       const { lang, ...query } = request.query as ResourceListQuery & { lang: 'en' | 'ar' };
       const agencyId = requireAgency(request);
-      return sendWorkbook(request, reply, `${resource.key}.xlsx`, (stream) => writeResourceWorkbook(db, { resource, agencyId, query, lang, stream }));
+      return sendWorkbook(request, reply, `${resource.key}.xlsx`, (stream) => writeResourceWorkbook(db, { resource, agencyId, query, lang, stream, viewer: requireSession(request) }));
     },
   );
 
@@ -64,7 +67,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('view') },
       schema: { tags, summary: `One ${name.toLowerCase()}`, params: ZIdParams, response: { 200: schemas.row, ...errors } },
     },
-    (request) => getResource(db, { resource, agencyId: requireAgency(request), id: request.params.id }),
+    (request) => getResource(db, { resource, agencyId: requireAgency(request), id: request.params.id, viewer: requireSession(request) }),
   );
 
   api.post(

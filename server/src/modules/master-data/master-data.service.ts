@@ -7,10 +7,13 @@ import { listOrder } from '../../platform/db/list-order';
 import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platform/db/query-helpers';
 import { tenantSearch } from '../../platform/db/tenant-search';
 import { inAgency } from '../../platform/db/tenancy';
+import { UNRESTRICTED, dataScopeOfSession, type DataScope } from '../../platform/data-scope';
+import type { SessionContext } from '../auth/sessions.service';
 import { forEachBatch } from '../../platform/excel';
 import { badRequest, conflict, notFound, runtimeMessage } from '../../platform/errors';
 import { derivedSelection } from './master-data.derived';
 import { beforeWrite } from './master-data.rules';
+import { assertCreatableInScope, scopeConditions } from './master-data.scope';
 import { columnOf, columnsOf, fixedConditions, isTrigramIndexed, resourceRowCounts, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
 import type { SecretConfig } from './master-data.secrets';
 import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
@@ -28,6 +31,16 @@ export interface Actor {
   agencyId: number;
   userId: number;
   now: Date;
+  /** Whose data scope narrows the work (spec 6); the routes always pass the session. Absent: unrestricted (seeds, fixtures). */
+  viewer?: ScopeViewer;
+}
+
+/** The part of a session its data scope is derived from. */
+export type ScopeViewer = Pick<SessionContext, 'isSuperAdmin' | 'user'>;
+
+/** The data scope of a viewer, read in the agency transaction the work runs in. */
+export function scopeOfViewer(tx: Db, viewer: ScopeViewer | undefined): Promise<DataScope> {
+  return viewer ? dataScopeOfSession(tx, viewer) : Promise.resolve(UNRESTRICTED);
 }
 
 /** What a write needs besides the actor: the configuration that seals secret fields. */
@@ -60,9 +73,9 @@ function searchCondition(resource: ResourceDef, table: ResourceTable, search: st
   return or(...matches) ?? sql`false`;
 }
 
-/** The WHERE clause of a list or export: status, search over the searchable fields, and each given filter. */
-function listConditions(resource: ResourceDef, table: ResourceTable, query: ResourceListQuery): SQL | undefined {
-  const conditions: SQL[] = fixedConditions(resource, table);
+/** The WHERE clause of a list or export: the data scope, status, search over the searchable fields, and each given filter. */
+function listConditions(resource: ResourceDef, table: ResourceTable, query: ResourceListQuery, scope: DataScope): SQL | undefined {
+  const conditions: SQL[] = [...fixedConditions(resource, table), ...scopeConditions(resource, table, scope)];
   if (query.status !== 'all') conditions.push(eq(column(table, 'isActive'), query.status === 'active'));
   if (query.search) {
     const searched = searchCondition(resource, table, query.search);
@@ -151,19 +164,24 @@ const TOTAL_COLUMN = 'totalMatching';
  * window over them (one statement); other lists may walk an index in order and stop at the page, so their total is
  * found apart (`totalOf`).
  */
-export async function listResource(db: Db, params: { resource: ResourceDef; agencyId: number; query: ResourceListQuery }): Promise<{ rows: TResourceRow[]; count: number }> {
+export async function listResource(
+  db: Db,
+  params: { resource: ResourceDef; agencyId: number; query: ResourceListQuery; viewer?: ScopeViewer },
+): Promise<{ rows: TResourceRow[]; count: number }> {
   const { resource, query } = params;
   const withTotal = query.search !== undefined;
   return inAgency(db, params.agencyId, async (tx) => {
     const { query: select, table } = selectRows(tx, resource, { withTotal });
-    const where = listConditions(resource, table, query);
+    const scope = await scopeOfViewer(tx, params.viewer);
+    const scoped = scopeConditions(resource, table, scope).length > 0;
+    const where = listConditions(resource, table, query, scope);
     const rows = await select
       .where(where)
       .orderBy(...orderOf(resource, table, query))
       .limit(query.limit)
       .offset((query.page - 1) * query.limit);
     const windowTotal = withTotal ? rows[0]?.[TOTAL_COLUMN] : undefined;
-    const count = typeof windowTotal === 'number' ? windowTotal : await totalOf(tx, { resource, table, query, where, shown: rows.length });
+    const count = typeof windowTotal === 'number' ? windowTotal : await totalOf(tx, { resource, table, query, where, shown: rows.length, scoped });
     return { rows: rows.map((row) => toApiRow(resource, row)), count };
   });
 }
@@ -182,11 +200,15 @@ function isUnfiltered(resource: ResourceDef, query: ResourceListQuery): boolean 
  * The number of rows a list query matches, without counting them where it can: a page that is not full ends the
  * list; an unfiltered list reads the row counts the triggers keep (`resource_row_counts`); otherwise `count(*)`.
  */
-async function totalOf(tx: Db, params: { resource: ResourceDef; table: ResourceTable; query: ResourceListQuery; where: SQL | undefined; shown: number }): Promise<number> {
+async function totalOf(
+  tx: Db,
+  params: { resource: ResourceDef; table: ResourceTable; query: ResourceListQuery; where: SQL | undefined; shown: number; scoped: boolean },
+): Promise<number> {
   const { resource, query } = params;
   const offset = (query.page - 1) * query.limit;
   if (params.shown < query.limit && (params.shown > 0 || query.page === 1)) return offset + params.shown;
-  if (isUnfiltered(resource, query)) {
+  // The kept counts are of the whole agency: a scoped list counts its own rows.
+  if (!params.scoped && isUnfiltered(resource, query)) {
     const fixedValue = Object.values(resource.fixed ?? {})[0] ?? 0;
     const [kept] = await tx
       .select({ active: resourceRowCounts.active, inactive: resourceRowCounts.inactive })
@@ -203,7 +225,7 @@ async function totalOf(tx: Db, params: { resource: ResourceDef; table: ResourceT
 /** Every row matching a list query (no paging), read in batches for the Excel export, inside one agency transaction. */
 export async function forEachMatchingRow(
   db: Db,
-  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; batchSize?: number },
+  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; batchSize?: number; viewer?: ScopeViewer },
   visit: (rows: TResourceRow[]) => Promise<void> | void,
 ): Promise<void> {
   const { resource } = params;
@@ -211,7 +233,7 @@ export async function forEachMatchingRow(
   const query: ResourceListQuery = { ...params.query, page: 1, limit: batchSize };
   await inAgency(db, params.agencyId, async (tx) => {
     const { table } = selectRows(tx, resource);
-    const where = listConditions(resource, table, query);
+    const where = listConditions(resource, table, query, await scopeOfViewer(tx, params.viewer));
     await forEachBatch(
       async (limit, offset) => (await selectRows(tx, resource).query.where(where).orderBy(...orderOf(resource, table, query)).limit(limit).offset(offset)).map((row) => toApiRow(resource, row)),
       visit,
@@ -220,16 +242,17 @@ export async function forEachMatchingRow(
   });
 }
 
-async function findRow(tx: Db, resource: ResourceDef, id: number): Promise<TResourceRow> {
+/** One row in the scope; 404 when unknown in the agency or outside the scope. */
+async function findRow(tx: Db, resource: ResourceDef, id: number, scope: DataScope): Promise<TResourceRow> {
   const { query, table } = selectRows(tx, resource);
-  const [row] = await query.where(and(eq(column(table, 'id'), id), ...fixedConditions(resource, table))).limit(1);
+  const [row] = await query.where(and(eq(column(table, 'id'), id), ...fixedConditions(resource, table), ...scopeConditions(resource, table, scope))).limit(1);
   if (!row) throw notFound(runtimeMessage(resourceMessages(resource).notFound));
   return toApiRow(resource, row);
 }
 
-/** One row of the agency; 404 when unknown there (row-level security hides other agencies' rows). */
-export async function getResource(db: Db, params: { resource: ResourceDef; agencyId: number; id: number }): Promise<TResourceRow> {
-  return inAgency(db, params.agencyId, (tx) => findRow(tx, params.resource, params.id));
+/** One row of the agency in the viewer's scope; 404 when unknown there (row-level security hides other agencies' rows) or outside the scope. */
+export async function getResource(db: Db, params: { resource: ResourceDef; agencyId: number; id: number; viewer?: ScopeViewer }): Promise<TResourceRow> {
+  return inAgency(db, params.agencyId, async (tx) => findRow(tx, params.resource, params.id, await scopeOfViewer(tx, params.viewer)));
 }
 
 /** Whether another row of the resource in the agency matches the conditions. */
@@ -276,8 +299,8 @@ async function assertUnique(tx: Db, resource: ResourceDef, input: ResourceInput,
   if (first) throw conflict(runtimeMessage(first), details);
 }
 
-/** 400 when a reference names no row of the agency, or an inactive one it did not already name. */
-async function assertReferences(tx: Db, resource: ResourceDef, input: ResourceInput, before?: TResourceRow): Promise<void> {
+/** 400 when a reference names no row of the agency in the scope, or an inactive one it did not already name. */
+async function assertReferences(tx: Db, resource: ResourceDef, input: ResourceInput, scope: DataScope, before?: TResourceRow): Promise<void> {
   const details: Record<string, string> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = input[name];
@@ -289,7 +312,7 @@ async function assertReferences(tx: Db, resource: ResourceDef, input: ResourceIn
     const [found] = await tx
       .select({ isActive: column(table, 'isActive') })
       .from(table)
-      .where(and(eq(column(table, 'id'), value), ...fixedConditions(target, table)))
+      .where(and(eq(column(table, 'id'), value), ...fixedConditions(target, table), ...scopeConditions(target, table, scope)))
       .limit(1);
     const unchanged = before?.[name] === value;
     if (!found) details[name] = fieldMessages(field).required.en;
@@ -326,9 +349,9 @@ function duplicateOf(resource: ResourceDef, constraint: string): Error {
  * The checks of a create or update before it is written: references in the agency, images uploaded in the
  * agency, the resource's database rules, then uniqueness (a 409 only for an otherwise valid body).
  */
-async function assertWritable(tx: Db, params: { resource: ResourceDef; input: ResourceInput; agencyId: number; before?: TResourceRow }): Promise<void> {
+async function assertWritable(tx: Db, params: { resource: ResourceDef; input: ResourceInput; agencyId: number; scope: DataScope; before?: TResourceRow }): Promise<void> {
   const { resource, input, before } = params;
-  await assertReferences(tx, resource, input, before);
+  await assertReferences(tx, resource, input, params.scope, before);
   await assertImagesUploaded(tx, params);
   await beforeWrite(tx, params);
   await assertUnique(tx, resource, input, before?.id);
@@ -339,7 +362,9 @@ export async function createResource(db: Db, params: Writer & { resource: Resour
   const { resource, agencyId } = params;
   return withUniqueConflict(resource, () =>
     inAgency(db, agencyId, async (tx) => {
-      await assertWritable(tx, { resource, input: params.input, agencyId });
+      const scope = await scopeOfViewer(tx, params.viewer);
+      assertCreatableInScope(resource, params.input, scope);
+      await assertWritable(tx, { resource, input: params.input, agencyId, scope });
       const table = tableFor(resource);
       const values = storedValues(resource, params.input, { agencyId, config: params.config, keepEmptySecrets: false });
       const [inserted] = await tx
@@ -347,7 +372,7 @@ export async function createResource(db: Db, params: Writer & { resource: Resour
         .values({ ...values, agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId })
         .returning({ id: column(table, 'id') });
       if (typeof inserted?.id !== 'number') throw new Error(`${resource.table} insert returned no row`);
-      const row = await findRow(tx, resource, inserted.id);
+      const row = await findRow(tx, resource, inserted.id, scope);
       await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'create', entity: resource.key, entityId: row.id, after: row, at: params.now });
       return row;
     }),
@@ -360,15 +385,16 @@ export async function updateResource(db: Db, params: Writer & { resource: Resour
   return withUniqueConflict(resource, () =>
     inAgency(db, agencyId, async (tx) => {
       const table = tableFor(resource);
+      const scope = await scopeOfViewer(tx, params.viewer);
       await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
-      const before = await findRow(tx, resource, params.id);
-      await assertWritable(tx, { resource, input: params.input, agencyId, before });
+      const before = await findRow(tx, resource, params.id, scope);
+      await assertWritable(tx, { resource, input: params.input, agencyId, scope, before });
       const values = storedValues(resource, params.input, { agencyId, config: params.config, keepEmptySecrets: true });
       await tx
         .update(table)
         .set({ ...values, updatedAt: params.now, updatedBy: params.userId })
         .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)));
-      const row = await findRow(tx, resource, params.id);
+      const row = await findRow(tx, resource, params.id, scope);
       await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'update', entity: resource.key, entityId: row.id, before, after: row, at: params.now });
       return row;
     }),
@@ -380,13 +406,14 @@ export async function toggleResource(db: Db, params: Actor & { resource: Resourc
   const { resource } = params;
   return inAgency(db, params.agencyId, async (tx) => {
     const table = tableFor(resource);
+    const scope = await scopeOfViewer(tx, params.viewer);
     const [updated] = await tx
       .update(table)
       .set({ isActive: sql`not ${column(table, 'isActive')}`, updatedAt: params.now, updatedBy: params.userId })
-      .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)))
+      .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table), ...scopeConditions(resource, table, scope)))
       .returning({ isActive: column(table, 'isActive') });
     if (!updated) throw notFound(runtimeMessage(resourceMessages(resource).notFound));
-    const row = await findRow(tx, resource, params.id);
+    const row = await findRow(tx, resource, params.id, scope);
     const action = row.isActive ? 'activate' : 'deactivate';
     await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action, entity: resource.key, entityId: row.id, after: { isActive: row.isActive }, at: params.now });
     const messages = resourceMessages(resource);
@@ -420,7 +447,7 @@ export async function deleteResource(db: Db, params: Actor & { resource: Resourc
     await inAgency(db, params.agencyId, async (tx) => {
       const table = tableFor(resource);
       await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
-      const before = await findRow(tx, resource, params.id);
+      const before = await findRow(tx, resource, params.id, await scopeOfViewer(tx, params.viewer));
       const uses: { from: ResourceDef; count: number }[] = [];
       for (const ref of referencesTo(resource)) {
         const fromTable = tableFor(ref.from);

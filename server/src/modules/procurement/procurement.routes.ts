@@ -17,7 +17,7 @@ import {
 } from './consignments.service';
 import { registerDocumentRoutes } from './documents.routes';
 import { consignmentExportColumns, saleOrderExportColumns } from './procurement.export';
-import { createSaleOrder, forEachSaleOrder, getSaleOrder, listSaleOrders, readSaleOrder, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
+import { createSaleOrder, forEachSaleOrder, getSaleOrder, getSaleOrderIn, listSaleOrders, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const writeErrors = { ...errors, 409: ZApiError };
@@ -44,7 +44,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
       config: { access: access.permission(so('view'), agency) },
       schema: { tags: soTags, summary: 'Sale orders: search on number, filters, paging; with consigned and remaining MT', querystring: ZSaleOrderListQuery, response: { 200: ZSaleOrderList, ...errors } },
     },
-    (request) => listSaleOrders(db, { agencyId: requireAgency(request), query: request.query }),
+    (request) => listSaleOrders(db, { agencyId: requireAgency(request), session: requireSession(request), query: request.query }),
   );
 
   r.get(
@@ -57,7 +57,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
       const { lang, ...query } = request.query;
       const agencyId = requireAgency(request);
       return sendWorkbook(request, reply, 'sale-orders.xlsx', (stream) =>
-        writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'أوامر البيع' : 'Sale orders', columns: saleOrderExportColumns(lang), rows: (visit) => forEachSaleOrder(db, { agencyId, query }, visit) }),
+        writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'أوامر البيع' : 'Sale orders', columns: saleOrderExportColumns(lang), rows: (visit) => forEachSaleOrder(db, { agencyId, session: requireSession(request), query }, visit) }),
       );
     },
   );
@@ -68,7 +68,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
       config: { access: access.permission(so('view'), agency) },
       schema: { tags: soTags, summary: 'One sale order', params: ZIdParams, response: { 200: ZSaleOrder, ...errors } },
     },
-    (request) => getSaleOrder(db, { agencyId: requireAgency(request), id: request.params.id }),
+    (request) => getSaleOrder(db, { agencyId: requireAgency(request), session: requireSession(request), id: request.params.id }),
   );
 
   r.post(
@@ -118,7 +118,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
     ownerType: 'saleOrder',
     permissionModule: 'SaleOrder',
     tag: 'sale orders',
-    findOwner: (tx, { id }) => readSaleOrder(tx, { id }),
+    findOwner: (tx, { id, session }) => getSaleOrderIn(tx, { id, session }),
   });
 
   // ------------------------------------------------------------ consignments

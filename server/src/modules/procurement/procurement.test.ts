@@ -478,6 +478,42 @@ describe('consignments', () => {
     await newConsignment(order.id, { blConsigneeId: A.otherConsigneeId, quantity: '1' }, 'managerScopedA');
   });
 
+  it('shows a scoped user only the sale orders holding a consignment in their scope, or created by them', async () => {
+    const mine = await newSaleOrder();
+    await newConsignment(mine.id, { quantity: '10' });
+    const theirs = await newSaleOrder();
+    await newConsignment(theirs.id, { quantity: '10', blConsigneeId: A.otherConsigneeId });
+    const empty = await newSaleOrder();
+    const listed = async (who: Who) => (await call(who, 'GET', '/api/saleOrder?limit=100&status=all')).json<TSaleOrderList>().rows.map((r) => r.id);
+    const scoped = await listed('scopedA');
+    expect(scoped).toContain(mine.id);
+    expect(scoped).not.toContain(theirs.id);
+    expect(scoped).not.toContain(empty.id);
+    const managed = await listed('managerScopedA');
+    expect(managed).toContain(theirs.id);
+    expect(managed).not.toContain(mine.id);
+    expect(await listed('clerkA')).toEqual(expect.arrayContaining([mine.id, theirs.id, empty.id]));
+    const { count } = (await call('scopedA', 'GET', '/api/saleOrder?limit=100&status=all')).json<TSaleOrderList>();
+    expect(count).toBe(scoped.length);
+
+    expect((await call('scopedA', 'GET', `/api/saleOrder/${mine.id}`)).statusCode).toBe(200);
+    for (const order of [theirs, empty]) {
+      expect((await call('scopedA', 'GET', `/api/saleOrder/${order.id}`)).statusCode).toBe(404);
+      expect((await call('scopedA', 'GET', `/api/saleOrder/${order.id}/documents`)).statusCode).toBe(404);
+      expect((await call('scopedA', 'PUT', `/api/saleOrder/${order.id}`, saleOrderForm({ number: order.number, quantity: '5000' }))).statusCode).toBe(404);
+    }
+    expect((await call('scopedA', 'DELETE', `/api/saleOrder/${empty.id}/reverse`, { reason: 'Not mine' })).statusCode).toBe(404);
+    const [unchanged] = await t.database.db.select().from(saleOrders).where(eq(saleOrders.id, empty.id));
+    expect(unchanged).toMatchObject({ status: 'Active', quantityKg: 1_000_000n });
+
+    // A scoped user's own new sale order stays theirs to see, so its first consignment can be added.
+    const created = await call('scopedA', 'POST', '/api/saleOrder', saleOrderForm());
+    expect(created.statusCode).toBe(201);
+    const own = created.json<TSaleOrder>();
+    expect((await call('scopedA', 'GET', `/api/saleOrder/${own.id}`)).statusCode).toBe(200);
+    expect((await call('managerScopedA', 'GET', `/api/saleOrder/${own.id}`)).statusCode).toBe(404);
+  });
+
   it('enforces the permissions and the agency boundary', async () => {
     const order = await newSaleOrder();
     const lc = await newConsignment(order.id);

@@ -11,7 +11,7 @@ import {
   type TSaleOrderList,
   type ServerMessage,
 } from '@tonnage/contracts';
-import { type SQL, and, eq, gte, ilike, lte, sql } from 'drizzle-orm';
+import { type SQL, and, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { SessionContext } from '../auth/sessions.service';
@@ -19,10 +19,12 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { uniqueViolation, escapeLike } from '../../platform/db/query-helpers';
+import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
+import { consignmentScope } from './consignments.service';
 import { consignments, saleOrders } from './procurement.schema';
 import {
   buyers,
@@ -93,6 +95,24 @@ function toSaleOrder(r: SaleOrderRow): TSaleOrder {
   };
 }
 
+/**
+ * The sale orders a user's data scope lets them see (spec 6): every one when their shipment managers and consignees
+ * are unrestricted; otherwise those with at least one consignment in their scope (any status), and those they
+ * created themselves (so that they can add its first consignment). A sale order with no consignment of theirs
+ * names nothing of theirs, and its consignments may be other companies'.
+ */
+export function saleOrderScope(scope: DataScope, userId: number): SQL | undefined {
+  const consignment = consignmentScope(scope);
+  if (!consignment) return undefined;
+  const theirs = sql`exists (select 1 from ${consignments} where ${and(eq(consignments.saleOrderId, saleOrders.id), consignment)})`;
+  return or(theirs, eq(saleOrders.createdBy, userId));
+}
+
+/** The scope condition of a session's sale orders, read in the agency transaction. */
+async function sessionSaleOrderScope(tx: Db, session: Pick<SessionContext, 'isSuperAdmin' | 'user'>): Promise<SQL | undefined> {
+  return saleOrderScope(await dataScopeOfSession(tx, session), session.user.id);
+}
+
 /** The list's sortable columns (contract `SALE_ORDER_SORT_FIELDS`) in SQL: names without letter case. */
 const saleOrderSort: Record<SaleOrderSortField, SQL | AnyPgColumn> = {
   orderDate: saleOrders.orderDate,
@@ -117,11 +137,11 @@ function saleOrderConditions(query: SaleOrderExportQuery): SQL | undefined {
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Sale orders of the agency: search on the number, filters, sorted (newest order date first), paged in the database. */
-export function listSaleOrders(db: Db, params: { agencyId: number; query: SaleOrderListQuery }): Promise<TSaleOrderList> {
+/** Sale orders of the agency in the user's scope: search on the number, filters, sorted (newest order date first), paged in the database. */
+export function listSaleOrders(db: Db, params: { agencyId: number; session: SessionContext; query: SaleOrderListQuery }): Promise<TSaleOrderList> {
   const { query } = params;
-  const where = saleOrderConditions(query);
   return inAgency(db, params.agencyId, async (tx) => {
+    const where = and(saleOrderConditions(query), await sessionSaleOrderScope(tx, params.session));
     const rows = await baseQuery(tx)
       .where(where)
       .orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id))
@@ -132,25 +152,33 @@ export function listSaleOrders(db: Db, params: { agencyId: number; query: SaleOr
   });
 }
 
-/** Every sale order the list's filters match, in the list's order, in batches (the Excel export). */
-export function forEachSaleOrder(db: Db, params: { agencyId: number; query: SaleOrderExportQuery }, visit: (rows: TSaleOrder[]) => Promise<void> | void): Promise<void> {
+/** Every sale order the list's filters match in the user's scope, in the list's order, in batches (the Excel export). */
+export function forEachSaleOrder(db: Db, params: { agencyId: number; session: SessionContext; query: SaleOrderExportQuery }, visit: (rows: TSaleOrder[]) => Promise<void> | void): Promise<void> {
   const { query } = params;
-  const where = saleOrderConditions(query);
-  return inAgency(db, params.agencyId, (tx) =>
-    forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id)).limit(limit).offset(offset)).map(toSaleOrder), visit),
-  );
+  return inAgency(db, params.agencyId, async (tx) => {
+    const where = and(saleOrderConditions(query), await sessionSaleOrderScope(tx, params.session));
+    await forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id)).limit(limit).offset(offset)).map(toSaleOrder), visit);
+  });
 }
 
-/** One sale order of the agency (404 when unknown there). Runs in the caller's agency transaction. */
-export async function readSaleOrder(tx: Db, params: { id: number }): Promise<TSaleOrder> {
-  const [row] = await baseQuery(tx).where(eq(saleOrders.id, params.id)).limit(1);
+/**
+ * One sale order of the agency (404 when unknown there, or outside the scope given). Runs in the caller's agency
+ * transaction.
+ */
+export async function readSaleOrder(tx: Db, params: { id: number; scope?: SQL | undefined }): Promise<TSaleOrder> {
+  const [row] = await baseQuery(tx).where(and(eq(saleOrders.id, params.id), params.scope)).limit(1);
   if (!row) throw notFound(ProcurementMessages.saleOrderNotFound);
   return toSaleOrder(row);
 }
 
-/** One sale order of the agency. */
-export function getSaleOrder(db: Db, params: { agencyId: number; id: number }): Promise<TSaleOrder> {
-  return inAgency(db, params.agencyId, (tx) => readSaleOrder(tx, params));
+/** One sale order of the agency in the user's scope (404 outside it), in the caller's agency transaction. */
+export async function getSaleOrderIn(tx: Db, params: { id: number; session: SessionContext }): Promise<TSaleOrder> {
+  return readSaleOrder(tx, { id: params.id, scope: await sessionSaleOrderScope(tx, params.session) });
+}
+
+/** One sale order of the agency in the user's scope. */
+export function getSaleOrder(db: Db, params: { agencyId: number; session: SessionContext; id: number }): Promise<TSaleOrder> {
+  return inAgency(db, params.agencyId, (tx) => getSaleOrderIn(tx, params));
 }
 
 /**
@@ -237,6 +265,7 @@ export async function updateSaleOrder(db: Db, params: Actor & { id: number; inpu
   const { agencyId, session, now, input, id } = params;
   try {
     return await inAgency(db, agencyId, async (tx) => {
+      await getSaleOrderIn(tx, { id, session });
       const existing = await lockSaleOrder(tx, id);
       if (!existing) throw notFound(ProcurementMessages.saleOrderNotFound);
       if (existing.status !== 'Active') throw conflict(ProcurementMessages.reversed);
@@ -264,6 +293,7 @@ export async function updateSaleOrder(db: Db, params: Actor & { id: number; inpu
 export function reverseSaleOrder(db: Db, params: Actor & { id: number; reason: string }): Promise<TSaleOrder> {
   const { agencyId, session, now, id, reason } = params;
   return inAgency(db, agencyId, async (tx) => {
+    await getSaleOrderIn(tx, { id, session });
     const existing = await lockSaleOrder(tx, id);
     if (!existing) throw notFound(ProcurementMessages.saleOrderNotFound);
     if (existing.status !== 'Active') throw conflict(ProcurementMessages.alreadyReversed);

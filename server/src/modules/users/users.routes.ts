@@ -1,4 +1,4 @@
-import { Messages, ZApiError, ZMessageResponse, ZProfileBody, ZUser, ZUserInput, ZUserList, ZUserListItem, ZUserListQuery, ZUserToggleResponse, permissionFlag, ZIdParams } from '@tonnage/contracts';
+import { Messages, ZApiError, ZMessageResponse, ZProfileBody, ZUser, ZUserInput, ZUserList, ZUserListItem, ZUserListQuery, ZUserToggleResponse, permissionFlag, ZIdParams, UserMessages } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
         config: { access: access.permission(permissionFlag('UserStaffManagement', 'view'), agency) },
         schema: { tags, summary: 'Users of the agency: search, filters, sorting, paging', hide: url.endsWith('/'), querystring: ZUserListQuery, response: { 200: ZUserList, ...errors } },
       },
-      (request) => listUsers(db, { agencyId: requireAgency(request), query: request.query }),
+      (request) => listUsers(db, { agencyId: requireAgency(request), session: requireSession(request), query: request.query }),
     );
 
     api.post(
@@ -48,7 +48,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.permission(permissionFlag('UserStaffManagement', 'view'), agency) },
       schema: { tags, summary: 'One user of the agency', params: ZIdParams, response: { 200: ZUserListItem, ...errors } },
     },
-    (request) => getUser(db, { agencyId: requireAgency(request), userId: request.params.id }),
+    (request) => getUser(db, { agencyId: requireAgency(request), session: requireSession(request), userId: request.params.id }),
   );
 
   api.put(
@@ -89,7 +89,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
     },
     async (request) => {
       await forcePasswordReset(context, { session: requireSession(request), userId: request.params.id });
-      return { message: 'The user will be asked for a new password.' };
+      return { message: UserMessages.resetForced };
     },
   );
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  COMPANY_TYPE_IDS,
   ErrorCode,
   Messages,
   SEARCH_MIN_CHARS,
@@ -16,7 +17,7 @@ import {
   type ServerMessage,
   UserMessages,
 } from '@tonnage/contracts';
-import { and, asc, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { recordAudit } from '../../platform/audit/audit';
@@ -30,6 +31,7 @@ import { issuePasswordLink, passwordLinkMail } from '../auth/auth.service';
 import { revokeUserSessions, toApiUser, type SessionContext } from '../auth/sessions.service';
 import { countryOfCity, findCountry } from '../lookups/lookups.service';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
+import { columnOf, companies, locations, type ResourceTable } from '../master-data/master-data.schema';
 import { roles, users } from './users.schema';
 
 export type ProfileInput = z.output<typeof ZProfileBody>;
@@ -95,6 +97,10 @@ export async function forcePasswordReset(context: ModuleContext, params: { sessi
   if (!target) throw notFound(UserMessages.notFound);
   if (!session.isSuperAdmin && (target.agencyId !== session.user.agencyId || target.kind === 'superAdmin')) throw forbidden();
   assertMayManage(session, target);
+  // A company admin may act only on the users they can see (their own company's).
+  if (!session.isSuperAdmin && target.agencyId !== null) {
+    await inAgency(db, target.agencyId, (tx) => findUser(tx, { userId: target.id, visible: visibleUsers(session) }));
+  }
   const now = context.clock.now();
   const ended = await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordResetAt: now, updatedAt: now }).where(eq(users.id, target.id));
@@ -134,9 +140,10 @@ const sortColumns = {
  * One page of the agency's users with the total count. Search (after more than 2 characters) matches first name,
  * last name, username or e-mail in any letter case; filters by kind, status and role; sorted with the id as tie-break.
  */
-export async function listUsers(db: Db, params: { agencyId: number; query: UserListQuery }): Promise<TUserList> {
+export async function listUsers(db: Db, params: { agencyId: number; session: SessionContext; query: UserListQuery }): Promise<TUserList> {
   const { query } = params;
-  const conditions: SQL[] = [];
+  const visible = visibleUsers(params.session);
+  const conditions: SQL[] = visible ? [visible] : [];
   if (query.search && query.search.length > SEARCH_MIN_CHARS) {
     const pattern = `%${escapeLike(query.search)}%`;
     const matches = or(ilike(users.firstName, pattern), ilike(users.lastName, pattern), ilike(users.username, pattern), ilike(users.email, pattern));
@@ -161,17 +168,35 @@ export async function listUsers(db: Db, params: { agencyId: number; query: UserL
   });
 }
 
-async function findUser(tx: Db, params: { userId: number; forUpdate?: boolean }): Promise<{ user: UserRow; roleName: string | null }> {
-  const query = tx.select({ user: users, roleName: roles.name }).from(users).leftJoin(roles, eq(roles.id, users.roleId)).where(eq(users.id, params.userId)).limit(1);
+/**
+ * The users a session may see and manage: a company admin only the users of their own company (and themselves),
+ * as other companies' users are those companies' data (spec 6); everyone else every user of the agency.
+ */
+function visibleUsers(session: Pick<SessionContext, 'isSuperAdmin' | 'user'>): SQL | undefined {
+  if (session.isSuperAdmin || session.user.kind !== 'companyAdmin') return undefined;
+  const self = eq(users.id, session.user.id);
+  return session.user.companyId === null ? self : or(self, eq(users.companyId, session.user.companyId));
+}
+
+async function findUser(tx: Db, params: { userId: number; forUpdate?: boolean; visible?: SQL | undefined }): Promise<{ user: UserRow; roleName: string | null }> {
+  const query = tx
+    .select({ user: users, roleName: roles.name })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(and(eq(users.id, params.userId), params.visible))
+    .limit(1);
   const [row] = params.forUpdate ? await query.for('update', { of: users }) : await query;
   if (!row) throw notFound(UserMessages.notFound);
   return row;
 }
 
-/** One user of the agency; 404 when unknown there (row-level security hides other agencies' users and super admins). */
-export async function getUser(db: Db, params: { agencyId: number; userId: number }): Promise<TUserListItem> {
+/**
+ * One user of the agency; 404 when unknown there (row-level security hides other agencies' users and super admins)
+ * or not the session's to see.
+ */
+export async function getUser(db: Db, params: { agencyId: number; session: SessionContext; userId: number }): Promise<TUserListItem> {
   return inAgency(db, params.agencyId, async (tx) => {
-    const row = await findUser(tx, params);
+    const row = await findUser(tx, { userId: params.userId, visible: visibleUsers(params.session) });
     return toApiUserListItem(row.user, row.roleName);
   });
 }
@@ -239,6 +264,32 @@ async function assertRoleOfAgency(tx: Db, roleId: number | null): Promise<void> 
   if (roleId === null) return;
   const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId)).limit(1);
   if (!role) throw badRequest(UserMessages.roleRequired, { roleId: UserMessages.roleRequired });
+}
+
+/** The ids of a list that are rows of the agency (row-level security hides the others) matching the conditions. */
+async function knownIds(tx: Db, table: ResourceTable, ids: readonly number[], conditions: SQL[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const idColumn = columnOf(table, 'id');
+  const rows = await tx.select({ id: idColumn }).from(table).where(and(inArray(idColumn, [...ids]), ...conditions));
+  return new Set(rows.map((r) => Number(r.id)));
+}
+
+/**
+ * Refuses (400, the field named) a company, shipment managers, consignees or locations that are not the agency's:
+ * foreign keys are checked without row-level security, so another agency's ids would be stored otherwise.
+ */
+async function assertAssignmentsOfAgency(tx: Db, input: UserInput): Promise<void> {
+  const details: Record<string, ServerMessage> = {};
+  const ofType = (type: keyof typeof COMPANY_TYPE_IDS) => [eq(columnOf(companies, 'companyTypeId'), COMPANY_TYPE_IDS[type])];
+  const allKnown = async (ids: readonly number[], table: ResourceTable, conditions: SQL[]) => {
+    const known = await knownIds(tx, table, ids, conditions);
+    return ids.every((id) => known.has(id));
+  };
+  if (input.kind === 'companyAdmin' && input.companyId !== null && !(await allKnown([input.companyId], companies, []))) details.companyId = UserMessages.companyRequired;
+  if (!(await allKnown(input.shipmentManagerIds, companies, ofType('shipmentManager')))) details.shipmentManagerIds = UserMessages.shipmentManagersInvalid;
+  if (!(await allKnown(input.consigneeIds, companies, ofType('consignee')))) details.consigneeIds = UserMessages.consigneesInvalid;
+  if (!(await allKnown(input.locationIds, locations, []))) details.locationIds = UserMessages.locationsInvalid;
+  throwIfInvalid(details);
 }
 
 const isAdmin = (session: SessionContext) => session.isSuperAdmin || session.isAgencyAdmin;
@@ -309,6 +360,7 @@ export async function createUser(context: ModuleContext, params: UserActor & { i
   const { user, link } = await withIdentityConflict(() =>
     inAgency(db, agencyId, async (tx) => {
       await assertRoleOfAgency(tx, input.roleId);
+      await assertAssignmentsOfAgency(tx, input);
       const [row] = await tx
         .insert(users)
         .values({ ...formColumns(input), agencyId, passwordHash, passwordResetAt: null, isActive: input.isActive, createdAt: now, updatedAt: now })
@@ -339,13 +391,14 @@ export async function updateUser(context: ModuleContext, params: UserActor & { u
   const now = context.clock.now();
   const user = await withIdentityConflict(() =>
     inAgency(db, agencyId, async (tx) => {
-      const before = await findUser(tx, { userId, forUpdate: true });
+      const before = await findUser(tx, { userId, forUpdate: true, visible: visibleUsers(session) });
       assertMayManage(session, before.user);
       if (!isAdmin(session)) {
         if (input.kind === 'agencyAdmin') throw forbidden();
         if (before.user.id === session.user.id && (before.user.kind !== input.kind || before.user.roleId !== input.roleId)) throw forbidden();
       }
       await assertRoleOfAgency(tx, input.roleId);
+      await assertAssignmentsOfAgency(tx, input);
       const [row] = await tx
         .update(users)
         .set({ ...formColumns(input), updatedAt: now })
@@ -379,7 +432,7 @@ export async function toggleUserStatus(context: ModuleContext, params: UserActor
   const { session, agencyId, userId } = params;
   const now = context.clock.now();
   const { user, ended } = await inAgency(context.database.db, agencyId, async (tx) => {
-    const before = await findUser(tx, { userId, forUpdate: true });
+    const before = await findUser(tx, { userId, forUpdate: true, visible: visibleUsers(session) });
     assertMayManage(session, before.user);
     if (before.user.isActive && before.user.id === session.user.id) {
       throw badRequest(UserMessages.cannotDeactivateSelf, { id: UserMessages.cannotDeactivateSelf });

@@ -1,10 +1,13 @@
-import { Messages, type TApiError, type TUserInput, type TUserList, type TUserListItem, type TUserToggleResponse } from '@tonnage/contracts';
+import { Messages, warehouseResource, type TApiError, type TUserInput, type TUserList, type TUserListItem, type TUserToggleResponse } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { createSession } from '../auth/sessions.service';
 import { STRONG_PASSWORD, bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { sampleInput } from '../../test/resource-samples';
+import { tableFor } from '../master-data/master-data.schema';
+import { makeCompany } from '../procurement/procurement.fixtures';
 import { UserMessages } from './users.service';
 import { users } from './users.schema';
 
@@ -17,6 +20,7 @@ let roleB: number;
 const ids = { superAdmin: 0, adminA: 0, adminB: 0, managerA: 0, viewerA: 0, plainA: 0 };
 const tokens: Record<keyof typeof ids, string> = { superAdmin: '', adminA: '', adminB: '', managerA: '', viewerA: '', plainA: '' };
 type Who = keyof typeof ids;
+const real = { managers: [] as number[], consignee: 0, locations: [] as number[] };
 const emitted: { userId: number; event: string; payload: unknown }[] = [];
 
 const RIYADH = 108410;
@@ -60,6 +64,16 @@ async function row(userId: number) {
   return found;
 }
 
+let warehouses = 0;
+async function makeWarehouse(agencyId: number): Promise<number> {
+  warehouses += 1;
+  const [inserted] = await t.database.db
+    .insert(tableFor(warehouseResource))
+    .values({ ...sampleInput(warehouseResource, 700 + warehouses), ...warehouseResource.fixed, agencyId })
+    .returning();
+  return Number((inserted as { id?: unknown } | undefined)?.id);
+}
+
 async function audits(userId: number) {
   return t.database.db
     .select()
@@ -93,6 +107,10 @@ beforeAll(async () => {
   ids.viewerA = (await makeUser(db, { kind: 'agencyUser', agencyId: agencyA, roleId: viewerRoleA, username: 'alpha.viewer', firstName: 'Waleed' })).id;
   ids.plainA = (await makeUser(db, { kind: 'agencyUser', agencyId: agencyA, roleId: clerkRoleA, username: 'alpha.plain', firstName: 'Pierre' })).id;
   for (const who of Object.keys(ids) as Who[]) tokens[who] = await tokenFor(ids[who]);
+  // Assignments must be rows of the agency: three shipment managers (ascending ids), a consignee, two locations.
+  for (let i = 0; i < 3; i++) real.managers.push(await makeCompany(db, agencyA, 'shipmentManager'));
+  real.consignee = await makeCompany(db, agencyA, 'consignee', { shipmentManagerId: real.managers[0] });
+  real.locations.push(await makeWarehouse(agencyA), await makeWarehouse(agencyA));
 });
 afterAll(async () => {
   await t.close();
@@ -196,6 +214,34 @@ describe('GET /api/users (list)', () => {
   });
 });
 
+describe('users a company admin sees', () => {
+  it('are the users of their own company only, by list and id; others are 404 on every write too', async () => {
+    const db = t.database.db;
+    const mine = await makeCompany(db, agencyA, 'shipmentManager');
+    const theirs = await makeCompany(db, agencyA, 'shipmentManager');
+    const admin = await makeUser(db, { kind: 'companyAdmin', agencyId: agencyA, roleId: managerRoleA, companyId: mine, firstName: 'Scoped' });
+    const colleague = await makeUser(db, { kind: 'companyAdmin', agencyId: agencyA, roleId: clerkRoleA, companyId: mine });
+    const stranger = await makeUser(db, { kind: 'companyAdmin', agencyId: agencyA, roleId: clerkRoleA, companyId: theirs });
+    const token = { token: await tokenFor(admin.id) };
+    const listed = await call(token, 'GET', '/api/users?limit=100&status=all', { agencyId: agencyA });
+    expect(listed.json<TUserList>().rows.map((u) => u.id).sort((a, b) => a - b)).toEqual([admin.id, colleague.id].sort((a, b) => a - b));
+    expect(listed.json<TUserList>().count).toBe(2);
+    expect((await call(token, 'GET', `/api/users/${colleague.id}`, { agencyId: agencyA })).statusCode).toBe(200);
+    expect((await call(token, 'GET', `/api/users/${stranger.id}`, { agencyId: agencyA })).statusCode).toBe(404);
+    expect((await call(token, 'GET', `/api/users/${ids.plainA}`, { agencyId: agencyA })).statusCode).toBe(404);
+    const before = await row(stranger.id);
+    expect((await call(token, 'PUT', `/api/users/${stranger.id}/toggle-status`, { agencyId: agencyA })).statusCode).toBe(404);
+    const edit = form({ username: stranger.username, email: stranger.email, password: undefined, kind: 'companyAdmin', companyId: theirs });
+    expect((await call(token, 'PUT', `/api/users/${stranger.id}`, { agencyId: agencyA, payload: edit })).statusCode).toBe(404);
+    expect((await call(token, 'PUT', `/api/users/${stranger.id}/force-password-reset`, { agencyId: agencyA })).statusCode).toBe(404);
+    expect(await row(stranger.id)).toEqual(before);
+    expect((await call(token, 'PUT', `/api/users/${colleague.id}/force-password-reset`, { agencyId: agencyA })).statusCode).toBe(200);
+    // An agency admin still sees every user of the agency.
+    const all = (await call('adminA', 'GET', '/api/users?limit=100&status=all', { agencyId: agencyA })).json<TUserList>().rows.map((u) => u.id);
+    expect(all).toEqual(expect.arrayContaining([admin.id, colleague.id, stranger.id]));
+  });
+});
+
 describe('GET /api/users/:id', () => {
   it('answers a user of the agency with the role name, 404 for others', async () => {
     const own = await call('viewerA', 'GET', `/api/users/${ids.plainA}`);
@@ -222,8 +268,8 @@ describe('POST /api/users (create)', () => {
       cityId: RIYADH,
       originCountryId: UAE,
       phone: '+966 50 000 0000',
-      shipmentManagerIds: [9, 3, 9, 1],
-      consigneeIds: [5, 5],
+      shipmentManagerIds: [real.managers[2], real.managers[1], real.managers[2], real.managers[0]].map(Number),
+      consigneeIds: [real.consignee, real.consignee],
       locationIds: [],
     });
     const response = await call('managerA', 'POST', '/api/users/', { payload: input });
@@ -238,8 +284,8 @@ describe('POST /api/users (create)', () => {
       residenceCountryId: SAUDI_ARABIA,
       cityId: RIYADH,
       originCountryId: UAE,
-      shipmentManagerIds: [1, 3, 9],
-      consigneeIds: [5],
+      shipmentManagerIds: real.managers,
+      consigneeIds: [real.consignee],
       locationIds: [],
       isActive: true,
       passwordResetAt: null,
@@ -330,6 +376,42 @@ describe('POST /api/users (create)', () => {
     expect((await call('adminA', 'POST', '/api/users', { payload: form({ residenceCountryId: UAE, cityId: DUBAI }) })).statusCode).toBe(201);
   });
 
+  it('refuses another agency’s company, shipment managers, consignees and locations, on create and update, changing nothing', async () => {
+    const db = t.database.db;
+    const ownManager = await makeCompany(db, agencyA, 'shipmentManager');
+    const foreignManager = await makeCompany(db, agencyB, 'shipmentManager');
+    const own = { manager: ownManager, consignee: await makeCompany(db, agencyA, 'consignee', { shipmentManagerId: ownManager }), location: await makeWarehouse(agencyA) };
+    const foreign = {
+      manager: foreignManager,
+      consignee: await makeCompany(db, agencyB, 'consignee', { shipmentManagerId: foreignManager }),
+      location: await makeWarehouse(agencyB),
+    };
+    const assigned = (from: typeof own, overrides: Partial<TUserInput> = {}) =>
+      form({ shipmentManagerIds: [own.manager, from.manager], consigneeIds: [from.consignee], locationIds: [own.location, from.location], ...overrides });
+    const refused = await call('adminA', 'POST', '/api/users', { payload: assigned(foreign) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<TApiError>().details).toEqual({
+      shipmentManagerIds: UserMessages.shipmentManagersInvalid,
+      consigneeIds: UserMessages.consigneesInvalid,
+      locationIds: UserMessages.locationsInvalid,
+    });
+    // A consignee is not a shipment manager, even of the same agency.
+    const wrongType = await call('adminA', 'POST', '/api/users', { payload: form({ shipmentManagerIds: [own.consignee] }) });
+    expect(wrongType.json<TApiError>().details).toEqual({ shipmentManagerIds: UserMessages.shipmentManagersInvalid });
+    const foreignCompany = await call('adminA', 'POST', '/api/users', { payload: form({ kind: 'companyAdmin', companyId: foreign.manager }) });
+    expect(foreignCompany.json<TApiError>().details).toEqual({ companyId: UserMessages.companyRequired });
+
+    const created = await call('adminA', 'POST', '/api/users', { payload: assigned(own) });
+    expect(created.statusCode).toBe(201);
+    const user = created.json<TUserListItem>();
+    const before = await row(user.id);
+    const same = { username: user.username, email: user.email, password: undefined };
+    for (const payload of [assigned(foreign, same), form({ ...same, kind: 'companyAdmin', companyId: foreign.consignee })]) {
+      expect((await call('adminA', 'PUT', `/api/users/${user.id}`, { payload })).statusCode).toBe(400);
+    }
+    expect(await row(user.id)).toEqual(before);
+  });
+
   it('keeps usernames and e-mails unique across the product, in any letter case', async () => {
     const taken = await call('adminA', 'POST', '/api/users', { payload: form({ username: 'BRAVO.ADMIN', email: 'Alpha.Admin@Tonnage.TEST' }) });
     expect(taken.statusCode).toBe(409);
@@ -358,13 +440,13 @@ describe('POST /api/users (create)', () => {
   });
 
   it('lets only super and agency admins create an agency admin', async () => {
-    const input = form({ kind: 'agencyAdmin', roleId: null });
+    const input = form({ kind: 'agencyAdmin' });
     const refused = await call('managerA', 'POST', '/api/users', { payload: input });
     expect(refused.statusCode).toBe(403);
     expect(refused.json<TApiError>().message).toBe(Messages.forbidden);
     expect((await call('adminA', 'GET', `/api/users?search=${input.username}`)).json<TUserList>().count).toBe(0);
     expect((await call('adminA', 'POST', '/api/users', { payload: input })).statusCode).toBe(201);
-    expect((await call('superAdmin', 'POST', '/api/users', { payload: form({ kind: 'agencyAdmin', roleId: null }), agencyId: agencyA })).statusCode).toBe(201);
+    expect((await call('superAdmin', 'POST', '/api/users', { payload: form({ kind: 'agencyAdmin' }), agencyId: agencyA })).statusCode).toBe(201);
   });
 
   it('needs the add permission', async () => {
@@ -383,10 +465,10 @@ describe('PUT /api/users/:id (update)', () => {
       firstName: 'Changed',
       roleId: managerRoleA,
       kind: 'companyAdmin',
-      companyId: 44,
+      companyId: real.consignee,
       residenceCountryId: UAE,
       cityId: DUBAI,
-      locationIds: [7, 2, 7],
+      locationIds: [real.locations[1], real.locations[0], real.locations[1]].map(Number),
       password: undefined,
     });
     const response = await call('managerA', 'PUT', `/api/users/${created.id}`, { payload: changed });
@@ -395,11 +477,11 @@ describe('PUT /api/users/:id (update)', () => {
       id: created.id,
       firstName: 'Changed',
       kind: 'companyAdmin',
-      companyId: 44,
+      companyId: real.consignee,
       roleId: managerRoleA,
       roleName: 'User managers',
       cityId: DUBAI,
-      locationIds: [2, 7],
+      locationIds: real.locations,
       email: created.email.toUpperCase(),
     });
     expect(emitted).toEqual([{ userId: created.id, event: 'userContext', payload: { userContextUpdated: true } }]);
