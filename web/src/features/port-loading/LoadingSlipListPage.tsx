@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DATE_FORMAT, type TLoadingSlip } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
-import { formatDateTime, formatQuantity } from '../../app/format';
+import { useAgencyDateTime } from '../../app/agency-time';
+import { formatQuantity } from '../../app/format';
 import { nextPage, RecordStatusFilter } from '../../components/cargo/record-parts';
 import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
@@ -19,6 +20,7 @@ import { VoyagePicker, isolate } from './selects';
 /** `loadingSlips`: every truck trip of the port loadings, filtered and paged, with the filter's total quantity. */
 export default function LoadingSlipListPage() {
   const { t } = useTranslation();
+  const dateTime = useAgencyDateTime();
   const agencyPath = useAgencyPath();
   const [filters, setFilters] = useState<LoadingSlipFilters>(initialLoadingSlipFilters);
   const search = useDebouncedValue(filters.search);
@@ -28,7 +30,7 @@ export default function LoadingSlipListPage() {
 
   const columns: TableColumnsType<TLoadingSlip> = [
     { key: 'number', title: t('portLoading.slipNumber'), dataIndex: 'slipNumber' },
-    { key: 'loadedAt', title: t('portLoading.loadedAt'), render: (_v, row) => formatDateTime(row.loadedAt) },
+    { key: 'loadedAt', title: t('portLoading.loadedAt'), render: (_v, row) => dateTime(row.loadedAt) },
     { key: 'vessel', title: t('portLoading.vesselVoyage'), render: (_v, row) => `${row.vesselName} / ${row.voyageNumber}` },
     { key: 'lcPo', title: t('portLoading.lcPo'), dataIndex: 'lcPoNumber' },
     { key: 'destination', title: t('portLoading.destinationLabel'), dataIndex: 'toLocationName' },
