@@ -32,6 +32,7 @@ export const PortLoadingMessages = {
   portLoadingUpdated: 'Port Loading updated successfully',
   loadingSlipReversedOk: 'Loading Slip reversed successfully',
   quantityAboveOnBoard: 'Quantity not available: the port loading plans more than this BL has on board, less what its other port loadings still plan to load.',
+  slipsCountInvalid: 'Please enter the number of loading slips.',
   reverseSlipsUnconfirmed: 'Reversing this port loading also reverses its loading slips in transit. Please check their number and confirm again.',
 } as const;
 
@@ -111,7 +112,7 @@ export type TPortLoadingValues = z.output<typeof ZPortLoadingInput>;
  * no client reverses trucks on the road without having said how many.
  */
 export const ZPortLoadingReverseBody = ZReasonBody.extend({
-  slips: z.number({ error: 'Please enter the number of loading slips.' }).int().min(0).max(1_000_000).optional(),
+  slips: z.number({ error: PortLoadingMessages.slipsCountInvalid }).int(PortLoadingMessages.slipsCountInvalid).min(0, PortLoadingMessages.slipsCountInvalid).max(1_000_000, PortLoadingMessages.slipsCountInvalid).optional(),
 });
 export type TPortLoadingReverseBody = z.infer<typeof ZPortLoadingReverseBody>;
 

@@ -468,6 +468,9 @@ describe('cargo rules a new user broke (issue #10)', () => {
     const blind = await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled' });
     expect(blind.status).toBe(409);
     expect(blind.body).toMatchObject({ message: PortLoadingMessages.reverseSlipsUnconfirmed, details: { slips: '2', quantity: '30.500' } });
+    const notCount = await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled', slips: 1.5 });
+    expect(notCount.status).toBe(400);
+    expect(notCount.body.message).toBe(PortLoadingMessages.slipsCountInvalid);
     const stale = await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled', slips: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe(PortLoadingMessages.reverseSlipsUnconfirmed);

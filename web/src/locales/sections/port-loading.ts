@@ -159,6 +159,7 @@ export const messagesAr: Readonly<Record<string, string>> = {
   [PortLoadingMessages.portLoadingUpdated]: 'تم تحديث التحميل من الميناء بنجاح',
   [PortLoadingMessages.loadingSlipReversedOk]: 'تم عكس إيصال التحميل بنجاح',
   [PortLoadingMessages.quantityAboveOnBoard]: 'الكمية غير متوفرة: يخطط التحميل من الميناء لأكثر مما تبقى على متن السفينة لهذه البوليصة، بعد خصم ما تخطط عمليات التحميل الأخرى للبوليصة لتحميله.',
+  [PortLoadingMessages.slipsCountInvalid]: 'يرجى إدخال عدد إيصالات التحميل.',
   [PortLoadingMessages.reverseSlipsUnconfirmed]: 'عكس التحميل من الميناء هذا يعكس أيضاً إيصالات التحميل قيد النقل. يرجى التحقق من عددها والتأكيد مرة أخرى.',
   'Please select the transportation type!': 'يرجى اختيار نوع النقل!',
 };
