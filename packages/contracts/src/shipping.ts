@@ -21,8 +21,7 @@ export const ShippingMessages = {
   completionBeforeArrival: 'Completion date can not be before the arrival date.',
   shipmentReversed: 'This shipment is reversed.',
   voyageOrNew: 'Please select a voyage or enter a new one, not both.',
-  blOutTurnApproved:
-    'This BL has an approved out-turn, and an approved out-turn is final: the BL can no longer be reversed, moved to another voyage or LC/PO, or change its BL quantity. You can still edit its BL number, BL date and BL consignee.',
+  blOutTurnApproved: 'This BL has an approved out-turn. Please reverse the out-turn first, then try again.',
   blOutTurnPending: 'This BL has an out-turn awaiting approval. Please have the out-turn rejected first, then try again.',
 } as const;
 

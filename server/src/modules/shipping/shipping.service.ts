@@ -437,12 +437,16 @@ async function hasActivePortLoading(tx: Db, shipmentId: number): Promise<boolean
 
 /**
  * The refusal to change a BL's stock (reverse it, move it, change its BL quantity) while its out-turn stands: an
- * approved out-turn posted its difference against this BL quantity and account and is final (vessel-approval has
- * no reversal), a pending one will post it on its final approval. A rejected out-turn does not stand. The out-turn
+ * approved out-turn posted its difference against this BL quantity and account (reversing the out-turn takes it
+ * back), a pending one will post it on its final approval. A rejected or reversed out-turn does not stand. The out-turn
  * row is read with a shared lock, so a concurrent edit or decision of it waits for this change, then sees it.
  */
 async function outTurnRefusal(tx: Db, shipmentId: number): Promise<AppError | null> {
-  const [outTurn] = await tx.select({ status: quantityApprovals.status }).from(quantityApprovals).where(eq(quantityApprovals.shipmentId, shipmentId)).for('share');
+  const [outTurn] = await tx
+    .select({ status: quantityApprovals.status })
+    .from(quantityApprovals)
+    .where(and(eq(quantityApprovals.shipmentId, shipmentId), ne(quantityApprovals.status, 'Reversed')))
+    .for('share');
   if (outTurn?.status === 'Approved') return conflict(ShippingMessages.blOutTurnApproved);
   if (outTurn?.status === 'Pending') return conflict(ShippingMessages.blOutTurnPending);
   return null;

@@ -339,7 +339,7 @@ describe('DELETE /api/shipments/:id/shipment-reverse', () => {
 });
 
 describe('a BL with an out-turn (issue #10)', () => {
-  it('refuses reversing, moving or requantifying a BL whose out-turn is approved with the real reason and what is still possible', async () => {
+  it('refuses reversing, moving or requantifying a BL whose out-turn is approved, saying to reverse the out-turn first; that way out works', async () => {
     const consignmentId = await makeConsignment(t.database.db, world, { lcNumber: nextLc(), quantity: '100' });
     const id = Number((await createShipment({ voyage: newVoyage('V-OUT'), consignmentId, blNumber: 'BL-OUT', blQuantity: '80' })).body.id);
     const { voyageId } = await shipmentRow(id);
@@ -363,6 +363,17 @@ describe('a BL with an out-turn (issue #10)', () => {
     const renamed = await call('clerk', 'PUT', `/api/shipments/${id}`, { voyageId, consignmentId, blNumber: 'BL-OUT-A', blQuantity: '80' });
     expect(renamed.status).toBe(200);
     expect(await onBoardKg(voyageId, consignmentId)).toBe(70_000n);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+
+    // The way out the message gives: reverse the out-turn (its shortage goes back on board), then the BL.
+    const undone = await call('admin', 'DELETE', `/api/vesselQuantityApproval/quantityApproval/${Number(outTurn.body.id)}/reverse`, { reason: 'Survey redone' });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.status).toBe('Reversed');
+    expect(await onBoardKg(voyageId, consignmentId)).toBe(80_000n);
+    const reversed = await call('clerk', 'DELETE', `/api/shipments/${id}/shipment-reverse`, { reason: 'Wrong BL' });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    expect((await shipmentRow(id)).status).toBe('Reversed');
+    expect(await onBoardKg(voyageId, consignmentId)).toBe(0n);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
 

@@ -122,8 +122,7 @@ export const messagesAr: Readonly<Record<string, string>> = {
   [ShippingMessages.completionBeforeArrival]: 'لا يمكن أن يكون تاريخ الانتهاء قبل تاريخ الوصول.',
   [ShippingMessages.shipmentReversed]: 'هذه الشحنة معكوسة.',
   [ShippingMessages.voyageOrNew]: 'يرجى اختيار رحلة أو إدخال رحلة جديدة، وليس كليهما.',
-  [ShippingMessages.blOutTurnApproved]:
-    'لهذه البوليصة كمية تفريغ معتمدة، والاعتماد نهائي: لم يعد بالإمكان عكس البوليصة أو نقلها إلى رحلة أو اعتماد مستندي / أمر شراء آخر أو تغيير كميتها. لا يزال بإمكانك تعديل رقم البوليصة وتاريخها والمستلم فيها.',
+  [ShippingMessages.blOutTurnApproved]: 'لهذه البوليصة كمية تفريغ معتمدة. يرجى عكس كمية التفريغ أولاً ثم المحاولة مرة أخرى.',
   [ShippingMessages.blOutTurnPending]: 'لهذه البوليصة كمية تفريغ بانتظار الاعتماد. يرجى رفض كمية التفريغ أولاً ثم المحاولة مرة أخرى.',
   'Shipment not found': 'الشحنة غير موجودة',
   'Voyage not found': 'الرحلة غير موجودة',
