@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { ownAgencyPolicies } from '../../platform/db/tenancy';
 
 /** The tenant. Every business row of later modules carries `agency_id`. */
 export const agencies = pgTable(
@@ -18,5 +19,5 @@ export const agencies = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('agencies_name_unique').on(sql`lower(${t.name})`), index('agencies_active_idx').on(t.isActive)],
+  (t) => [uniqueIndex('agencies_name_unique').on(sql`lower(${t.name})`), index('agencies_active_idx').on(t.isActive), ...ownAgencyPolicies()],
 );

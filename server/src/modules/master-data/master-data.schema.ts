@@ -118,6 +118,11 @@ function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
 
 const tables = new Map<string, ResourceTable>();
 
+/** Kinds whose searchable fields get a trigram index (and so match through `tenantSearch`, see master-data.service.ts). */
+export function isTrigramIndexed(kind: string): boolean {
+  return kind === 'text' || kind === 'email' || kind === 'phone';
+}
+
 /**
  * The table of a resource: id, agency_id (row-level security), one column per field, is_active and who/when
  * columns; a unique index per unique field on (agency_id, lower(column)) for text; an index per filterable or
@@ -166,7 +171,7 @@ export function tableFor(resource: ResourceDef): ResourceTable {
     const extras = [tenantPolicy(resource.table), index(`${resource.table}_agency_created_idx`).on(agency, ...scope, col('createdAt'))];
     for (const [name, field] of fields) {
       const column = col(name);
-      const textual = field.kind === 'text' || field.kind === 'email' || field.kind === 'phone';
+      const textual = isTrigramIndexed(field.kind);
       // Search is a case-insensitive substring match (ILIKE '%...%'): a trigram index answers it without a scan.
       if (field.searchable && textual) extras.push(index(`${resource.table}_${columnName(name)}_trgm_idx`).using('gin', (column as unknown as ExtraConfigColumn).op('gin_trgm_ops')));
       if (field.unique) {

@@ -4,11 +4,12 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platform/db/query-helpers';
+import { tenantSearch } from '../../platform/db/tenant-search';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { derivedSelection } from './master-data.derived';
 import { beforeWrite } from './master-data.rules';
-import { columnOf, columnsOf, fixedConditions, resourceRowCounts, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
+import { columnOf, columnsOf, fixedConditions, isTrigramIndexed, resourceRowCounts, tableFor, uniqueIndexName, uniqueTogetherIndexName, uniqueTogetherPart, uniqueTogetherValue, type ResourceTable } from './master-data.schema';
 import type { SecretConfig } from './master-data.secrets';
 import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
 
@@ -43,16 +44,27 @@ const isTextual = (kind: string) => kind === 'text' || kind === 'email' || kind 
 /** Kinds the API carries as strings (text-like, ISO dates, upload paths); the others come back from numeric columns as numbers. */
 const isStringValued = (kind: string) => isTextual(kind) || kind === 'date' || kind === 'image';
 
+/**
+ * Rows whose searchable fields contain the text, any case; undefined when the resource has no searchable field.
+ * Text fields (each has a trigram index, see master-data.schema.ts) match through `tenantSearch`, which keeps the
+ * index in use under row-level security; any other searchable field by a plain ILIKE.
+ */
+function searchCondition(resource: ResourceDef, table: ResourceTable, search: string): SQL | undefined {
+  const searchable = Object.entries(resource.fields).filter(([, field]) => field.searchable);
+  if (searchable.length === 0) return undefined;
+  const indexed = searchable.filter(([, field]) => isTrigramIndexed(field.kind)).map(([name]) => column(table, name));
+  const others = searchable.filter(([, field]) => !isTrigramIndexed(field.kind)).map(([name]) => ilike(column(table, name), `%${escapeLike(search)}%`));
+  const matches = [...(indexed.length > 0 ? [tenantSearch({ id: column(table, 'id'), columns: indexed, search })] : []), ...others];
+  return or(...matches) ?? sql`false`;
+}
+
 /** The WHERE clause of a list or export: status, search over the searchable fields, and each given filter. */
 function listConditions(resource: ResourceDef, table: ResourceTable, query: ResourceListQuery): SQL | undefined {
   const conditions: SQL[] = fixedConditions(resource, table);
   if (query.status !== 'all') conditions.push(eq(column(table, 'isActive'), query.status === 'active'));
   if (query.search) {
-    const pattern = `%${escapeLike(query.search)}%`;
-    const searched = Object.entries(resource.fields)
-      .filter(([, field]) => field.searchable)
-      .map(([name]) => ilike(column(table, name), pattern));
-    if (searched.length > 0) conditions.push(or(...searched) ?? sql`false`);
+    const searched = searchCondition(resource, table, query.search);
+    if (searched) conditions.push(searched);
   }
   for (const [name, field] of Object.entries(resource.fields)) {
     if (!field.filterable) continue;

@@ -1,6 +1,10 @@
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { tenantPolicy } from '../db/tenancy';
 
-/** Who changed what, per agency (null agency: product-wide changes such as agencies themselves by a super admin). */
+/**
+ * Who changed what, per agency (null agency: product-wide changes such as the product settings by a super admin).
+ * The application role reads and writes only its agency's rows; product-wide rows are written as the owner.
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -13,5 +17,5 @@ export const auditLog = pgTable(
     changes: jsonb('changes'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_agency_at_idx').on(t.agencyId, t.at), index('audit_log_entity_idx').on(t.entity, t.entityId)],
+  (t) => [index('audit_log_agency_at_idx').on(t.agencyId, t.at), index('audit_log_entity_idx').on(t.entity, t.entityId), tenantPolicy('audit_log')],
 );

@@ -26,6 +26,51 @@ export function tenantPolicy(table: string) {
   });
 }
 
+/**
+ * The agencies table to the application role: its own agency's row, to read and to update; no insert or delete
+ * (agencies are created and switched on or off by a super admin, as the owner, outside `inAgency`).
+ */
+export function ownAgencyPolicies() {
+  return [
+    pgPolicy('agencies_own_agency_read', { as: 'permissive', for: 'select', to: appRole, using: sql`id = ${currentAgency}` }),
+    pgPolicy('agencies_own_agency_update', { as: 'permissive', for: 'update', to: appRole, using: sql`id = ${currentAgency}`, withCheck: sql`id = ${currentAgency}` }),
+  ];
+}
+
+/**
+ * Rows keyed by a user rather than an agency (sessions, password links), to the application role: only those of a
+ * user it can see, i.e. a user of the transaction's agency (the users policy applies inside the subquery).
+ */
+const userOfAgency = sql`user_id in (select id from users)`;
+
+/**
+ * Sessions to the application role: read and end (revoke) the sessions of the agency's own users, as deactivating
+ * a user does inside `inAgency`; never create or delete one (sign-in and sign-out run as the owner).
+ */
+export function agencyUserSessionPolicies() {
+  return [
+    pgPolicy('sessions_agency_users_read', { as: 'permissive', for: 'select', to: appRole, using: userOfAgency }),
+    pgPolicy('sessions_agency_users_revoke', { as: 'permissive', for: 'update', to: appRole, using: userOfAgency, withCheck: userOfAgency }),
+  ];
+}
+
+/**
+ * Password links to the application role: issue one for a user of the agency (creating a user inside `inAgency`
+ * mails a welcome link); never read, use or delete one (the reset runs as the owner).
+ */
+export function agencyUserPasswordLinkPolicy() {
+  return pgPolicy('password_reset_tokens_agency_users_issue', { as: 'permissive', for: 'insert', to: appRole, withCheck: userOfAgency });
+}
+
+/**
+ * Platform tables the application role must not reach at all: no grant (revoked after every migration, since the
+ * blanket grant below would give it back) and row-level security without any policy for it, as a second wall.
+ * - login_throttle: sign-in attempts per user name and address, written by sign-in before any agency is known.
+ * - app_settings: product-wide settings of the super admin, read and written through the settings service as owner.
+ * - socket_io_attachments: the realtime adapter's payloads (every agency's events), used by the adapter's own pool.
+ */
+export const PLATFORM_TABLES = ['login_throttle', 'app_settings', 'socket_io_attachments'] as const;
+
 /** SQL run before migrations: the application role exists (roles are per server, so several databases share it). */
 export const ENSURE_APP_ROLE_SQL = `
 DO $$
@@ -40,11 +85,13 @@ BEGIN
   END;
 END $$;`;
 
-/** SQL run after migrations: the application role may use every table and sequence, as a non-owner. */
+/** SQL run after migrations: the application role may use every table and sequence, as a non-owner, but the platform tables. */
 export const GRANT_APP_ROLE_SQL = `
 GRANT USAGE ON SCHEMA public TO ${APP_ROLE};
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${APP_ROLE};
-GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};`;
+GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};
+REVOKE ALL ON ${PLATFORM_TABLES.join(', ')} FROM ${APP_ROLE};
+REVOKE ALL ON SEQUENCE socket_io_attachments_id_seq FROM ${APP_ROLE};`;
 
 /** How often a transaction aborted by a deadlock runs again before the error reaches the caller. */
 const DEADLOCK_ATTEMPTS = 3;

@@ -1,8 +1,12 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { agencies } from '../../modules/agencies/agencies.schema';
 import { users } from '../../modules/users/users.schema';
+import { tenantPolicy } from '../db/tenancy';
 
-/** Every stored file, so that serving it can check who may see it. */
+/**
+ * Every stored file, so that serving it can check who may see it. The application role sees only its agency's
+ * files; files of no agency are recorded and served as the owner (the uploads module, outside `inAgency`).
+ */
 export const storedFiles = pgTable(
   'stored_files',
   {
@@ -18,5 +22,5 @@ export const storedFiles = pgTable(
     size: integer('size').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stored_files_agency_idx').on(t.agencyId)],
+  (t) => [index('stored_files_agency_idx').on(t.agencyId), tenantPolicy('stored_files')],
 );
