@@ -19,7 +19,10 @@ export function formatDate(value: DateInput): string {
   return toDayjs(value)?.format(DATE_FORMAT) ?? '';
 }
 
-/** Spec section 9: date-times as DD-MMM-YYYY HH:mm; empty or invalid values give ''. */
+/**
+ * Spec section 9: date-times as DD-MMM-YYYY HH:mm on the browser's clock; empty or invalid values give ''. Screens
+ * show instants on the agency's clock through `useAgencyDateTime` (app/agency-time.ts) instead.
+ */
 export function formatDateTime(value: DateInput): string {
   return toDayjs(value)?.format(DATE_TIME_FORMAT) ?? '';
 }
