@@ -3,7 +3,7 @@ import { textInput } from './text';
 import { Messages } from './errors';
 import { recordId } from './ids';
 import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
-import { emptyToUndefined, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
+import { emptyToUndefined, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZReasonBody, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
 
 /** API contracts of the port-loading screens (spec sections 2.3 and 7): port loadings and their loading slips. */
 
@@ -33,7 +33,18 @@ export const PortLoadingMessages = {
   portLoadingCreated: 'Port Loading created successfully',
   portLoadingUpdated: 'Port Loading updated successfully',
   loadingSlipReversedOk: 'Loading Slip reversed successfully',
+  quantityAboveOnBoard: 'Quantity not available: the port loading plans more than this BL has on board, less what its other port loadings still plan to load.',
+  slipsCountInvalid: 'Please enter the number of loading slips.',
+  reverseSlipsUnconfirmed: 'Reversing this port loading also reverses its loading slips in transit. Please check their number and confirm again.',
 } as const;
+
+/** The refusal of a slip above its truck's capacity, naming the capacity (MT, 3 decimals), in English and Arabic. */
+export function truckCapacityExceeded(capacity: string): { en: string; ar: string } {
+  return {
+    en: `The loading slip quantity is above the truck’s capacity of ${capacity} MT.`,
+    ar: `كمية إيصال التحميل أكبر من حمولة الشاحنة البالغة ${capacity} طن متري.`,
+  };
+}
 
 const optionalId = ZOptionalId;
 const optionalDate = ZOptionalDate;
@@ -98,6 +109,17 @@ export type TPortLoadingValues = z.output<typeof ZPortLoadingInput>;
 /** Columns the port loading list sorts by (newest loading date first by default). */
 export const PORT_LOADING_SORT_FIELDS = ['loadingDate', 'vesselName', 'blNumber', 'lcPoNumber', 'blConsigneeName', 'toLocationName', 'transporterName', 'quantity', 'createdAt'] as const;
 export type PortLoadingSortField = (typeof PORT_LOADING_SORT_FIELDS)[number];
+
+/**
+ * Body of `DELETE /api/portLoading/:id/reverse`: the spec's `{reason}`, plus `slips`, the number of loading slips in
+ * transit the user was shown and agreed to reverse with it. Without slips in transit `{reason}` alone suffices; with
+ * them, a missing or stale `slips` is refused (409, `reverseSlipsUnconfirmed`, details `slips` and `quantity`), so
+ * no client reverses trucks on the road without having said how many.
+ */
+export const ZPortLoadingReverseBody = ZReasonBody.extend({
+  slips: z.number({ error: PortLoadingMessages.slipsCountInvalid }).int(PortLoadingMessages.slipsCountInvalid).min(0, PortLoadingMessages.slipsCountInvalid).max(1_000_000, PortLoadingMessages.slipsCountInvalid).optional(),
+});
+export type TPortLoadingReverseBody = z.infer<typeof ZPortLoadingReverseBody>;
 
 /** Filters of `GET /api/portLoading`. */
 export const ZPortLoadingListQuery = z.object({

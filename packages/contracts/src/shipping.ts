@@ -23,6 +23,8 @@ export const ShippingMessages = {
   completionBeforeArrival: 'Completion date can not be before the arrival date.',
   shipmentReversed: 'This shipment is reversed.',
   voyageOrNew: 'Please select a voyage or enter a new one, not both.',
+  blOutTurnApproved: 'This BL has an approved out-turn. Please reverse the out-turn first, then try again.',
+  blOutTurnPending: 'This BL has an out-turn awaiting approval. Please have the out-turn rejected first, then try again.',
 } as const;
 
 const optionalId = ZOptionalId;

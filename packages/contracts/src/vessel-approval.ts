@@ -22,7 +22,27 @@ export const VesselApprovalMessages = {
   decisionUnderWay: 'This out-turn is being approved; it can be changed only before the first decision or after a rejection.',
   shipmentNotActive: 'This BL has been reversed.',
   decisionRequired: 'Please choose Approved or Rejected.',
+  reverseOnlyApproved:
+    'Only an approved out-turn can be reversed. A pending out-turn is rejected by its approver; a rejected one can be edited.',
+  alreadyReversed: 'This out-turn is reversed.',
+  reversedLocked: 'This out-turn is reversed and can no longer be changed. Record a new out-turn instead.',
+  excessMovedOn:
+    'This out-turn can no longer be reversed: the excess it added to the BL\'s cargo on board has already been loaded. Reverse the port loadings or loading slips that took it first.',
 } as const;
+
+/**
+ * The status of an out-turn: its approval's (spec section 4), or Reversed once an approved out-turn is taken back
+ * (its posting reversed; a new out-turn may then be recorded for the same voyage or BL).
+ */
+export const OUTTURN_STATUSES = [...APPROVAL_STATUSES, 'Reversed'] as const;
+export type OutturnStatus = (typeof OUTTURN_STATUSES)[number];
+
+/** Who reversed an out-turn, when and why (null while it stands). */
+const ZReversal = {
+  reversedAt: z.string().nullable(),
+  reversedBy: z.string().nullable(),
+  reverseReason: z.string().nullable(),
+};
 
 const optionalRemarks = textInput()
   .trim()
@@ -62,7 +82,7 @@ const ZSearch = ZListSearch;
 /** The list queries of both screens: filters voyage and status, search, paging (newest first). */
 export const ZVesselApprovalListQuery = ZPageQuery.omit({ sortOrder: true }).extend({
   voyageId: ZOptionalId,
-  status: z.enum(APPROVAL_STATUSES).optional(),
+  status: z.enum(OUTTURN_STATUSES).optional(),
   search: ZSearch,
 });
 export type TVesselApprovalListQuery = z.input<typeof ZVesselApprovalListQuery>;
@@ -86,9 +106,10 @@ export const ZVoyageApproval = z.object({
   difference: z.string(),
   surveyDate: z.string().nullable(),
   remarks: z.string().nullable(),
-  status: z.enum(APPROVAL_STATUSES),
+  status: z.enum(OUTTURN_STATUSES),
   approval: ZApprovalState,
   ...ZTrail,
+  ...ZReversal,
 });
 export type TVoyageApproval = z.infer<typeof ZVoyageApproval>;
 export const ZVoyageApprovalList = z.object({ rows: z.array(ZVoyageApproval), count: z.number().int() });
@@ -108,10 +129,11 @@ export const ZQuantityApproval = z.object({
   dischargedQuantity: z.string(),
   difference: z.string(),
   remarks: z.string().nullable(),
-  status: z.enum(APPROVAL_STATUSES),
+  status: z.enum(OUTTURN_STATUSES),
   ledgerTransactionId: z.number().int().nullable(),
   approval: ZApprovalState,
   ...ZTrail,
+  ...ZReversal,
 });
 export type TQuantityApproval = z.infer<typeof ZQuantityApproval>;
 export const ZQuantityApprovalList = z.object({ rows: z.array(ZQuantityApproval), count: z.number().int() });

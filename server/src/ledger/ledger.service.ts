@@ -71,7 +71,8 @@ function kilograms(value: bigint | number | undefined): bigint {
   return BigInt(value);
 }
 
-function keyConditions(agencyId: number, account: AccountKey): SQL[] {
+/** The WHERE conditions that find one account by its key (for a read inside a larger statement). */
+export function keyConditions(agencyId: number, account: AccountKey): SQL[] {
   return [
     eq(ledgerAccounts.agencyId, agencyId),
     eq(ledgerAccounts.kind, account.kind),

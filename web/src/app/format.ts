@@ -1,5 +1,10 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import timezonePlugin from 'dayjs/plugin/timezone';
+import utcPlugin from 'dayjs/plugin/utc';
 import { DATE_FORMAT, DATE_TIME_FORMAT } from '@tonnage/contracts';
+
+dayjs.extend(utcPlugin);
+dayjs.extend(timezonePlugin);
 
 export type DateInput = string | number | Date | Dayjs | null | undefined;
 
@@ -14,9 +19,27 @@ export function formatDate(value: DateInput): string {
   return toDayjs(value)?.format(DATE_FORMAT) ?? '';
 }
 
-/** Spec section 9: date-times as DD-MMM-YYYY HH:mm; empty or invalid values give ''. */
+/**
+ * Spec section 9: date-times as DD-MMM-YYYY HH:mm on the browser's clock; empty or invalid values give ''. Screens
+ * show instants on the agency's clock through `useAgencyDateTime` (app/agency-time.ts) instead.
+ */
 export function formatDateTime(value: DateInput): string {
   return toDayjs(value)?.format(DATE_TIME_FORMAT) ?? '';
+}
+
+/**
+ * Spec section 9: an instant as DD-MMM-YYYY HH:mm on the clock of a timezone (the agency's, see
+ * `useAgencyDateTime`), whatever the browser's zone; the printed slip (server) uses the same zone. '' when empty.
+ */
+export function formatDateTimeIn(value: DateInput, timezone: string): string {
+  const date = toDayjs(value);
+  if (!date) return '';
+  try {
+    return date.tz(timezone).format(DATE_TIME_FORMAT);
+  } catch {
+    // An unknown zone name (never stored: the agency form checks it) would throw; UTC is at least unambiguous.
+    return date.utc().format(DATE_TIME_FORMAT);
+  }
 }
 
 const quantityFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });

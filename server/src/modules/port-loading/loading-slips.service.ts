@@ -5,6 +5,7 @@ import {
   ZLoadingSlipListQuery,
   kgToTonnes,
   tonnesToKg,
+  truckCapacityExceeded,
   type TLoadingSlip,
   type TLoadingSlipList,
   type TLoadingSlipListQuery,
@@ -78,13 +79,13 @@ function violationError(violation: TransportRuleViolation, lang: Lang): AppError
  */
 async function checkTruckAndDriver(
   tx: Db,
-  params: { agencyId: number; portLoading: PortLoadingRow; truckId: number; driverId: number; loadedAt: Date; lang: Lang; exceptSlipId?: number },
+  params: { agencyId: number; portLoading: PortLoadingRow; truckId: number; driverId: number; quantityKg: bigint; loadedAt: Date; lang: Lang; exceptSlipId?: number },
 ): Promise<void> {
   // One round trip: both rows locked (truck first, then driver) and the agency's timezone for the local day.
-  const [found] = await queryRows<{ truck_transporter: number | null; driver_transporter: number | null; timezone: string | null }>(
+  const [found] = await queryRows<{ truck_transporter: number | null; truck_capacity: string | null; driver_transporter: number | null; timezone: string | null }>(
     tx,
     sql`with truck as (
-          select ${col(trucks, 'transporterId')} as transporter_id from ${trucks}
+          select ${col(trucks, 'transporterId')} as transporter_id, ${col(trucks, 'capacity')}::text as capacity from ${trucks}
           where ${col(trucks, 'agencyId')} = ${params.agencyId} and ${col(trucks, 'id')} = ${params.truckId} and ${col(trucks, 'isActive')}
           for no key update),
         driver as (
@@ -92,6 +93,7 @@ async function checkTruckAndDriver(
           where ${col(drivers, 'agencyId')} = ${params.agencyId} and ${col(drivers, 'id')} = ${params.driverId} and ${col(drivers, 'isActive')}
           for no key update)
         select (select transporter_id from truck) as truck_transporter,
+               (select capacity from truck) as truck_capacity,
                (select transporter_id from driver) as driver_transporter,
                (select ${agencies.timezone} from ${agencies} where ${agencies.id} = ${params.agencyId}) as timezone`,
   );
@@ -102,6 +104,12 @@ async function checkTruckAndDriver(
   if (params.portLoading.transporterKind === 'company') {
     if (truckTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.truckOfOtherTransporter, { truckId: PortLoadingMessages.truckOfOtherTransporter });
     if (driverTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.driverOfOtherTransporter, { driverId: PortLoadingMessages.driverOfOtherTransporter });
+  }
+  // A truck carries at most its capacity (master data); a truck without one is not checked.
+  if (found.truck_capacity !== null && params.quantityKg > tonnesToKg(found.truck_capacity)) {
+    const capacity = kgToTonnes(tonnesToKg(found.truck_capacity));
+    const message = truckCapacityExceeded(capacity);
+    throw new AppError(422, ErrorCode.BUSINESS_RULE, runtimeMessage(message[params.lang]), { quantity: message[params.lang], capacity, en: message.en, ar: message.ar });
   }
 
   const timezone = found.timezone ?? 'UTC';
@@ -205,7 +213,7 @@ export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams)
   if (portLoading.status !== 'Active') throw ruleConflict(PortLoadingMessages.portLoadingReversed);
   const quantityKg = tonnesToKg(input.quantity);
   const loadedAt = input.loadedAt ? new Date(input.loadedAt) : now;
-  await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, loadedAt, lang: params.lang ?? 'en' });
+  await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, quantityKg, loadedAt, lang: params.lang ?? 'en' });
   await checkWithinPortLoading(tx, { portLoadingId: portLoading.id, portLoadingKg: portLoading.quantityKg, quantityKg });
 
   const slip = await insertTripAndSlip(tx, {
@@ -290,7 +298,7 @@ export async function updateLoadingSlip(tx: Db, actor: Actor & { id: number; inp
   if (slip.receivedTable !== null) throw receivedRefusal(slip.receivedTable, 'loadingSlip');
   const quantityKg = tonnesToKg(input.quantity);
   const loadedAt = input.loadedAt ? new Date(input.loadedAt) : slip.loadedAt;
-  await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, loadedAt, lang: actor.lang, exceptSlipId: slip.id });
+  await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, quantityKg, loadedAt, lang: actor.lang, exceptSlipId: slip.id });
   await checkWithinPortLoading(tx, { portLoadingId: portLoading.id, portLoadingKg: portLoading.quantityKg, quantityKg, exceptSlipId: slip.id });
   await checkWbt(tx, { agencyId, wbtNumber: input.wbtNumber, exceptSlipId: slip.id });
   if (slip.ledgerTransactionId !== null) await reverse(tx, { agencyId, transactionId: slip.ledgerTransactionId, userId, at: now, reason: 'Loading slip edited' });

@@ -1,18 +1,18 @@
-import { Messages, PortLoadingMessages, ZLoadingSlipInput, ZPortLoadingInput } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, ZLoadingSlipInput, ZPortLoadingInput, tonnesToKg } from '@tonnage/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onBoardAccount } from '../../ledger/accounts';
-import { accountBalance } from '../../ledger/ledger.service';
+import { onBoardAccount, vesselAccount } from '../../ledger/accounts';
+import { accountBalance, post } from '../../ledger/ledger.service';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError } from '../../platform/errors';
 import { makeAgency, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { createLoadingSlip } from './loading-slips.service';
 import { makeCargoWorld, makeShipment, type CargoWorld, type Writer } from './port-loading.fixtures';
-import { loadingSlips } from './port-loading.schema';
+import { loadingSlips, portLoadings } from './port-loading.schema';
 import { createPortLoading } from './port-loading.service';
 
-/** Racing slips on a real PostgreSQL server: neither the vessel nor the port loading is ever overdrawn. */
+/** Racing slips and port loadings on a real PostgreSQL server: neither the vessel nor a port loading is ever overdrawn or over-planned. */
 const UNRESTRICTED = { shipmentManagerIds: null, consigneeIds: null, locationIds: null };
 
 describe.runIf(testEngine === 'postgres')('loading slips under concurrency (PostgreSQL)', () => {
@@ -39,7 +39,24 @@ describe.runIf(testEngine === 'postgres')('loading slips under concurrency (Post
     await t.close();
   });
 
-  async function race(params: { blTonnes: string; portLoadingTonnes: string; slipTonnes: string; wbtPrefix: string }) {
+  /** An approved out-turn shortage as vessel-approval posts it: ON_BOARD -> VESSEL. */
+  function postShortage(shipment: { voyageId: number; consignmentId: number }, tonnes: string) {
+    return inAgency(t.database.db, writer.agencyId, (tx) =>
+      post(tx, {
+        agencyId: writer.agencyId,
+        type: 'vesselQuantityApproval',
+        source: { table: 'quantity_approvals', id: shipment.consignmentId },
+        userId: writer.userId,
+        at: writer.now,
+        lines: [
+          { account: onBoardAccount(shipment), quantityKg: -tonnesToKg(tonnes) },
+          { account: vesselAccount(shipment), quantityKg: tonnesToKg(tonnes) },
+        ],
+      }),
+    );
+  }
+
+  async function race(params: { blTonnes: string; portLoadingTonnes: string; slipTonnes: string; wbtPrefix: string; shortageTonnes?: string }) {
     const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: params.blTonnes });
     const portLoading = await inAgency(t.database.db, writer.agencyId, (tx) =>
       createPortLoading(tx, {
@@ -48,6 +65,7 @@ describe.runIf(testEngine === 'postgres')('loading slips under concurrency (Post
         input: ZPortLoadingInput.parse({ voyageId: shipment.voyageId, shipmentId: shipment.shipmentId, transportationType: 'warehouse', toLocationId: world.warehouseId, transporterKind: 'company', transporterId: world.transporterId, quantity: params.portLoadingTonnes, loadingDate: '2026-11-21' }),
       }),
     );
+    if (params.shortageTonnes !== undefined) await postShortage(shipment, params.shortageTonnes);
     const outcomes = await Promise.allSettled(
       trucks.map((truckId, i) =>
         inAgency(t.database.db, writer.agencyId, (tx) =>
@@ -70,7 +88,8 @@ describe.runIf(testEngine === 'postgres')('loading slips under concurrency (Post
   }
 
   it('20 slips against an on-board balance that covers 7: 7 pass, 13 get Quantity not available', async () => {
-    const { accepted, refusals, onBoard, stored } = await race({ blTonnes: '70', portLoadingTonnes: '1000', slipTonnes: '10', wbtPrefix: 'VESSEL' });
+    // Planned against 1000 on board, then an approved shortage of 930 leaves 70 for a plan of 1000.
+    const { accepted, refusals, onBoard, stored } = await race({ blTonnes: '1000', portLoadingTonnes: '1000', slipTonnes: '10', wbtPrefix: 'VESSEL', shortageTonnes: '930' });
     expect(accepted).toHaveLength(7);
     expect(refusals).toHaveLength(13);
     for (const error of refusals) {
@@ -90,5 +109,28 @@ describe.runIf(testEngine === 'postgres')('loading slips under concurrency (Post
     expect(refusals.map((e) => (e as AppError).message)).toEqual(Array.from({ length: 15 }, () => PortLoadingMessages.exceedsPortLoading));
     expect(onBoard).toBe(450_000n);
     expect(stored).toEqual({ count: 5, total: '50000' });
+  });
+
+  it('20 port loadings of one BL racing for an on-board balance that covers 7: 7 pass, 13 get the plan refusal', async () => {
+    const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: '70' });
+    const outcomes = await Promise.allSettled(
+      trucks.map(() =>
+        inAgency(t.database.db, writer.agencyId, (tx) =>
+          createPortLoading(tx, {
+            ...writer,
+            scope: UNRESTRICTED,
+            input: ZPortLoadingInput.parse({ voyageId: shipment.voyageId, shipmentId: shipment.shipmentId, transportationType: 'warehouse', toLocationId: world.warehouseId, transporterKind: 'company', transporterId: world.transporterId, quantity: '10', loadingDate: '2026-11-21' }),
+          }),
+        ),
+      ),
+    );
+    const refusals = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(7);
+    expect(refusals.map((e) => (e instanceof AppError ? e.message : String(e)))).toEqual(Array.from({ length: 13 }, () => PortLoadingMessages.quantityAboveOnBoard));
+    const [planned] = await t.database.db
+      .select({ count: sql<number>`count(*)::int`, total: sql<string>`coalesce(sum(${portLoadings.quantityKg}), 0)` })
+      .from(portLoadings)
+      .where(eq(portLoadings.shipmentId, shipment.shipmentId));
+    expect(planned).toEqual({ count: 7, total: '70000' });
   });
 });

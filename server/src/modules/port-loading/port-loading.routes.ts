@@ -1,4 +1,4 @@
-import { Messages, PortLoadingMessages, SocketEvents, ZApiError, ZLoadingSlip, ZLoadingSlipExportQuery, ZLoadingSlipInput, ZLoadingSlipList, ZLoadingSlipListQuery, ZLoadingSlipPdfQuery, ZPortLoadingDetail, ZPortLoadingExportQuery, ZPortLoadingInput, ZPortLoadingList, ZPortLoadingListQuery, ZReasonBody, ZVoyageShipments, hasPermission, permissionFlag, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, SocketEvents, ZApiError, ZLoadingSlip, ZLoadingSlipExportQuery, ZLoadingSlipInput, ZLoadingSlipList, ZLoadingSlipListQuery, ZLoadingSlipPdfQuery, ZPortLoadingDetail, ZPortLoadingExportQuery, ZPortLoadingInput, ZPortLoadingList, ZPortLoadingListQuery, ZPortLoadingReverseBody, ZReasonBody, ZVoyageShipments, hasPermission, permissionFlag, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -127,7 +127,13 @@ export function registerPortLoadingRoutes(api: FastifyInstance, context: ModuleC
     '/portLoading/:id/reverse',
     {
       config: { access: access.permission(REVERSE, { agency: 'required' }) },
-      schema: { tags, summary: 'Reverse a port loading and its loading slips (refused once a slip was received)', params: ZIdParams, body: ZReasonBody, response: { 200: ZMessage, ...errors } },
+      schema: {
+        tags,
+        summary: 'Reverse a port loading and its loading slips in transit (refused once a slip was received, or when `slips` does not confirm how many are in transit)',
+        params: ZIdParams,
+        body: ZPortLoadingReverseBody,
+        response: { 200: ZMessage, ...errors },
+      },
     },
     async (request) => {
       await scoped(request, (tx, actor) => reversePortLoading(tx, { ...actor, id: request.params.id, body: request.body }));

@@ -11,17 +11,18 @@ import {
   type TPortLoadingList,
   type TPortLoadingValues,
   type TVoyageShipments,
-  type TReasonBody,
+  type TPortLoadingReverseBody,
   type TPortLoadingListQuery,
   ZPortLoadingListQuery,
 } from '@tonnage/contracts';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { reverse } from '../../ledger/ledger.service';
-import { accountBalance } from '../../ledger/ledger.service';
+import { accountBalance, keyConditions } from '../../ledger/ledger.service';
+import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { onBoardAccount } from '../../ledger/accounts';
 import { recordAudit } from '../../platform/audit/audit';
-import type { Db } from '../../platform/db/client';
+import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
 import { AppError, badRequest, forbidden, notFound, type ErrorMessage } from '../../platform/errors';
@@ -204,8 +205,9 @@ async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Pr
     .from(shipments)
     .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
     .where(and(eq(shipments.agencyId, agencyId), eq(shipments.id, input.shipmentId)))
-    // Shared lock: a concurrent reversal of the shipment (FOR UPDATE) waits for this port loading, then sees it.
-    .for('share', { of: shipments });
+    // Exclusive (no key update): a concurrent reversal of the shipment waits for this port loading, then sees it,
+    // and two port loadings of one BL take turns, so the second sees the first's plan (checkPlanAvailable).
+    .for('no key update', { of: shipments });
   if (!shipment || shipment.status !== 'Active') throw field('shipmentId', PortLoadingMessages.shipmentRequired);
   if (shipment.voyageId !== voyage.id) throw field('shipmentId', PortLoadingMessages.shipmentNotOfVoyage);
   if (!inScope(scope.consigneeIds, shipment.consignmentConsigneeId) || !inScope(scope.shipmentManagerIds, shipment.shipmentManagerId)) throw forbidden();
@@ -301,9 +303,39 @@ async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Pr
   };
 }
 
-/** Creates a port loading (no stock moves until its slips). */
+/**
+ * A port loading may plan only what its BL still has for it: the BL's ON_BOARD balance, less what the BL's other
+ * active port loadings still plan to load (their quantity less their active slips, never below zero). Its own
+ * active slips already left the ON_BOARD balance, so they count for it: quantity - own slips <= available.
+ * One statement reads the balance and the other plans (one snapshot: a slip moves both together); the caller
+ * holds the shipment row (resolveInput), so two port loadings of one BL cannot both pass.
+ */
+async function checkPlanAvailable(tx: Db, params: { agencyId: number; values: ResolvedPortLoading; ownLoadedKg: bigint; exceptPortLoadingId?: number }): Promise<void> {
+  const { agencyId, values } = params;
+  const onBoard = tx
+    .select({ balance: ledgerAccounts.balanceKg })
+    .from(ledgerAccounts)
+    .where(and(...keyConditions(agencyId, onBoardAccount({ voyageId: values.voyageId, consignmentId: values.consignmentId }))));
+  const others = params.exceptPortLoadingId === undefined ? sql`true` : sql`pl.id <> ${params.exceptPortLoadingId}`;
+  const [row] = await queryRows<{ on_board: string; planned: string }>(
+    tx,
+    sql`select coalesce((${onBoard}), 0)::text as on_board,
+               coalesce((select sum(greatest(pl.quantity_kg - coalesce((select sum(s.quantity_kg) from ${loadingSlips} s
+                                                                        where s.port_loading_id = pl.id and s.status = 'Active'), 0), 0))
+                         from ${portLoadings} pl
+                         where pl.agency_id = ${agencyId} and pl.shipment_id = ${values.shipmentId} and pl.status = 'Active' and ${others}), 0)::text as planned`,
+  );
+  const availableKg = BigInt(row?.on_board ?? '0') - BigInt(row?.planned ?? '0') + params.ownLoadedKg;
+  if (values.quantityKg > availableKg) {
+    const available = kgToTonnes(availableKg > 0n ? availableKg : 0n);
+    throw new AppError(409, ErrorCode.QUANTITY_NOT_AVAILABLE, PortLoadingMessages.quantityAboveOnBoard, { quantity: PortLoadingMessages.quantityAboveOnBoard, available });
+  }
+}
+
+/** Creates a port loading (no stock moves until its slips); it may plan no more than its BL has available. */
 export async function createPortLoading(tx: Db, actor: Actor & { input: TPortLoadingValues }): Promise<TPortLoadingDetail> {
   const values = await resolveInput(tx, actor, actor.input);
+  await checkPlanAvailable(tx, { agencyId: actor.agencyId, values, ownLoadedKg: 0n });
   const [row] = await tx
     .insert(portLoadings)
     .values({ agencyId: actor.agencyId, ...values, status: 'Active', createdBy: actor.userId, createdAt: actor.now })
@@ -360,6 +392,11 @@ export async function updatePortLoading(tx: Db, actor: Actor & { id: number; inp
     if (locked.some((key) => before[key] !== values[key])) throw ruleConflict(PortLoadingMessages.lockedBySlips);
   }
   if (values.quantityKg < loaded) throw ruleConflict(PortLoadingMessages.quantityBelowLoaded, { quantity: PortLoadingMessages.quantityBelowLoaded, loaded: kgToTonnes(loaded) });
+  // Only a plan that grows (or moves to another BL) is checked: an approved shortage may leave a plan above what is
+  // on board, and the user must still be able to lower it or edit its other fields.
+  if (values.shipmentId !== before.shipmentId || values.quantityKg > before.quantityKg) {
+    await checkPlanAvailable(tx, { agencyId: actor.agencyId, values, ownLoadedKg: values.shipmentId === before.shipmentId ? loaded : 0n, exceptPortLoadingId: before.id });
+  }
   const [after] = await tx
     .update(portLoadings)
     .set({ ...values, updatedBy: actor.userId, updatedAt: actor.now })
@@ -378,10 +415,10 @@ export function receivedRefusal(receivedTable: string, subject: 'portLoading' | 
 
 /**
  * Reverses a port loading with every active slip: refused while any slip has been received (a warehouse in, or a
- * consignee / customer in); otherwise each slip's posting is reversed and the slips and the port loading are
+ * consignee / customer in), or when the body does not confirm the number of slips in transit; otherwise each slip's posting is reversed and the slips and the port loading are
  * marked Reversed with who, when and why, in the caller's one transaction.
  */
-export async function reversePortLoading(tx: Db, actor: Actor & { id: number; body: TReasonBody }): Promise<void> {
+export async function reversePortLoading(tx: Db, actor: Actor & { id: number; body: TPortLoadingReverseBody }): Promise<void> {
   const reason = actor.body.reason.trim();
   if (!reason) throw badRequest(Messages.reasonRequired, { reason: Messages.reasonRequired });
   const { portLoading } = await lockPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, id: actor.id });
@@ -394,6 +431,11 @@ export async function reversePortLoading(tx: Db, actor: Actor & { id: number; bo
     .for('update');
   const received = slips.find((s) => s.receivedTable !== null);
   if (received?.receivedTable) throw receivedRefusal(received.receivedTable, 'portLoading');
+  // Slips in transit go with the port loading only when the user confirmed how many (docs/decisions.md).
+  if ((actor.body.slips ?? 0) !== slips.length) {
+    const quantity = kgToTonnes(slips.reduce((sum, s) => sum + s.quantityKg, 0n));
+    throw ruleConflict(PortLoadingMessages.reverseSlipsUnconfirmed, { slips: String(slips.length), quantity });
+  }
   for (const slip of slips) {
     if (slip.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: slip.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
     await tx.update(loadingSlips).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(loadingSlips.id, slip.id));

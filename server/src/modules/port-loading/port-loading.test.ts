@@ -1,9 +1,9 @@
-import { Messages, PortLoadingMessages, permissionFlag, resourceByKey, resourceSchemas, type TLoadingSlip, type TLoadingSlipList, type TPortLoadingDetail, type TPortLoadingList, type TVoyageShipments } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, permissionFlag, resourceByKey, resourceSchemas, tonnesToKg, type TLoadingSlip, type TLoadingSlipList, type TPortLoadingDetail, type TPortLoadingList, type TVoyageShipments } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
+import { inTransitAccount, onBoardAccount, vesselAccount } from '../../ledger/accounts';
 import { ledgerEntries, ledgerTransactions } from '../../ledger/ledger.schema';
-import { accountBalance } from '../../ledger/ledger.service';
+import { accountBalance, post } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createResource } from '../master-data/master-data.service';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
 import { getLoadingSlip } from './loading-slips.service';
-import { makeCargoWorld, makeShipment, type CargoWorld, type Writer } from './port-loading.fixtures';
+import { addResource, makeCargoWorld, makeShipment, type CargoWorld, type Writer } from './port-loading.fixtures';
 import { loadingSlips, portLoadings } from './port-loading.schema';
 
 let t: TestApp;
@@ -61,6 +61,22 @@ async function newPortLoading(blTonnes: string, overrides: Record<string, unknow
   return { shipment, portLoading: created.body };
 }
 
+/** An approved out-turn shortage as vessel-approval posts it: ON_BOARD -> VESSEL. */
+const shortage = (shipment: { voyageId: number; consignmentId: number }, tonnes: string) =>
+  inAgency(t.database.db, writer.agencyId, (tx) =>
+    post(tx, {
+      agencyId: writer.agencyId,
+      type: 'vesselQuantityApproval',
+      source: { table: 'quantity_approvals', id: shipment.consignmentId },
+      userId: writer.userId,
+      at: writer.now,
+      lines: [
+        { account: onBoardAccount(shipment), quantityKg: -tonnesToKg(tonnes) },
+        { account: vesselAccount(shipment), quantityKg: tonnesToKg(tonnes) },
+      ],
+    }),
+  );
+
 const balance = (account: Parameters<typeof accountBalance>[1]['account']) =>
   inAgency(t.database.db, writer.agencyId, async (tx) => (await accountBalance(tx, { agencyId: writer.agencyId, account }))?.balanceKg ?? 0n);
 
@@ -106,7 +122,7 @@ describe('port loadings', () => {
   });
 
   it('checks the destination against the transportation type and the owner', async () => {
-    const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: '100' });
+    const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: '200' });
     const refuse = async (overrides: Record<string, unknown>, message: string) => {
       const { status, body } = await call('POST', '/api/portLoading', portLoadingBody(shipment, overrides));
       expect(status).toBe(400);
@@ -210,7 +226,9 @@ describe('loading slips', () => {
   });
 
   it('refuses slips beyond the port loading quantity, and beyond what is on board with Quantity not available', async () => {
-    const { shipment, portLoading } = await newPortLoading('50', { quantity: '80' });
+    const { shipment, portLoading } = await newPortLoading('80', { quantity: '80' });
+    // An out-turn shortage approved after the planning leaves 50 on board for a plan of 80.
+    await shortage(shipment, '30');
     const url = `/api/portLoading/${portLoading.id}/loadingSlips`;
     expect((await call('POST', url, slipBody({ quantity: '45' }))).status).toBe(200);
     const vessel = await call('POST', url, slipBody({ quantity: '10' }));
@@ -281,9 +299,11 @@ describe('loading slips', () => {
     expect(await balance(transit)).toBe(kg(42.5));
     const reversal = await t.database.db.select().from(ledgerTransactions).where(eq(ledgerTransactions.reversesId, before?.ledgerTransactionId ?? -1));
     expect(reversal).toHaveLength(1);
-    // Too much for the vessel: the whole edit rolls back, the old posting stays.
-    const tooMuch = await call('PUT', `/api/loadingSlips/${slip.id}`, { truckId: truckB, driverId: driverB, wbtNumber: slip.wbtNumber, quantity: '100.001' });
+    // Too much for the vessel (an approved shortage left 7.5 on board): the whole edit rolls back, the old posting stays.
+    await shortage(shipment, '50');
+    const tooMuch = await call('PUT', `/api/loadingSlips/${slip.id}`, { truckId: truckB, driverId: driverB, wbtNumber: slip.wbtNumber, quantity: '50.001' });
     expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.message).toBe(Messages.quantityNotAvailable);
     expect(await balance(transit)).toBe(kg(42.5));
   });
 
@@ -299,7 +319,7 @@ describe('loading slips', () => {
     expect(await balance(onBoardAccount(shipment))).toBe(kg(80));
     const again = await call('DELETE', `/api/loadingSlips/${a.body.slip.id}/reverse`, { reason: 'Again' });
     expect(again.status).toBe(409);
-    expect((await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled' })).status).toBe(200);
+    expect((await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled', slips: 1 })).status).toBe(200);
     expect(await balance(onBoardAccount(shipment))).toBe(kg(100));
     const detail = await call<TPortLoadingDetail>('GET', `/api/portLoading/${portLoading.id}`);
     expect(detail.body).toMatchObject({ status: 'Reversed', reverseReason: 'Cancelled', reversedBy: 'Amal Admin', loadedQuantity: '0.000' });
@@ -371,6 +391,100 @@ describe('loading slips', () => {
     // 'إيصال تحميل' is shaped: the presentation forms are drawn, mapped back to the letters (ت = 062A, ح = 062D).
     expect(pdf).toMatch(/<062a>|<062A>/);
     expect(pdf).toMatch(/<062d>|<062D>/);
+  });
+});
+
+describe('cargo rules a new user broke (issue #10)', () => {
+  const countPortLoadings = async () => (await t.database.db.select({ n: sql<number>`count(*)::int` }).from(portLoadings))[0]?.n ?? 0;
+
+  it('refuses a port loading that plans more than the BL has on board, less what its other port loadings still plan, on create and update', async () => {
+    const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: '15000' });
+    const before = await countPortLoadings();
+    // The pen test: 15,000.500 MT planned against 15,000.000 MT on board.
+    const over = await call('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '15000.5' }));
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ message: PortLoadingMessages.quantityAboveOnBoard, code: 'QUANTITY_NOT_AVAILABLE', details: { available: '15000.000' } });
+    expect(await countPortLoadings()).toBe(before);
+
+    const a = await call<TPortLoadingDetail>('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '10000' }));
+    expect(a.status).toBe(200);
+    const tooMuch = await call('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '5000.001' }));
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.details?.available).toBe('5000.000');
+    const b = await call<TPortLoadingDetail>('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '5000' }));
+    expect(b.status).toBe(200);
+
+    // A slip of A leaves the vessel and A's plan alike: nothing frees up, nothing is counted twice.
+    expect((await call('POST', `/api/portLoading/${a.body.id}/loadingSlips`, slipBody({ quantity: '30' }))).status).toBe(200);
+    const none = await call('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '0.001' }));
+    expect(none.status).toBe(409);
+    expect(none.body.details?.available).toBe('0.000');
+
+    // Update: growing A is refused; lowering it frees room that B may then take, to the kilogram.
+    const grow = await call('PUT', `/api/portLoading/${a.body.id}`, portLoadingBody(shipment, { quantity: '10000.001' }));
+    expect(grow.status).toBe(409);
+    expect(grow.body.message).toBe(PortLoadingMessages.quantityAboveOnBoard);
+    expect((await call('PUT', `/api/portLoading/${a.body.id}`, portLoadingBody(shipment, { quantity: '9000' }))).status).toBe(200);
+    const bTooMuch = await call('PUT', `/api/portLoading/${b.body.id}`, portLoadingBody(shipment, { quantity: '6000.001' }));
+    expect(bTooMuch.status).toBe(409);
+    expect(bTooMuch.body.details?.available).toBe('6000.000');
+    expect((await call('PUT', `/api/portLoading/${b.body.id}`, portLoadingBody(shipment, { quantity: '6000' }))).status).toBe(200);
+
+    // A shortage approved later leaves the plans above what is on board: they can still be lowered and edited.
+    await shortage(shipment, '100');
+    const lowered = await call<TPortLoadingDetail>('PUT', `/api/portLoading/${b.body.id}`, portLoadingBody(shipment, { quantity: '5950', remarks: 'short' }));
+    expect(lowered.status).toBe(200);
+    expect(lowered.body).toMatchObject({ quantity: '5950.000', remarks: 'short' });
+  });
+
+  it('refuses a slip above its truck’s capacity, naming the capacity in the request language, on create and update', async () => {
+    const { shipment, portLoading } = await newPortLoading('500', { quantity: '400' });
+    const url = `/api/portLoading/${portLoading.id}/loadingSlips`;
+    const smallTruck = await addResource(t.database.db, writer, 'truck', { plateNumber: `SMALL ${wbt}`, transporterId: world.transporterId, tareWeight: 14, capacity: 36.5 });
+    const refused = await call('POST', url, slipBody({ truckId: smallTruck, quantity: '100' }));
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('The loading slip quantity is above the truck’s capacity of 36.500 MT.');
+    expect(refused.body.details).toMatchObject({ capacity: '36.500' });
+    const arabic = await call('POST', `${url}?lang=ar`, slipBody({ truckId: smallTruck, quantity: '36.501' }));
+    expect(arabic.status).toBe(422);
+    expect(arabic.body.message).toBe('كمية إيصال التحميل أكبر من حمولة الشاحنة البالغة 36.500 طن متري.');
+    expect(await balance(onBoardAccount(shipment))).toBe(kg(500));
+
+    const full = await call<{ slip: TLoadingSlip }>('POST', url, slipBody({ truckId: smallTruck, quantity: '36.5' }));
+    expect(full.status).toBe(200);
+    const edit = await call('PUT', `/api/loadingSlips/${full.body.slip.id}`, { truckId: smallTruck, driverId: driverA, wbtNumber: full.body.slip.wbtNumber, quantity: '36.501' });
+    expect(edit.status).toBe(422);
+    expect(edit.body.message).toBe('The loading slip quantity is above the truck’s capacity of 36.500 MT.');
+    expect(await balance(onBoardAccount(shipment))).toBe(kg(500 - 36.5));
+    // The same slip on a bigger truck is fine.
+    expect((await call('PUT', `/api/loadingSlips/${full.body.slip.id}`, { truckId: truckB, driverId: driverA, wbtNumber: full.body.slip.wbtNumber, quantity: '50' })).status).toBe(200);
+  });
+
+  it('reverses a port loading with slips in transit only when the request confirms how many, and a spec client without slips as before', async () => {
+    const { shipment, portLoading } = await newPortLoading('200', { quantity: '150' });
+    const url = `/api/portLoading/${portLoading.id}/loadingSlips`;
+    await call('POST', url, slipBody({ quantity: '10' }));
+    await call('POST', url, slipBody({ quantity: '20.5', truckId: truckB, driverId: driverB }));
+    const blind = await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled' });
+    expect(blind.status).toBe(409);
+    expect(blind.body).toMatchObject({ message: PortLoadingMessages.reverseSlipsUnconfirmed, details: { slips: '2', quantity: '30.500' } });
+    const notCount = await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled', slips: 1.5 });
+    expect(notCount.status).toBe(400);
+    expect(notCount.body.message).toBe(PortLoadingMessages.slipsCountInvalid);
+    const stale = await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled', slips: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe(PortLoadingMessages.reverseSlipsUnconfirmed);
+    expect(await balance(onBoardAccount(shipment))).toBe(kg(200 - 30.5));
+    const [row] = await t.database.db.select().from(portLoadings).where(eq(portLoadings.id, portLoading.id));
+    expect(row?.status).toBe('Active');
+
+    const confirmed = await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled', slips: 2 });
+    expect(confirmed.status).toBe(200);
+    expect(await balance(onBoardAccount(shipment))).toBe(kg(200));
+
+    // The spec's payload still reverses a port loading without slips.
+    const { portLoading: empty } = await newPortLoading('50', { quantity: '50' });
+    expect((await call('DELETE', `/api/portLoading/${empty.id}/reverse`, { reason: 'Cancelled' })).status).toBe(200);
   });
 });
 

@@ -24,6 +24,7 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors'
 import { forEachBatch } from '../../platform/excel';
 import { columnOf } from '../master-data/master-data.schema';
 import { portLoadings } from '../port-loading/port-loading.schema';
+import { quantityApprovals } from '../vessel-approval/vessel-approval.schema';
 import {
   berthIdColumn,
   berthName,
@@ -460,6 +461,23 @@ async function hasActivePortLoading(tx: Db, shipmentId: number): Promise<boolean
 }
 
 /**
+ * The refusal to change a BL's stock (reverse it, move it, change its BL quantity) while its out-turn stands: an
+ * approved out-turn posted its difference against this BL quantity and account (reversing the out-turn takes it
+ * back), a pending one will post it on its final approval. A rejected or reversed out-turn does not stand. The out-turn
+ * row is read with a shared lock, so a concurrent edit or decision of it waits for this change, then sees it.
+ */
+async function outTurnRefusal(tx: Db, shipmentId: number): Promise<AppError | null> {
+  const [outTurn] = await tx
+    .select({ status: quantityApprovals.status })
+    .from(quantityApprovals)
+    .where(and(eq(quantityApprovals.shipmentId, shipmentId), ne(quantityApprovals.status, 'Reversed')))
+    .for('share');
+  if (outTurn?.status === 'Approved') return conflict(ShippingMessages.blOutTurnApproved);
+  if (outTurn?.status === 'Pending') return conflict(ShippingMessages.blOutTurnPending);
+  return null;
+}
+
+/**
  * Edits a shipment by reverse-and-repost in one transaction: the new BL quantity is posted, then the old posting
  * is reversed (in that order, so that an unchanged account only has to cover the difference). When port loadings
  * took more than the new quantity, ON_BOARD would go below zero and the ledger refuses with 'Quantity not available'.
@@ -475,6 +493,10 @@ export async function updateShipment(tx: Db, actor: Actor, id: number, input: Sh
   const voyageId = await resolveVoyage(tx, actor, input);
   const moved = voyageId !== current.voyageId || consignment.id !== current.consignmentId;
   if (moved && (await hasActivePortLoading(tx, id))) throw conflict(ShippingMessages.shipmentHasPortLoading);
+  if (moved || blKg !== current.blQuantityKg) {
+    const refusal = await outTurnRefusal(tx, id);
+    if (refusal) throw refusal;
+  }
   const blConsigneeId = await resolveBlConsignee(tx, input.blConsigneeId, consignment.blConsigneeId);
   await checkDuplicates(tx, { voyageId, consignmentId: consignment.id, blNumber: input.blNumber, exceptShipmentId: id });
 
@@ -492,12 +514,14 @@ export async function updateShipment(tx: Db, actor: Actor, id: number, input: Sh
 }
 
 /**
- * Reverses a shipment: refused while an active port loading uses it ('This shipment has existing Port Loading.');
- * otherwise the ledger posting is reversed and the row kept as Reversed with who, when and why.
+ * Reverses a shipment: refused while an active port loading uses it ('This shipment has existing Port Loading.') or
+ * its out-turn stands (approved or pending); otherwise the ledger posting is reversed and the row kept as Reversed with who, when and why.
  */
 export async function reverseShipment(tx: Db, actor: Actor, id: number, reason: string): Promise<{ id: number }> {
   const current = await lockShipment(tx, actor, id);
   if (await hasActivePortLoading(tx, id)) throw conflict(ShippingMessages.shipmentHasPortLoading);
+  const refusal = await outTurnRefusal(tx, id);
+  if (refusal) throw refusal;
   if (current.ledgerTransactionId === null) throw new Error(`shipment ${id} has no ledger transaction`);
   await reverse(tx, { agencyId: actor.agencyId, transactionId: current.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
   await tx

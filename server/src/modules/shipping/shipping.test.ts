@@ -11,6 +11,7 @@ import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixt
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { resourceByKey } from '@tonnage/contracts';
 import { portLoadings } from '../port-loading/port-loading.schema';
+import { quantityApprovals } from '../vessel-approval/vessel-approval.schema';
 import { insertResource, makeCompany, makeConsignment, makeShippingWorld, makeVessel, type ShippingWorld } from './shipping.fixtures';
 import { shipments, voyages } from './shipping.schema';
 
@@ -334,6 +335,68 @@ describe('DELETE /api/shipments/:id/shipment-reverse', () => {
     expect((await shipmentRow(id)).status).toBe('Active');
     await t.database.db.update(portLoadings).set({ status: 'Reversed' }).where(eq(portLoadings.shipmentId, id));
     expect((await call('clerk', 'DELETE', `/api/shipments/${id}/shipment-reverse`, { reason: 'Mistake' })).status).toBe(200);
+  });
+});
+
+describe('a BL with an out-turn (issue #10)', () => {
+  it('refuses reversing, moving or requantifying a BL whose out-turn is approved, saying to reverse the out-turn first; that way out works', async () => {
+    const consignmentId = await makeConsignment(t.database.db, world, { lcNumber: nextLc(), quantity: '100' });
+    const id = Number((await createShipment({ voyage: newVoyage('V-OUT'), consignmentId, blNumber: 'BL-OUT', blQuantity: '80' })).body.id);
+    const { voyageId } = await shipmentRow(id);
+    // No approval rule in this agency: the out-turn is approved at once and its 10 MT shortage posted.
+    const outTurn = await call('admin', 'POST', '/api/vesselQuantityApproval/quantityApproval', { shipmentId: id, dischargedQuantity: '70', remarks: null });
+    expect(outTurn.status, JSON.stringify(outTurn.body)).toBe(200);
+    expect(await onBoardKg(voyageId, consignmentId)).toBe(70_000n);
+
+    const reverse = await call('clerk', 'DELETE', `/api/shipments/${id}/shipment-reverse`, { reason: 'Wrong BL' });
+    expect(reverse.status).toBe(409);
+    expect(reverse.body.message).toBe(ShippingMessages.blOutTurnApproved);
+    const moved = await call('clerk', 'PUT', `/api/shipments/${id}`, { voyage: newVoyage('V-OUT-2'), consignmentId, blNumber: 'BL-OUT', blQuantity: '80' });
+    expect(moved.status).toBe(409);
+    expect(moved.body.message).toBe(ShippingMessages.blOutTurnApproved);
+    const requantified = await call('clerk', 'PUT', `/api/shipments/${id}`, { voyageId, consignmentId, blNumber: 'BL-OUT', blQuantity: '90' });
+    expect(requantified.status).toBe(409);
+    expect(requantified.body.message).toBe(ShippingMessages.blOutTurnApproved);
+    expect(await shipmentRow(id)).toMatchObject({ status: 'Active', blQuantityKg: 80_000n, voyageId });
+    expect(await onBoardKg(voyageId, consignmentId)).toBe(70_000n);
+    // What the message says is still possible works: the BL number (and date, consignee) can be corrected.
+    const renamed = await call('clerk', 'PUT', `/api/shipments/${id}`, { voyageId, consignmentId, blNumber: 'BL-OUT-A', blQuantity: '80' });
+    expect(renamed.status).toBe(200);
+    expect(await onBoardKg(voyageId, consignmentId)).toBe(70_000n);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+
+    // The way out the message gives: reverse the out-turn (its shortage goes back on board), then the BL.
+    const undone = await call('admin', 'DELETE', `/api/vesselQuantityApproval/quantityApproval/${Number(outTurn.body.id)}/reverse`, { reason: 'Survey redone' });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(undone.body.status).toBe('Reversed');
+    expect(await onBoardKg(voyageId, consignmentId)).toBe(80_000n);
+    const reversed = await call('clerk', 'DELETE', `/api/shipments/${id}/shipment-reverse`, { reason: 'Wrong BL' });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    expect((await shipmentRow(id)).status).toBe('Reversed');
+    expect(await onBoardKg(voyageId, consignmentId)).toBe(0n);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+
+  it('refuses reversing a BL whose out-turn awaits approval until it is rejected', async () => {
+    const consignmentId = await makeConsignment(t.database.db, world, { lcNumber: nextLc(), quantity: '100' });
+    const id = Number((await createShipment({ voyage: newVoyage('V-PEND'), consignmentId, blNumber: 'BL-PEND', blQuantity: '80' })).body.id);
+    const shipment = await shipmentRow(id);
+    await t.database.db.insert(quantityApprovals).values({
+      agencyId: world.agencyId,
+      voyageId: shipment.voyageId,
+      shipmentId: id,
+      blQuantityKg: 80_000n,
+      dischargedKg: 85_000n,
+      status: 'Pending',
+      createdBy: world.userId,
+      createdAt: new Date('2026-11-21T08:00:00Z'),
+    });
+    const refused = await call('clerk', 'DELETE', `/api/shipments/${id}/shipment-reverse`, { reason: 'Wrong BL' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(ShippingMessages.blOutTurnPending);
+    expect((await shipmentRow(id)).status).toBe('Active');
+    await t.database.db.update(quantityApprovals).set({ status: 'Rejected' }).where(eq(quantityApprovals.shipmentId, id));
+    expect((await call('clerk', 'DELETE', `/api/shipments/${id}/shipment-reverse`, { reason: 'Wrong BL' })).status).toBe(200);
   });
 });
 

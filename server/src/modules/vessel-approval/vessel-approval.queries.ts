@@ -9,7 +9,7 @@ import {
   type TOutturnShipmentList,
   type ZVesselApprovalListQuery,
 } from '@tonnage/contracts';
-import { and, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../platform/db/client';
@@ -22,7 +22,7 @@ import { columnOf, companies, ports, vessels } from '../master-data/master-data.
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
 import { users } from '../users/users.schema';
-import { createdUsers, updatedUsers } from '../../platform/db/record-trail';
+import { createdUsers, reversedUsers, updatedUsers } from '../../platform/db/record-trail';
 import { quantityApprovals, voyageApprovals } from './vessel-approval.schema';
 
 import { consignmentScope } from '../procurement/consignments.service';
@@ -158,15 +158,19 @@ function voyageApprovalSelect(tx: Db) {
       status: voyageApprovals.status,
       createdAt: voyageApprovals.createdAt,
       updatedAt: voyageApprovals.updatedAt,
+      reversedAt: voyageApprovals.reversedAt,
+      reverseReason: voyageApprovals.reverseReason,
       createdUsers: { firstName: createdUsers.firstName, lastName: createdUsers.lastName },
       updatedUsers: { firstName: updatedUsers.firstName, lastName: updatedUsers.lastName },
+      reversedUsers: { firstName: reversedUsers.firstName, lastName: reversedUsers.lastName },
     })
     .from(voyageApprovals)
     .innerJoin(voyages, eq(voyages.id, voyageApprovals.voyageId))
     .innerJoin(vessels, eq(vesselId, voyages.vesselId))
     .innerJoin(ports, eq(portId, voyages.portId))
     .innerJoin(createdUsers, eq(createdUsers.id, voyageApprovals.createdBy))
-    .leftJoin(updatedUsers, eq(updatedUsers.id, voyageApprovals.updatedBy));
+    .leftJoin(updatedUsers, eq(updatedUsers.id, voyageApprovals.updatedBy))
+    .leftJoin(reversedUsers, eq(reversedUsers.id, voyageApprovals.reversedBy));
 }
 
 type VoyageApprovalRow = Awaited<ReturnType<ReturnType<typeof voyageApprovalSelect>['execute']>>[number];
@@ -190,6 +194,9 @@ function toVoyageApproval(row: VoyageApprovalRow, approval: TApprovalState | und
     createdBy: nameOf(row.createdUsers) ?? '',
     updatedAt: iso(row.updatedAt),
     updatedBy: nameOf(row.updatedUsers),
+    reversedAt: iso(row.reversedAt),
+    reversedBy: nameOf(row.reversedUsers),
+    reverseReason: row.reverseReason,
   };
 }
 
@@ -263,8 +270,11 @@ function quantityApprovalSelect(tx: Db) {
       ledgerTransactionId: quantityApprovals.ledgerTransactionId,
       createdAt: quantityApprovals.createdAt,
       updatedAt: quantityApprovals.updatedAt,
+      reversedAt: quantityApprovals.reversedAt,
+      reverseReason: quantityApprovals.reverseReason,
       createdUsers: { firstName: createdUsers.firstName, lastName: createdUsers.lastName },
       updatedUsers: { firstName: updatedUsers.firstName, lastName: updatedUsers.lastName },
+      reversedUsers: { firstName: reversedUsers.firstName, lastName: reversedUsers.lastName },
     })
     .from(quantityApprovals)
     .innerJoin(shipments, eq(shipments.id, quantityApprovals.shipmentId))
@@ -273,7 +283,8 @@ function quantityApprovalSelect(tx: Db) {
     .innerJoin(voyages, eq(voyages.id, quantityApprovals.voyageId))
     .innerJoin(vessels, eq(vesselId, voyages.vesselId))
     .innerJoin(createdUsers, eq(createdUsers.id, quantityApprovals.createdBy))
-    .leftJoin(updatedUsers, eq(updatedUsers.id, quantityApprovals.updatedBy));
+    .leftJoin(updatedUsers, eq(updatedUsers.id, quantityApprovals.updatedBy))
+    .leftJoin(reversedUsers, eq(reversedUsers.id, quantityApprovals.reversedBy));
 }
 
 type QuantityApprovalRow = Awaited<ReturnType<ReturnType<typeof quantityApprovalSelect>['execute']>>[number];
@@ -299,6 +310,9 @@ function toQuantityApproval(row: QuantityApprovalRow, approval: TApprovalState |
     createdBy: nameOf(row.createdUsers) ?? '',
     updatedAt: iso(row.updatedAt),
     updatedBy: nameOf(row.updatedUsers),
+    reversedAt: iso(row.reversedAt),
+    reversedBy: nameOf(row.reversedUsers),
+    reverseReason: row.reverseReason,
   };
 }
 
@@ -366,7 +380,7 @@ export async function listVoyageShipments(tx: Db, reader: Reader & { voyageId: n
     .from(shipments)
     .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
     .innerJoin(companies, eq(companyId, consignments.blConsigneeId))
-    .leftJoin(quantityApprovals, eq(quantityApprovals.shipmentId, shipments.id))
+    .leftJoin(quantityApprovals, and(eq(quantityApprovals.shipmentId, shipments.id), ne(quantityApprovals.status, 'Reversed')))
     .where(and(eq(shipments.agencyId, reader.agencyId), eq(shipments.voyageId, reader.voyageId), eq(shipments.status, 'Active'), consignmentScope(reader.scope)))
     .orderBy(asc(shipments.blNumber), asc(shipments.id));
   return {

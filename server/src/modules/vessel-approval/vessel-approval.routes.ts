@@ -1,4 +1,4 @@
-import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, SocketEvents, ZApiError, ZApprovalInbox, ZApprovalInboxQuery, ZApprovalDecisionInput, ZOutturnShipmentList, ZQuantityApproval, ZQuantityApprovalInput, ZQuantityApprovalList, ZVesselApprovalListQuery, ZVoyageApproval, ZVoyageApprovalInput, ZVoyageApprovalList, hasPermission, permissionFlag, type ApprovalsEvent, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
+import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, SocketEvents, ZApiError, ZApprovalInbox, ZApprovalInboxQuery, ZApprovalDecisionInput, ZOutturnShipmentList, ZQuantityApproval, ZQuantityApprovalInput, ZQuantityApprovalList, ZVesselApprovalListQuery, ZVoyageApproval, ZVoyageApprovalInput, ZVoyageApprovalList, ZReasonBody, hasPermission, permissionFlag, type ApprovalsEvent, type StatsEvent, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,6 +16,8 @@ import {
   createVoyageApproval,
   decideQuantityApproval,
   decideVoyageApproval,
+  reverseQuantityApproval,
+  reverseVoyageApproval,
   updateQuantityApproval,
   updateVoyageApproval,
   type Actor,
@@ -31,12 +33,14 @@ const VOYAGE = {
   add: permissionFlag('ApprovalVessel', 'add'),
   edit: permissionFlag('ApprovalVessel', 'edit'),
   approve: permissionFlag('ApprovalVessel', 'approve'),
+  reverse: permissionFlag('ApprovalVessel', 'reverse'),
 };
 const BL = {
   view: permissionFlag('VesselQuantityApproval', 'view'),
   add: permissionFlag('VesselQuantityApproval', 'add'),
   edit: permissionFlag('VesselQuantityApproval', 'edit'),
   approve: permissionFlag('VesselQuantityApproval', 'approve'),
+  reverse: permissionFlag('VesselQuantityApproval', 'reverse'),
 };
 
 /**
@@ -172,6 +176,24 @@ export function registerVesselApprovalRoutes(api: FastifyInstance, context: Modu
     },
   );
 
+  r.delete(
+    '/vesselQuantityApproval/vessel/:id/reverse',
+    {
+      config: { access: access.permission(VOYAGE.reverse, { agency: 'required' }) },
+      schema: {
+        tags,
+        summary: 'Reverse an approved voyage out-turn (reason required); a new out-turn may then be recorded for the voyage',
+        params: ZIdParams,
+        body: ZReasonBody,
+        response: { 200: ZVoyageApproval, ...errors },
+      },
+    },
+    async (request) => {
+      const id = await write(request, (tx, actor) => reverseVoyageApproval(tx, { ...actor, id: request.params.id, reason: request.body.reason }));
+      return voyageApproval(request, id);
+    },
+  );
+
   // ------------------------------------------------------------ BL out-turns
 
   r.get(
@@ -250,6 +272,24 @@ export function registerVesselApprovalRoutes(api: FastifyInstance, context: Modu
     },
     async (request) => {
       const id = await write(request, (tx, actor) => decideQuantityApproval(tx, { ...actor, id: request.params.id, input: request.body }));
+      return quantityApproval(request, id);
+    },
+  );
+
+  r.delete(
+    '/vesselQuantityApproval/quantityApproval/:id/reverse',
+    {
+      config: { access: access.permission(BL.reverse, { agency: 'required' }) },
+      schema: {
+        tags,
+        summary: 'Reverse an approved BL out-turn (reason required): its posted difference is reversed; refused when the excess has been loaded already',
+        params: ZIdParams,
+        body: ZReasonBody,
+        response: { 200: ZQuantityApproval, ...errors },
+      },
+    },
+    async (request) => {
+      const id = await write(request, (tx, actor) => reverseQuantityApproval(tx, { ...actor, id: request.params.id, reason: request.body.reason }));
       return quantityApproval(request, id);
     },
   );

@@ -1,17 +1,25 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { APPROVAL_STATUSES } from '@tonnage/contracts';
+import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { OUTTURN_STATUSES } from '@tonnage/contracts';
 import { changeTrail } from '../../platform/db/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { agencies } from '../agencies/agencies.schema';
+import { users } from '../users/users.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
 
-const approvalStatusCheck = (column: AnyPgColumn) => sql`${column} in (${sql.raw(APPROVAL_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+const outturnStatusCheck = (column: AnyPgColumn) => sql`${column} in (${sql.raw(OUTTURN_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+
+/** Who reversed an approved out-turn, when and why (its status then says Reversed). */
+const outturnReversal = () => ({
+  reversedBy: integer('reversed_by').references(() => users.id),
+  reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  reverseReason: text('reverse_reason'),
+});
 
 /**
  * The vessel's out-turn (screen vesselQuantityApproval/vessel): the total actually discharged on a voyage, by draft
- * survey, against the sum of its BLs, approved through the agency's 'voyageApproval' rule. One live per voyage.
+ * survey, against the sum of its BLs, approved through the agency's 'voyageApproval' rule. One live per voyage (a reversed one no longer counts).
  */
 export const voyageApprovals = pgTable(
   'voyage_approvals',
@@ -28,11 +36,13 @@ export const voyageApprovals = pgTable(
     remarks: text('remarks'),
     status: text('status').notNull().default('Pending'),
     ...changeTrail(),
+    ...outturnReversal(),
   },
   (t) => [
-    uniqueIndex('voyage_approvals_voyage_unique').on(t.voyageId),
+    // One live out-turn per voyage; reversed ones stay as history and make room for a new one.
+    uniqueIndex('voyage_approvals_voyage_unique').on(t.voyageId).where(sql`${t.status} <> 'Reversed'`),
     check('voyage_approvals_discharged_not_negative', sql`${t.dischargedKg} >= 0`),
-    check('voyage_approvals_status_check', approvalStatusCheck(t.status)),
+    check('voyage_approvals_status_check', outturnStatusCheck(t.status)),
     index('voyage_approvals_agency_idx').on(t.agencyId, t.id),
     tenantPolicy('voyage_approvals'),
   ],
@@ -41,7 +51,7 @@ export const voyageApprovals = pgTable(
 /**
  * The out-turn of one BL (screen vesselQuantityApproval/quantityApproval): discharged quantity against the BL
  * quantity, the excess or shortage, approved through the 'vesselQuantityApproval' rule. On final approval the
- * difference is posted to ON_BOARD against VESSEL (`ledger_transaction_id`). One live per shipment.
+ * difference is posted to ON_BOARD against VESSEL (`ledger_transaction_id`). One live per shipment (a reversed one no longer counts).
  */
 export const quantityApprovals = pgTable(
   'quantity_approvals',
@@ -63,11 +73,12 @@ export const quantityApprovals = pgTable(
     status: text('status').notNull().default('Pending'),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
     ...changeTrail(),
+    ...outturnReversal(),
   },
   (t) => [
-    uniqueIndex('quantity_approvals_shipment_unique').on(t.shipmentId),
+    uniqueIndex('quantity_approvals_shipment_unique').on(t.shipmentId).where(sql`${t.status} <> 'Reversed'`),
     check('quantity_approvals_discharged_not_negative', sql`${t.dischargedKg} >= 0`),
-    check('quantity_approvals_status_check', approvalStatusCheck(t.status)),
+    check('quantity_approvals_status_check', outturnStatusCheck(t.status)),
     index('quantity_approvals_agency_voyage_idx').on(t.agencyId, t.voyageId),
     tenantPolicy('quantity_approvals'),
   ],

@@ -10,10 +10,10 @@ import {
   type ZQuantityApprovalInput,
   type ZVoyageApprovalInput,
 } from '@tonnage/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { onBoardAccount, vesselAccount } from '../../ledger/accounts';
-import { post } from '../../ledger/ledger.service';
+import { post, reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/query-helpers';
@@ -57,7 +57,8 @@ const quantityPage = (id: number) => `vesselQuantityApproval/quantityApproval/${
  * An out-turn may change only while nobody has decided yet (Pending, every step Pending) or after a rejection
  * (which restarts its approval). Approved ones are final.
  */
-function assertEditable(state: TApprovalState): void {
+function assertEditable(state: TApprovalState, stored: string): void {
+  if (stored === 'Reversed') throw new AppError(409, ErrorCode.BUSINESS_RULE, M.reversedLocked);
   if (state.status === 'Approved') throw new AppError(409, ErrorCode.BUSINESS_RULE, M.approvedLocked);
   if (state.status === 'Pending' && state.steps.some((step) => step.status !== 'Pending')) {
     throw new AppError(409, ErrorCode.BUSINESS_RULE, M.decisionUnderWay);
@@ -99,7 +100,7 @@ const voyageAudit = (row: typeof voyageApprovals.$inferSelect) => ({
 export async function createVoyageApproval(tx: Db, params: Actor & { input: VoyageApprovalInput }): Promise<WriteOutcome> {
   const { input } = params;
   await findVoyageInScope(tx, params, input.voyageId);
-  const [taken] = await tx.select({ id: voyageApprovals.id }).from(voyageApprovals).where(eq(voyageApprovals.voyageId, input.voyageId)).limit(1);
+  const [taken] = await tx.select({ id: voyageApprovals.id }).from(voyageApprovals).where(and(eq(voyageApprovals.voyageId, input.voyageId), ne(voyageApprovals.status, 'Reversed'))).limit(1);
   if (taken) throw conflict(M.voyageTaken, { voyageId: M.voyageTaken });
   let inserted: typeof voyageApprovals.$inferSelect | undefined;
   try {
@@ -148,7 +149,7 @@ export async function updateVoyageApproval(tx: Db, params: Actor & { id: number;
   const before = await lockVoyageApproval(tx, params, params.id);
   if (before.voyageId !== input.voyageId) throw badRequest(M.voyageChanged, { voyageId: M.voyageChanged });
   const state = await approvalState(tx, { agencyId: params.agencyId, kind: VOYAGE_KIND, transactionId: before.id, userId: params.userId, isAdmin: params.isAdmin });
-  assertEditable(state);
+  assertEditable(state, before.status);
   const [after] = await tx
     .update(voyageApprovals)
     .set({
@@ -193,6 +194,7 @@ export async function updateVoyageApproval(tx: Db, params: Actor & { id: number;
 /** The current approver's decision on a voyage out-turn (403 for anyone else); it posts nothing. */
 export async function decideVoyageApproval(tx: Db, params: Actor & { id: number; input: DecisionInput }): Promise<WriteOutcome> {
   const row = await lockVoyageApproval(tx, params, params.id);
+  if (row.status === 'Reversed') throw new AppError(409, ErrorCode.BUSINESS_RULE, M.alreadyReversed);
   const outcome = await decideApproval(tx, {
     agencyId: params.agencyId,
     kind: VOYAGE_KIND,
@@ -304,7 +306,7 @@ export async function createQuantityApproval(tx: Db, params: Actor & { input: Qu
   const { input } = params;
   const shipment = await findShipmentInScope(tx, params, input.shipmentId);
   if (shipment.status !== 'Active') throw conflict(M.shipmentNotActive, { shipmentId: M.shipmentNotActive });
-  const [taken] = await tx.select({ id: quantityApprovals.id }).from(quantityApprovals).where(eq(quantityApprovals.shipmentId, shipment.id)).limit(1);
+  const [taken] = await tx.select({ id: quantityApprovals.id }).from(quantityApprovals).where(and(eq(quantityApprovals.shipmentId, shipment.id), ne(quantityApprovals.status, 'Reversed'))).limit(1);
   if (taken) throw conflict(M.shipmentTaken, { shipmentId: M.shipmentTaken });
   let inserted: typeof quantityApprovals.$inferSelect | undefined;
   try {
@@ -350,7 +352,7 @@ export async function updateQuantityApproval(tx: Db, params: Actor & { id: numbe
   const before = locked.approval;
   if (before.shipmentId !== input.shipmentId) throw badRequest(M.shipmentChanged, { shipmentId: M.shipmentChanged });
   const state = await approvalState(tx, { agencyId: params.agencyId, kind: QUANTITY_KIND, transactionId: before.id, userId: params.userId, isAdmin: params.isAdmin });
-  assertEditable(state);
+  assertEditable(state, before.status);
   const shipment = await findShipmentInScope(tx, params, before.shipmentId);
   if (shipment.status !== 'Active') throw conflict(M.shipmentNotActive, { shipmentId: M.shipmentNotActive });
   const [after] = await tx
@@ -390,6 +392,7 @@ export async function updateQuantityApproval(tx: Db, params: Actor & { id: numbe
  */
 export async function decideQuantityApproval(tx: Db, params: Actor & { id: number; input: DecisionInput }): Promise<WriteOutcome> {
   const { approval: row, consignmentId } = await lockQuantityApproval(tx, params, params.id);
+  if (row.status === 'Reversed') throw new AppError(409, ErrorCode.BUSINESS_RULE, M.alreadyReversed);
   const outcome = await decideApproval(tx, {
     agencyId: params.agencyId,
     kind: QUANTITY_KIND,
@@ -414,4 +417,68 @@ export async function decideQuantityApproval(tx: Db, params: Actor & { id: numbe
     at: params.now,
   });
   return { id: row.id, notice: outcome.notice, posted: ledgerTransactionId !== null };
+}
+
+// ---------------------------------------------------------------- reversal
+
+/**
+ * Only an approved out-turn is reversed: a pending one still has its approver's decision to come (a rejection ends
+ * it), a rejected one can be edited. Reversing it twice says so.
+ */
+function assertReversible(status: string): void {
+  if (status === 'Reversed') throw new AppError(409, ErrorCode.BUSINESS_RULE, M.alreadyReversed);
+  if (status !== 'Approved') throw new AppError(409, ErrorCode.BUSINESS_RULE, M.reverseOnlyApproved);
+}
+
+const reversal = (params: Actor & { reason: string }) => ({ status: 'Reversed', reversedBy: params.userId, reversedAt: params.now, reverseReason: params.reason.trim() });
+
+/**
+ * Reverses an approved voyage out-turn (it posted nothing): kept as Reversed with who, when and why, and a new
+ * out-turn may be recorded for the voyage.
+ */
+export async function reverseVoyageApproval(tx: Db, params: Actor & { id: number; reason: string }): Promise<WriteOutcome> {
+  const row = await lockVoyageApproval(tx, params, params.id);
+  assertReversible(row.status);
+  await tx.update(voyageApprovals).set(reversal(params)).where(eq(voyageApprovals.id, row.id));
+  await recordAudit(tx, {
+    agencyId: params.agencyId,
+    userId: params.userId,
+    action: 'reverse',
+    entity: 'voyageApproval',
+    entityId: row.id,
+    before: voyageAudit(row),
+    after: { status: 'Reversed', reason: params.reason.trim() },
+    at: params.now,
+  });
+  return { id: row.id, notice: null, posted: false };
+}
+
+/**
+ * Reverses an approved BL out-turn: the posting of its difference is reversed through the ledger (a shortage goes
+ * back on board; an excess comes off it, refused when port loadings or slips have taken it already), the row is kept
+ * as Reversed with who, when and why, and the BL is free for a new out-turn, or to be reversed or changed itself.
+ */
+export async function reverseQuantityApproval(tx: Db, params: Actor & { id: number; reason: string }): Promise<WriteOutcome> {
+  const { approval: row } = await lockQuantityApproval(tx, params, params.id);
+  assertReversible(row.status);
+  if (row.ledgerTransactionId !== null) {
+    try {
+      await reverse(tx, { agencyId: params.agencyId, transactionId: row.ledgerTransactionId, userId: params.userId, at: params.now, reason: params.reason });
+    } catch (error) {
+      if (error instanceof AppError && error.code === ErrorCode.QUANTITY_NOT_AVAILABLE) throw new AppError(409, ErrorCode.QUANTITY_NOT_AVAILABLE, M.excessMovedOn);
+      throw error;
+    }
+  }
+  await tx.update(quantityApprovals).set(reversal(params)).where(eq(quantityApprovals.id, row.id));
+  await recordAudit(tx, {
+    agencyId: params.agencyId,
+    userId: params.userId,
+    action: 'reverse',
+    entity: 'quantityApproval',
+    entityId: row.id,
+    before: quantityAudit(row),
+    after: { status: 'Reversed', reason: params.reason.trim() },
+    at: params.now,
+  });
+  return { id: row.id, notice: null, posted: row.ledgerTransactionId !== null };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
+import { findLedgerDifferences } from '../../ledger/ledger.check';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { deleteApprovalRule, saveApprovalRule } from '../approvals/approval-rules.service';
@@ -38,7 +39,7 @@ async function dropRule(kind: ApprovalKind): Promise<void> {
   await inAgency(t.database.db, world.agencyId, (tx) => deleteApprovalRule(tx, { agencyId: world.agencyId, kind, actorId: people.admin, now: new Date() }).catch(() => undefined));
 }
 
-function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
+function call(token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
   return t.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
 }
 
@@ -393,5 +394,89 @@ describe('voyage out-turn (vessel)', () => {
     expect(await t.database.db.select().from(voyageApprovals).where(eq(voyageApprovals.voyageId, bl.voyageId))).toEqual([]);
     const noAdd = await call(tokens.first, 'POST', VESSEL, { voyageId: bl.voyageId, dischargedQuantity: '1' });
     expect(noAdd.statusCode).toBe(403);
+  });
+});
+
+describe('reversing an out-turn (issue #10)', () => {
+  const message = (response: { json: <T>() => T }) => response.json<{ message: string }>().message;
+
+  it('reverses an approved BL excess: its posting is reversed, the row says who, when and why, and a new out-turn can be recorded', async () => {
+    const bl = await newBl('1000');
+    const created = (await call(tokens.admin, 'POST', BL, { shipmentId: bl.shipmentId, dischargedQuantity: '1010' })).json<TQuantityApproval>();
+    expect(await onBoardKg(t.database.db, world, bl)).toBe(tonnesToKg('1010'));
+    const emit = vi.spyOn(t.context.realtime, 'emitToAgency');
+    const reversed = await call(tokens.admin, 'DELETE', `${BL}/${created.id}/reverse`, { reason: ' Wrong draft survey ' });
+    expect(emit).toHaveBeenCalledWith(world.agencyId, 'events', { statsUpdated: true, type: 'vessel' });
+    emit.mockRestore();
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json<TQuantityApproval>()).toMatchObject({ status: 'Reversed', reversedBy: 'Adam', reverseReason: 'Wrong draft survey' });
+    expect(reversed.json<TQuantityApproval>().reversedAt).not.toBeNull();
+    expect(await onBoardKg(t.database.db, world, bl)).toBe(tonnesToKg('1000'));
+    const postings = await ledgerRowsOf(created.id);
+    expect(postings.map((p) => p.reversesId)).toEqual([null, created.ledgerTransactionId]);
+    const [audit] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'quantityApproval'), eq(auditLog.entityId, String(created.id)), eq(auditLog.action, 'reverse')));
+    expect(audit?.changes).toMatchObject({ after: { status: 'Reversed', reason: 'Wrong draft survey' } });
+
+    // Reversed is final, and the BL is free for a new out-turn (offered again on the add form).
+    const again = await call(tokens.admin, 'DELETE', `${BL}/${created.id}/reverse`, { reason: 'again' });
+    expect([again.statusCode, message(again)]).toEqual([409, VesselApprovalMessages.alreadyReversed]);
+    const edit = await call(tokens.admin, 'PUT', `${BL}/${created.id}`, { shipmentId: bl.shipmentId, dischargedQuantity: '999' });
+    expect([edit.statusCode, message(edit)]).toEqual([409, VesselApprovalMessages.reversedLocked]);
+    const shipments = await call(tokens.admin, 'GET', `/api/vesselQuantityApproval/voyages/${bl.voyageId}/shipments`);
+    expect(shipments.json<{ rows: { id: number; quantityApprovalId: number | null }[] }>().rows).toEqual([expect.objectContaining({ id: bl.shipmentId, quantityApprovalId: null })]);
+    const second = await call(tokens.admin, 'POST', BL, { shipmentId: bl.shipmentId, dischargedQuantity: '995' });
+    expect(second.statusCode, second.body).toBe(200);
+    expect(await onBoardKg(t.database.db, world, bl)).toBe(tonnesToKg('995'));
+    const list = await call(tokens.admin, 'GET', `${BL}?voyageId=${bl.voyageId}&status=Reversed`);
+    expect(list.json<{ rows: TQuantityApproval[] }>().rows.map((r) => r.id)).toEqual([created.id]);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+
+  it('refuses when the excess has been loaded already, with the real reason, and changes nothing', async () => {
+    const bl = await newBl('100');
+    const created = (await call(tokens.admin, 'POST', BL, { shipmentId: bl.shipmentId, dischargedQuantity: '110' })).json<TQuantityApproval>();
+    await takeOffBoard(t.database.db, world, bl, '105');
+    const refused = await call(tokens.admin, 'DELETE', `${BL}/${created.id}/reverse`, { reason: 'Wrong survey' });
+    expect([refused.statusCode, message(refused)]).toEqual([409, VesselApprovalMessages.excessMovedOn]);
+    const [stored] = await t.database.db.select().from(quantityApprovals).where(eq(quantityApprovals.id, created.id));
+    expect(stored).toMatchObject({ status: 'Approved', reversedAt: null, reverseReason: null });
+    expect(await ledgerRowsOf(created.id)).toHaveLength(1);
+    expect(await onBoardKg(t.database.db, world, bl)).toBe(tonnesToKg('5'));
+  });
+
+  it('reverses only an approved out-turn, needs a reason and the reverse permission, and hides other agencies’ rows', async () => {
+    await setRule('vesselQuantityApproval', [people.first]);
+    const bl = await newBl('100');
+    const pending = (await call(tokens.viewer, 'POST', BL, { shipmentId: bl.shipmentId, dischargedQuantity: '90' })).json<TQuantityApproval>();
+    const early = await call(tokens.admin, 'DELETE', `${BL}/${pending.id}/reverse`, { reason: 'Too early' });
+    expect([early.statusCode, message(early)]).toEqual([409, VesselApprovalMessages.reverseOnlyApproved]);
+    await call(tokens.first, 'POST', `${BL}/${pending.id}/decision`, { decision: 'Approved' });
+    const noReason = await call(tokens.admin, 'DELETE', `${BL}/${pending.id}/reverse`, { reason: '  ' });
+    expect([noReason.statusCode, message(noReason)]).toEqual([400, Messages.reasonRequired]);
+    // The viewer role may add, edit and view out-turns, not reverse them.
+    expect((await call(tokens.viewer, 'DELETE', `${BL}/${pending.id}/reverse`, { reason: 'No right' })).statusCode).toBe(403);
+    expect((await call(tokens.otherAdmin, 'DELETE', `${BL}/${pending.id}/reverse`, { reason: 'Not mine' })).statusCode).toBe(404);
+    const [stored] = await t.database.db.select().from(quantityApprovals).where(eq(quantityApprovals.id, pending.id));
+    expect(stored?.status).toBe('Approved');
+    expect(await onBoardKg(t.database.db, world, bl)).toBe(tonnesToKg('90'));
+  });
+
+  it('reverses an approved voyage out-turn, after which the voyage takes a new one', async () => {
+    const bl = await newBl('500');
+    const created = (await call(tokens.viewer, 'POST', VESSEL, { voyageId: bl.voyageId, dischargedQuantity: '498' })).json<TVoyageApproval>();
+    expect(created.status).toBe('Approved');
+    expect((await call(tokens.viewer, 'DELETE', `${VESSEL}/${created.id}/reverse`, { reason: 'No right' })).statusCode).toBe(403);
+    const reversed = await call(tokens.admin, 'DELETE', `${VESSEL}/${created.id}/reverse`, { reason: 'Survey redone' });
+    expect(reversed.statusCode, reversed.body).toBe(200);
+    expect(reversed.json<TVoyageApproval>()).toMatchObject({ status: 'Reversed', reversedBy: 'Adam', reverseReason: 'Survey redone' });
+    const edit = await call(tokens.viewer, 'PUT', `${VESSEL}/${created.id}`, { voyageId: bl.voyageId, dischargedQuantity: '499' });
+    expect([edit.statusCode, message(edit)]).toEqual([409, VesselApprovalMessages.reversedLocked]);
+    const second = await call(tokens.viewer, 'POST', VESSEL, { voyageId: bl.voyageId, dischargedQuantity: '499' });
+    expect(second.statusCode, second.body).toBe(200);
+    const taken = await call(tokens.viewer, 'POST', VESSEL, { voyageId: bl.voyageId, dischargedQuantity: '1' });
+    expect([taken.statusCode, message(taken)]).toEqual([409, VesselApprovalMessages.voyageTaken]);
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Alert, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Messages } from '@tonnage/contracts';
 import { translateMessage } from '../../app/i18n';
@@ -16,15 +16,17 @@ export interface ReasonModalProps {
    */
   onConfirm: (reason: string) => Promise<boolean>;
   onClose: () => void;
-  /** Test ids `<prefix>-reason`, `<prefix>-ok`. */
+  /** Test ids `<prefix>-reason`, `<prefix>-ok` (and `<prefix>-notice`). */
   testIdPrefix: string;
+  /** What else the reversal does, shown as a warning above the reason (e.g. the slips it reverses too). */
+  notice?: string | null;
 }
 
 /**
  * Asks for the reason of a reversal or a deletion (spec section 5: 'Reason is Required!'), the one dialog every
  * transaction screen uses before reversing a record or deleting a document.
  */
-export function ReasonModal({ open, title, okText, onConfirm, onClose, testIdPrefix }: ReasonModalProps) {
+export function ReasonModal({ open, title, okText, onConfirm, onClose, testIdPrefix, notice }: ReasonModalProps) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ reason: string }>();
   const [busy, setBusy] = useState(false);
@@ -56,6 +58,7 @@ export function ReasonModal({ open, title, okText, onConfirm, onClose, testIdPre
       }}
       destroyOnHidden
     >
+      {notice && <Alert type="warning" showIcon title={notice} style={{ marginBlockEnd: 16 }} data-testid={`${testIdPrefix}-notice`} />}
       <Form form={form} layout="vertical" preserve={false}>
         <Form.Item
           name="reason"

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { APPROVAL_KINDS, type ApprovalKind, type TApprovalRule, type TUserListItem } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
-import { formatDateTime } from '../../app/format';
+import { useAgencyDateTime } from '../../app/agency-time';
 import { entryPermission, useCan } from '../../app/guards';
 import { useUserList } from '../users/user-api';
 import { effectiveSearch } from '../users/user-query';
@@ -45,6 +45,7 @@ function ApproverPicker({ exclude, onPick, testId }: { exclude: readonly number[
 
 function ApprovalRuleCard({ kind, rule }: { kind: ApprovalKind; rule: TApprovalRule | undefined }) {
   const { t } = useTranslation();
+  const formatDateTime = useAgencyDateTime();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const canAdd = useCan(entryPermission('approvalRules', 'add'));

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DATE_FORMAT, LOADING_SLIP_SORT_FIELDS, permissionFlag, type TLoadingSlip } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
-import { formatDateTime, formatQuantity } from '../../app/format';
+import { useAgencyDateTime } from '../../app/agency-time';
+import { formatQuantity } from '../../app/format';
 import { useCan } from '../../app/guards';
 import { sortParams, useListSort } from '../../app/list-sort';
 import { nextPage, RecordStatusFilter } from '../../components/cargo/record-parts';
@@ -22,6 +23,7 @@ import { VoyagePicker, isolate } from './selects';
 /** `loadingSlips`: every truck trip of the port loadings, filtered and paged, with the filter's total quantity. */
 export default function LoadingSlipListPage() {
   const { t } = useTranslation();
+  const dateTime = useAgencyDateTime();
   const agencyPath = useAgencyPath();
   const [filters, setFilters] = useState<LoadingSlipFilters>(initialLoadingSlipFilters);
   const search = useDebouncedValue(filters.search);
@@ -34,7 +36,7 @@ export default function LoadingSlipListPage() {
 
   const columns: TableColumnsType<TLoadingSlip> = [
     { ...listSort.column('slipNumber'), title: t('portLoading.slipNumber'), dataIndex: 'slipNumber' },
-    { ...listSort.column('loadedAt'), title: t('portLoading.loadedAt'), render: (_v, row) => formatDateTime(row.loadedAt) },
+    { ...listSort.column('loadedAt'), title: t('portLoading.loadedAt'), render: (_v, row) => dateTime(row.loadedAt) },
     { ...listSort.column('vesselName'), title: t('portLoading.vesselVoyage'), render: (_v, row) => `${row.vesselName} / ${row.voyageNumber}` },
     { ...listSort.column('lcPoNumber'), title: t('portLoading.lcPo'), dataIndex: 'lcPoNumber' },
     { ...listSort.column('toLocationName'), title: t('portLoading.destinationLabel'), dataIndex: 'toLocationName' },

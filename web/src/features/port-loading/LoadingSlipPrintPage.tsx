@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { TLoadingSlip } from '@tonnage/contracts';
 import { authHeaders } from '../../app/api';
-import { formatDateTime, formatQuantity } from '../../app/format';
+import { useAgencyDateTime } from '../../app/agency-time';
+import { formatQuantity } from '../../app/format';
 import { parseId } from '../../app/guards';
 import { useUserContext } from '../../app/session';
 import { PageHeader } from '../../components/PageHeader';
@@ -29,11 +30,11 @@ const PRINT_CSS = `
 }
 `;
 
-/** The fields of the printed slip, in order. */
-export function slipLines(slip: TLoadingSlip, t: (key: string) => string): [string, string][] {
+/** The fields of the printed slip, in order; times on `dateTime`'s clock (the agency's, as on the PDF). */
+export function slipLines(slip: TLoadingSlip, t: (key: string) => string, dateTime: (value: string) => string): [string, string][] {
   return [
     [t('portLoading.slipNumber'), String(slip.slipNumber)],
-    [t('portLoading.dateTime'), formatDateTime(slip.loadedAt)],
+    [t('portLoading.dateTime'), dateTime(slip.loadedAt)],
     [t('portLoading.vesselVoyage'), `${slip.vesselName} / ${slip.voyageNumber}`],
     [t('portLoading.lcPo'), slip.lcPoNumber],
     [t('portLoading.blConsignee'), slip.blConsigneeName],
@@ -56,6 +57,7 @@ export default function LoadingSlipPrintPage() {
   const slip = useLoadingSlip(id);
   const context = useUserContext();
   const [downloading, setDownloading] = useState(false);
+  const dateTime = useAgencyDateTime();
   const agencyName = (context as { agency?: { name?: string } | null }).agency?.name ?? '';
 
   // The PDF is fetched with the session's headers (the selected agency included), then opened.
@@ -98,7 +100,7 @@ export default function LoadingSlipPrintPage() {
           {slip.data.status === 'Reversed' && <h2 style={{ color: '#b00020' }}>{t('cargo.reversed')}</h2>}
           <table>
             <tbody>
-              {slipLines(slip.data, t).map(([label, value]) => (
+              {slipLines(slip.data, t, dateTime).map(([label, value]) => (
                 <tr key={label}>
                   <th>{label}</th>
                   <td>

@@ -8,7 +8,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { DATE_FORMAT, LOCATION_KIND_IDS, Messages, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, type TLoadingSlip, type TPortLoadingDetail } from '@tonnage/contracts';
 import { reportFailure } from '../../app/api';
 import { showSubmitFailure } from '../../app/form-errors';
-import { formatDateTime, formatQuantity } from '../../app/format';
+import { useAgencyDateTime } from '../../app/agency-time';
+import { formatQuantity } from '../../app/format';
 import { entryPermission, parseId, useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
@@ -98,6 +99,7 @@ function AddSlipForm({ portLoading }: { portLoading: TPortLoadingDetail }) {
 /** The slips of a port loading: print and reverse each. */
 function SlipsTable({ portLoading }: { portLoading: TPortLoadingDetail }) {
   const { t } = useTranslation();
+  const dateTime = useAgencyDateTime();
   const { message } = App.useApp();
   const agencyPath = useAgencyPath();
   const queryClient = useQueryClient();
@@ -105,7 +107,7 @@ function SlipsTable({ portLoading }: { portLoading: TPortLoadingDetail }) {
   const [reversing, setReversing] = useState<TLoadingSlip | null>(null);
   const columns: TableColumnsType<TLoadingSlip> = [
     { key: 'number', title: t('portLoading.slipNumber'), dataIndex: 'slipNumber' },
-    { key: 'loadedAt', title: t('portLoading.loadedAt'), render: (_v, row) => formatDateTime(row.loadedAt) },
+    { key: 'loadedAt', title: t('portLoading.loadedAt'), render: (_v, row) => dateTime(row.loadedAt) },
     { key: 'truck', title: t('portLoading.truck'), dataIndex: 'truckPlate' },
     { key: 'driver', title: t('portLoading.driver'), dataIndex: 'driverName' },
     { key: 'wbt', title: t('portLoading.wbtNumber'), dataIndex: 'wbtNumber' },

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, DatePicker, Select, Space, Table, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Select, Space, Table, type TableColumnsType } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,18 +13,17 @@ import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
 import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
-import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
 import { WarehousePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
-import { portLoadingKeys, reversePortLoading, usePortLoadingList } from './port-loading-api';
+import { portLoadingKeys, usePortLoadingList } from './port-loading-api';
+import { PortLoadingReverseModal } from './PortLoadingReverseModal';
 import { VoyagePicker } from './selects';
 import { initialPortLoadingFilters, portLoadingListQuery, type PortLoadingFilters } from './list-query';
 
 /** `portLoading`: filters, paging, loaded / in transit / remaining per row, edit and reverse with a reason. */
 export default function PortLoadingListPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const agencyPath = useAgencyPath();
   const queryClient = useQueryClient();
   const canAdd = useCan(entryPermission('portLoading', 'add'));
@@ -113,24 +112,7 @@ export default function PortLoadingListPage() {
         }}
         data-testid="pl-table"
       />
-      <ReasonModal
-        open={reversing !== null}
-        title={t('portLoading.reverseQuestion', { name: reversing ? `${reversing.vesselName} / ${reversing.lcPoNumber}` : '' })}
-        okText={t('cargo.reverse')}
-        testIdPrefix="pl-reverse"
-        onClose={() => setReversing(null)}
-        onConfirm={async (reason) => {
-          if (!reversing) return false;
-          const result = await reversePortLoading(reversing.id, reason);
-          if (!result.ok) {
-            reportFailure(result.status, result.error);
-            return false;
-          }
-          void message.success(t('portLoading.reversedOk'));
-          await queryClient.invalidateQueries({ queryKey: portLoadingKeys.all });
-          return true;
-        }}
-      />
+      <PortLoadingReverseModal portLoading={reversing} onClose={() => setReversing(null)} onReversed={() => queryClient.invalidateQueries({ queryKey: portLoadingKeys.all })} />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import {
   ZVoyageShipments,
   type TLoadingSlipInput,
   type TPortLoadingInput,
+  type TPortLoadingReverseBody,
 } from '@tonnage/contracts';
 import { api, rawRequest, type Query, type RawResult } from '../../app/api';
 import { i18n } from '../../app/i18n';
@@ -46,8 +47,10 @@ export function savePortLoading(id: number | null, body: TPortLoadingInput): Pro
   return id === null ? rawRequest('/api/portLoading', { method: 'POST', body }) : rawRequest(`/api/portLoading/${id}`, { method: 'PUT', body });
 }
 
-export function reversePortLoading(id: number, reason: string): Promise<RawResult> {
-  return rawRequest(`/api/portLoading/${id}/reverse`, { method: 'DELETE', body: { reason } });
+/** Reverses a port loading; `slips` is the number of slips in transit the user was told are reversed with it. */
+export function reversePortLoading(id: number, reason: string, slips: number): Promise<RawResult> {
+  const body: TPortLoadingReverseBody = { reason, slips };
+  return rawRequest(`/api/portLoading/${id}/reverse`, { method: 'DELETE', body });
 }
 
 export function addLoadingSlip(portLoadingId: number, body: TLoadingSlipInput): Promise<RawResult> {

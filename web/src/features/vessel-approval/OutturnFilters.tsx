@@ -1,7 +1,7 @@
 import { Input, Select, Typography } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { APPROVAL_STATUSES, SEARCH_MIN_CHARS, type ApprovalStatus } from '@tonnage/contracts';
+import { OUTTURN_STATUSES, SEARCH_MIN_CHARS, type OutturnStatus } from '@tonnage/contracts';
 import type { OutturnListState } from './outturn';
 import { VoyagePicker } from './OutturnParts';
 
@@ -42,11 +42,11 @@ export function OutturnFilters({
           onChange={(voyageId) => onChange({ voyageId: voyageId ?? undefined })}
           testId={`${testIdPrefix}-filter-voyage`}
         />
-        <Select<ApprovalStatus | 'all'>
+        <Select<OutturnStatus | 'all'>
           className="list-filter"
           value={state.status ?? 'all'}
           onChange={(status) => onChange({ status: status === 'all' ? undefined : status })}
-          options={[{ value: 'all', label: t('vesselApproval.allStatuses') }, ...APPROVAL_STATUSES.map((status) => ({ value: status, label: t(`vesselApproval.statuses.${status}`) }))]}
+          options={[{ value: 'all', label: t('vesselApproval.allStatuses') }, ...OUTTURN_STATUSES.map((status) => ({ value: status, label: t(`vesselApproval.statuses.${status}`) }))]}
           aria-label={t('vesselApproval.status')}
           data-testid={`${testIdPrefix}-filter-status`}
         />

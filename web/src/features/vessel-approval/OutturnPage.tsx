@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Alert, App, Card, Flex, Space, Spin } from 'antd';
 import { useQueryClient, type QueryKey, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalStatus, TApprovalDecisionInput, TApprovalState } from '@tonnage/contracts';
+import type { OutturnStatus, TApprovalDecisionInput, TApprovalState } from '@tonnage/contracts';
+import { useAgencyDateTime } from '../../app/agency-time';
 import { parseId } from '../../app/guards';
 import { NotFoundPage } from '../errors/ErrorPages';
 import { isEditable } from './outturn';
@@ -12,8 +13,11 @@ import { vesselApprovalKeys } from './vessel-approval-api';
 /** What both out-turns (voyage and BL) have in common. */
 export interface OutturnRecord {
   id: number;
-  status: ApprovalStatus;
+  status: OutturnStatus;
   approval: TApprovalState;
+  reversedAt: string | null;
+  reversedBy: string | null;
+  reverseReason: string | null;
 }
 
 export interface OutturnPageProps<T extends OutturnRecord> {
@@ -38,6 +42,7 @@ export function OutturnPage<T extends OutturnRecord>({ idParam, useRecord, decid
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const formatDateTime = useAgencyDateTime();
   const id = parseId(idParam);
   const editing = idParam !== undefined;
   const row = useRecord(id);
@@ -71,6 +76,15 @@ export function OutturnPage<T extends OutturnRecord>({ idParam, useRecord, decid
           extra={loaded && extra?.(loaded)}
         >
           {loaded?.status === 'Approved' && <Alert type="success" showIcon title={t('vesselApproval.readOnly')} style={{ marginBlockEnd: 16 }} data-testid={`${testIdPrefix}-read-only`} />}
+          {loaded?.status === 'Reversed' && (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('vesselApproval.reversedNote', { by: loaded.reversedBy ?? '', at: formatDateTime(loaded.reversedAt), reason: loaded.reverseReason ?? '' })}
+              style={{ marginBlockEnd: 16 }}
+              data-testid={`${testIdPrefix}-reversed`}
+            />
+          )}
           {loaded && loaded.status === 'Pending' && !isEditable(loaded.approval) && (
             <Alert type="info" showIcon title={t('vesselApproval.underWay')} style={{ marginBlockEnd: 16 }} data-testid={`${testIdPrefix}-under-way`} />
           )}

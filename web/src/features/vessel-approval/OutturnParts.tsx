@@ -1,17 +1,20 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { CheckOutlined, CloseOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { CheckOutlined, CloseOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { ApprovalStatus, TApprovalDecisionInput, TApprovalState } from '@tonnage/contracts';
+import type { OutturnStatus, TApprovalDecisionInput, TApprovalState } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
-import { formatDateTime, formatQuantity } from '../../app/format';
+import { useAgencyDateTime } from '../../app/agency-time';
+import { formatQuantity } from '../../app/format';
 import { translateMessage } from '../../app/i18n';
 import { effectiveSearch } from '../users/user-query';
-import { canDecide, differenceKind, nextApproverName, statusColor } from './outturn';
-import { useVoyageOptions, type VoyageOption } from './vessel-approval-api';
+import { ReasonModal } from '../../components/cargo/ReasonModal';
+import { canDecide, differenceKind, isReversible, nextApproverName, statusColor } from './outturn';
+import { useVoyageOptions, vesselApprovalKeys, type VoyageOption } from './vessel-approval-api';
 
-/** An approval status as a coloured tag. */
-export function StatusTag({ status, testId }: { status: ApprovalStatus; testId?: string }) {
+/** An out-turn's or an approval step's status as a coloured tag. */
+export function StatusTag({ status, testId }: { status: OutturnStatus; testId?: string }) {
   const { t } = useTranslation();
   return (
     <Tag color={statusColor(status)} data-testid={testId} data-status={status}>
@@ -161,6 +164,7 @@ export function ApprovalPanel({
   testIdPrefix: string;
 }) {
   const { t } = useTranslation();
+  const formatDateTime = useAgencyDateTime();
   const [decision, setDecision] = useState<TApprovalDecisionInput['decision'] | null>(null);
   const columns: TableColumnsType<Step> = [
     { key: 'order', title: t('vesselApproval.approval.order'), dataIndex: 'order' },
@@ -215,5 +219,54 @@ export function ApprovalPanel({
       )}
       <DecisionModal decision={decision} onClose={() => setDecision(null)} onDecide={onDecide} testIdPrefix={testIdPrefix} />
     </Card>
+  );
+}
+
+/**
+ * The Reverse row action of an approved out-turn: the reason dialog (with what the reversal does), then the
+ * server's reversal; the lists reload after it. Nothing for other statuses.
+ */
+export function ReverseOutturnAction({
+  row,
+  reverse,
+  note,
+  testIdPrefix,
+}: {
+  row: { id: number; status: OutturnStatus };
+  reverse: (id: number, reason: string) => Promise<unknown>;
+  /** What the reversal does, shown above the reason. */
+  note: string;
+  /** Test ids `<prefix>-reverse` (the button) and `<prefix>-reverse-reason`, `-ok`, `-notice` (the dialog). */
+  testIdPrefix: string;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  if (!isReversible(row)) return null;
+
+  const confirm = async (reason: string) => {
+    const result = await reverse(row.id, reason);
+    if (!result) return false;
+    void message.success(t('vesselApproval.reversed'));
+    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
+    return true;
+  };
+
+  return (
+    <>
+      <Tooltip title={t('vesselApproval.reverse')}>
+        <Button type="text" danger icon={<RollbackOutlined />} aria-label={t('vesselApproval.reverse')} onClick={() => setOpen(true)} data-testid={`${testIdPrefix}-reverse`} />
+      </Tooltip>
+      <ReasonModal
+        open={open}
+        title={t('vesselApproval.reverseTitle')}
+        okText={t('vesselApproval.reverse')}
+        notice={note}
+        onConfirm={confirm}
+        onClose={() => setOpen(false)}
+        testIdPrefix={`${testIdPrefix}-reverse`}
+      />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
 import { EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,8 +12,8 @@ import { serverPagination } from '../../app/pagination';
 import { PageHeader } from '../../components/PageHeader';
 import { initialOutturnListState, outturnListQuery, type OutturnListState } from './outturn';
 import { OutturnFilters } from './OutturnFilters';
-import { DifferenceText, NextApprover, StatusTag, voyageLabel } from './OutturnParts';
-import { useQuantityApprovalList } from './vessel-approval-api';
+import { DifferenceText, NextApprover, ReverseOutturnAction, StatusTag, voyageLabel } from './OutturnParts';
+import { reverseQuantityApproval, useQuantityApprovalList } from './vessel-approval-api';
 
 const ENTRY = 'vesselQuantityApproval/quantityApproval';
 
@@ -25,6 +25,7 @@ export default function QuantityApprovalListPage() {
   const { t } = useTranslation();
   const agencyPath = useAgencyPath();
   const canAdd = useCan(entryPermission(ENTRY, 'add'));
+  const canReverse = useCan(entryPermission(ENTRY, 'reverse'));
   const [state, setState] = useState<OutturnListState>(initialOutturnListState);
   const search = useDebouncedValue(state.search);
   const query = useMemo(() => outturnListQuery({ ...state, search }), [state, search]);
@@ -51,11 +52,14 @@ export default function QuantityApprovalListPage() {
       // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
       fixed: 'end',
       render: (_v, row) => (
-        <Tooltip title={t('vesselApproval.edit')}>
-          <Link to={agencyPath(`${ENTRY}/${row.id}/edit`)} aria-label={t('vesselApproval.edit')} data-testid="quantity-approval-open">
-            <Button type="text" icon={<EditOutlined />} />
-          </Link>
-        </Tooltip>
+        <Space size={0}>
+          <Tooltip title={t('vesselApproval.edit')}>
+            <Link to={agencyPath(`${ENTRY}/${row.id}/edit`)} aria-label={t('vesselApproval.edit')} data-testid="quantity-approval-open">
+              <Button type="text" icon={<EditOutlined />} />
+            </Link>
+          </Tooltip>
+          {canReverse && <ReverseOutturnAction row={row} reverse={reverseQuantityApproval} note={t('vesselApproval.reverseBlNote')} testIdPrefix="quantity-approval" />}
+        </Space>
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, SEARCH_MIN_CHARS, kgToTonnes, tonnesToKg, type ApprovalStatus, type TApprovalState } from '@tonnage/contracts';
+import { DEFAULT_PAGE_SIZE, SEARCH_MIN_CHARS, kgToTonnes, tonnesToKg, type OutturnStatus, type TApprovalState } from '@tonnage/contracts';
 
 /*
  * The logic of the out-turn screens without React: the excess or shortage as the user types, how a row's approval
@@ -35,9 +35,11 @@ export function differenceKind(difference: string): DifferenceKind {
   return kg > 0n ? 'excess' : kg < 0n ? 'shortage' : 'nil';
 }
 
-/** The colour of an approval status tag. */
-export function statusColor(status: ApprovalStatus): string {
+/** The colour of an out-turn's (or an approval step's) status tag. */
+export function statusColor(status: OutturnStatus): string {
   switch (status) {
+    case 'Reversed':
+      return 'default';
     case 'Approved':
       return 'success';
     case 'Rejected':
@@ -45,6 +47,11 @@ export function statusColor(status: ApprovalStatus): string {
     case 'Pending':
       return 'processing';
   }
+}
+
+/** Whether an out-turn can be reversed: only an approved one (the server refuses the others too). */
+export function isReversible(row: { status: OutturnStatus }): boolean {
+  return row.status === 'Approved';
 }
 
 /** The name of the approver who is due, or null when nobody is (approved, rejected, or no rule). */
@@ -77,7 +84,7 @@ export interface OutturnListState {
   limit: number;
   search: string;
   voyageId?: number;
-  status?: ApprovalStatus;
+  status?: OutturnStatus;
 }
 
 export const initialOutturnListState: OutturnListState = { page: 1, limit: DEFAULT_PAGE_SIZE, search: '' };
@@ -88,7 +95,7 @@ export interface OutturnListParams {
   limit: number;
   search?: string;
   voyageId?: number;
-  status?: ApprovalStatus;
+  status?: OutturnStatus;
 }
 
 /** The list state as the query string, without empty values (a search only after more than 2 characters). */

@@ -12,7 +12,7 @@ import {
   type TQuantityApprovalInput,
   type TVoyageApprovalInput,
 } from '@tonnage/contracts';
-import { api, rawRequest, type RawResult, type Schema } from '../../app/api';
+import { api, apiSend, rawRequest, type RawResult, type Schema } from '../../app/api';
 import { useSocket } from '../../app/socket';
 import type { OutturnListParams } from './outturn';
 
@@ -55,6 +55,11 @@ export function decideVoyageApproval(id: number, input: TApprovalDecisionInput) 
   return api(`${BASE}/vessel/${id}/decision`, { method: 'POST', body: input, schema: ZVoyageApproval });
 }
 
+/** `DELETE .../vessel/{id}/reverse` with the reason; null when refused (already reported). */
+export function reverseVoyageApproval(id: number, reason: string) {
+  return apiSend(`${BASE}/vessel/${id}/reverse`, { method: 'DELETE', body: { reason } });
+}
+
 /** `GET /api/vesselQuantityApproval/quantityApproval`: BL out-turns, filtered and paged on the server. */
 export function useQuantityApprovalList(query: OutturnListParams) {
   return useQuery({
@@ -80,6 +85,11 @@ export function saveQuantityApproval(id: number | null, input: TQuantityApproval
 
 export function decideQuantityApproval(id: number, input: TApprovalDecisionInput) {
   return api(`${BASE}/quantityApproval/${id}/decision`, { method: 'POST', body: input, schema: ZQuantityApproval });
+}
+
+/** `DELETE .../quantityApproval/{id}/reverse` with the reason; null when refused (already reported). */
+export function reverseQuantityApproval(id: number, reason: string) {
+  return apiSend(`${BASE}/quantityApproval/${id}/reverse`, { method: 'DELETE', body: { reason } });
 }
 
 /** The active BLs of a voyage with their BL quantity and whether an out-turn is recorded (the BL add form). */

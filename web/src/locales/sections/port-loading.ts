@@ -31,6 +31,8 @@ export const en = {
   remarks: 'Remarks',
   total: 'Total {{count}}',
   reverseQuestion: 'Reverse port loading {{name}}?',
+  reverseAlsoOneSlip: 'This also reverses 1 loading slip ({{quantity}}) in transit.',
+  reverseAlsoSlips: 'This also reverses {{number}} loading slips ({{quantity}}) in transit.',
   reversedOk: 'Port Loading reversed successfully',
   createdOk: 'Port Loading created successfully',
   updatedOk: 'Port Loading updated successfully',
@@ -95,6 +97,8 @@ export const ar: SectionShape<typeof en> = {
   remarks: 'ملاحظات',
   total: 'الإجمالي {{count}}',
   reverseQuestion: 'عكس التحميل من الميناء {{name}}؟',
+  reverseAlsoOneSlip: 'سيؤدي هذا أيضاً إلى عكس إيصال تحميل واحد ({{quantity}}) قيد النقل.',
+  reverseAlsoSlips: 'سيؤدي هذا أيضاً إلى عكس إيصالات التحميل قيد النقل: {{number}} إيصال ({{quantity}}).',
   reversedOk: 'تم عكس التحميل من الميناء بنجاح',
   createdOk: 'تم إنشاء التحميل من الميناء بنجاح',
   updatedOk: 'تم تحديث التحميل من الميناء بنجاح',
@@ -155,6 +159,9 @@ export const messagesAr: Readonly<Record<MessageOf<typeof PortLoadingMessages>, 
   [PortLoadingMessages.portLoadingCreated]: 'تم إنشاء التحميل من الميناء بنجاح',
   [PortLoadingMessages.portLoadingUpdated]: 'تم تحديث التحميل من الميناء بنجاح',
   [PortLoadingMessages.loadingSlipReversedOk]: 'تم عكس إيصال التحميل بنجاح',
+  [PortLoadingMessages.quantityAboveOnBoard]: 'الكمية غير متوفرة: يخطط التحميل من الميناء لأكثر مما تبقى على متن السفينة لهذه البوليصة، بعد خصم ما تخطط عمليات التحميل الأخرى للبوليصة لتحميله.',
+  [PortLoadingMessages.slipsCountInvalid]: 'يرجى إدخال عدد إيصالات التحميل.',
+  [PortLoadingMessages.reverseSlipsUnconfirmed]: 'عكس التحميل من الميناء هذا يعكس أيضاً إيصالات التحميل قيد النقل. يرجى التحقق من عددها والتأكيد مرة أخرى.',
 };
 
 /** Arabic of other English messages these screens receive (zod schema texts, success messages). */

@@ -122,6 +122,8 @@ export const messagesAr: Readonly<Record<MessageOf<typeof ShippingMessages>, str
   [ShippingMessages.completionBeforeArrival]: 'لا يمكن أن يكون تاريخ الانتهاء قبل تاريخ الوصول.',
   [ShippingMessages.shipmentReversed]: 'هذه الشحنة معكوسة.',
   [ShippingMessages.voyageOrNew]: 'يرجى اختيار رحلة أو إدخال رحلة جديدة، وليس كليهما.',
+  [ShippingMessages.blOutTurnApproved]: 'لهذه البوليصة كمية تفريغ معتمدة. يرجى عكس كمية التفريغ أولاً ثم المحاولة مرة أخرى.',
+  [ShippingMessages.blOutTurnPending]: 'لهذه البوليصة كمية تفريغ بانتظار الاعتماد. يرجى رفض كمية التفريغ أولاً ثم المحاولة مرة أخرى.',
 };
 
 /** Arabic of other English messages these screens receive (zod schema texts, success messages). */

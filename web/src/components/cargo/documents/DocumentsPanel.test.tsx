@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { TDocument } from '@tonnage/contracts';
+import type { TAgencyData, TDocument } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../../test/i18n';
 import { json, mockFetch, renderPage } from '../../resources/resource-test-utils';
+import { setTestSession } from '../../resources/test-session';
 import { DocumentsPanel } from './DocumentsPanel';
 import { formatFileSize } from './documents-api';
 
@@ -66,6 +67,27 @@ describe('DocumentsPanel', () => {
     expect(await screen.findByText('No documents yet.')).toBeTruthy();
     expect(screen.getByTestId('doc-upload')).toBeTruthy();
     expect(screen.getByTestId<HTMLButtonElement>('doc-attach').disabled).toBe(true);
+  });
+
+  it('shows when a document was uploaded on the agency’s clock, not the browser’s', async () => {
+    const browserZone = process.env.TZ;
+    // Uploaded at 10:00 UTC: 13:00 in Riyadh (the agency), 05:00 in New York (the browser).
+    process.env.TZ = 'America/New_York';
+    try {
+      setTestSession();
+      const agency = { id: 1, name: 'Red Sea Bulk Agency', logo: null, timezone: 'Asia/Riyadh', countryCode: 'SA', address: null, contactName: null, contactEmail: null, contactPhone: null, isActive: true, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' };
+      const agencyData: TAgencyData = { agency, Locations: [], Cargo: [], Companies: [], Timezone: [] };
+      mockFetch((url) => {
+        if (url.pathname === '/api/saleOrder/5/documents') return json({ rows: [invoice], count: 1 });
+        if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+        return undefined;
+      });
+      renderPage(<DocumentsPanel base="/api/saleOrder/5" canAttach={false} canDelete={false} testIdPrefix="doc" />);
+      expect(await screen.findByText('20-Nov-2026 13:00')).toBeTruthy();
+      expect(screen.queryByText('20-Nov-2026 05:00')).toBeNull();
+    } finally {
+      process.env.TZ = browserZone;
+    }
   });
 
   it('formats sizes', () => {

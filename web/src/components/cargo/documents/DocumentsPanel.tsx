@@ -4,7 +4,7 @@ import { DeleteOutlined, DownloadOutlined, PaperClipOutlined } from '@ant-design
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_MAX_MB, type TDocument } from '@tonnage/contracts';
-import { formatDateTime } from '../../../app/format';
+import { useAgencyDateTime } from '../../../app/agency-time';
 import { FileUpload } from '../../FileUpload';
 import { ReasonModal } from '../ReasonModal';
 import { attachDocument, deleteDocument, documentKeys, formatFileSize, useDocuments } from './documents-api';
@@ -26,6 +26,7 @@ export interface DocumentsPanelProps {
  */
 export function DocumentsPanel({ base, canAttach, canDelete, testIdPrefix }: DocumentsPanelProps) {
   const { t } = useTranslation();
+  const formatDateTime = useAgencyDateTime();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const list = useDocuments(base);

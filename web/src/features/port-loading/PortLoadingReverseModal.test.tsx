@@ -1,0 +1,101 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { TPortLoading } from '@tonnage/contracts';
+import { loadTestLanguage } from '../../test/i18n';
+import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { setTestSession } from '../../components/resources/test-session';
+import { PortLoadingReverseModal } from './PortLoadingReverseModal';
+
+vi.mock('../../app/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/session')>()),
+  ...(await import('../../components/resources/test-session')).sessionModule,
+}));
+
+const trail = { status: 'Active' as const, createdAt: '2026-11-21T08:00:00.000Z', createdBy: 'Lina', updatedAt: null, updatedBy: null, reversedAt: null, reversedBy: null, reverseReason: null };
+
+const portLoading: TPortLoading = {
+  id: 3,
+  voyageId: 4,
+  vesselName: 'DESERT FALCON',
+  voyageNumber: 'V-7',
+  shipmentId: 11,
+  blNumber: 'MEDU4417286',
+  consignmentId: 8,
+  lcPoNumber: 'LC-100',
+  blConsigneeId: 12,
+  blConsigneeName: 'Arabian Milling',
+  cargoTypeId: 1,
+  cargoTypeName: 'Wheat',
+  portId: 2,
+  portName: 'Jeddah',
+  transportationType: 'warehouse',
+  toLocationId: 2,
+  toLocationName: 'Jeddah Grain Terminal',
+  ownerCompanyId: 12,
+  ownerCompanyName: 'Arabian Milling',
+  transporterKind: 'company',
+  transporterId: 6,
+  transporterName: 'Najd Haulage',
+  thirdPartyName: null,
+  quantity: '1200.000',
+  loadedQuantity: '105.000',
+  trips: 3,
+  inTransitQuantity: '105.000',
+  remainingQuantity: '1095.000',
+  loadingDate: '2026-11-21',
+  remarks: null,
+  ...trail,
+};
+
+beforeAll(async () => {
+  await loadTestLanguage('en');
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await loadTestLanguage('en');
+});
+
+describe('the port loading’s reversal dialog', () => {
+  async function open(language: 'en' | 'ar') {
+    await loadTestLanguage(language);
+    setTestSession();
+    const calls: { method: string; url: URL; body: unknown }[] = [];
+    mockFetch((url, init) => {
+      calls.push({ method: init?.method ?? 'GET', url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
+      if (url.pathname === '/api/portLoading/3/reverse') return json({ message: 'Port Loading reversed successfully' });
+      return undefined;
+    });
+    const onReversed = vi.fn(() => Promise.resolve());
+    renderPage(<PortLoadingReverseModal portLoading={portLoading} onClose={() => undefined} onReversed={onReversed} />);
+    return { calls, onReversed };
+  }
+
+  it('says in English how many slips in transit it also reverses, and sends that number', async () => {
+    const { calls, onReversed } = await open('en');
+    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('This also reverses 3 loading slips (105.000 MT) in transit.');
+    fireEvent.change(screen.getByTestId('pl-reverse-reason'), { target: { value: 'Vessel left' } });
+    fireEvent.click(screen.getByTestId('pl-reverse-ok'));
+    await waitFor(() => expect(onReversed).toHaveBeenCalled());
+    const reversal = calls.find((c) => c.method === 'DELETE');
+    expect(reversal?.url.pathname).toBe('/api/portLoading/3/reverse');
+    expect(reversal?.body).toEqual({ reason: 'Vessel left', slips: 3 });
+  });
+
+  it('says it in Arabic', async () => {
+    await open('ar');
+    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('سيؤدي هذا أيضاً إلى عكس إيصالات التحميل قيد النقل: 3 إيصال (105.000 MT).');
+  });
+
+  it('names a single slip in the singular, and says nothing when there is none', async () => {
+    await loadTestLanguage('en');
+    setTestSession();
+    mockFetch(() => undefined);
+    const { rerender } = renderPage(<PortLoadingReverseModal portLoading={{ ...portLoading, trips: 1, inTransitQuantity: '37.050' }} onClose={() => undefined} onReversed={() => Promise.resolve()} />);
+    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('This also reverses 1 loading slip (37.050 MT) in transit.');
+    rerender(<></>);
+    renderPage(<PortLoadingReverseModal portLoading={{ ...portLoading, trips: 0, inTransitQuantity: '0.000' }} onClose={() => undefined} onReversed={() => Promise.resolve()} />);
+    await screen.findAllByTestId('pl-reverse-reason');
+    expect(screen.queryByTestId('pl-reverse-notice')).toBeNull();
+  });
+});
