@@ -16,6 +16,9 @@ function run(title, command, args, env = {}) {
   return result.status === 0;
 }
 
+// The Node from node_modules/.bin (pinned in package.json); scripts/runtime.test.ts fails on any other.
+console.info(`Node ${process.version}`);
+
 const totals = { passed: 0, failed: 0, skipped: 0 };
 function count(file) {
   try {
