@@ -73,7 +73,7 @@ describe('the port loading’s reversal dialog', () => {
 
   it('says in English how many slips in transit it also reverses, and sends that number', async () => {
     const { calls, onReversed } = await open('en');
-    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('This also reverses 3 loading slips (105.000 MT) in transit.');
+    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('This also reverses 3 loading slips (\u2068105.000 MT\u2069) in transit.');
     fireEvent.change(screen.getByTestId('pl-reverse-reason'), { target: { value: 'Vessel left' } });
     fireEvent.click(screen.getByTestId('pl-reverse-ok'));
     await waitFor(() => expect(onReversed).toHaveBeenCalled());
@@ -84,7 +84,7 @@ describe('the port loading’s reversal dialog', () => {
 
   it('says it in Arabic', async () => {
     await open('ar');
-    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('سيؤدي هذا أيضاً إلى عكس إيصالات التحميل قيد النقل: 3 إيصال (105.000 MT).');
+    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('سيؤدي هذا أيضاً إلى عكس إيصالات التحميل قيد النقل: 3 إيصال (\u2068105.000 MT\u2069).');
   });
 
   it('names a single slip in the singular, and says nothing when there is none', async () => {
@@ -92,7 +92,7 @@ describe('the port loading’s reversal dialog', () => {
     setTestSession();
     mockFetch(() => undefined);
     const { rerender } = renderPage(<PortLoadingReverseModal portLoading={{ ...portLoading, trips: 1, inTransitQuantity: '37.050' }} onClose={() => undefined} onReversed={() => Promise.resolve()} />);
-    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('This also reverses 1 loading slip (37.050 MT) in transit.');
+    expect((await screen.findByTestId('pl-reverse-notice')).textContent).toContain('This also reverses 1 loading slip (\u206837.050 MT\u2069) in transit.');
     rerender(<></>);
     renderPage(<PortLoadingReverseModal portLoading={{ ...portLoading, trips: 0, inTransitQuantity: '0.000' }} onClose={() => undefined} onReversed={() => Promise.resolve()} />);
     await screen.findAllByTestId('pl-reverse-reason');
