@@ -107,7 +107,7 @@ describe(`hardening: what a person sees (${isArabic ? 'Arabic' : 'English'})`, (
     const expected = await api<{ count: number; rows: { blNumber: string | null }[] }>('GET', '/api/approvals/inbox', { token, agencyId });
     assert.equal(expected.status, 200, JSON.stringify(expected.body));
     assert.ok(expected.body.rows.some((row) => row.blNumber === harvestBl), 'the server lists the new out-turn');
-    await page.getByTestId('approvals-inbox-count').locator('.ant-scroll-number', { hasText: String(expected.body.count) }).waitFor();
+    await page.getByTestId('approvals-inbox-count').locator('.ant-scroll-number', { hasText: new RegExp(`^${expected.body.count}$`) }).waitFor();
     assert.equal(await page.getByTestId('approvals-inbox').getAttribute('aria-label'), texts.vesselApproval.inbox.open);
     await page.getByTestId('approvals-inbox').click();
     const panel = page.getByTestId('approvals-inbox-panel');

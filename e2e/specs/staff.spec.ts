@@ -144,10 +144,12 @@ describe(`staff: roles, users and live permissions (${isArabic ? 'Arabic' : 'Eng
     }
 
     // The user's page is open (with its live connection) when the admin widens the role.
-    const connected = user.waitForEvent('websocket');
+    // Listens for its first frame from the moment it connects: on a busy machine the handshake can be over before
+    // the page is drawn, and the next frame (a ping) may come only after the timeout.
+    const connected = user.waitForEvent('websocket').then((socket) => socket.waitForEvent('framereceived'));
     await user.goto(`/agencies/${agencyId}/dashboard`);
     await user.getByTestId('menu-dashboard').waitFor();
-    await (await connected).waitForEvent('framereceived');
+    await connected;
     await user.evaluate(() => Object.assign(window, { e2eBeforeReload: true }));
     assert.equal(await user.getByTestId('menu-shipping').count(), 0);
 
