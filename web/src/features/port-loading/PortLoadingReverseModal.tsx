@@ -5,6 +5,7 @@ import { reportFailure } from '../../app/api';
 import { formatQuantity } from '../../app/format';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { reversePortLoading } from './port-loading-api';
+import type { TFunction } from 'i18next';
 
 type Counters = Pick<TPortLoading, 'trips' | 'inTransitQuantity'>;
 
@@ -12,7 +13,7 @@ type Counters = Pick<TPortLoading, 'trips' | 'inTransitQuantity'>;
  * What the reversal of a port loading also reverses, from its own counters: its active slips (`trips`), all in
  * transit (a received slip stops the reversal on the server), and their quantity. Null when it has none.
  */
-export function reversalNotice(t: (key: string, options?: Record<string, unknown>) => string, portLoading: Counters): string | null {
+export function reversalNotice(t: TFunction, portLoading: Counters): string | null {
   if (portLoading.trips === 0) return null;
   const quantity = formatQuantity(portLoading.inTransitQuantity);
   return portLoading.trips === 1 ? t('portLoading.reverseAlsoOneSlip', { quantity }) : t('portLoading.reverseAlsoSlips', { number: portLoading.trips, quantity });
