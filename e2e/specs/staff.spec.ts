@@ -156,7 +156,10 @@ describe(`staff: roles, users and live permissions (${isArabic ? 'Arabic' : 'Eng
     await admin.goto(`/agencies/${agencyId}/roles/${roleId}/permissions`);
     await admin.getByTestId('permissions-summary').filter({ hasText: fill(texts.roles.permissions.summary, { n: 2 }) }).waitFor();
     await admin.getByTestId('permissions-search').fill(label({ en: 'Shipping', ar: 'الشحن' }));
-    await admin.getByTestId('permission-canViewShipping').check();
+    // A click, then the checked state once React has rendered it (Playwright's check() reads it at once, which a
+    // busy machine's slower render can miss).
+    await admin.getByTestId('permission-canViewShipping').click();
+    await admin.waitForFunction(() => document.querySelector<HTMLInputElement>('[data-testid=permission-canViewShipping]')?.checked === true);
     const reloaded = user.waitForEvent('load', { timeout: 20_000 });
     await admin.getByTestId('permissions-save').click();
     await admin.getByText(texts.roles.permissions.saved).waitFor();

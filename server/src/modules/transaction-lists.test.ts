@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { inAgency } from '../platform/db/tenancy';
 import { forEachBatch } from '../platform/excel';
+import { wallClockTime } from '../platform/time-zone';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { shipments as shipmentRows, voyages } from './shipping/shipping.schema';
@@ -89,7 +90,8 @@ interface ListSpec<Row extends AnyRow> {
   /** The cell (1-based column) that names a row in the export, and its value from the list's row. */
   identity: { column: number; value: (row: Row) => string | number };
   quantity: { column: number; value: (row: Row) => string };
-  date: { column: number; value: (row: Row) => string };
+  /** A date column; `instant` when it holds a date-time, written at the agency's (Riyadh's) wall-clock time. */
+  date: { column: number; value: (row: Row) => string; instant?: true };
   header: { en: string; ar: string };
   viewFlag: string;
   /** Present when the list is narrowed by the data scope: the user is scoped to the world's consignee. */
@@ -150,7 +152,7 @@ const consignments: ListSpec<TConsignment> = {
   filter: () => `blConsigneeId=${world.consigneeId}`,
   identity: { column: 1, value: (row) => row.LCPONumber },
   quantity: { column: 8, value: (row) => row.quantity },
-  date: { column: 14, value: (row) => row.createdAt },
+  date: { column: 14, value: (row) => row.createdAt, instant: true },
   header: { en: 'LC/PO number', ar: 'رقم الاعتماد/أمر الشراء' },
   viewFlag: permissionFlag('Consignment', 'view'),
   scope: (row) => row.blConsigneeId === world.consigneeId,
@@ -187,7 +189,7 @@ const shipments: ListSpec<TShipment> = {
   filter: () => `blConsigneeId=${world.consigneeId}`,
   identity: { column: 1, value: (row) => row.blNumber },
   quantity: { column: 10, value: (row) => row.blQuantity },
-  date: { column: 15, value: (row) => row.createdAt },
+  date: { column: 15, value: (row) => row.createdAt, instant: true },
   header: { en: 'BL number', ar: 'رقم بوليصة الشحن' },
   viewFlag: permissionFlag('Shipping', 'view'),
   scope: (row) => row.blConsigneeId === world.consigneeId,
@@ -254,7 +256,7 @@ const slips: ListSpec<TLoadingSlip> = {
   filter: () => `truckId=${truckA}`,
   identity: { column: 1, value: (row) => row.slipNumber },
   quantity: { column: 13, value: (row) => row.quantity },
-  date: { column: 2, value: (row) => row.loadedAt },
+  date: { column: 2, value: (row) => row.loadedAt, instant: true },
   header: { en: 'Slip number', ar: 'رقم الإيصال' },
   viewFlag: permissionFlag('LoadingSlips', 'view'),
   scope: (row) => row.blConsigneeName === consigneeName,
@@ -414,7 +416,9 @@ function describeList<Row extends AnyRow>(spec: ListSpec<Row>) {
         expect(quantity.numFmt).toBe('0.000');
         const date = cells_.getCell(spec.date.column).value;
         expect(date).toBeInstanceOf(Date);
-        expect(date instanceof Date ? date.toISOString().slice(0, 10) : null).toBe(spec.date.value(row).slice(0, 10));
+        const expected = spec.date.instant ? wallClockTime(spec.date.value(row), 'Asia/Riyadh').toISOString() : spec.date.value(row);
+        // An Excel date-time keeps the second, not always the millisecond.
+        expect(date instanceof Date ? date.toISOString().slice(0, spec.date.instant ? 19 : 10) : null).toBe(expected.slice(0, spec.date.instant ? 19 : 10));
         expect(cells_.getCell(statusColumn).value).toBe(row.status);
         expect(cells_.getCell(reasonColumn).value ?? null).toBe(row.reverseReason);
       });
@@ -454,6 +458,37 @@ describeList(consignments);
 describeList(shipments);
 describeList(portLoadings);
 describeList(slips);
+
+describe('date-times of the exports', () => {
+  it('writes the loading time and the creation time at the agency’s wall-clock time (Asia/Riyadh), headers without a zone', async () => {
+    const { rows } = (await call<{ rows: TLoadingSlip[] }>('GET', `/api/loadingSlips?status=all&truckId=${truckA}&sortBy=loadedAt&sortOrder=asc&limit=100`)).body;
+    expect(rows.map((r) => r.loadedAt)).toEqual(['2026-11-20T22:00:00.000Z', '2026-11-21T05:00:00.000Z']);
+    const sheet = await sheetOf(await t.app.inject({ method: 'GET', url: `/api/loadingSlips/export.xlsx?status=all&truckId=${truckA}&sortBy=loadedAt&sortOrder=asc`, headers: admin }));
+    const header = headerOf(sheet);
+    expect(header[1]).toBe('Loaded at');
+    expect(header.join('|')).not.toContain('UTC');
+    const loadedAt = header.indexOf('Loaded at') + 1;
+    const createdAt = header.indexOf('Created at') + 1;
+    expect(createdAt).toBeGreaterThan(0);
+    const cells = bodyRows(sheet);
+    // 22:00 UTC on the 20th is 01:00 on the 21st in Riyadh (UTC+3); 05:00 UTC is 08:00. The cell has no zone: it
+    // holds the local date and time (read back by its UTC components).
+    expect(cells.map((r) => r.getCell(loadedAt).value)).toEqual([new Date('2026-11-21T01:00:00.000Z'), new Date('2026-11-21T08:00:00.000Z')]);
+    expect(cells[0]?.getCell(loadedAt).numFmt).toBe('dd-mmm-yyyy hh:mm');
+    rows.forEach((row, i) => {
+      const value = cells[i]?.getCell(createdAt).value;
+      const local = new Date(new Date(row.createdAt).getTime() + 3 * 3600_000);
+      expect(value instanceof Date ? Math.abs(value.getTime() - local.getTime()) : null).toBeLessThan(1000);
+    });
+  });
+
+  it('labels the date-time columns in Arabic without a zone', async () => {
+    const header = headerOf(await sheetOf(await t.app.inject({ method: 'GET', url: '/api/loadingSlips/export.xlsx?status=all&lang=ar', headers: admin })));
+    expect(header[1]).toBe('وقت التحميل');
+    expect(header).toContain('تاريخ الإنشاء');
+    expect(header.join('|')).not.toContain('UTC');
+  });
+});
 
 describe('loading slip export permission', () => {
   it('needs the export flag and a view flag of the slips', async () => {

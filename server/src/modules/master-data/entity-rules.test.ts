@@ -267,6 +267,22 @@ describe('company admin column', () => {
   });
 });
 
+describe('dates in the master data export', () => {
+  it('writes a date field as an Excel date on its calendar day, as the transaction exports do', async () => {
+    await createRow('driver', { name: 'Expiry Date Driver', licenceExpiry: '2028-05-17' });
+    const exported = await call('GET', '/api/driver/export.xlsx?lang=en&search=Expiry%20Date%20Driver');
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    const cell = sheet?.getRow(2).getCell(header.indexOf('Licence expiry') + 1);
+    expect(cell?.value).toEqual(new Date('2028-05-17T00:00:00.000Z'));
+    expect(cell?.numFmt).toBe('dd-mmm-yyyy');
+    expect(sheet?.actualRowCount).toBe(2);
+  });
+});
+
 describe('rules that need the database', () => {
   it('silo: only in a warehouse with silos', async () => {
     const open = await createRow('warehouse', { storageType: 'openArea' });

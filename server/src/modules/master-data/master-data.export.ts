@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { fieldScale, type FieldDef, type Localized, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
 import type { Db } from '../../platform/db/client';
-import { writeWorkbook, type ExcelColumn } from '../../platform/excel';
+import { EXCEL_FORMATS, excelDate, writeWorkbook, type CellValue, type ExcelColumn } from '../../platform/excel';
 import { forEachMatchingRow, type ResourceMatchQuery, type ScopeViewer } from './master-data.service';
 
 type Lang = 'en' | 'ar';
@@ -9,8 +9,11 @@ type Lang = 'en' | 'ar';
 const statusLabels = { en: { header: 'Status', active: 'Active', inactive: 'In-Active' }, ar: { header: 'الحالة', active: 'نشط', inactive: 'غير نشط' } };
 const yesNo = { en: ['Yes', 'No'], ar: ['نعم', 'لا'] } as const;
 
-/** The cell of one field: the referenced row's name, the option's label, a localized yes/no, or the value. */
-function cellValue(name: string, field: FieldDef, row: TResourceRow, lang: Lang): string | number | null {
+/**
+ * The cell of one field: the referenced row's name, the option's label, a localized yes/no, a date as an Excel date
+ * (as the transaction exports write dates; master data holds no date-time column), or the value.
+ */
+function cellValue(name: string, field: FieldDef, row: TResourceRow, lang: Lang): CellValue {
   const value = row[name];
   if (value === null || value === undefined) return null;
   switch (field.kind) {
@@ -25,6 +28,7 @@ function cellValue(name: string, field: FieldDef, row: TResourceRow, lang: Lang)
     case 'secret':
       return null;
     case 'date':
+      return excelDate(typeof value === 'string' ? value : null);
     case 'decimal':
     case 'email':
     case 'image':
@@ -69,6 +73,7 @@ export async function writeResourceWorkbook(
       key: name,
       header: label[lang],
       ...(scale > 0 ? { numFmt: `0.${'0'.repeat(scale)}` } : {}),
+      ...(field?.kind === 'date' ? { width: 14, numFmt: EXCEL_FORMATS.date } : {}),
       value: (row) => (field ? cellValue(name, field, row, lang) : derivedValue(row[name])),
     };
   });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { TLoadingSlip } from '@tonnage/contracts';
 import bidiFactory from 'bidi-js';
 import PDFDocument from 'pdfkit';
+import { wallClockTime } from '../../platform/time-zone';
 
 /*
  * The printable loading slip (A5) in English or Arabic. Arabic needs shaping and right-to-left order: fontkit
@@ -71,12 +72,9 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** DD-MMM-YYYY HH:mm of an instant in a timezone (spec section 9). */
 export function formatSlipDateTime(iso: string, timezone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: timezone, year: 'numeric', month: 'numeric', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}-${MONTHS[Number(parts.month) - 1]}-${parts.year} ${parts.hour}:${parts.minute}`;
+  const local = wallClockTime(iso, timezone);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(local.getUTCDate())}-${MONTHS[local.getUTCMonth()]}-${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
 
 /** 1234.5 -> '1,234.500' (the API already gives 3 decimals; only the grouping is added). */

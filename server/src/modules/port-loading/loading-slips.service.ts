@@ -23,6 +23,7 @@ import { orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
+import { agencyTimezone } from '../../platform/time-zone';
 import { agencies } from '../agencies/agencies.schema';
 import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
 import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
@@ -43,12 +44,6 @@ const col = columnOf;
 export type Lang = 'en' | 'ar';
 /** The slip list query without its page: what the export matches. */
 export type LoadingSlipFilters = Omit<z.output<typeof ZLoadingSlipListQuery>, 'page' | 'limit'>;
-
-/** The agency's timezone (slips are counted per local day). */
-export async function agencyTimezone(tx: Db, agencyId: number): Promise<string> {
-  const [row] = await tx.select({ timezone: agencies.timezone }).from(agencies).where(eq(agencies.id, agencyId));
-  return row?.timezone ?? 'UTC';
-}
 
 /** The local calendar day (YYYY-MM-DD) of an instant in a timezone. */
 export function localDay(at: Date, timezone: string): string {

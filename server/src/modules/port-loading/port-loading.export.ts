@@ -13,7 +13,7 @@ const transporterOf = (row: { transporterKind: TPortLoading['transporterKind']; 
   row.transporterKind === 'self' ? { en: 'Self', ar: 'ذاتي' }[lang] : row.transporterKind === 'thirdParty' ? (row.thirdPartyName ?? row.transporterName) : row.transporterName;
 
 /** The columns of the port loading export, as the list shows them. */
-export function portLoadingExportColumns(lang: ExcelLang): ExcelColumn<TPortLoading>[] {
+export function portLoadingExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<TPortLoading>[] {
   return [
     dateColumn<TPortLoading>('loadingDate', { en: 'Loading date', ar: 'تاريخ التحميل' }, lang, (r) => r.loadingDate),
     textColumn<TPortLoading>('vessel', { en: 'Vessel', ar: 'السفينة' }, lang, (r) => r.vesselName),
@@ -33,15 +33,15 @@ export function portLoadingExportColumns(lang: ExcelLang): ExcelColumn<TPortLoad
     tonnesColumn<TPortLoading>('inTransit', { en: 'In transit (MT)', ar: 'قيد النقل (طن متري)' }, lang, (r) => r.inTransitQuantity),
     tonnesColumn<TPortLoading>('remaining', { en: 'Remaining (MT)', ar: 'المتبقي (طن متري)' }, lang, (r) => r.remainingQuantity),
     textColumn<TPortLoading>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
-    ...trailColumns<TPortLoading>(lang),
+    ...trailColumns<TPortLoading>(lang, timeZone),
   ];
 }
 
 /** The columns of the loading slip export, as the list shows them. */
-export function loadingSlipExportColumns(lang: ExcelLang): ExcelColumn<TLoadingSlip>[] {
+export function loadingSlipExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<TLoadingSlip>[] {
   return [
     { key: 'slipNumber', header: { en: 'Slip number', ar: 'رقم الإيصال' }[lang], width: 12, value: (r) => r.slipNumber },
-    dateTimeColumn<TLoadingSlip>('loadedAt', { en: 'Loaded at (UTC)', ar: 'وقت التحميل (UTC)' }, lang, (r) => r.loadedAt),
+    dateTimeColumn<TLoadingSlip>('loadedAt', { en: 'Loaded at', ar: 'وقت التحميل' }, lang, timeZone, (r) => r.loadedAt),
     textColumn<TLoadingSlip>('vessel', { en: 'Vessel', ar: 'السفينة' }, lang, (r) => r.vesselName),
     textColumn<TLoadingSlip>('voyageNumber', { en: 'Voyage number', ar: 'رقم الرحلة' }, lang, (r) => r.voyageNumber),
     textColumn<TLoadingSlip>('lcPoNumber', { en: 'LC/PO number', ar: 'رقم الاعتماد/أمر الشراء' }, lang, (r) => r.lcPoNumber),
@@ -55,6 +55,6 @@ export function loadingSlipExportColumns(lang: ExcelLang): ExcelColumn<TLoadingS
     tonnesColumn<TLoadingSlip>('quantity', { en: 'Quantity (MT)', ar: 'الكمية (طن متري)' }, lang, (r) => r.quantity),
     textColumn<TLoadingSlip>('received', { en: 'Received', ar: 'مستلم' }, lang, (r) => (r.received ? { en: 'Yes', ar: 'نعم' } : { en: 'No', ar: 'لا' })[lang]),
     textColumn<TLoadingSlip>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
-    ...trailColumns<TLoadingSlip>(lang),
+    ...trailColumns<TLoadingSlip>(lang, timeZone),
   ];
 }

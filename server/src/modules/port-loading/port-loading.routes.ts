@@ -9,12 +9,13 @@ import { dataScopeOfSession } from '../../platform/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { forbidden } from '../../platform/errors';
 import { sendWorkbook, writeWorkbook } from '../../platform/excel';
+import { agencyTimezone } from '../../platform/time-zone';
 import type { Db } from '../../platform/db/client';
 import { agencies } from '../agencies/agencies.schema';
 import { users } from '../users/users.schema';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
 import { loadingSlipExportColumns, portLoadingExportColumns } from './port-loading.export';
-import { agencyTimezone, createLoadingSlip, forEachLoadingSlip, getLoadingSlip, listLoadingSlips, reverseLoadingSlip, updateLoadingSlip, type Lang } from './loading-slips.service';
+import { createLoadingSlip, forEachLoadingSlip, getLoadingSlip, listLoadingSlips, reverseLoadingSlip, updateLoadingSlip, type Lang } from './loading-slips.service';
 import { createPortLoading, forEachPortLoading, getPortLoading, listPortLoadings, reversePortLoading, updatePortLoading, voyageShipments } from './port-loading.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 422: ZApiError };
@@ -81,9 +82,10 @@ export function registerPortLoadingRoutes(api: FastifyInstance, context: ModuleC
     (request, reply) => {
       const { lang, ...query } = request.query;
       return sendWorkbook(request, reply, 'port-loadings.xlsx', (stream) =>
-        scoped(request, (tx, actor) =>
-          writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'التحميل من الميناء' : 'Port loadings', columns: portLoadingExportColumns(lang), rows: (visit) => forEachPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit) }),
-        ),
+        scoped(request, async (tx, actor) => {
+          const columns = portLoadingExportColumns(lang, await agencyTimezone(tx, actor.agencyId));
+          await writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'التحميل من الميناء' : 'Port loadings', columns, rows: (visit) => forEachPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit) });
+        }),
       );
     },
   );
@@ -181,9 +183,10 @@ export function registerPortLoadingRoutes(api: FastifyInstance, context: ModuleC
       if (!hasPermission(requireSession(request), `${SLIPS_VIEW},${VIEW}`)) throw forbidden();
       const { lang, ...query } = request.query;
       return sendWorkbook(request, reply, 'loading-slips.xlsx', (stream) =>
-        scoped(request, (tx, actor) =>
-          writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'إيصالات التحميل' : 'Loading slips', columns: loadingSlipExportColumns(lang), rows: (visit) => forEachLoadingSlip(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit) }),
-        ),
+        scoped(request, async (tx, actor) => {
+          const columns = loadingSlipExportColumns(lang, await agencyTimezone(tx, actor.agencyId));
+          await writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'إيصالات التحميل' : 'Loading slips', columns, rows: (visit) => forEachLoadingSlip(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit) });
+        }),
       );
     },
   );

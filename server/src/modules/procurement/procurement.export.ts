@@ -3,7 +3,7 @@ import type { ExcelColumn, ExcelLang } from '../../platform/excel';
 import { dateColumn, textColumn, tonnesColumn, trailColumns } from '../../platform/record-export';
 
 /** The columns of the sale order export, as the list shows them. */
-export function saleOrderExportColumns(lang: ExcelLang): ExcelColumn<TSaleOrder>[] {
+export function saleOrderExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<TSaleOrder>[] {
   return [
     textColumn<TSaleOrder>('number', { en: 'Sale order number', ar: 'رقم أمر البيع' }, lang, (r) => r.number),
     dateColumn<TSaleOrder>('orderDate', { en: 'Order date', ar: 'تاريخ الأمر' }, lang, (r) => r.orderDate),
@@ -16,12 +16,12 @@ export function saleOrderExportColumns(lang: ExcelLang): ExcelColumn<TSaleOrder>
     dateColumn<TSaleOrder>('deliveryFrom', { en: 'Delivery from', ar: 'التسليم من' }, lang, (r) => r.deliveryFrom),
     dateColumn<TSaleOrder>('deliveryTo', { en: 'Delivery to', ar: 'التسليم إلى' }, lang, (r) => r.deliveryTo),
     textColumn<TSaleOrder>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
-    ...trailColumns<TSaleOrder>(lang),
+    ...trailColumns<TSaleOrder>(lang, timeZone),
   ];
 }
 
 /** The columns of the consignment export, as the list shows them. */
-export function consignmentExportColumns(lang: ExcelLang): ExcelColumn<TConsignment>[] {
+export function consignmentExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<TConsignment>[] {
   return [
     textColumn<TConsignment>('lcPoNumber', { en: 'LC/PO number', ar: 'رقم الاعتماد/أمر الشراء' }, lang, (r) => r.LCPONumber),
     textColumn<TConsignment>('type', { en: 'Type', ar: 'النوع' }, lang, (r) => (r.type === 'lc' ? 'LC' : 'PO')),
@@ -34,6 +34,6 @@ export function consignmentExportColumns(lang: ExcelLang): ExcelColumn<TConsignm
     tonnesColumn<TConsignment>('shipped', { en: 'BL quantity (MT)', ar: 'كمية بوليصة الشحن (طن متري)' }, lang, (r) => r.shippedQuantity),
     tonnesColumn<TConsignment>('remaining', { en: 'Remaining (MT)', ar: 'المتبقي (طن متري)' }, lang, (r) => r.remainingQuantity),
     textColumn<TConsignment>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
-    ...trailColumns<TConsignment>(lang),
+    ...trailColumns<TConsignment>(lang, timeZone),
   ];
 }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../../app';
 import { access, requireAgency, requireSession } from '../../platform/access';
+import { inAgency } from '../../platform/db/tenancy';
 import { sendWorkbook, writeWorkbook } from '../../platform/excel';
+import { agencyTimezone } from '../../platform/time-zone';
 import {
   consignmentOwner,
   consignmentTotal,
@@ -56,9 +58,10 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
     (request, reply) => {
       const { lang, ...query } = request.query;
       const agencyId = requireAgency(request);
-      return sendWorkbook(request, reply, 'sale-orders.xlsx', (stream) =>
-        writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'أوامر البيع' : 'Sale orders', columns: saleOrderExportColumns(lang), rows: (visit) => forEachSaleOrder(db, { agencyId, session: requireSession(request), query }, visit) }),
-      );
+      return sendWorkbook(request, reply, 'sale-orders.xlsx', async (stream) => {
+        const columns = saleOrderExportColumns(lang, await inAgency(db, agencyId, (tx) => agencyTimezone(tx, agencyId)));
+        await writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'أوامر البيع' : 'Sale orders', columns, rows: (visit) => forEachSaleOrder(db, { agencyId, session: requireSession(request), query }, visit) });
+      });
     },
   );
 
@@ -151,9 +154,10 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
     (request, reply) => {
       const { lang, ...query } = request.query;
       const viewer = { agencyId: requireAgency(request), session: requireSession(request) };
-      return sendWorkbook(request, reply, 'consignments.xlsx', (stream) =>
-        writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'الإرساليات' : 'Consignments', columns: consignmentExportColumns(lang), rows: (visit) => forEachConsignment(db, { ...viewer, query }, visit) }),
-      );
+      return sendWorkbook(request, reply, 'consignments.xlsx', async (stream) => {
+        const columns = consignmentExportColumns(lang, await inAgency(db, viewer.agencyId, (tx) => agencyTimezone(tx, viewer.agencyId)));
+        await writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'الإرساليات' : 'Consignments', columns, rows: (visit) => forEachConsignment(db, { ...viewer, query }, visit) });
+      });
     },
   );
 

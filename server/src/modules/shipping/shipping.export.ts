@@ -3,7 +3,7 @@ import type { ExcelColumn, ExcelLang } from '../../platform/excel';
 import { dateColumn, textColumn, tonnesColumn, trailColumns } from '../../platform/record-export';
 
 /** The columns of the shipment export, as the list shows them. */
-export function shipmentExportColumns(lang: ExcelLang): ExcelColumn<TShipment>[] {
+export function shipmentExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<TShipment>[] {
   return [
     textColumn<TShipment>('blNumber', { en: 'BL number', ar: 'رقم بوليصة الشحن' }, lang, (r) => r.blNumber),
     textColumn<TShipment>('vessel', { en: 'Vessel', ar: 'السفينة' }, lang, (r) => r.voyage.vesselName),
@@ -17,6 +17,6 @@ export function shipmentExportColumns(lang: ExcelLang): ExcelColumn<TShipment>[]
     tonnesColumn<TShipment>('blQuantity', { en: 'BL quantity (MT)', ar: 'كمية بوليصة الشحن (طن متري)' }, lang, (r) => r.blQuantity),
     tonnesColumn<TShipment>('onBoard', { en: 'On board (MT)', ar: 'على متن السفينة (طن متري)' }, lang, (r) => r.onBoardQuantity),
     tonnesColumn<TShipment>('loaded', { en: 'Loaded (MT)', ar: 'المحمّل (طن متري)' }, lang, (r) => r.loadedQuantity),
-    ...trailColumns<TShipment>(lang),
+    ...trailColumns<TShipment>(lang, timeZone),
   ];
 }

@@ -8,6 +8,7 @@ import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { sendWorkbook, writeWorkbook } from '../../platform/excel';
+import { agencyTimezone } from '../../platform/time-zone';
 import { shipmentExportColumns } from './shipping.export';
 import { createShipment, forEachShipment, getShipment, listShipments, reverseShipment, shipmentTotal, updateShipment, type Actor } from './shipping.service';
 import { consigneeVoyages, getVoyage, listVoyages, updateVoyage, vesselVoyageNumbers } from './voyage.service';
@@ -70,9 +71,10 @@ export function registerShippingRoutes(api: FastifyInstance, context: ModuleCont
     (request, reply) => {
       const { lang, ...query } = request.query;
       return sendWorkbook(request, reply, 'shipments.xlsx', (stream) =>
-        read(request, (tx, p) =>
-          writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'الشحنات' : 'Shipments', columns: shipmentExportColumns(lang), rows: (visit) => forEachShipment(tx, { ...p, query }, visit) }),
-        ),
+        read(request, async (tx, p) => {
+          const columns = shipmentExportColumns(lang, await agencyTimezone(tx, p.agencyId));
+          await writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'الشحنات' : 'Shipments', columns, rows: (visit) => forEachShipment(tx, { ...p, query }, visit) });
+        }),
       );
     },
   );

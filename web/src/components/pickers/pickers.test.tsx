@@ -141,7 +141,7 @@ describe('pickers', () => {
     });
 
     it('narrows consignees to the given shipment managers and honours the data scope', async () => {
-      setTestSession({ isAgencyAdmin: false, isAgencyUser: true, dataScope: { shipmentManagerIds: [8], consigneeIds: null, locationIds: null } });
+      setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewConsignment'], dataScope: { shipmentManagerIds: [8], consigneeIds: null, locationIds: null } });
       renderWithAgencyData(<ConsigneePicker mode="both" shipmentManagerIds={[5]} data-testid="narrow" />);
       expect(await optionsOf('narrow')).toEqual(['Almarai Feed', 'Nile Shipping SM SM']);
     });
@@ -153,7 +153,7 @@ describe('pickers', () => {
     });
 
     it('applies the data scope in the all mode for other users', async () => {
-      setTestSession({ isAgencyAdmin: false, isAgencyUser: true, dataScope: { shipmentManagerIds: [8], consigneeIds: [4], locationIds: null } });
+      setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewConsignment'], dataScope: { shipmentManagerIds: [8], consigneeIds: [4], locationIds: null } });
       renderWithAgencyData(<ConsigneePicker mode="all" data-testid="all" />);
       expect(await optionsOf('all')).toEqual(['Arabian Mills', 'Nile Shipping SM SM']);
     });
@@ -211,7 +211,7 @@ describe('pickers', () => {
     });
 
     it('is limited by the user’s locations', async () => {
-      setTestSession({ isAgencyAdmin: false, isAgencyUser: true, dataScope: { shipmentManagerIds: null, consigneeIds: null, locationIds: [11, 20] } });
+      setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewConsignment'], dataScope: { shipmentManagerIds: null, consigneeIds: null, locationIds: [11, 20] } });
       renderWithAgencyData(<WarehousePicker data-testid="scoped" />);
       expect(await optionsOf('scoped')).toEqual(['Yanbu Open Yard']);
     });
@@ -224,7 +224,7 @@ describe('pickers', () => {
     });
 
     it('offers every kind by default, limited by the user’s locations', async () => {
-      setTestSession({ isAgencyAdmin: false, isAgencyUser: true, dataScope: { shipmentManagerIds: null, consigneeIds: null, locationIds: [10, 21] } });
+      setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewConsignment'], dataScope: { shipmentManagerIds: null, consigneeIds: null, locationIds: [10, 21] } });
       renderWithAgencyData(<LocationPicker data-testid="any" />);
       expect(await optionsOf('any')).toEqual(['Customer Depot', 'Jeddah North Warehouse']);
     });

@@ -5,7 +5,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DATE_FORMAT, PORT_LOADING_SORT_FIELDS, TRANSPORTATION_TYPES, type TPortLoading } from '@tonnage/contracts';
-import { reportFailure } from '../../app/api';
 import { formatDate, formatQuantity } from '../../app/format';
 import { sortParams, useListSort } from '../../app/list-sort';
 import { entryPermission, useCan } from '../../app/guards';

@@ -34,12 +34,15 @@ export default function RolePermissionsPage() {
   const ownRole = !isAdmin && context.user.roleId === id;
   const canGrant = useCallback((flag: string) => isAdmin || saved.has(flag) || context.permissions.includes(flag), [isAdmin, saved, context.permissions]);
 
+  // Reset the selection only when the stored permissions themselves change, never because the role was read again:
+  // a refetch must not undo what the user ticked and has not saved yet.
+  const storedKey = role.data ? [...role.data.permissions].sort().join(',') : null;
   useEffect(() => {
-    if (!role.data) return;
-    const loaded = new Set(role.data.permissions);
+    if (storedKey === null) return;
+    const loaded = new Set(storedKey === '' ? [] : storedKey.split(','));
     setSaved(loaded);
     setSelected(loaded);
-  }, [role.data]);
+  }, [storedKey]);
 
   const dirty = useMemo(() => !sameSelection(saved, selected), [saved, selected]);
   useUnsavedChangesGuard(dirty);
