@@ -4,13 +4,14 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { App as AntApp, Button, Form } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TAgencyCompany, TAgencyData, TAgencyLocation } from '@tonnage/contracts';
+import type { TAgencyCompany, TAgencyLocation } from '@tonnage/contracts';
 import { createQueryClient } from '../../app/providers';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch } from '../resources/resource-test-utils';
 import { setTestSession } from '../resources/test-session';
 import { ConsigneePicker, LocationPicker, requiredPickerRule, SiloPicker, WarehousePicker, type SiloChoice } from './index';
 import { nextSiloSelection, OPEN_AREA_ONLY } from './picker-data';
+import { testAgencyData } from '../resources/test-agency';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -40,21 +41,7 @@ const location = (id: number, name: string, fields: Partial<TAgencyLocation> = {
   ...fields,
 });
 
-const agencyData: TAgencyData = {
-  agency: {
-    id: 1,
-    name: 'Red Sea Bulk Agency',
-    logo: null,
-    timezone: 'Asia/Riyadh',
-    countryCode: 'SA',
-    address: null,
-    contactName: null,
-    contactEmail: null,
-    contactPhone: null,
-    isActive: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  },
+const agencyData = testAgencyData({
   Locations: [
     location(10, 'Jeddah North Warehouse', { storageTypeId: 1, Silo: [{ id: 101, name: 'Silo A', capacity: 500 }, { id: 102, name: 'Silo B', capacity: 500 }] }),
     location(11, 'Yanbu Open Yard', { storageTypeId: 2 }),
@@ -71,7 +58,7 @@ const agencyData: TAgencyData = {
     company(6, 'Retail Customer', 6),
   ],
   Timezone: [],
-};
+});
 
 function renderWithAgencyData(element: ReactNode) {
   const fetch = mockFetch((url) => (url.pathname === '/api/agencies/1/agencyData' ? json(agencyData) : undefined));

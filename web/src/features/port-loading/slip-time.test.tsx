@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { TAgencyData, TLoadingSlip } from '@tonnage/contracts';
+import type { TLoadingSlip } from '@tonnage/contracts';
 import { formatDateTimeIn } from '../../app/format';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import LoadingSlipListPage from './LoadingSlipListPage';
 import { slipLines } from './LoadingSlipPrintPage';
+import { testAgencyData } from '../../components/resources/test-agency';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -49,26 +50,7 @@ const slip: TLoadingSlip = {
   ...trail,
 };
 
-const agencyData: TAgencyData = {
-  agency: {
-    id: 1,
-    name: 'Red Sea Bulk Agency',
-    logo: null,
-    timezone: 'Asia/Riyadh',
-    countryCode: 'SA',
-    address: null,
-    contactName: null,
-    contactEmail: null,
-    contactPhone: null,
-    isActive: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  },
-  Locations: [],
-  Cargo: [],
-  Companies: [],
-  Timezone: [],
-};
+const agencyData = testAgencyData();
 
 const browserZone = process.env.TZ;
 

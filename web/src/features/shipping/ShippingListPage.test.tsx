@@ -1,10 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TAgencyData, TShipment } from '@tonnage/contracts';
+import type { TShipment } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import ShippingListPage from './ShippingListPage';
+import { testAgencyData } from '../../components/resources/test-agency';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -34,26 +35,7 @@ const shipment: TShipment = {
   reverseReason: null,
 };
 
-const agencyData: TAgencyData = {
-  agency: {
-    id: 1,
-    name: 'Red Sea Bulk Agency',
-    logo: null,
-    timezone: 'Asia/Riyadh',
-    countryCode: 'SA',
-    address: null,
-    contactName: null,
-    contactEmail: null,
-    contactPhone: null,
-    isActive: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  },
-  Locations: [],
-  Cargo: [],
-  Companies: [],
-  Timezone: [],
-};
+const agencyData = testAgencyData();
 
 beforeAll(async () => {
   await loadTestLanguage('en');

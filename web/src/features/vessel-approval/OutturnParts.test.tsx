@@ -1,36 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { TAgencyData, TApprovalState } from '@tonnage/contracts';
+import type { TApprovalState } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { ApprovalPanel, DifferenceText, ReverseOutturnAction, StatusTag } from './OutturnParts';
+import { testAgencyData } from '../../components/resources/test-agency';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
   ...(await import('../../components/resources/test-session')).sessionModule,
 }));
 
-const agencyData: TAgencyData = {
-  agency: {
-    id: 1,
-    name: 'Red Sea Bulk Agency',
-    logo: null,
-    timezone: 'Asia/Riyadh',
-    countryCode: 'SA',
-    address: null,
-    contactName: null,
-    contactEmail: null,
-    contactPhone: null,
-    isActive: true,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-  },
-  Locations: [],
-  Cargo: [],
-  Companies: [],
-  Timezone: [],
-};
+const agencyData = testAgencyData();
 
 const browserZone = process.env.TZ;
 
