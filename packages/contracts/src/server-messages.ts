@@ -60,6 +60,9 @@ export const UserMessages = {
   passwordNotHere: 'The password cannot be changed here; use the forced password reset.',
   cannotDeactivateSelf: 'You cannot deactivate yourself.',
   resetForced: 'The user will be asked for a new password.',
+  ownCompanyOnly: 'You can only manage company admins of your own company.',
+  beyondOwnScope: 'You can only assign what is within your own data scope.',
+  roleBeyondOwn: 'You can only give a role whose permissions you hold yourself.',
   activated: 'User activated successfully!',
   deactivated: 'User deactivated successfully!',
 } as const;

@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { ModuleContext } from '../../app';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
+import { dataScopeOfSession } from '../../platform/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { mailerForAgency } from '../../platform/mail/agency-mailer';
@@ -266,6 +267,31 @@ async function assertRoleOfAgency(tx: Db, roleId: number | null): Promise<void> 
   if (!role) throw badRequest(UserMessages.roleRequired, { roleId: UserMessages.roleRequired });
 }
 
+/**
+ * What a user who is not an admin may give another user (create or edit), so that managing users cannot widen their
+ * own reach: a company admin only company admins of their own company; every assigned list within their own data
+ * scope (a restricted list of theirs cannot become an empty, unrestricted one); and a role granting no flag they do
+ * not hold themselves. Refuses with 400 naming the fields.
+ */
+async function assertWithinManagerReach(tx: Db, session: SessionContext, input: UserInput): Promise<void> {
+  if (isAdmin(session)) return;
+  const details: Record<string, ServerMessage> = {};
+  const companyAdmin = session.user.kind === 'companyAdmin';
+  if (companyAdmin && (input.kind !== 'companyAdmin' || input.companyId !== session.user.companyId)) details.companyId = UserMessages.ownCompanyOnly;
+  const scope = await dataScopeOfSession(tx, session);
+  const within = (assigned: readonly number[], allowed: readonly number[] | null) => allowed === null || (assigned.length > 0 && assigned.every((id) => allowed.includes(id)));
+  // A company admin of a shipment-manager company is scoped by the company itself: its users need no list of it.
+  const smByCompany = companyAdmin && input.kind === 'companyAdmin' && input.companyId === session.user.companyId;
+  if (!smByCompany && !within(input.shipmentManagerIds, scope.shipmentManagerIds)) details.shipmentManagerIds = UserMessages.beyondOwnScope;
+  if (!within(input.consigneeIds, scope.consigneeIds)) details.consigneeIds = UserMessages.beyondOwnScope;
+  if (!within(input.locationIds, scope.locationIds)) details.locationIds = UserMessages.beyondOwnScope;
+  if (input.roleId !== null) {
+    const [role] = await tx.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, input.roleId)).limit(1);
+    if (role && role.permissions.some((flag) => !session.permissions.includes(flag))) details.roleId = UserMessages.roleBeyondOwn;
+  }
+  throwIfInvalid(details);
+}
+
 /** The ids of a list that are rows of the agency (row-level security hides the others) matching the conditions. */
 async function knownIds(tx: Db, table: ResourceTable, ids: readonly number[], conditions: SQL[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
@@ -361,6 +387,7 @@ export async function createUser(context: ModuleContext, params: UserActor & { i
     inAgency(db, agencyId, async (tx) => {
       await assertRoleOfAgency(tx, input.roleId);
       await assertAssignmentsOfAgency(tx, input);
+      await assertWithinManagerReach(tx, session, input);
       const [row] = await tx
         .insert(users)
         .values({ ...formColumns(input), agencyId, passwordHash, passwordResetAt: null, isActive: input.isActive, createdAt: now, updatedAt: now })
@@ -399,6 +426,8 @@ export async function updateUser(context: ModuleContext, params: UserActor & { u
       }
       await assertRoleOfAgency(tx, input.roleId);
       await assertAssignmentsOfAgency(tx, input);
+      // Editing oneself keeps one's own kind and role (checked above); the reach applies to other users.
+      if (before.user.id !== session.user.id) await assertWithinManagerReach(tx, session, input);
       const [row] = await tx
         .update(users)
         .set({ ...formColumns(input), updatedAt: now })

@@ -95,7 +95,8 @@ beforeAll(async () => {
     await makeRole(db, {
       agencyId: agencyA,
       name: 'User managers',
-      permissions: ['canViewUserStaffManagement', 'canAddUserStaffManagement', 'canEditUserStaffManagement'],
+      // With the clerks' flag too: a role can be given only by someone who holds its flags.
+      permissions: ['canViewUserStaffManagement', 'canAddUserStaffManagement', 'canEditUserStaffManagement', 'canViewDashboard'],
     })
   ).id;
   const viewerRoleA = (await makeRole(db, { agencyId: agencyA, name: 'User viewers', permissions: ['canViewUserStaffManagement'] })).id;
@@ -239,6 +240,48 @@ describe('users a company admin sees', () => {
     // An agency admin still sees every user of the agency.
     const all = (await call('adminA', 'GET', '/api/users?limit=100&status=all', { agencyId: agencyA })).json<TUserList>().rows.map((u) => u.id);
     expect(all).toEqual(expect.arrayContaining([admin.id, colleague.id, stranger.id]));
+  });
+});
+
+describe('what a user who is not an admin may give another user', () => {
+  it('keeps a company admin to their own company, every assignment within the manager’s scope, and roles within their flags', async () => {
+    const db = t.database.db;
+    const mine = await makeCompany(db, agencyA, 'shipmentManager');
+    const theirs = await makeCompany(db, agencyA, 'shipmentManager');
+    const companyAdmin = await makeUser(db, { kind: 'companyAdmin', agencyId: agencyA, roleId: managerRoleA, companyId: mine });
+    const asCompanyAdmin = { token: await tokenFor(companyAdmin.id) };
+    const before = (await t.database.db.select({ id: users.id }).from(users)).length;
+    // An agency user with no assignment would see every company's data: refused, as is an admin of another company.
+    for (const payload of [form({ roleId: clerkRoleA }), form({ kind: 'companyAdmin', companyId: theirs, roleId: clerkRoleA })]) {
+      const refused = await call(asCompanyAdmin, 'POST', '/api/users/', { agencyId: agencyA, payload });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<TApiError>().details?.companyId).toBe(UserMessages.ownCompanyOnly);
+    }
+    // A role granting a flag the manager lacks.
+    const wider = (await makeRole(db, { agencyId: agencyA, name: 'Shipping clerks', permissions: ['canViewShipping'] })).id;
+    const widerRole = await call(asCompanyAdmin, 'POST', '/api/users/', { agencyId: agencyA, payload: form({ kind: 'companyAdmin', companyId: mine, roleId: wider }) });
+    expect(widerRole.statusCode).toBe(400);
+    expect(widerRole.json<TApiError>().details?.roleId).toBe(UserMessages.roleBeyondOwn);
+    expect((await t.database.db.select({ id: users.id }).from(users)).length).toBe(before);
+    const ownCompany = await call(asCompanyAdmin, 'POST', '/api/users/', { agencyId: agencyA, payload: form({ kind: 'companyAdmin', companyId: mine, roleId: clerkRoleA }) });
+    expect(ownCompany.statusCode).toBe(201);
+
+    // A manager restricted to one consignee can neither leave a new user unrestricted nor give another consignee.
+    const other = await makeCompany(db, agencyA, 'consignee', { shipmentManagerId: real.managers[0] });
+    const restricted = await makeUser(db, { kind: 'agencyUser', agencyId: agencyA, roleId: managerRoleA, consigneeIds: [real.consignee] });
+    const asRestricted = { token: await tokenFor(restricted.id) };
+    for (const consigneeIds of [[], [other], [real.consignee, other]]) {
+      const refused = await call(asRestricted, 'POST', '/api/users/', { agencyId: agencyA, payload: form({ consigneeIds }) });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<TApiError>().details?.consigneeIds).toBe(UserMessages.beyondOwnScope);
+    }
+    const within = await call(asRestricted, 'POST', '/api/users/', { agencyId: agencyA, payload: form({ consigneeIds: [real.consignee] }) });
+    expect(within.statusCode).toBe(201);
+    // Nor widen an existing user's reach by an edit.
+    const created = within.json<TUserListItem>();
+    const widened = await call(asRestricted, 'PUT', `/api/users/${created.id}`, { agencyId: agencyA, payload: form({ username: created.username, email: created.email, password: undefined, consigneeIds: [] }) });
+    expect(widened.statusCode).toBe(400);
+    expect((await row(created.id)).consigneeIds).toEqual([real.consignee]);
   });
 });
 

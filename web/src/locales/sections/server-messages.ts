@@ -105,6 +105,9 @@ const userMessagesAr: Readonly<Record<MessageOf<typeof UserMessages>, string>> =
   [UserMessages.passwordNotHere]: 'لا يمكن تغيير كلمة المرور هنا؛ استخدم فرض إعادة تعيين كلمة المرور.',
   [UserMessages.cannotDeactivateSelf]: 'لا يمكنك إلغاء تفعيل نفسك.',
   [UserMessages.resetForced]: 'سيُطلب من المستخدم إدخال كلمة مرور جديدة.',
+  [UserMessages.ownCompanyOnly]: 'يمكنك إدارة مسؤولي شركتك فقط.',
+  [UserMessages.beyondOwnScope]: 'يمكنك التعيين ضمن نطاق بياناتك فقط.',
+  [UserMessages.roleBeyondOwn]: 'يمكنك منح دور تملك صلاحياته بنفسك فقط.',
   [UserMessages.activated]: 'تم تفعيل المستخدم بنجاح!',
   [UserMessages.deactivated]: 'تم إلغاء تفعيل المستخدم بنجاح!',
 };
