@@ -125,6 +125,7 @@ export const siloResource = defineResource({
   permissionModule: 'Warehouse',
   labels: { one: { en: 'Silo', ar: 'صومعة' }, many: { en: 'Warehouse Silos', ar: 'صوامع المستودعات' } },
   display: 'name',
+  scope: { via: ['warehouseId'] },
   fields: {
     name: { kind: 'text', label: name, max: 50, required: true, searchable: true, sortable: true },
     warehouseId: { kind: 'reference', resource: 'warehouse', label: { en: 'Warehouse', ar: 'المستودع' }, required: true, filterable: true, sortable: true },
@@ -148,6 +149,7 @@ export const weightMachineResource = defineResource({
   permissionModule: 'WeightMachine',
   labels: { one: { en: 'Weight machine', ar: 'ميزان الشاحنات' }, many: { en: 'Weight machines', ar: 'موازين الشاحنات' } },
   display: 'weightMachineId',
+  scope: { via: ['locationId'] },
   fields: {
     weightMachineId: {
       kind: 'text',
@@ -309,6 +311,7 @@ export const hikConnectResource = defineResource({
   permissionModule: 'HikConnect',
   labels: { one: { en: 'Hik-Connect device', ar: 'جهاز Hik-Connect' }, many: { en: 'Hik-Connect devices', ar: 'أجهزة Hik-Connect' } },
   display: 'name',
+  scope: { via: ['locationId'] },
   fields: {
     name: { kind: 'text', label: name, max: 100, required: true, unique: true, searchable: true, sortable: true },
     locationId: { kind: 'reference', resource: 'warehouse', label: { en: 'Location', ar: 'الموقع' }, required: true, filterable: true, sortable: true },

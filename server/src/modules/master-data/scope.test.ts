@@ -40,7 +40,7 @@ async function call(who: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
   return t.app.inject({ method, url, headers: { ...bearer(token), 'x-agency-id': String(agencyId) }, ...(payload ? { payload } : {}) });
 }
 
-const flags = ['Consignee', 'ShipmentManager', 'DeliveryLocation', 'Customer', 'Warehouse'].flatMap((m) => (['view', 'add', 'edit'] as const).map((a) => permissionFlag(m, a)));
+const flags = ['Consignee', 'ShipmentManager', 'DeliveryLocation', 'Customer', 'Warehouse', 'WeightMachine'].flatMap((m) => (['view', 'add', 'edit'] as const).map((a) => permissionFlag(m, a)));
 
 async function listIds(who: string, key: string, query = ''): Promise<{ ids: number[]; count: number }> {
   const response = await call(who, 'GET', `/api/${key}?status=all&limit=100${query}`);
@@ -78,6 +78,10 @@ beforeAll(async () => {
   row.siteCustomer = await insert('deliveryLocation', { name: 'Scope Site Customer', ownerType: 'customer', consigneeId: null, customerId: row.customer });
   row.warehouse1 = await insert('warehouse', { name: 'Scope Warehouse 1' });
   row.warehouse2 = await insert('warehouse', { name: 'Scope Warehouse 2' });
+  row.silo1 = await insert('silo', { name: 'Scope Silo 1', warehouseId: row.warehouse1 });
+  row.silo2 = await insert('silo', { name: 'Scope Silo 2', warehouseId: row.warehouse2 });
+  row.bridge1 = await insert('weightMachine', { weightMachineId: 'SCOPE-WB-1', locationId: row.warehouse1 });
+  row.bridge2 = await insert('weightMachine', { weightMachineId: 'SCOPE-WB-2', locationId: row.warehouse2 });
   const role = await makeRole(db, { agencyId, permissions: flags });
   const users = {
     adminA: await makeUser(db, { kind: 'companyAdmin', agencyId, roleId: role.id, companyId: row.smA }),
@@ -151,6 +155,12 @@ describe('master data within the data scope', () => {
     expect((await listIds('warehouseUser', 'warehouse')).ids).toEqual([row.warehouse1]);
     expect((await listIds('warehouseUser', 'deliveryLocation')).ids).toEqual([row.siteCustomer]);
     expect((await call('warehouseUser', 'GET', `/api/warehouse/${row.warehouse2}`)).statusCode).toBe(404);
+    // A warehouse's silos and weighbridges go with it.
+    expect((await listIds('warehouseUser', 'silo')).ids).toEqual([row.silo1]);
+    expect((await listIds('warehouseUser', 'weightMachine')).ids).toEqual([row.bridge1]);
+    expect((await call('warehouseUser', 'GET', `/api/silo/${row.silo2}`)).statusCode).toBe(404);
+    expect((await call('warehouseUser', 'GET', `/api/weightMachine/${row.bridge2}`)).statusCode).toBe(404);
+    expect((await listIds('agencyAdmin', 'silo')).ids).toEqual(sorted(row.silo1, row.silo2));
   });
 
   it('resolves import names only within the scope', async () => {
