@@ -43,6 +43,13 @@ describe('cross-site requests', () => {
     expect(withHeader.statusCode).toBe(400);
   });
 
+  it('treats a session cookie with a malformed escape as no session (401), never a 500', async () => {
+    for (const value of ['%E0%A4%A', '%', 'abc%zz']) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/user-context', headers: { cookie: `${SESSION_COOKIE}=${value}` } });
+      expect(response.statusCode).toBe(401);
+    }
+  });
+
   it('keeps the public changing routes to those that need no session (sign-in and the password links)', () => {
     const open = t.app.routeAccess.filter((r) => r.method !== 'GET' && r.access.kind === 'public').map((r) => `${r.method} ${r.url}`);
     expect(open.sort()).toEqual(['POST /api/auth/forgotPassword', 'POST /api/auth/login', 'PUT /api/auth/resetPassword/:token']);
