@@ -1,14 +1,14 @@
-import { Messages, PortLoadingMessages, ZLoadingSlipInput, ZPortLoadingInput, tonnesToKg } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, ZLoadingSlipInput, ZPortLoadingInput } from '@tonnage/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onBoardAccount, vesselAccount } from '../../ledger/accounts';
-import { accountBalance, post } from '../../ledger/ledger.service';
+import { onBoardAccount } from '../../ledger/accounts';
+import { accountBalance } from '../../ledger/ledger.service';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError } from '../../platform/errors';
 import { makeAgency, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { createLoadingSlip } from './loading-slips.service';
-import { makeCargoWorld, makeShipment, type CargoWorld, type Writer } from './port-loading.fixtures';
+import { makeCargoWorld, makeShipment, postShortage, type CargoWorld, type Writer } from './port-loading.fixtures';
 import { loadingSlips, portLoadings } from './port-loading.schema';
 import { createPortLoading } from './port-loading.service';
 
@@ -39,22 +39,6 @@ describe.runIf(testEngine === 'postgres')('loading slips under concurrency (Post
     await t.close();
   });
 
-  /** An approved out-turn shortage as vessel-approval posts it: ON_BOARD -> VESSEL. */
-  function postShortage(shipment: { voyageId: number; consignmentId: number }, tonnes: string) {
-    return inAgency(t.database.db, writer.agencyId, (tx) =>
-      post(tx, {
-        agencyId: writer.agencyId,
-        type: 'vesselQuantityApproval',
-        source: { table: 'quantity_approvals', id: shipment.consignmentId },
-        userId: writer.userId,
-        at: writer.now,
-        lines: [
-          { account: onBoardAccount(shipment), quantityKg: -tonnesToKg(tonnes) },
-          { account: vesselAccount(shipment), quantityKg: tonnesToKg(tonnes) },
-        ],
-      }),
-    );
-  }
 
   async function race(params: { blTonnes: string; portLoadingTonnes: string; slipTonnes: string; wbtPrefix: string; shortageTonnes?: string }) {
     const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: params.blTonnes });
@@ -65,7 +49,7 @@ describe.runIf(testEngine === 'postgres')('loading slips under concurrency (Post
         input: ZPortLoadingInput.parse({ voyageId: shipment.voyageId, shipmentId: shipment.shipmentId, transportationType: 'warehouse', toLocationId: world.warehouseId, transporterKind: 'company', transporterId: world.transporterId, quantity: params.portLoadingTonnes, loadingDate: '2026-11-21' }),
       }),
     );
-    if (params.shortageTonnes !== undefined) await postShortage(shipment, params.shortageTonnes);
+    if (params.shortageTonnes !== undefined) await postShortage(t.database.db, writer, shipment, params.shortageTonnes);
     const outcomes = await Promise.allSettled(
       trucks.map((truckId, i) =>
         inAgency(t.database.db, writer.agencyId, (tx) =>

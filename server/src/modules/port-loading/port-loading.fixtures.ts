@@ -136,3 +136,20 @@ export async function makeShipment(db: Db, writer: Writer, world: CargoWorld, pa
     return { voyageId, shipmentId: shipment.id, consignmentId: consignment.id, saleOrderId: saleOrder.id, lcNumber: consignment.lcNumber ?? '' };
   });
 }
+
+/** An approved out-turn shortage as vessel-approval posts it: ON_BOARD -> VESSEL of the given tonnes. */
+export function postShortage(db: Db, writer: Writer, shipment: { voyageId: number; consignmentId: number }, tonnes: string) {
+  return inAgency(db, writer.agencyId, (tx) =>
+    post(tx, {
+      agencyId: writer.agencyId,
+      type: 'vesselQuantityApproval',
+      source: { table: 'quantity_approvals', id: shipment.consignmentId },
+      userId: writer.userId,
+      at: writer.now,
+      lines: [
+        { account: onBoardAccount(shipment), quantityKg: -tonnesToKg(tonnes) },
+        { account: vesselAccount(shipment), quantityKg: tonnesToKg(tonnes) },
+      ],
+    }),
+  );
+}

@@ -1,9 +1,9 @@
-import { Messages, PortLoadingMessages, permissionFlag, resourceByKey, resourceSchemas, tonnesToKg, type TLoadingSlip, type TLoadingSlipList, type TPortLoadingDetail, type TPortLoadingList, type TVoyageShipments } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, permissionFlag, resourceByKey, resourceSchemas, type TLoadingSlip, type TLoadingSlipList, type TPortLoadingDetail, type TPortLoadingList, type TVoyageShipments } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransitAccount, onBoardAccount, vesselAccount } from '../../ledger/accounts';
+import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
 import { ledgerEntries, ledgerTransactions } from '../../ledger/ledger.schema';
-import { accountBalance, post } from '../../ledger/ledger.service';
+import { accountBalance } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createResource } from '../master-data/master-data.service';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
 import { getLoadingSlip } from './loading-slips.service';
-import { addResource, makeCargoWorld, makeShipment, type CargoWorld, type Writer } from './port-loading.fixtures';
+import { addResource, makeCargoWorld, makeShipment, postShortage, type CargoWorld, type Writer } from './port-loading.fixtures';
 import { loadingSlips, portLoadings } from './port-loading.schema';
 
 let t: TestApp;
@@ -61,21 +61,7 @@ async function newPortLoading(blTonnes: string, overrides: Record<string, unknow
   return { shipment, portLoading: created.body };
 }
 
-/** An approved out-turn shortage as vessel-approval posts it: ON_BOARD -> VESSEL. */
-const shortage = (shipment: { voyageId: number; consignmentId: number }, tonnes: string) =>
-  inAgency(t.database.db, writer.agencyId, (tx) =>
-    post(tx, {
-      agencyId: writer.agencyId,
-      type: 'vesselQuantityApproval',
-      source: { table: 'quantity_approvals', id: shipment.consignmentId },
-      userId: writer.userId,
-      at: writer.now,
-      lines: [
-        { account: onBoardAccount(shipment), quantityKg: -tonnesToKg(tonnes) },
-        { account: vesselAccount(shipment), quantityKg: tonnesToKg(tonnes) },
-      ],
-    }),
-  );
+const shortage = (shipment: { voyageId: number; consignmentId: number }, tonnes: string) => postShortage(t.database.db, writer, shipment, tonnes);
 
 const balance = (account: Parameters<typeof accountBalance>[1]['account']) =>
   inAgency(t.database.db, writer.agencyId, async (tx) => (await accountBalance(tx, { agencyId: writer.agencyId, account }))?.balanceKg ?? 0n);
