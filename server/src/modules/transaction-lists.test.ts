@@ -21,7 +21,7 @@ import { wallClockTime } from '../platform/time-zone';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
 import { shipments as shipmentRows, voyages } from './shipping/shipping.schema';
-import { makeCargoWorld, makeShipment, type CargoWorld, type Writer } from './port-loading/port-loading.fixtures';
+import { makeCargoWorld, makeShipment, portLoadingBody, type CargoWorld, type Writer } from './port-loading/port-loading.fixtures';
 
 /*
  * Sorting and Excel export of the five transaction lists (sale orders, consignments, shipments, port loadings,
@@ -307,17 +307,7 @@ beforeAll(async () => {
 
   // Port loadings to a warehouse, a consignee site and a customer, by a company, self and a third party.
   const portLoading = (shipment: { voyageId: number; shipmentId: number }, body: Record<string, unknown>) =>
-    created<{ id: number }>('/api/portLoading', {
-      voyageId: shipment.voyageId,
-      shipmentId: shipment.shipmentId,
-      transportationType: 'warehouse',
-      toLocationId: world.warehouseId,
-      transporterKind: 'company',
-      transporterId: world.transporterId,
-      quantity: '100',
-      loadingDate: '2026-11-21',
-      ...body,
-    });
+    created<{ id: number }>('/api/portLoading', portLoadingBody(world, shipment, body));
   const plA = await portLoading(shipA, { quantity: '200' });
   await portLoading(shipB, { transportationType: 'directDelivery', toLocationId: world.sisterLocationId, transporterKind: 'self', quantity: '50.5', loadingDate: '2026-11-19' });
   const plC = await portLoading(shipC, { transportationType: 'customerDelivery', toLocationId: world.customerLocationId, transporterKind: 'thirdParty', thirdPartyName: 'Quick Trucks', quantity: '300', loadingDate: '2026-11-20' });

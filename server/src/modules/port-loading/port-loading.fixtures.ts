@@ -153,3 +153,18 @@ export function postShortage(db: Db, writer: Writer, shipment: { voyageId: numbe
     }),
   );
 }
+
+/** A valid port-loading body for a shipment: 100 MT to the world's warehouse by its transporter, with overrides. */
+export function portLoadingBody(world: CargoWorld, shipment: { voyageId: number; shipmentId: number }, overrides: Record<string, unknown> = {}) {
+  return {
+    voyageId: shipment.voyageId,
+    shipmentId: shipment.shipmentId,
+    transportationType: 'warehouse',
+    toLocationId: world.warehouseId,
+    transporterKind: 'company',
+    transporterId: world.transporterId,
+    quantity: '100',
+    loadingDate: '2026-11-21',
+    ...overrides,
+  };
+}

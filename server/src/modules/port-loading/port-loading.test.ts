@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { createResource } from '../master-data/master-data.service';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
 import { getLoadingSlip } from './loading-slips.service';
-import { addResource, makeCargoWorld, makeShipment, postShortage, type CargoWorld, type Writer } from './port-loading.fixtures';
+import { addResource, makeCargoWorld, makeShipment, portLoadingBody, postShortage, type CargoWorld, type Writer } from './port-loading.fixtures';
 import { loadingSlips, portLoadings } from './port-loading.schema';
 
 let t: TestApp;
@@ -34,19 +34,7 @@ async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url:
   return { status: response.statusCode, body: response.json<T & { message: string; code: string; details?: Record<string, string> }>(), raw: response };
 }
 
-function portLoadingBody(shipment: { voyageId: number; shipmentId: number }, overrides: Record<string, unknown> = {}) {
-  return {
-    voyageId: shipment.voyageId,
-    shipmentId: shipment.shipmentId,
-    transportationType: 'warehouse',
-    toLocationId: world.warehouseId,
-    transporterKind: 'company',
-    transporterId: world.transporterId,
-    quantity: '100',
-    loadingDate: '2026-11-21',
-    ...overrides,
-  };
-}
+const plBody = (shipment: { voyageId: number; shipmentId: number }, overrides: Record<string, unknown> = {}) => portLoadingBody(world, shipment, overrides);
 
 let wbt = 0;
 const slipBody = (overrides: Record<string, unknown> = {}) => {
@@ -56,7 +44,7 @@ const slipBody = (overrides: Record<string, unknown> = {}) => {
 
 async function newPortLoading(blTonnes: string, overrides: Record<string, unknown> = {}) {
   const shipment = await makeShipment(t.database.db, writer, world, { blTonnes });
-  const created = await call<TPortLoadingDetail>('POST', '/api/portLoading', portLoadingBody(shipment, overrides));
+  const created = await call<TPortLoadingDetail>('POST', '/api/portLoading', plBody(shipment, overrides));
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return { shipment, portLoading: created.body };
 }
@@ -110,7 +98,7 @@ describe('port loadings', () => {
   it('checks the destination against the transportation type and the owner', async () => {
     const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: '200' });
     const refuse = async (overrides: Record<string, unknown>, message: string) => {
-      const { status, body } = await call('POST', '/api/portLoading', portLoadingBody(shipment, overrides));
+      const { status, body } = await call('POST', '/api/portLoading', plBody(shipment, overrides));
       expect(status).toBe(400);
       expect(body.message).toBe(message);
     };
@@ -126,10 +114,10 @@ describe('port loadings', () => {
     await refuse({ quantity: '0' }, Messages.quantityPositive);
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(portLoadings);
 
-    const direct = await call<TPortLoadingDetail>('POST', '/api/portLoading', portLoadingBody(shipment, { transportationType: 'directDelivery', toLocationId: world.sisterLocationId, transporterKind: 'self' }));
+    const direct = await call<TPortLoadingDetail>('POST', '/api/portLoading', plBody(shipment, { transportationType: 'directDelivery', toLocationId: world.sisterLocationId, transporterKind: 'self' }));
     expect(direct.status).toBe(200);
     expect(direct.body).toMatchObject({ toLocationId: world.sisterLocationId, ownerCompanyId: world.consigneeId, transporterId: null, transporterKind: 'self' });
-    const customer = await call<TPortLoadingDetail>('POST', '/api/portLoading', portLoadingBody(shipment, { transportationType: 'customerDelivery', toLocationId: world.customerLocationId, transporterKind: 'thirdParty', thirdPartyName: 'Quick Trucks' }));
+    const customer = await call<TPortLoadingDetail>('POST', '/api/portLoading', plBody(shipment, { transportationType: 'customerDelivery', toLocationId: world.customerLocationId, transporterKind: 'thirdParty', thirdPartyName: 'Quick Trucks' }));
     expect(customer.status).toBe(200);
     expect(customer.body).toMatchObject({ ownerCompanyId: world.customerId, thirdPartyName: 'Quick Trucks', transporterId: null });
     expect(customer.body.ownerCompanyName).toContain('Customer');
@@ -155,13 +143,13 @@ describe('port loadings', () => {
   it('keeps the quantity above what was loaded and locks destination and transporter once slips exist', async () => {
     const { shipment, portLoading } = await newPortLoading('400', { quantity: '100' });
     expect((await call('POST', `/api/portLoading/${portLoading.id}/loadingSlips`, slipBody({ quantity: '40' }))).status).toBe(200);
-    const below = await call('PUT', `/api/portLoading/${portLoading.id}`, portLoadingBody(shipment, { quantity: '39.999' }));
+    const below = await call('PUT', `/api/portLoading/${portLoading.id}`, plBody(shipment, { quantity: '39.999' }));
     expect(below.status).toBe(409);
     expect(below.body.message).toBe(PortLoadingMessages.quantityBelowLoaded);
-    const moved = await call('PUT', `/api/portLoading/${portLoading.id}`, portLoadingBody(shipment, { transportationType: 'directDelivery', toLocationId: world.consigneeLocationId }));
+    const moved = await call('PUT', `/api/portLoading/${portLoading.id}`, plBody(shipment, { transportationType: 'directDelivery', toLocationId: world.consigneeLocationId }));
     expect(moved.status).toBe(409);
     expect(moved.body.message).toBe(PortLoadingMessages.lockedBySlips);
-    const ok = await call<TPortLoadingDetail>('PUT', `/api/portLoading/${portLoading.id}`, portLoadingBody(shipment, { quantity: '40', remarks: 'trimmed' }));
+    const ok = await call<TPortLoadingDetail>('PUT', `/api/portLoading/${portLoading.id}`, plBody(shipment, { quantity: '40', remarks: 'trimmed' }));
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ quantity: '40.000', remainingQuantity: '0.000', remarks: 'trimmed', updatedBy: 'Amal Admin' });
   });
@@ -387,38 +375,38 @@ describe('cargo rules a new user broke (issue #10)', () => {
     const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: '15000' });
     const before = await countPortLoadings();
     // The pen test: 15,000.500 MT planned against 15,000.000 MT on board.
-    const over = await call('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '15000.5' }));
+    const over = await call('POST', '/api/portLoading', plBody(shipment, { quantity: '15000.5' }));
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ message: PortLoadingMessages.quantityAboveOnBoard, code: 'QUANTITY_NOT_AVAILABLE', details: { available: '15000.000' } });
     expect(await countPortLoadings()).toBe(before);
 
-    const a = await call<TPortLoadingDetail>('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '10000' }));
+    const a = await call<TPortLoadingDetail>('POST', '/api/portLoading', plBody(shipment, { quantity: '10000' }));
     expect(a.status).toBe(200);
-    const tooMuch = await call('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '5000.001' }));
+    const tooMuch = await call('POST', '/api/portLoading', plBody(shipment, { quantity: '5000.001' }));
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.body.details?.available).toBe('5000.000');
-    const b = await call<TPortLoadingDetail>('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '5000' }));
+    const b = await call<TPortLoadingDetail>('POST', '/api/portLoading', plBody(shipment, { quantity: '5000' }));
     expect(b.status).toBe(200);
 
     // A slip of A leaves the vessel and A's plan alike: nothing frees up, nothing is counted twice.
     expect((await call('POST', `/api/portLoading/${a.body.id}/loadingSlips`, slipBody({ quantity: '30' }))).status).toBe(200);
-    const none = await call('POST', '/api/portLoading', portLoadingBody(shipment, { quantity: '0.001' }));
+    const none = await call('POST', '/api/portLoading', plBody(shipment, { quantity: '0.001' }));
     expect(none.status).toBe(409);
     expect(none.body.details?.available).toBe('0.000');
 
     // Update: growing A is refused; lowering it frees room that B may then take, to the kilogram.
-    const grow = await call('PUT', `/api/portLoading/${a.body.id}`, portLoadingBody(shipment, { quantity: '10000.001' }));
+    const grow = await call('PUT', `/api/portLoading/${a.body.id}`, plBody(shipment, { quantity: '10000.001' }));
     expect(grow.status).toBe(409);
     expect(grow.body.message).toBe(PortLoadingMessages.quantityAboveOnBoard);
-    expect((await call('PUT', `/api/portLoading/${a.body.id}`, portLoadingBody(shipment, { quantity: '9000' }))).status).toBe(200);
-    const bTooMuch = await call('PUT', `/api/portLoading/${b.body.id}`, portLoadingBody(shipment, { quantity: '6000.001' }));
+    expect((await call('PUT', `/api/portLoading/${a.body.id}`, plBody(shipment, { quantity: '9000' }))).status).toBe(200);
+    const bTooMuch = await call('PUT', `/api/portLoading/${b.body.id}`, plBody(shipment, { quantity: '6000.001' }));
     expect(bTooMuch.status).toBe(409);
     expect(bTooMuch.body.details?.available).toBe('6000.000');
-    expect((await call('PUT', `/api/portLoading/${b.body.id}`, portLoadingBody(shipment, { quantity: '6000' }))).status).toBe(200);
+    expect((await call('PUT', `/api/portLoading/${b.body.id}`, plBody(shipment, { quantity: '6000' }))).status).toBe(200);
 
     // A shortage approved later leaves the plans above what is on board: they can still be lowered and edited.
     await shortage(shipment, '100');
-    const lowered = await call<TPortLoadingDetail>('PUT', `/api/portLoading/${b.body.id}`, portLoadingBody(shipment, { quantity: '5950', remarks: 'short' }));
+    const lowered = await call<TPortLoadingDetail>('PUT', `/api/portLoading/${b.body.id}`, plBody(shipment, { quantity: '5950', remarks: 'short' }));
     expect(lowered.status).toBe(200);
     expect(lowered.body).toMatchObject({ quantity: '5950.000', remarks: 'short' });
   });
@@ -510,7 +498,7 @@ describe('access', () => {
     expect(insiderList.body.rows.map((r) => r.id)).toContain(portLoading.id);
     // The insider may not send cargo to a place outside their locations.
     const shipment = await makeShipment(db, writer, world, { blTonnes: '10' });
-    const outside = await call('POST', '/api/portLoading', portLoadingBody(shipment, { transportationType: 'directDelivery', toLocationId: world.consigneeLocationId }), insiderHeaders);
+    const outside = await call('POST', '/api/portLoading', plBody(shipment, { transportationType: 'directDelivery', toLocationId: world.consigneeLocationId }), insiderHeaders);
     expect(outside.status).toBe(403);
   });
 });
