@@ -3,18 +3,10 @@ import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { Messages } from '@tonnage/contracts';
-import { api, apiToken, artifactsDir, closeBrowser, credentials, isArabic, language, newContext, screenshot, signIn } from '../support/browser';
+import { api, apiToken, artifactsDir, closeBrowser, credentials, isArabic, language, newContext, pick, screenshot, signIn } from '../support/browser';
 import { fill, message, texts } from '../support/texts';
 
 after(closeBrowser);
-
-/** Opens an antd select, optionally types to search, and picks the option containing `option`. */
-async function pick(page: Page, testId: string, option: string, typed?: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  if (typed) await page.keyboard.type(typed);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
-}
 
 /** Waits until the table shows only rows containing `text` (the search is debounced and asked of the server). */
 async function onlyRowsWith(page: Page, tableTestId: string, text: string): Promise<void> {

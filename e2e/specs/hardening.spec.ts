@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, closeBrowser, credentials, isArabic, language, newContext, screenshot, signIn } from '../support/browser';
+import { api, apiToken, closeBrowser, credentials, isArabic, language, newContext, pick, screenshot, signIn } from '../support/browser';
 import { fill, texts } from '../support/texts';
 
 after(closeBrowser);
@@ -12,14 +12,6 @@ after(closeBrowser);
  * reversal of a port loading that still has loading slips in transit, a transaction list sorted by the server and
  * exported to Excel, and a user whose role grants nothing.
  */
-
-/** Opens an antd select, optionally types to search, and picks the option containing `option`. */
-async function pick(page: Page, testId: string, option: string, typed?: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  if (typed) await page.keyboard.type(typed);
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
-}
 
 /** A screenshot once drawers, dialogs, dropdowns and notices have finished moving. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -80,10 +72,14 @@ describe(`hardening: what a person sees (${isArabic ? 'Arabic' : 'English'})`, (
     const to = (route: string) => `/agencies/${agencyId}/${route}`;
 
     // demo.admin alone approves BL out-turns.
+    // The cards are drawn before the rules arrive: wait for them, and for the stored approvers on screen.
+    const rulesRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/approval-rules' && response.request().method() === 'GET');
     await page.goto(to('approvalRules'));
+    const stored = ((await (await rulesRead).json()) as { kind: string; approvers: unknown[] }[]).find((r) => r.kind === 'vesselQuantityApproval');
     const rule = page.getByTestId('approval-rule-vesselQuantityApproval');
-    await rule.waitFor();
     const remove = rule.getByTestId('approval-rule-vesselQuantityApproval-remove');
+    const storedCount = stored?.approvers.length ?? 0;
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=approval-rule-vesselQuantityApproval-remove]').length === n, storedCount);
     while ((await remove.count()) > 0) await remove.first().click();
     await pick(page, 'approval-rule-vesselQuantityApproval-add', '(demo.admin)', 'demo.admin');
     assert.deepEqual(await rule.getByTestId('approval-rule-vesselQuantityApproval-approver-name').allTextContents(), ['Layla Haddad']);

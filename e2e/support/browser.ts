@@ -77,3 +77,11 @@ export async function apiToken(user: { username: string; password: string }): Pr
   if (status !== 200) throw new Error(`API sign-in of ${user.username} failed with ${status}`);
   return body.token;
 }
+
+/** Opens an antd select, optionally types to search, picks the option containing `option`, and waits for the list to close. */
+export async function pick(page: Page, testId: string, option: string, typed?: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  if (typed) await page.keyboard.type(typed);
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
+}
