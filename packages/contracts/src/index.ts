@@ -22,3 +22,4 @@ export * from './port-loading';
 export * from './ids';
 export * from './text';
 export * from './server-messages';
+export * from './transactions';

@@ -3,6 +3,7 @@ import { textInput } from './text';
 import { Messages } from './errors';
 import { recordId } from './ids';
 import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
+import { defineTransaction } from './transactions/define';
 import { emptyToUndefined, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZReasonBody, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
 
 /** API contracts of the port-loading screens (spec sections 2.3 and 7): port loadings and their loading slips. */
@@ -315,3 +316,60 @@ export type TVoyageShipments = z.infer<typeof ZVoyageShipments>;
 
 /** `GET /api/loadingSlips/:id/pdf?lang=`. */
 export const ZLoadingSlipPdfQuery = z.object({ lang: z.enum(['en', 'ar']).default('en') });
+
+// ---------------------------------------------------------------- declaration (transaction kit)
+
+/**
+ * The port loading screen as the transaction kit sees it (spec 2.3 `portLoading`, section 7 `/api/portLoading`).
+ * Its rules and postings stay in the server's port-loading module.
+ */
+export const portLoadingTransaction = defineTransaction({
+  key: 'portLoading',
+  api: '/portLoading',
+  route: 'portLoading',
+  permissionModule: 'PortLoading',
+  labels: { title: 'portLoading.title', add: 'portLoading.add', total: 'portLoading.total' },
+  operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
+  schemas: { input: ZPortLoadingInput, listQuery: ZPortLoadingListQuery, exportQuery: ZPortLoadingExportQuery, row: ZPortLoading, list: ZPortLoadingList, detail: ZPortLoadingDetail, reverseBody: ZPortLoadingReverseBody },
+  sort: { fields: PORT_LOADING_SORT_FIELDS, default: { field: 'loadingDate', order: 'desc' } },
+  routes: {
+    create: { response: ZPortLoadingDetail },
+    update: { response: ZPortLoadingDetail },
+    reverse: { response: z.object({ message: z.string() }) },
+  },
+  event: 'vessel',
+  reversal: { message: PortLoadingMessages.portLoadingReversedOk },
+  list: {
+    columns: [
+      { key: 'vesselVoyage', label: 'portLoading.vesselVoyage', kind: 'custom', sort: 'vesselName' },
+      { key: 'lcPo', label: 'portLoading.lcPo', kind: 'text', field: 'lcPoNumber', sort: 'lcPoNumber' },
+      { key: 'port', label: 'portLoading.port', kind: 'text', field: 'portName' },
+      { key: 'type', label: 'portLoading.transportationType', kind: 'custom' },
+      { key: 'destination', label: 'portLoading.destinationLabel', kind: 'text', field: 'toLocationName', sort: 'toLocationName' },
+      { key: 'transporter', label: 'portLoading.transporter', kind: 'custom', sort: 'transporterName' },
+      { key: 'loadingDate', label: 'portLoading.loadingDate', kind: 'date', field: 'loadingDate', sort: 'loadingDate' },
+      { key: 'quantity', label: 'portLoading.quantity', kind: 'quantity', field: 'quantity', sort: 'quantity' },
+      { key: 'loaded', label: 'portLoading.loaded', kind: 'quantity', field: 'loadedQuantity' },
+      { key: 'trips', label: 'portLoading.trips', kind: 'count', field: 'trips' },
+      { key: 'inTransit', label: 'portLoading.inTransit', kind: 'quantity', field: 'inTransitQuantity' },
+      { key: 'remaining', label: 'portLoading.remaining', kind: 'quantity', field: 'remainingQuantity' },
+      { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
+    ],
+    filters: [
+      { kind: 'voyage', param: 'voyageId', label: 'portLoading.vesselVoyage' },
+      { kind: 'enum', param: 'transportationType', label: 'portLoading.transportationType', options: TRANSPORTATION_TYPES, labelPrefix: 'portLoading.types' },
+      { kind: 'location', param: 'toLocationId', label: 'portLoading.destinationLabel' },
+      { kind: 'reference', param: 'transporterId', label: 'portLoading.transporter', resource: 'transporter' },
+      { kind: 'status', param: 'status', label: 'cargo.status' },
+      { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'portLoading.loadingDate' },
+    ],
+    exportFile: 'port-loadings.xlsx',
+  },
+  form: {
+    sections: [
+      { title: 'portLoading.sectionCargo', rows: [['voyageId', 'shipmentId'], ['portId', 'loadingDate']] },
+      { title: 'portLoading.sectionDestination', rows: [['transportationType', 'toLocationId', 'ownerCompanyId']] },
+      { title: 'portLoading.sectionTransport', rows: [['transporterKind', 'transporterId', 'thirdPartyName'], ['quantity'], ['remarks']] },
+    ],
+  },
+});
