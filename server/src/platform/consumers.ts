@@ -10,6 +10,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from './db/client';
 import { AppError } from './errors';
+import { RECORD_TABLES, SLIP_RECEIVERS } from './record-kinds';
 
 /*
  * Typed back-pointers, server side. A later record that draws on an earlier one keeps a pointer column to it (a port
@@ -24,29 +25,6 @@ import { AppError } from './errors';
  * writes its pointer. So a consumer created while its consumed record is reversed either commits first (the
  * reversal, waiting on the lock, then sees it and refuses) or waits for the reversal and sees the record Reversed.
  */
-
-/** The table of each record kind (the kinds of flows not built yet name the tables they will have). */
-export const RECORD_TABLES = {
-  saleOrder: 'sale_orders',
-  consignment: 'consignments',
-  shipment: 'shipments',
-  voyageApproval: 'voyage_approvals',
-  quantityApproval: 'quantity_approvals',
-  portLoading: 'port_loadings',
-  loadingSlip: 'loading_slips',
-  warehousePreIn: 'warehouse_pre_ins',
-  warehouseIn: 'warehouse_ins',
-  warehousePreOut: 'warehouse_pre_outs',
-  warehouseOut: 'warehouse_outs',
-  outboundFirstWeight: 'outbound_first_weights',
-  outboundSecondWeight: 'outbound_second_weights',
-  consigneeIn: 'consignee_ins',
-  customerIn: 'customer_ins',
-  consigneeToShipmentManagerLoan: 'consignee_to_shipment_manager_loans',
-  consigneeToCustomerLoan: 'consignee_to_customer_loans',
-  shipmentManagerToConsigneeLoan: 'shipment_manager_to_consignee_loans',
-  loanReturn: 'loan_returns',
-} as const satisfies Record<RecordKind, string>;
 
 /**
  * Where a consumer's pointer to a consumed record lives. `consumer` is a fixed kind when the consumer's own row
@@ -74,9 +52,6 @@ export type DeclaredPointer = {
 function pointer<K extends ConsumedKind>(declaration: ConsumerPointer<K>): DeclaredPointer {
   return declaration;
 }
-
-/** The kinds that may mark a loading slip as received (the slip's `received_table` holds one of their tables). */
-export const SLIP_RECEIVERS = ['warehouseIn', 'consigneeIn', 'customerIn'] as const satisfies readonly ConsumerKindOf<'loadingSlip'>[];
 
 const received = { byTableColumn: 'received_table', idColumn: 'received_id', kinds: SLIP_RECEIVERS } as const;
 
