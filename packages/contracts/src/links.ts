@@ -1,5 +1,6 @@
 import { Messages } from './errors';
 import { PortLoadingMessages } from './port-loading';
+import { ProcurementMessages } from './procurement';
 import { ShippingMessages } from './shipping';
 import type { ServerMessage } from './server-messages';
 
@@ -59,7 +60,7 @@ type RefusalCatalogue = { readonly [Consumed in RecordKind]?: { readonly [Consum
  * would pull it from under the consumer) while such a consumer is live. A pair missing here cannot be declared.
  */
 export const CONSUMPTION_REFUSALS = {
-  consignment: { portLoading: Messages.consignmentHasPortLoading },
+  consignment: { portLoading: Messages.consignmentHasPortLoading, shipment: ProcurementMessages.consignmentHasShipments },
   shipment: { portLoading: ShippingMessages.shipmentHasPortLoading },
   portLoading: {
     warehouseIn: Messages.portLoadingInWarehouse,

@@ -55,9 +55,13 @@ function pointer<K extends ConsumedKind>(declaration: ConsumerPointer<K>): Decla
 
 const received = { byTableColumn: 'received_table', idColumn: 'received_id', kinds: SLIP_RECEIVERS } as const;
 
-/** Every back-pointer of the built flows. A new flow adds its own here, and its pairs to CONSUMPTION_REFUSALS. */
+/**
+ * Every back-pointer of the built flows. A new flow adds its own here, and its pairs to CONSUMPTION_REFUSALS. When a
+ * record has several live consumers, the refusal is the one of the pointer declared first.
+ */
 export const CONSUMER_POINTERS: readonly DeclaredPointer[] = [
   pointer({ consumed: 'consignment', consumer: 'portLoading', table: 'port_loadings', pointsAt: 'consignment_id', live: `status = 'Active'` }),
+  pointer({ consumed: 'consignment', consumer: 'shipment', table: 'shipments', pointsAt: 'consignment_id', live: `status = 'Active'` }),
   pointer({ consumed: 'shipment', consumer: 'portLoading', table: 'port_loadings', pointsAt: 'shipment_id', live: `status = 'Active'` }),
   pointer({ consumed: 'loadingSlip', consumer: received, table: 'loading_slips', pointsAt: 'id', live: `status = 'Active' and received_table is not null` }),
   // A port loading is consumed through its slips: a received slip holds its whole port loading.
@@ -96,10 +100,13 @@ export async function consumersOf(tx: Db, params: { agencyId: number; record: Re
   if (pointers.length === 0) return [];
   const limit = params.limit ?? 100;
   const probes = pointers.map(
-    (p) => sql`(select ${consumerKindSql(p.consumer)} as kind, ${consumerIdSql(p.consumer)} as id from ${sql.identifier(p.table)}
-      where agency_id = ${params.agencyId} and ${sql.identifier(p.pointsAt)} = ${params.record.id} and ${sql.raw(p.live)} limit ${limit})`,
+    (p, rank) => sql`(select ${rank}::int as rank, ${consumerKindSql(p.consumer)} as kind, ${consumerIdSql(p.consumer)} as id from ${sql.identifier(p.table)}
+      where agency_id = ${params.agencyId} and ${sql.identifier(p.pointsAt)} = ${params.record.id} and ${sql.raw(p.live)} order by id limit ${limit})`,
   );
-  const rows = await queryRows<{ kind: RecordKind | null; id: number | null }>(tx, sql`select kind, id from (${sql.join(probes, sql` union all `)}) as consumers limit ${limit}`);
+  const rows = await queryRows<{ kind: RecordKind | null; id: number | null }>(
+    tx,
+    sql`select kind, id from (${sql.join(probes, sql` union all `)}) as consumers order by rank, id limit ${limit}`,
+  );
   return rows.flatMap((row) => (row.kind === null || row.id === null ? [] : [{ kind: row.kind, id: Number(row.id) }]));
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode, Messages, PortLoadingMessages, ShippingMessages, ZPortLoadingInput, type TLoadingSlip, type TPortLoadingDetail } from '@tonnage/contracts';
+import { ErrorCode, Messages, PortLoadingMessages, ProcurementMessages, ShippingMessages, ZPortLoadingInput, type TLoadingSlip, type TPortLoadingDetail } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
@@ -83,7 +83,11 @@ afterAll(async () => {
 describe('typed back-pointers', () => {
   it('a port loading holds its consignment and its shipment until it is reversed', async () => {
     const { shipment, portLoading } = await newPortLoading();
-    expect(await consumers({ kind: 'consignment', id: shipment.consignmentId })).toEqual([{ kind: 'portLoading', id: portLoading.id }]);
+    // Several consumers: the port loading's pointer is declared first, so its refusal comes first.
+    expect(await consumers({ kind: 'consignment', id: shipment.consignmentId })).toEqual([
+      { kind: 'portLoading', id: portLoading.id },
+      { kind: 'shipment', id: shipment.shipmentId },
+    ]);
     expect(await consumers({ kind: 'shipment', id: shipment.shipmentId })).toEqual([{ kind: 'portLoading', id: portLoading.id }]);
 
     const consignment = await call('DELETE', `/api/consignments/${shipment.consignmentId}/consignment-reverse`, { reason: 'Cancelled' });
@@ -95,6 +99,9 @@ describe('typed back-pointers', () => {
 
     expect((await call('DELETE', `/api/portLoading/${portLoading.id}/reverse`, { reason: 'Cancelled', slips: 0 })).status).toBe(200);
     expect(await consumers({ kind: 'shipment', id: shipment.shipmentId })).toEqual([]);
+    const underBl = await call('DELETE', `/api/consignments/${shipment.consignmentId}/consignment-reverse`, { reason: 'Cancelled' });
+    expect(underBl.status).toBe(409);
+    expect(underBl.body).toMatchObject({ message: ProcurementMessages.consignmentHasShipments, code: ErrorCode.CONFLICT });
     expect((await call('DELETE', `/api/shipments/${shipment.shipmentId}/shipment-reverse`, { reason: 'Cancelled' })).status).toBe(200);
     expect((await call('DELETE', `/api/consignments/${shipment.consignmentId}/consignment-reverse`, { reason: 'Cancelled' })).status).toBe(200);
   });

@@ -393,7 +393,7 @@ export async function updateConsignment(db: Db, params: Actor & { id: number; in
 
 /**
  * Reverses a consignment (kept, marked Reversed). Refused while a port loading draws on it ('This consignment has
- * existing Port Loading.') or a shipment is still active under it.
+ * existing Port Loading.') or a shipment is still active under it: its back-pointers (platform/consumers.ts).
  */
 export function reverseConsignment(db: Db, params: Actor & { id: number; reason: string }): Promise<TConsignment> {
   const { agencyId, session, now, id, reason } = params;
@@ -403,12 +403,6 @@ export function reverseConsignment(db: Db, params: Actor & { id: number; reason:
     if (!existing) throw notFound(ProcurementMessages.consignmentNotFound);
     if (existing.status !== 'Active') throw conflict(ProcurementMessages.alreadyReversed);
     await assertNotConsumed(tx, { agencyId, record: { kind: 'consignment', id } });
-    const [shipment] = await tx
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(and(eq(shipments.consignmentId, id), eq(shipments.status, 'Active')))
-      .limit(1);
-    if (shipment) throw conflict(ProcurementMessages.consignmentHasShipments);
     await tx
       .update(consignments)
       .set({ status: 'Reversed', reversedBy: session.user.id, reversedAt: now, reverseReason: reason })
