@@ -19,6 +19,7 @@ export * from './procurement';
 export * from './shipping';
 export * from './vessel-approval';
 export * from './port-loading';
+export * from './links';
 export * from './ids';
 export * from './text';
 export * from './server-messages';

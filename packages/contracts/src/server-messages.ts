@@ -1,5 +1,6 @@
 import { Messages } from './errors';
 import { INVALID_ID } from './ids';
+import { LinkMessages } from './links';
 import { ListMessages } from './list-query';
 import { TEXT_NOT_ALLOWED } from './text';
 import { PortLoadingMessages } from './port-loading';
@@ -108,6 +109,7 @@ export const SERVER_MESSAGE_SETS = {
   ShippingMessages,
   VesselApprovalMessages,
   PortLoadingMessages,
+  LinkMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
+import { assertNotConsumed } from '../../platform/consumers';
 import type { DataScope } from '../../platform/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
@@ -30,7 +31,7 @@ import { checkTransportRules, type TransportRuleViolation } from '../master-data
 import { loadingSlips, portLoadings, trips } from './port-loading.schema';
 import { loadingSlipSort, portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
 import { nextNumberStatement } from '../../platform/counters/counters';
-import { activeSlipTotal, auditable, lockPortLoading, receivedRefusal, ruleConflict, type Actor } from './port-loading.service';
+import { activeSlipTotal, auditable, lockPortLoading, ruleConflict, type Actor } from './port-loading.service';
 
 /*
  * Loading slips: one truck trip of a port loading. Creating one posts ON_BOARD(voyage, consignment) ->
@@ -290,7 +291,7 @@ export async function updateLoadingSlip(tx: Db, actor: Actor & { id: number; inp
   const { portLoading, consignment, slip } = await lockSlip(tx, { agencyId, scope: actor.scope, id: actor.id });
   if (slip.status !== 'Active') throw ruleConflict(PortLoadingMessages.loadingSlipReversed);
   if (portLoading.status !== 'Active') throw ruleConflict(PortLoadingMessages.portLoadingReversed);
-  if (slip.receivedTable !== null) throw receivedRefusal(slip.receivedTable, 'loadingSlip');
+  await assertNotConsumed(tx, { agencyId, record: { kind: 'loadingSlip', id: slip.id } });
   const quantityKg = tonnesToKg(input.quantity);
   const loadedAt = input.loadedAt ? new Date(input.loadedAt) : slip.loadedAt;
   await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, quantityKg, loadedAt, lang: actor.lang, exceptSlipId: slip.id });
@@ -317,7 +318,7 @@ export async function reverseLoadingSlip(tx: Db, actor: Actor & { id: number; bo
   if (!reason) throw badRequest(Messages.reasonRequired, { reason: Messages.reasonRequired });
   const { slip } = await lockSlip(tx, { agencyId: actor.agencyId, scope: actor.scope, id: actor.id });
   if (slip.status !== 'Active') throw ruleConflict(PortLoadingMessages.loadingSlipReversed);
-  if (slip.receivedTable !== null) throw receivedRefusal(slip.receivedTable, 'loadingSlip');
+  await assertNotConsumed(tx, { agencyId: actor.agencyId, record: { kind: 'loadingSlip', id: slip.id } });
   if (slip.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: slip.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
   await tx.update(loadingSlips).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(loadingSlips.id, slip.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'loadingSlip', entityId: slip.id, before: auditable(slip), after: { status: 'Reversed', reason }, at: actor.now });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { changeTrail, reversalTrail } from '../../platform/db/record-trail';
+import { SLIP_RECEIVER_TABLES_SQL } from '../../platform/record-kinds';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { agencies } from '../agencies/agencies.schema';
@@ -87,8 +88,9 @@ export const portLoadings = pgTable(
 /**
  * A loading slip: one truck trip of a port loading (truck, driver, weighbridge ticket, quantity). Creating it
  * posts ON_BOARD(voyage, consignment) -> IN_TRANSIT(trip). `received_table`/`received_id` name the receiving
- * transaction (warehouse in, consignee in, customer in) once the truck arrives: from then on neither the slip nor
- * its port loading can be reversed until that transaction is.
+ * transaction (warehouse in, consignee in, customer in: the table of a kind of SLIP_RECEIVERS) once the truck
+ * arrives: a typed back-pointer (platform/consumers.ts), so neither the slip nor its port loading can be reversed
+ * until that transaction is.
  */
 export const loadingSlips = pgTable(
   'loading_slips',
@@ -126,6 +128,8 @@ export const loadingSlips = pgTable(
     check('loading_slips_quantity_positive', sql`${t.quantityKg} > 0`),
     check('loading_slips_status_check', RECORD_STATUS_CHECK(t.status)),
     check('loading_slips_received_pair', sql`(${t.receivedTable} is null) = (${t.receivedId} is null)`),
+    // The receiver is typed: one of the record kinds declared to receive a slip (platform/record-kinds.ts).
+    check('loading_slips_received_kind', sql`${t.receivedTable} in (${sql.raw(SLIP_RECEIVER_TABLES_SQL)})`),
     uniqueIndex('loading_slips_agency_number_unique').on(t.agencyId, t.slipNumber),
     uniqueIndex('loading_slips_trip_unique').on(t.tripId),
     // A weighbridge ticket is used by one live slip of the agency.

@@ -22,6 +22,7 @@ import { accountBalance, keyConditions } from '../../ledger/ledger.service';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { onBoardAccount } from '../../ledger/accounts';
 import { recordAudit } from '../../platform/audit/audit';
+import { assertNotConsumed } from '../../platform/consumers';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
@@ -406,13 +407,6 @@ export async function updatePortLoading(tx: Db, actor: Actor & { id: number; inp
   return getPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, id: before.id });
 }
 
-/** The refusal of reversing a slip the destination has received (spec section 8 wording for port loadings). */
-export function receivedRefusal(receivedTable: string, subject: 'portLoading' | 'loadingSlip'): AppError {
-  const inWarehouse = receivedTable === 'warehouse_ins';
-  if (subject === 'portLoading') return ruleConflict(inWarehouse ? Messages.portLoadingInWarehouse : Messages.portLoadingDelivered);
-  return ruleConflict(inWarehouse ? PortLoadingMessages.loadingSlipInWarehouse : PortLoadingMessages.loadingSlipDelivered);
-}
-
 /**
  * Reverses a port loading with every active slip: refused while any slip has been received (a warehouse in, or a
  * consignee / customer in), or when the body does not confirm the number of slips in transit; otherwise each slip's posting is reversed and the slips and the port loading are
@@ -429,8 +423,7 @@ export async function reversePortLoading(tx: Db, actor: Actor & { id: number; bo
     .where(and(eq(loadingSlips.portLoadingId, portLoading.id), eq(loadingSlips.status, 'Active')))
     .orderBy(asc(loadingSlips.id))
     .for('update');
-  const received = slips.find((s) => s.receivedTable !== null);
-  if (received?.receivedTable) throw receivedRefusal(received.receivedTable, 'portLoading');
+  await assertNotConsumed(tx, { agencyId: actor.agencyId, record: { kind: 'portLoading', id: portLoading.id } });
   // Slips in transit go with the port loading only when the user confirmed how many (docs/decisions.md).
   if ((actor.body.slips ?? 0) !== slips.length) {
     const quantity = kgToTonnes(slips.reduce((sum, s) => sum + s.quantityKg, 0n));

@@ -25,10 +25,10 @@ import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { inAgency } from '../../platform/db/tenancy';
+import { assertNotConsumed } from '../../platform/consumers';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
-import { portLoadings } from '../port-loading/port-loading.schema';
 import { shipments } from '../shipping/shipping.schema';
 import { consignments, saleOrders } from './procurement.schema';
 import {
@@ -393,7 +393,7 @@ export async function updateConsignment(db: Db, params: Actor & { id: number; in
 
 /**
  * Reverses a consignment (kept, marked Reversed). Refused while a port loading draws on it ('This consignment has
- * existing Port Loading.') or a shipment is still active under it.
+ * existing Port Loading.') or a shipment is still active under it: its back-pointers (platform/consumers.ts).
  */
 export function reverseConsignment(db: Db, params: Actor & { id: number; reason: string }): Promise<TConsignment> {
   const { agencyId, session, now, id, reason } = params;
@@ -402,18 +402,7 @@ export function reverseConsignment(db: Db, params: Actor & { id: number; reason:
     const existing = await lockConsignment(tx, { id, scope });
     if (!existing) throw notFound(ProcurementMessages.consignmentNotFound);
     if (existing.status !== 'Active') throw conflict(ProcurementMessages.alreadyReversed);
-    const [loading] = await tx
-      .select({ id: portLoadings.id })
-      .from(portLoadings)
-      .where(and(eq(portLoadings.consignmentId, id), eq(portLoadings.status, 'Active')))
-      .limit(1);
-    if (loading) throw conflict(Messages.consignmentHasPortLoading);
-    const [shipment] = await tx
-      .select({ id: shipments.id })
-      .from(shipments)
-      .where(and(eq(shipments.consignmentId, id), eq(shipments.status, 'Active')))
-      .limit(1);
-    if (shipment) throw conflict(ProcurementMessages.consignmentHasShipments);
+    await assertNotConsumed(tx, { agencyId, record: { kind: 'consignment', id } });
     await tx
       .update(consignments)
       .set({ status: 'Reversed', reversedBy: session.user.id, reversedAt: now, reverseReason: reason })

@@ -20,10 +20,10 @@ import type { DataScope } from '../../platform/data-scope';
 import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
+import { assertNotConsumed } from '../../platform/consumers';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { columnOf } from '../master-data/master-data.schema';
-import { portLoadings } from '../port-loading/port-loading.schema';
 import { quantityApprovals } from '../vessel-approval/vessel-approval.schema';
 import {
   berthIdColumn,
@@ -451,15 +451,6 @@ async function lockShipment(tx: Db, actor: Actor, id: number) {
   return row.shipment;
 }
 
-async function hasActivePortLoading(tx: Db, shipmentId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: portLoadings.id })
-    .from(portLoadings)
-    .where(and(eq(portLoadings.shipmentId, shipmentId), eq(portLoadings.status, 'Active')))
-    .limit(1);
-  return row !== undefined;
-}
-
 /**
  * The refusal to change a BL's stock (reverse it, move it, change its BL quantity) while its out-turn stands: an
  * approved out-turn posted its difference against this BL quantity and account (reversing the out-turn takes it
@@ -492,7 +483,7 @@ export async function updateShipment(tx: Db, actor: Actor, id: number, input: Sh
   await checkConsignmentSum(tx, { consignmentId: consignment.id, consignmentKg: consignment.quantityKg, blKg, exceptShipmentId: id });
   const voyageId = await resolveVoyage(tx, actor, input);
   const moved = voyageId !== current.voyageId || consignment.id !== current.consignmentId;
-  if (moved && (await hasActivePortLoading(tx, id))) throw conflict(ShippingMessages.shipmentHasPortLoading);
+  if (moved) await assertNotConsumed(tx, { agencyId: actor.agencyId, record: { kind: 'shipment', id } });
   if (moved || blKg !== current.blQuantityKg) {
     const refusal = await outTurnRefusal(tx, id);
     if (refusal) throw refusal;
@@ -519,7 +510,7 @@ export async function updateShipment(tx: Db, actor: Actor, id: number, input: Sh
  */
 export async function reverseShipment(tx: Db, actor: Actor, id: number, reason: string): Promise<{ id: number }> {
   const current = await lockShipment(tx, actor, id);
-  if (await hasActivePortLoading(tx, id)) throw conflict(ShippingMessages.shipmentHasPortLoading);
+  await assertNotConsumed(tx, { agencyId: actor.agencyId, record: { kind: 'shipment', id } });
   const refusal = await outTurnRefusal(tx, id);
   if (refusal) throw refusal;
   if (current.ledgerTransactionId === null) throw new Error(`shipment ${id} has no ledger transaction`);

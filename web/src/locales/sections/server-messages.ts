@@ -3,6 +3,7 @@ import {
   CargoRecordMessages,
   ImportMessages,
   LedgerMessages,
+  LinkMessages,
   ListMessages,
   Messages,
   PlatformMessages,
@@ -128,6 +129,14 @@ const ledgerMessagesAr: Readonly<Record<MessageOf<typeof LedgerMessages>, string
   [LedgerMessages.reversalOfReversal]: 'لا يمكن عكس قيد عكسي؛ سجّل المعاملة من جديد بدلاً من ذلك.',
 };
 
+const linkMessagesAr: Readonly<Record<MessageOf<typeof LinkMessages>, string>> = {
+  [LinkMessages.warehouseOutInWarehouse]: 'تم تسليم خروج المستودع هذا في دخول المستودع. يرجى عكس معاملة دخول المستودع أولاً.',
+  [LinkMessages.preOutInWarehouseOut]: 'تم تسليم الخروج المسبق من المستودع هذا في خروج المستودع. يرجى عكس معاملة خروج المستودع أولاً.',
+  [LinkMessages.firstWeightHasSecond]: 'لهذا الوزن الأول الصادر إدخال وزن ثانٍ صادر. يرجى عكس الوزن الثاني الصادر أولاً.',
+  [LinkMessages.loanHasPortLoading]: 'توجد عملية تحميل من الميناء لهذا القرض.',
+  [LinkMessages.loanHasReturn]: 'يوجد إرجاع قرض لهذا القرض. يرجى عكس إرجاع القرض أولاً.',
+};
+
 const importMessagesAr: Readonly<Record<MessageOf<typeof ImportMessages>, string>> = {
   [ImportMessages.unsupported]: 'يرجى رفع ملف Excel (.xlsx) أو ملف CSV بترميز UTF-8.',
   [ImportMessages.empty]: 'لا يحتوي الملف على صفوف للاستيراد.',
@@ -168,6 +177,7 @@ export const serverMessagesAr: Readonly<Record<string, string>> = {
   ...userMessagesAr,
   ...roleMessagesAr,
   ...ledgerMessagesAr,
+  ...linkMessagesAr,
   ...importMessagesAr,
   ...listMessagesAr,
   ...approvalMessagesAr,

@@ -1,0 +1,36 @@
+import type { ConsumerKindOf, RecordKind } from '@tonnage/contracts';
+
+/*
+ * The tables of the record kinds (contracts' RECORD_KINDS), for the back-pointers of platform/consumers.ts and the
+ * check constraints that type a pointer held as a table name. Imports nothing but the contracts, so a schema file
+ * may use it.
+ */
+
+/** The table of each record kind (the kinds of flows not built yet name the tables they will have). */
+export const RECORD_TABLES = {
+  saleOrder: 'sale_orders',
+  consignment: 'consignments',
+  shipment: 'shipments',
+  voyageApproval: 'voyage_approvals',
+  quantityApproval: 'quantity_approvals',
+  portLoading: 'port_loadings',
+  loadingSlip: 'loading_slips',
+  warehousePreIn: 'warehouse_pre_ins',
+  warehouseIn: 'warehouse_ins',
+  warehousePreOut: 'warehouse_pre_outs',
+  warehouseOut: 'warehouse_outs',
+  outboundFirstWeight: 'outbound_first_weights',
+  outboundSecondWeight: 'outbound_second_weights',
+  consigneeIn: 'consignee_ins',
+  customerIn: 'customer_ins',
+  consigneeToShipmentManagerLoan: 'consignee_to_shipment_manager_loans',
+  consigneeToCustomerLoan: 'consignee_to_customer_loans',
+  shipmentManagerToConsigneeLoan: 'shipment_manager_to_consignee_loans',
+  loanReturn: 'loan_returns',
+} as const satisfies Record<RecordKind, string>;
+
+/** The kinds that may mark a loading slip as received (the slip's `received_table` holds one of their tables). */
+export const SLIP_RECEIVERS = ['warehouseIn', 'consigneeIn', 'customerIn'] as const satisfies readonly ConsumerKindOf<'loadingSlip'>[];
+
+/** The SQL list of the tables a slip's `received_table` may name, for its check constraint. */
+export const SLIP_RECEIVER_TABLES_SQL = SLIP_RECEIVERS.map((kind) => `'${RECORD_TABLES[kind]}'`).join(', ');
