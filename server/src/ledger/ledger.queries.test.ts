@@ -12,8 +12,8 @@ import { consignments } from '../modules/procurement/procurement.schema';
 import { getShipment } from '../modules/shipping/shipping.service';
 import { getVoyage } from '../modules/shipping/voyage.service';
 import { accountKey, accountOfKey, inTransitAccount, onBoardAccount, onHandAccount, type Position } from './accounts';
-import { ledgerAccounts } from './ledger.schema';
-import { balanceOfKey, inTransitTotals, onBoardTotals, stockPositions, tripsIn, tripsOut } from './ledger.queries';
+import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
+import { balanceOfKey, inTransitTotals, onBoardTotals, stockPositions, tripDetail, tripsIn, tripsOut } from './ledger.queries';
 import { post, reverse, type PostingLine } from './ledger.service';
 
 /*
@@ -232,6 +232,23 @@ describe('trips in and out', () => {
     } finally {
       await inAgency(db, agencyId, (tx) => reverse(tx, { agencyId, transactionId: grouped.transactionId, userId: writer.userId, at: DAY3, reason: 'test cleanup' }));
     }
+  });
+
+  it('lists the trips behind the totals with their posting, oldest first, and pages them', async () => {
+    const agencyId = writer.agencyId;
+    const filter = { locationId: world.warehouseId };
+    const into = await read((tx) => tripDetail(tx, { agencyId, scope: UNRESTRICTED, direction: 'in', place: 'ON_HAND', filter }));
+    expect(into.map((r) => ({ tripId: r.tripId, sourceTable: r.sourceTable, at: r.at, truck: kgToTonnes(r.truckKg) }))).toEqual([
+      { tripId: TRIP.one, sourceTable: 'tests', at: DAY2, truck: '30.000' },
+      { tripId: TRIP.two, sourceTable: 'tests', at: DAY2, truck: '40.000' },
+    ]);
+    const [first] = into;
+    const posting = await read((tx) => tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, first?.transactionId ?? 0)));
+    expect(posting[0]?.sourceId).toBe(first?.sourceId);
+    const secondPage = await read((tx) => tripDetail(tx, { agencyId, scope: UNRESTRICTED, direction: 'in', place: 'ON_HAND', filter, limit: 1, offset: 1 }));
+    expect(secondPage.map((r) => r.tripId)).toEqual([TRIP.two]);
+    const offVessel = await read((tx) => tripDetail(tx, { agencyId, scope: scopeOf({ shipmentManagerIds: [sm2] }), direction: 'out', place: 'ON_BOARD', filter: { voyageId } }));
+    expect(offVessel.map((r) => [r.tripId, kgToTonnes(r.truckKg)])).toEqual([[TRIP.three, '50.000']]);
   });
 
   it('counts only the transactions of the period, [from, to)', async () => {

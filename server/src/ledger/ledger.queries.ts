@@ -193,31 +193,26 @@ interface TripRow extends Record<string, unknown> {
   quantity_kg: string;
 }
 
+type TripFilter = Scoped & { filter?: DimensionFilter<AccountDimension>; period?: Period };
+
 /**
- * Trips of one direction. A trip is an IN_TRANSIT account (one per truck trip). A trip leaves a place in a
- * transaction that takes stock from the place's account (a negative entry on ON_HAND of a location, or on
- * ON_BOARD of a voyage) and puts it on an IN_TRANSIT account (a positive entry) in the same transaction; it reaches
- * a place in a transaction that takes it off an IN_TRANSIT account and adds it to an ON_HAND account of the place.
- * Counted: transactions whose business time is in the period, that are not reversals and were not reversed (a
- * reversed slip or receipt is no trip; an edit, reversed and posted again, counts once). `trips` is the number of
- * distinct trips of the group; `quantityKg` the kilograms the place's accounts gave (out) or received (in), each
- * entry once, even when one transaction loads several trucks. A trip split over several groups (one truck loaded
- * from two silos) counts once in each.
+ * The movements of trips of one direction: the joins and conditions shared by the totals and the detail.
+ *
+ * A trip is an IN_TRANSIT account (one per truck trip). A trip leaves a place in a transaction that takes stock
+ * from the place's account (a negative entry on ON_HAND of a location, or on ON_BOARD of a voyage) and puts it on
+ * an IN_TRANSIT account (a positive entry) in the same transaction; it reaches a place in a transaction that takes
+ * it off an IN_TRANSIT account and adds it to an ON_HAND account of the place. Counted: transactions whose
+ * business time is in the period, that are not reversals and were not reversed (a reversed slip or receipt is no
+ * trip; an edit, reversed and posted again, counts once). Filter and scope apply to the place's account.
  */
-async function trips<G extends AccountDimension>(
-  tx: Db,
-  direction: 'out' | 'in',
-  placeKind: 'ON_HAND' | 'ON_BOARD',
-  params: Scoped & { filter?: DimensionFilter<AccountDimension>; groupBy: readonly G[]; period?: Period },
-): Promise<TripsTotal<G>[]> {
-  checkGroupBy(placeKind, params.groupBy);
+function tripMovements(direction: 'out' | 'in', placeKind: 'ON_HAND' | 'ON_BOARD', params: TripFilter) {
   const place = ledgerAccounts;
   const placeEntry = ledgerEntries;
   const truck = alias(ledgerAccounts, 'truck_account');
   const truckEntry = alias(ledgerEntries, 'truck_entry');
   const posting = ledgerTransactions;
-  const group = grouping(place, params.groupBy);
   const conditions = [
+    sql`${placeEntry.agencyId} = ${params.agencyId}::integer`,
     accountsWhere(place, placeKind, params),
     direction === 'out' ? sql`${placeEntry.quantityKg} < 0` : sql`${placeEntry.quantityKg} > 0`,
     sql`${posting.reversesId} is null`,
@@ -225,20 +220,40 @@ async function trips<G extends AccountDimension>(
   ];
   if (params.period?.from) conditions.push(sql`${posting.createdAt} >= ${params.period.from.toISOString()}::timestamptz`);
   if (params.period?.to) conditions.push(sql`${posting.createdAt} < ${params.period.to.toISOString()}::timestamptz`);
-  const dimensionNames = params.groupBy.map((d) => sql.identifier(d));
-  const outerGroup = dimensionNames.length === 0 ? sql`` : sql.join(dimensionNames, sql`, `);
-  const rows = await queryRows<TripRow>(
-    tx,
-    sql`with moves as (
-          select ${group.select}${truck.tripId} as trip_id, abs(${placeEntry.quantityKg}) as kg,
-                 row_number() over (partition by ${placeEntry.id} order by ${truck.tripId}) as nth
-          from ${placeEntry}
+  // An alias renders as its name alone in raw SQL: `<table> <alias>` names both.
+  const from = sql`from ${placeEntry}
           join ${place} on ${place.id} = ${placeEntry.accountId}
           join ${posting} on ${posting.id} = ${placeEntry.transactionId}
           join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = ${placeEntry.transactionId}
                             and ${direction === 'out' ? sql`${truckEntry.quantityKg} > 0` : sql`${truckEntry.quantityKg} < 0`}
           join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer
-          where ${placeEntry.agencyId} = ${params.agencyId}::integer and ${sql.join(conditions, sql` and `)})
+          where ${sql.join(conditions, sql` and `)}`;
+  return { from, place, placeEntry, truck, truckEntry, posting };
+}
+
+/**
+ * Trip totals of one direction, grouped by the place's dimensions (see `tripMovements` for what counts). `trips` is
+ * the number of distinct trips of the group; `quantityKg` the kilograms the place's accounts gave (out) or
+ * received (in), each entry once, even when one transaction loads several trucks. A trip split over several
+ * groups (one truck loaded from two silos) counts once in each.
+ */
+async function tripTotals<G extends AccountDimension>(
+  tx: Db,
+  direction: 'out' | 'in',
+  placeKind: 'ON_HAND' | 'ON_BOARD',
+  params: TripFilter & { groupBy: readonly G[] },
+): Promise<TripsTotal<G>[]> {
+  checkGroupBy(placeKind, params.groupBy);
+  const { from, place, placeEntry, truck } = tripMovements(direction, placeKind, params);
+  const group = grouping(place, params.groupBy);
+  const dimensionNames = params.groupBy.map((d) => sql.identifier(d));
+  const outerGroup = sql.join(dimensionNames, sql`, `);
+  const rows = await queryRows<TripRow>(
+    tx,
+    sql`with moves as (
+          select ${group.select}${truck.tripId} as trip_id, abs(${placeEntry.quantityKg}) as kg,
+                 row_number() over (partition by ${placeEntry.id} order by ${truck.tripId}) as nth
+          ${from})
         select ${dimensionNames.length === 0 ? sql`` : sql`${outerGroup}, `}count(distinct trip_id)::integer as trips,
                coalesce(sum(kg) filter (where nth = 1), 0)::text as quantity_kg
         from moves
@@ -251,19 +266,75 @@ async function trips<G extends AccountDimension>(
 
 /**
  * Trips out of places over a period: of ON_HAND positions (a warehouse, consignee or customer location; filter
- * by `locationId`) or, with `place: 'ON_BOARD'`, off a voyage's vessel (loading slips). See `trips` above for
+ * by `locationId`) or, with `place: 'ON_BOARD'`, off a voyage's vessel (loading slips). See `tripMovements` above for
  * exactly what counts. Scope applies to the place's account.
  */
 export async function tripsOut<P extends 'ON_HAND' | 'ON_BOARD', G extends KeyDimension<P>>(
   tx: Db,
   params: TripsParams<KeyDimension<P>, G> & { place: P },
 ): Promise<TripsTotal<G>[]> {
-  return trips(tx, 'out', params.place, params);
+  return tripTotals(tx, 'out', params.place, params);
 }
 
 /** Trips into ON_HAND positions over a period (warehouse, consignee or customer receipts), with the kilograms received. */
 export async function tripsIn<G extends PositionDimension>(tx: Db, params: TripsParams<PositionDimension, G>): Promise<TripsTotal<G>[]> {
-  return trips(tx, 'in', 'ON_HAND', params);
+  return tripTotals(tx, 'in', 'ON_HAND', params);
+}
+
+/** One truck trip of a drill-down: the posting that moved it (its business record) and the truck's kilograms. */
+export interface TripMovement {
+  tripId: number;
+  transactionId: number;
+  /** The business record of the movement (e.g. `loading_slips` and its id): what a detail screen joins to. */
+  sourceTable: string;
+  sourceId: number;
+  at: Date;
+  /** What the truck took on (out) or gave up (in, before any transit loss), in kg. */
+  truckKg: bigint;
+}
+
+export interface TripDetailParams<D extends AccountDimension> extends Scoped {
+  direction: 'out' | 'in';
+  filter?: DimensionFilter<D>;
+  period?: Period;
+  /** Paging of the detail rows, oldest first. */
+  limit?: number;
+  offset?: number;
+}
+
+interface TripMovementRow {
+  trip_id: number | string;
+  transaction_id: number | string;
+  source_table: string;
+  source_id: number | string;
+  at: string | Date;
+  truck_kg: string;
+}
+
+/**
+ * The trips behind `tripsIn` / `tripsOut` of the same filter and period, one row per trip and transaction, oldest
+ * first: what the dashboards' trips-in and trips-out drill-downs list (each joins its records by source).
+ */
+export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, params: TripDetailParams<KeyDimension<P>> & { place: P }): Promise<TripMovement[]> {
+  if (params.direction === 'in' && params.place !== 'ON_HAND') throw new Error('Trips arrive at ON_HAND positions only');
+  const { from, truck, truckEntry, posting } = tripMovements(params.direction, params.place, params);
+  const paging = sql` limit ${params.limit ?? 1_000}::integer offset ${params.offset ?? 0}::integer`;
+  const rows = await queryRows<TripMovementRow>(
+    tx,
+    sql`select ${truck.tripId} as trip_id, ${posting.id} as transaction_id, ${posting.sourceTable} as source_table, ${posting.sourceId} as source_id,
+               ${posting.createdAt} as at, abs(${truckEntry.quantityKg})::text as truck_kg
+        ${from}
+        group by ${truckEntry.id}, ${truck.tripId}, ${posting.id}
+        order by ${posting.createdAt}, ${posting.id}, ${truck.tripId}${paging}`,
+  );
+  return rows.map((row) => ({
+    tripId: Number(row.trip_id),
+    transactionId: Number(row.transaction_id),
+    sourceTable: row.source_table,
+    sourceId: Number(row.source_id),
+    at: new Date(row.at),
+    truckKg: BigInt(row.truck_kg),
+  }));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
