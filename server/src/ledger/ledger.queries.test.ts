@@ -1,5 +1,5 @@
 import { kgToTonnes, tonnesToKg } from '@tonnage/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNRESTRICTED, type DataScope } from '../platform/data-scope';
 import type { Db } from '../platform/db/client';
@@ -11,7 +11,7 @@ import { onBoardKg, voyageShipments } from '../modules/port-loading/port-loading
 import { consignments } from '../modules/procurement/procurement.schema';
 import { getShipment } from '../modules/shipping/shipping.service';
 import { getVoyage } from '../modules/shipping/voyage.service';
-import { accountKey, accountOfKey, inTransitAccount, onBoardAccount, onHandAccount, type Position } from './accounts';
+import { accountKey, accountOfKey, accountsOfKind, inTransitAccount, onBoardAccount, onHandAccount, type Position } from './accounts';
 import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
 import { balanceOfKey, inTransitTotals, onBoardTotals, stockPositions, tripDetail, tripsIn, tripsOut } from './ledger.queries';
 import { post, reverse, type PostingLine } from './ledger.service';
@@ -310,6 +310,15 @@ describe('one definition of an account key', () => {
   it('builds keys with only the kind’s dimensions and refuses to read a key with a stray one', () => {
     expect(onBoardAccount({ voyageId: 1, consignmentId: 2 })).toEqual({ kind: 'ON_BOARD', voyageId: 1, consignmentId: 2 });
     expect(() => accountOfKey(ledgerAccounts, 1, { kind: 'ON_BOARD', voyageId: 1, consignmentId: 2, siloId: 3 })).toThrow(/ON_BOARD account has no siloId/);
+  });
+
+  it('sums the accounts of a kind that match some dimensions, for correlated subqueries', async () => {
+    const agencyId = writer.agencyId;
+    const sumOf = (condition: SQL) => read((tx) => tx.select({ kg: sql<string>`coalesce(sum(${ledgerAccounts.balanceKg}), 0)::text` }).from(ledgerAccounts).where(condition));
+    const [atWarehouse] = await sumOf(accountsOfKind(ledgerAccounts, agencyId, 'ON_HAND', { consignmentId: shipmentA.consignmentId, locationId: world.warehouseId }));
+    expect(kgToTonnes(BigInt(atWarehouse?.kg ?? '0'))).toBe('49.500');
+    const [openArea] = await sumOf(accountsOfKind(ledgerAccounts, agencyId, 'ON_HAND', { locationId: world.warehouseId, siloId: null }));
+    expect(kgToTonnes(BigInt(openArea?.kg ?? '0'))).toBe('29.500');
   });
 
   it('makes the ON_BOARD readers of port loading, shipping and the ledger agree, also beside a stray account', async () => {

@@ -144,21 +144,26 @@ interface BalanceRow extends Record<string, unknown> {
   committed_kg: string;
 }
 
-/** Sums of the kept balances of one kind's accounts, grouped; zero groups left out unless asked. */
+/** Sums of the kept balances of one kind's accounts (a stock kind, never negative), grouped; zero groups left out unless asked. */
 async function balanceTotals<G extends AccountDimension>(
   tx: Db,
-  kind: LedgerAccountKind,
+  kind: 'ON_HAND' | 'IN_TRANSIT' | 'ON_BOARD',
   params: Scoped & { filter?: DimensionFilter<AccountDimension>; groupBy: readonly G[]; includeEmpty?: boolean },
 ): Promise<{ group: Grouped<G>; balanceKg: bigint; committedKg: bigint }[]> {
   checkGroupBy(kind, params.groupBy);
   const accounts = ledgerAccounts;
   const group = grouping(accounts, params.groupBy);
+  // These kinds never go below zero, so a group sums to zero exactly when each of its accounts is zero: leaving
+  // empty accounts out before grouping gives the same groups, and skips the trips long delivered (an IN_TRANSIT
+  // account per trip) and the emptied positions, which outnumber the live ones as the ledger ages.
+  const live = params.includeEmpty ? sql`` : sql` and (${accounts.balanceKg} <> 0 or ${accounts.committedKg} <> 0)`;
+  // Without groups the aggregate gives one row even over no account: drop it when it is empty.
   const having = params.includeEmpty ? sql`` : sql` having sum(${accounts.balanceKg}) <> 0 or sum(${accounts.committedKg}) <> 0`;
   const rows = await queryRows<BalanceRow>(
     tx,
     sql`select ${group.select}coalesce(sum(${accounts.balanceKg}), 0)::text as balance_kg, coalesce(sum(${accounts.committedKg}), 0)::text as committed_kg
         from ${accounts}
-        where ${accountsWhere(accounts, kind, params)}${group.groupBy}${having}${group.orderBy}`,
+        where ${accountsWhere(accounts, kind, params)}${live}${group.groupBy}${having}${group.orderBy}`,
   );
   return rows.map((row) => ({ group: groupedValues(row, params.groupBy), balanceKg: BigInt(row.balance_kg), committedKg: BigInt(row.committed_kg) }));
 }

@@ -20,7 +20,8 @@ import type { AccountColumns } from './accounts';
  * be the ledger's own rule, not a callback each caller writes (or forgets): every dashboard and report reads stock
  * through here, and data scope is never optional. The two facts it reads are stable columns
  * (`companies.shipment_manager_id`, `consignments.shipment_manager_id` / `bl_consignee_id`); a rename there fails
- * the scope tests of ledger.queries.test.ts.
+ * the scope tests of ledger.queries.test.ts. Both are uncorrelated subqueries: PostgreSQL runs each once per
+ * statement (a hashed subplan) instead of once per account.
  */
 
 /** `(1, 2, 3)` for `in`; an empty list matches nothing (`in (null)` is never true). */
@@ -39,8 +40,8 @@ function ownerScope(accounts: AccountColumns, scope: DataScope): SQL[] {
   if (scope.shipmentManagerIds) {
     const managers = idList(scope.shipmentManagerIds);
     conditions.push(
-      sql`(${accounts.ownerCompanyId} in ${managers} or exists (select 1 from companies scope_owner
-            where scope_owner.id = ${accounts.ownerCompanyId} and scope_owner.shipment_manager_id in ${managers}))`,
+      sql`(${accounts.ownerCompanyId} in ${managers}
+           or ${accounts.ownerCompanyId} in (select scope_owner.id from companies scope_owner where scope_owner.shipment_manager_id in ${managers}))`,
     );
   }
   if (scope.consigneeIds) conditions.push(sql`${accounts.ownerCompanyId} in ${idList(scope.consigneeIds)}`);
@@ -53,7 +54,7 @@ function consignmentScope(accounts: AccountColumns, scope: DataScope): SQL[] {
   if (scope.shipmentManagerIds) within.push(sql`scope_consignment.shipment_manager_id in ${idList(scope.shipmentManagerIds)}`);
   if (scope.consigneeIds) within.push(sql`scope_consignment.bl_consignee_id in ${idList(scope.consigneeIds)}`);
   if (within.length === 0) return [];
-  return [sql`exists (select 1 from consignments scope_consignment where scope_consignment.id = ${accounts.consignmentId} and ${sql.join(within, sql` and `)})`];
+  return [sql`${accounts.consignmentId} in (select scope_consignment.id from consignments scope_consignment where ${sql.join(within, sql` and `)})`];
 }
 
 /** The condition a user's scope puts on accounts of one kind (columns of `ledger_accounts` or an alias); undefined when unrestricted. */
