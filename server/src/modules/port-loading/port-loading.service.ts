@@ -18,9 +18,9 @@ import {
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { reverse } from '../../ledger/ledger.service';
-import { accountBalance, keyConditions } from '../../ledger/ledger.service';
+import { accountBalanceSql, balanceOfKey } from '../../ledger/ledger.queries';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
-import { onBoardAccount } from '../../ledger/accounts';
+import { accountOf, onBoardAccount } from '../../ledger/accounts';
 import { recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -131,7 +131,7 @@ export async function voyageShipments(tx: Db, params: { agencyId: number; scope:
       cargoTypeId: consignments.cargoTypeId,
       cargoTypeName: col(cargoTypes, 'name'),
       blQuantityKg: shipments.blQuantityKg,
-      onBoardKg: sql<string>`coalesce((select a.balance_kg from ledger_accounts a where a.agency_id = ${params.agencyId} and a.kind = 'ON_BOARD' and a.voyage_id = ${shipments.voyageId} and a.consignment_id = ${shipments.consignmentId} and a.trip_id is null and a.location_id is null and a.silo_id is null and a.owner_company_id is null and a.cargo_type_id is null and a.attached_voyage_id is null), 0)`,
+      onBoardKg: accountBalanceSql(params.agencyId, 'ON_BOARD', { voyageId: shipments.voyageId, consignmentId: shipments.consignmentId }),
     })
     .from(shipments)
     .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
@@ -316,7 +316,7 @@ async function checkPlanAvailable(tx: Db, params: { agencyId: number; values: Re
   const onBoard = tx
     .select({ balance: ledgerAccounts.balanceKg })
     .from(ledgerAccounts)
-    .where(and(...keyConditions(agencyId, onBoardAccount({ voyageId: values.voyageId, consignmentId: values.consignmentId }))));
+    .where(accountOf(ledgerAccounts, agencyId, 'ON_BOARD', { voyageId: values.voyageId, consignmentId: values.consignmentId }));
   const others = params.exceptPortLoadingId === undefined ? sql`true` : sql`pl.id <> ${params.exceptPortLoadingId}`;
   const [row] = await queryRows<{ on_board: string; planned: string }>(
     tx,
@@ -440,7 +440,7 @@ export async function reversePortLoading(tx: Db, actor: Actor & { id: number; bo
 
 /** The ON_BOARD balance of a voyage's consignment in kg (0 when nothing was shipped). */
 export async function onBoardKg(tx: Db, params: { agencyId: number; voyageId: number; consignmentId: number }): Promise<bigint> {
-  const balance = await accountBalance(tx, { agencyId: params.agencyId, account: onBoardAccount(params) });
+  const balance = await balanceOfKey(tx, { agencyId: params.agencyId, key: onBoardAccount(params) });
   return balance?.balanceKg ?? 0n;
 }
 

@@ -1,5 +1,6 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { keyCondition } from '../../ledger/accounts';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { berths, cargoTypes, columnOf, companies, ports, vessels } from '../master-data/master-data.schema';
 import { loadingSlips, portLoadings } from '../port-loading/port-loading.schema';
@@ -38,14 +39,7 @@ export function kg(value: string | number | bigint | null | undefined): bigint {
 
 /** The ON_BOARD account of (voyage, consignment): the shipment's cargo still on the vessel. */
 export function onBoardAccountJoin(voyageId: AnyPgColumn | number, consignmentId: AnyPgColumn): SQL | undefined {
-  return and(
-    eq(ledgerAccounts.kind, 'ON_BOARD'),
-    eq(ledgerAccounts.voyageId, voyageId),
-    eq(ledgerAccounts.consignmentId, consignmentId),
-    isNull(ledgerAccounts.tripId),
-    isNull(ledgerAccounts.locationId),
-    isNull(ledgerAccounts.ownerCompanyId),
-  );
+  return keyCondition(ledgerAccounts, 'ON_BOARD', { voyageId, consignmentId });
 }
 
 /** Kilograms active loading slips of the shipment's active port loadings took off the vessel. */
