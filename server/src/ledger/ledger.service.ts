@@ -103,11 +103,12 @@ interface Movement {
 }
 
 /**
- * Moves the kept balances of the accounts and writes the transaction with its entries: per account one upsert
- * (created with the movement as its balances, or `balance_kg + delta` under the row lock), in key order, a fixed
- * lock order so two postings over the same accounts wait for each other instead of deadlocking; then one
- * statement for the transaction and its entries. A CHECK violation means stock would go below zero: the caller's
- * transaction is then unusable and rolls back with `Quantity not available`.
+ * Moves the kept balances of the accounts and writes the transaction with its entries, in one statement (one round
+ * trip): per account one upsert (created with the movement as its balances, or `balance_kg + delta` under the row
+ * lock), each a CTE reading the previous one so they run one after another in key order, a fixed lock order so two
+ * postings over the same accounts wait for each other instead of deadlocking; then the transaction and its entries.
+ * A CHECK violation means stock would go below zero: the caller's transaction is then unusable and rolls back with
+ * `Quantity not available`.
  */
 async function record(tx: Db, agencyId: number, header: typeof ledgerTransactions.$inferInsert, movements: Movement[]): Promise<{ transactionId: number }> {
   const perAccount = new Map<string, Movement>();
@@ -116,58 +117,76 @@ async function record(tx: Db, agencyId: number, header: typeof ledgerTransaction
     const sum = perAccount.get(text);
     perAccount.set(text, sum ? { ...sum, quantityKg: sum.quantityKg + m.quantityKg, committedKg: sum.committedKg + m.committedKg } : m);
   }
-  const ids = new Map<string, number>();
-  for (const [text, m] of [...perAccount].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const accounts = [...perAccount].sort(([a], [b]) => (a < b ? -1 : 1)).map(([text, m], index) => ({
+    text,
+    movement: m,
+    cte: sql.raw(`a${index}`),
+    // PostgreSQL checks the CHECK constraints on the proposed row before it looks for the conflict, so a withdrawal
+    // must not be on it: the proposed row carries the movement only when it adds stock (always valid), else zero,
+    // and a new account then gets the movement with one more statement.
+    onProposedRow: m.quantityKg >= 0n && m.committedKg === 0n,
+  }));
+  const upserts = accounts.map(({ movement: m, cte, onProposedRow }, index) => {
     const values = sql.join(
       ACCOUNT_DIMENSIONS.map((d) => sql`${m.account[d] ?? null}::integer`),
       sql`, `,
     );
-    try {
-      // PostgreSQL checks the CHECK constraints on the proposed row before it looks for the conflict, so a
-      // withdrawal must not be on it: the proposed row carries the movement only when it adds stock (always
-      // valid), else zero, and a new account then gets the movement with one more statement.
-      const onProposedRow = m.quantityKg >= 0n && m.committedKg === 0n;
-      const [row] = await queryRows<{ id: number; inserted: boolean }>(
-        tx,
-        sql`insert into ledger_accounts (agency_id, kind, ${dimensionColumns}, balance_kg)
-            values (${agencyId}, ${m.account.kind}, ${values}, ${onProposedRow ? m.quantityKg : 0n}::bigint)
-            on conflict on constraint ledger_accounts_key_unique do update
-              set balance_kg = ledger_accounts.balance_kg + ${m.quantityKg}::bigint,
-                  committed_kg = ledger_accounts.committed_kg + ${m.committedKg}::bigint
-            returning id, (xmax = 0) as inserted`,
-      );
-      if (!row) throw new Error(`ledger account ${text} neither created nor updated`);
-      const id = Number(row.id);
-      if (row.inserted && !onProposedRow) {
-        await tx
-          .update(ledgerAccounts)
-          .set({ balanceKg: sql`${ledgerAccounts.balanceKg} + ${m.quantityKg}::bigint`, committedKg: sql`${ledgerAccounts.committedKg} + ${m.committedKg}::bigint` })
-          .where(eq(ledgerAccounts.id, id));
-      }
-      ids.set(text, id);
-    } catch (error) {
-      if (checkViolation(error)?.constraint.startsWith('ledger_accounts_')) throw quantityNotAvailable();
-      throw error;
-    }
-  }
+    // Each upsert reads the one before it, so PostgreSQL runs (and locks) them in key order.
+    const previous = index === 0 ? sql`` : sql` from ${sql.raw(`a${index - 1}`)}`;
+    return sql`${cte} as (
+      insert into ledger_accounts (agency_id, kind, ${dimensionColumns}, balance_kg)
+      select ${agencyId}::integer, ${m.account.kind}::text, ${values}, ${onProposedRow ? m.quantityKg : 0n}::bigint${previous}
+      on conflict on constraint ledger_accounts_key_unique do update
+        set balance_kg = ledger_accounts.balance_kg + ${m.quantityKg}::bigint,
+            committed_kg = ledger_accounts.committed_kg + ${m.committedKg}::bigint
+      returning id, (xmax = 0) as inserted)`;
+  });
+  const cteOf = new Map(accounts.map((a) => [a.text, a.cte]));
   const entries = sql.join(
-    movements.map((m) => sql`(${ids.get(keyText(m.account)) ?? 0}::integer, ${m.quantityKg}::bigint, ${m.committedKg}::bigint)`),
+    movements.map((m) => sql`((select id from ${cteOf.get(keyText(m.account)) ?? sql.raw('a0')}), ${m.quantityKg}::bigint, ${m.committedKg}::bigint)`),
     sql`, `,
   );
-  const [written] = await queryRows<{ transaction_id: number }>(
-    tx,
-    sql`with t as (
-          insert into ledger_transactions (agency_id, type, source_table, source_id, created_by, created_at, reverses_id, reason)
-          values (${header.agencyId}, ${header.type}, ${header.sourceTable}, ${header.sourceId}, ${header.createdBy}, ${header.createdAt},
-                  ${header.reversesId ?? null}::integer, ${header.reason ?? null}::text)
-          returning id)
-        insert into ledger_entries (agency_id, transaction_id, account_id, quantity_kg, committed_kg)
-        select ${header.agencyId}, t.id, e.account_id, e.quantity_kg, e.committed_kg
-        from t, (values ${entries}) as e(account_id, quantity_kg, committed_kg)
-        returning transaction_id`,
+  const last = sql.raw(`a${accounts.length - 1}`);
+  const accountColumns = sql.join(
+    accounts.map(({ cte }, index) => sql`${cte}.id as ${sql.raw(`id${index}`)}, ${cte}.inserted as ${sql.raw(`inserted${index}`)}`),
+    sql`, `,
   );
-  if (!written) throw new Error('ledger transaction insert returned no row');
-  return { transactionId: Number(written.transaction_id) };
+  const accountTables = sql.join(
+    accounts.map(({ cte }) => cte),
+    sql`, `,
+  );
+  let row: Record<string, unknown> | undefined;
+  try {
+    [row] = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`with ${sql.join(upserts, sql`, `)},
+          t as (
+            insert into ledger_transactions (agency_id, type, source_table, source_id, created_by, created_at, reverses_id, reason)
+            select ${header.agencyId}::integer, ${header.type}::text, ${header.sourceTable}::text, ${header.sourceId}::integer, ${header.createdBy}::integer,
+                   ${header.createdAt}::timestamptz, ${header.reversesId ?? null}::integer, ${header.reason ?? null}::text
+            from ${last}
+            returning id),
+          e as (
+            insert into ledger_entries (agency_id, transaction_id, account_id, quantity_kg, committed_kg)
+            select ${header.agencyId}::integer, t.id, v.account_id, v.quantity_kg, v.committed_kg
+            from t, (values ${entries}) as v(account_id, quantity_kg, committed_kg)
+            returning transaction_id)
+        select t.id as transaction_id, ${accountColumns} from t, ${accountTables}`,
+    );
+    if (!row) throw new Error('ledger transaction insert returned no row');
+    for (const [index, account] of accounts.entries()) {
+      if (row[`inserted${index}`] !== true || account.onProposedRow) continue;
+      const m = account.movement;
+      await tx
+        .update(ledgerAccounts)
+        .set({ balanceKg: sql`${ledgerAccounts.balanceKg} + ${m.quantityKg}::bigint`, committedKg: sql`${ledgerAccounts.committedKg} + ${m.committedKg}::bigint` })
+        .where(eq(ledgerAccounts.id, Number(row[`id${index}`])));
+    }
+  } catch (error) {
+    if (checkViolation(error)?.constraint.startsWith('ledger_accounts_')) throw quantityNotAvailable();
+    throw error;
+  }
+  return { transactionId: Number(row.transaction_id) };
 }
 
 /**
