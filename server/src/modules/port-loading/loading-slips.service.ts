@@ -15,7 +15,7 @@ import {
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
-import { post, reverse } from '../../ledger/ledger.service';
+import { embeddedPost, post, postingError, reverse, type PostParams } from '../../ledger/ledger.service';
 import { auditInsertStatement, recordAudit } from '../../platform/audit/audit';
 import type { DataScope } from '../../platform/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -203,13 +203,22 @@ async function checkWithinPortLoading(tx: Db, params: { portLoadingId: number; p
   }
 }
 
-/** Posts a slip's quantity from the vessel onto its trip. */
-function postSlip(
-  tx: Db,
-  params: { agencyId: number; userId: number; at: Date; slipId: number; tripId: number; quantityKg: bigint; portLoading: { voyageId: number; consignmentId: number; ownerCompanyId: number }; cargoTypeId: number },
-) {
+/** What a slip posts: its quantity from the vessel (ON_BOARD) onto its trip (IN_TRANSIT). */
+interface SlipPosting {
+  agencyId: number;
+  userId: number;
+  at: Date;
+  slipId: number;
+  tripId: number;
+  quantityKg: bigint;
+  portLoading: { voyageId: number; consignmentId: number; ownerCompanyId: number };
+  cargoTypeId: number;
+}
+
+/** The ledger posting of a slip. */
+function slipPostParams(params: SlipPosting): PostParams {
   const { voyageId, consignmentId, ownerCompanyId } = params.portLoading;
-  return post(tx, {
+  return {
     agencyId: params.agencyId,
     type: 'portLoading',
     source: { table: 'loading_slips', id: params.slipId },
@@ -219,7 +228,12 @@ function postSlip(
       { account: onBoardAccount({ voyageId, consignmentId }), quantityKg: -params.quantityKg },
       { account: inTransitAccount({ tripId: params.tripId, voyageId, consignmentId, ownerCompanyId, cargoTypeId: params.cargoTypeId }), quantityKg: params.quantityKg },
     ],
-  });
+  };
+}
+
+/** Posts a slip's quantity from the vessel onto its trip. */
+function postSlip(tx: Db, params: SlipPosting) {
+  return post(tx, slipPostParams(params));
 }
 
 /** What a new slip needs of its port loading, locked with its truck and driver. */
@@ -227,6 +241,8 @@ interface NewSlipLocks extends TruckAndDriverRows {
   portLoading: PortLoadingRow & { status: string; quantityKg: bigint; voyageId: number; consignmentId: number; ownerCompanyId: number };
   cargoTypeId: number;
   timezone: string;
+  /** Ids taken from their sequences for the new trip, slip and ledger transaction (one round trip fewer each). */
+  ids: { trip: number; slip: number; transaction: number };
 }
 
 /**
@@ -250,6 +266,9 @@ async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataSco
     truck_capacity: string | null;
     driver_transporter: number | null;
     timezone: string | null;
+    trip_id: number;
+    slip_id: number;
+    transaction_id: number;
   }>(
     tx,
     sql`with pl as (
@@ -273,7 +292,10 @@ async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataSco
                (select transporter_id from truck) as truck_transporter,
                (select capacity from truck) as truck_capacity,
                (select transporter_id from driver) as driver_transporter,
-               (select ${agencies.timezone} from ${agencies} where ${agencies.id} = ${params.agencyId}) as timezone
+               (select ${agencies.timezone} from ${agencies} where ${agencies.id} = ${params.agencyId}) as timezone,
+               nextval(pg_get_serial_sequence('trips', 'id')) as trip_id,
+               nextval(pg_get_serial_sequence('loading_slips', 'id')) as slip_id,
+               nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as transaction_id
         from pl`,
   );
   if (!row) throw notFound('Port loading not found');
@@ -293,32 +315,95 @@ async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataSco
     truckCapacity: row.truck_capacity,
     driverTransporter: row.driver_transporter,
     timezone: row.timezone ?? 'UTC',
+    ids: { trip: Number(row.trip_id), slip: Number(row.slip_id), transaction: Number(row.transaction_id) },
   };
 }
 
+/** What the checks of a new slip read, in the statement that writes it. */
+interface NewSlipChecks {
+  tripsToday: { truck: number; driver: number };
+  loadedKg: bigint;
+  rulesPresent: boolean;
+}
+
 /**
- * One round trip, after the locks (so it sees every slip committed before them): the truck's and the driver's
- * active slips of the day, what the port loading's active slips already loaded, and whether their transporters
- * have any active rule at all (only then are the rules read and checked).
+ * One round trip, after the locks (so it reads every slip committed before them): reads what the checks need (the
+ * truck's and the driver's active slips of the day, what the port loading's active slips already loaded, whether
+ * the transporters have any active rule at all) and, only when the slip fits the port loading and no rule is left
+ * to check (none present, or `rulesChecked`), writes it: the trip, the agency's next slip number (its counter row
+ * locked until the commit, so the numbers have no gaps), the slip (the unique index on live WBT numbers refuses one
+ * in use, also against a concurrent slip), the ledger posting ON_BOARD -> IN_TRANSIT (the database refuses an
+ * overdraw of the vessel) and the audit row. Each write reads the one before it, so nothing is written when the
+ * checks fail. Returns the checks, and the slip number when it was written.
  */
-async function readSlipChecks(
+async function writeNewSlip(
   tx: Db,
-  params: { agencyId: number; portLoadingId: number; truckId: number; driverId: number; day: string; timezone: string; truckTransporter: number; driverTransporter: number },
-): Promise<{ tripsToday: { truck: number; driver: number }; loadedKg: bigint; rulesPresent: boolean }> {
-  const [row] = await queryRows<{ truck: number; driver: number; loaded: string; rules_present: boolean }>(
-    tx,
-    sql`select today.truck, today.driver, loaded.total as loaded, rules.present as rules_present
-        from (select count(*) filter (where ${loadingSlips.truckId} = ${params.truckId})::int as truck,
-                     count(*) filter (where ${loadingSlips.driverId} = ${params.driverId})::int as driver
-              from ${loadingSlips} where ${tripsOfDay(params)}) as today,
-             (select coalesce(sum(${loadingSlips.quantityKg}), 0)::text as total
-              from ${loadingSlips} where ${loadingSlips.portLoadingId} = ${params.portLoadingId} and ${loadingSlips.status} = 'Active') as loaded,
-             (select exists (select 1 from ${transporterRules}
-                             where ${col(transporterRules, 'agencyId')} = ${params.agencyId} and ${col(transporterRules, 'isActive')}
-                               and ${col(transporterRules, 'transporterId')} in (${params.truckTransporter}, ${params.driverTransporter})) as present) as rules`,
+  params: {
+    locked: NewSlipLocks;
+    slip: Omit<typeof loadingSlips.$inferInsert, 'slipNumber' | 'tripId' | 'id' | 'ledgerTransactionId'> & { quantityKg: bigint; loadedAt: Date; createdAt: Date; createdBy: number };
+    day: string;
+    truckTransporter: number;
+    driverTransporter: number;
+    rulesChecked: boolean;
+  },
+): Promise<{ checks: NewSlipChecks; slipNumber: number | null }> {
+  const { locked, slip, day } = params;
+  const { agencyId } = slip;
+  const posting = embeddedPost({
+    ...slipPostParams({ agencyId, userId: slip.createdBy, at: slip.createdAt, slipId: locked.ids.slip, tripId: locked.ids.trip, quantityKg: slip.quantityKg, portLoading: locked.portLoading, cargoTypeId: locked.cargoTypeId }),
+    transactionId: locked.ids.transaction,
+    prefix: 'ledger_',
+    after: sql.raw('slip'),
+  });
+  const after = auditable({ ...slip, id: locked.ids.slip, tripId: locked.ids.trip, ledgerTransactionId: locked.ids.transaction });
+  const audit = auditInsertStatement(
+    { agencyId, userId: slip.createdBy, action: 'create', entity: 'loadingSlip', entityId: locked.ids.slip, after, at: slip.createdAt },
+    sql`jsonb_build_object('slipNumber', (select value from counter))`,
+    sql.raw('ledger_t'),
   );
-  if (!row) throw new Error('loading slip checks returned no row');
-  return { tripsToday: { truck: Number(row.truck), driver: Number(row.driver) }, loadedKg: BigInt(row.loaded), rulesPresent: row.rules_present };
+  const today = tripsOfDay({ agencyId, truckId: slip.truckId, driverId: slip.driverId, day, timezone: locked.timezone });
+  let row: Record<string, unknown> | undefined;
+  try {
+    [row] = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`with checks as (
+            select today.truck, today.driver, loaded.total as loaded, rules.present as rules_present,
+                   (loaded.total + ${slip.quantityKg}::bigint <= ${locked.portLoading.quantityKg}::bigint and (${params.rulesChecked}::boolean or not rules.present)) as ok
+            from (select count(*) filter (where ${loadingSlips.truckId} = ${slip.truckId})::int as truck,
+                         count(*) filter (where ${loadingSlips.driverId} = ${slip.driverId})::int as driver
+                  from ${loadingSlips} where ${today}) as today,
+                 (select coalesce(sum(${loadingSlips.quantityKg}), 0) as total
+                  from ${loadingSlips} where ${loadingSlips.portLoadingId} = ${slip.portLoadingId} and ${loadingSlips.status} = 'Active') as loaded,
+                 (select exists (select 1 from ${transporterRules}
+                                 where ${col(transporterRules, 'agencyId')} = ${agencyId} and ${col(transporterRules, 'isActive')}
+                                   and ${col(transporterRules, 'transporterId')} in (${params.truckTransporter}, ${params.driverTransporter})) as present) as rules),
+          trip as (
+            insert into ${trips} (id, agency_id, kind, created_at) overriding system value
+            select ${locked.ids.trip}::integer, ${agencyId}::integer, 'loadingSlip', ${slip.createdAt}::timestamptz from checks where ok
+            returning id),
+          counter as (${nextNumberStatement({ agencyId, name: 'loadingSlip', from: sql.raw('trip') })}),
+          slip as (
+            insert into ${loadingSlips} (id, agency_id, slip_number, port_loading_id, trip_id, truck_id, driver_id, wbt_number, quantity_kg,
+                                         loaded_at, remarks, status, created_by, created_at, ledger_transaction_id) overriding system value
+            select ${locked.ids.slip}::integer, ${agencyId}::integer, counter.value, ${slip.portLoadingId}::integer, ${locked.ids.trip}::integer,
+                   ${slip.truckId}::integer, ${slip.driverId}::integer, ${slip.wbtNumber}::text, ${slip.quantityKg}::bigint, ${slip.loadedAt}::timestamptz,
+                   ${slip.remarks ?? null}::text, ${slip.status ?? 'Active'}::text, ${slip.createdBy}::integer, ${slip.createdAt}::timestamptz, ${locked.ids.transaction}::integer
+            from counter
+            returning id),
+          ${posting.ctes},
+          audit as (${audit})
+        select checks.truck, checks.driver, checks.loaded::text as loaded, checks.rules_present, (select value from counter) as slip_number, posting.*
+        from checks left join (select ${posting.columns} from ${posting.from}) as posting on true`,
+    );
+  } catch (error) {
+    if (uniqueViolation(error)?.constraint === 'loading_slips_agency_wbt_unique') throw wbtTaken();
+    throw postingError(error);
+  }
+  if (!row) throw new Error('loading slip statement returned no row');
+  const checks = { tripsToday: { truck: Number(row.truck), driver: Number(row.driver) }, loadedKg: BigInt(String(row.loaded)), rulesPresent: row.rules_present === true };
+  if (row.slip_number === null || row.slip_number === undefined) return { checks, slipNumber: null };
+  await posting.finish(tx, row);
+  return { checks, slipNumber: Number(row.slip_number) };
 }
 
 export interface CreateLoadingSlipParams {
@@ -351,13 +436,7 @@ export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams)
   const loadedAt = input.loadedAt ? new Date(input.loadedAt) : now;
   const transporters = checkTruckAndDriverRows(locked, { portLoading, quantityKg, lang });
   const day = localDay(loadedAt, locked.timezone);
-  const checks = await readSlipChecks(tx, { agencyId, portLoadingId: portLoading.id, truckId: input.truckId, driverId: input.driverId, day, timezone: locked.timezone, ...transporters });
-  if (checks.rulesPresent) await checkRules(tx, { agencyId, truckId: input.truckId, driverId: input.driverId, ...transporters, day, tripsToday: checks.tripsToday, lang });
-  if (checks.loadedKg + quantityKg > portLoading.quantityKg) {
-    throw ruleConflict(PortLoadingMessages.exceedsPortLoading, { quantity: PortLoadingMessages.exceedsPortLoading, remaining: kgToTonnes(portLoading.quantityKg - checks.loadedKg) });
-  }
-
-  const slip = await insertTripAndSlip(tx, {
+  const slip = {
     agencyId,
     portLoadingId: portLoading.id,
     truckId: input.truckId,
@@ -369,53 +448,20 @@ export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams)
     status: 'Active',
     createdBy: userId,
     createdAt: now,
-  });
-  const { transactionId } = await postSlip(tx, { agencyId, userId, at: now, slipId: slip.id, tripId: slip.tripId, quantityKg, portLoading, cargoTypeId: locked.cargoTypeId });
-  // The slip number last: the agency's counter row stays locked until the commit, so other slips of the agency
-  // wait only for the statements from here on, and the numbers have no gaps. One statement takes the number, writes
-  // it and the posting onto the slip, and writes the audit row (with the number).
-  const audit = auditInsertStatement(
-    { agencyId, userId, action: 'create', entity: 'loadingSlip', entityId: slip.id, after: auditable({ ...slip, ledgerTransactionId: transactionId }), at: now },
-    sql`jsonb_build_object('slipNumber', (select value from counter))`,
-  );
-  const [numbered] = await queryRows<{ slip_number: number }>(
-    tx,
-    sql`with counter as (${nextNumberStatement({ agencyId, name: 'loadingSlip' })}),
-        audit as (${audit})
-        update ${loadingSlips} set slip_number = counter.value, ledger_transaction_id = ${transactionId}
-        from counter where ${loadingSlips.id} = ${slip.id}
-        returning ${loadingSlips.slipNumber} as slip_number`,
-  );
-  if (!numbered) throw new Error('loading slip numbering returned no row');
-  const slipNumber = Number(numbered.slip_number);
-  return { id: slip.id, slipNumber, tripId: slip.tripId, ledgerTransactionId: transactionId };
-}
-
-/**
- * Starts the trip and inserts its slip in one statement; the slip carries a placeholder number (minus its trip id,
- * unique) until `createLoadingSlip` numbers it just before the commit. The unique index on live WBT numbers refuses
- * one in use (also against a concurrent slip).
- */
-async function insertTripAndSlip(tx: Db, values: Omit<typeof loadingSlips.$inferInsert, 'slipNumber' | 'tripId'>) {
-  try {
-    const [row] = await queryRows<{ id: number; trip_id: number }>(
-      tx,
-      sql`with trip as (
-            insert into ${trips} (agency_id, kind, created_at) values (${values.agencyId}, 'loadingSlip', ${values.createdAt})
-            returning id)
-          insert into ${loadingSlips} (agency_id, slip_number, port_loading_id, trip_id, truck_id, driver_id, wbt_number, quantity_kg,
-                                       loaded_at, remarks, status, created_by, created_at)
-          select ${values.agencyId}, -trip.id, ${values.portLoadingId}, trip.id, ${values.truckId}, ${values.driverId}, ${values.wbtNumber},
-                 ${values.quantityKg}::bigint, ${values.loadedAt}, ${values.remarks ?? null}::text, ${values.status ?? 'Active'}, ${values.createdBy}, ${values.createdAt}
-          from trip
-          returning id, trip_id`,
-    );
-    if (!row) throw new Error('loading slip insert returned no row');
-    return { ...values, id: Number(row.id), tripId: Number(row.trip_id) };
-  } catch (error) {
-    if (uniqueViolation(error)?.constraint === 'loading_slips_agency_wbt_unique') throw wbtTaken();
-    throw error;
+  };
+  const write = { locked, slip, day, ...transporters };
+  let written = await writeNewSlip(tx, { ...write, rulesChecked: false });
+  if (written.slipNumber === null) {
+    // Nothing written: a rule to check (read and checked here, then written), or more than the port loading has left.
+    const { checks } = written;
+    if (checks.rulesPresent) await checkRules(tx, { agencyId, truckId: input.truckId, driverId: input.driverId, ...transporters, day, tripsToday: checks.tripsToday, lang });
+    if (checks.loadedKg + quantityKg > portLoading.quantityKg) {
+      throw ruleConflict(PortLoadingMessages.exceedsPortLoading, { quantity: PortLoadingMessages.exceedsPortLoading, remaining: kgToTonnes(portLoading.quantityKg - checks.loadedKg) });
+    }
+    written = await writeNewSlip(tx, { ...write, rulesChecked: true });
+    if (written.slipNumber === null) throw new Error('loading slip was not written after its checks passed');
   }
+  return { id: locked.ids.slip, slipNumber: written.slipNumber, tripId: locked.ids.trip, ledgerTransactionId: locked.ids.transaction };
 }
 
 /** A slip of the agency locked with its port loading (port loading first: the same lock order as new slips). */
