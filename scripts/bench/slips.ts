@@ -23,6 +23,7 @@ import { openDatabase } from '../../server/src/platform/db/client';
 import { inAgency } from '../../server/src/platform/db/tenancy';
 import { measureCpuSplit, type CpuSplit } from './machine';
 import { measureRate, type RateResult } from './rate';
+import { statementsText, traceStatements, withCpuProfile, type TracedStatement } from './statements';
 
 export interface MeasuredRate extends RateResult {
   /** CPU use during the phase (warm-up included). */
@@ -38,6 +39,8 @@ export interface SlipPhase {
   /** Slips in the database after the run, and whether the kept balances still equal the ledger. */
   slipsWritten: number;
   ledgerClean: boolean;
+  /** The statements (round trips) of one slip, traced alone before the load. */
+  statements: TracedStatement[];
 }
 
 const WORKERS = Number(process.env.BENCH_SLIP_WORKERS ?? 16);
@@ -105,15 +108,24 @@ export async function benchSlips(params: {
     let wbt = 0;
     const unique = () => (wbt += 1);
 
+    // Two slips first (the first warms the connection's caches), then one traced alone: its round trips.
+    await slip(portLoadingIds[0] ?? 0, 0, unique());
+    await slip(portLoadingIds[1] ?? 0, 1, unique());
+    const statements = await traceStatements(() => slip(portLoadingIds[0] ?? 0, 2, unique()));
+    log(`slips: one slip is ${statements.length} round trips:\n${statementsText(statements)}`);
+
     log(`slips: ${WORKERS} workers over ${PORT_LOADINGS} port loadings, ${params.phase.warmup} s warm-up then ${params.phase.measure} s`);
-    const spread = await measured(() => measureRate({
+    const spreadRun = () => measureRate({
       workers: WORKERS,
       warmupSeconds: params.phase.warmup,
       measureSeconds: params.phase.measure,
       operation: async (worker) => {
         await slip(portLoadingIds[worker % PORT_LOADINGS] ?? 0, worker, unique());
       },
-    }));
+    });
+    // BENCH_SLIP_CPU_PROFILE=<file>: the bench process's CPU profile of this phase (what the slips cost in Node).
+    const profileFile = process.env.BENCH_SLIP_CPU_PROFILE;
+    const spread = await measured(profileFile ? () => withCpuProfile(profileFile, spreadRun) : spreadRun);
     log(`slips: ${spread.perSecond.toFixed(0)}/s spread; now ${WORKERS} workers on one port loading`);
     const oneBl = await measured(() => measureRate({
       workers: WORKERS,
@@ -140,7 +152,7 @@ export async function benchSlips(params: {
 
     const [written] = await db.select({ n: sql<number>`count(*)::int` }).from(loadingSlips).where(eq(loadingSlips.agencyId, agency.id));
     const differences = await findLedgerDifferences(db);
-    return { workers: WORKERS, portLoadings: PORT_LOADINGS, spread, oneBl, bare, slipsWritten: written?.n ?? 0, ledgerClean: differences.length === 0 };
+    return { workers: WORKERS, portLoadings: PORT_LOADINGS, spread, oneBl, bare, slipsWritten: written?.n ?? 0, ledgerClean: differences.length === 0, statements };
   } finally {
     await database.close();
   }

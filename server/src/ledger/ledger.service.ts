@@ -102,79 +102,141 @@ interface Movement {
   committedKg: bigint;
 }
 
+/** A transaction row to write; `id` when it was taken from the sequence beforehand (an embedded posting). */
+type TransactionHeader = typeof ledgerTransactions.$inferInsert & { id?: number };
+
+/** A posting as CTEs of one statement, and what to do with the statement's row: see `postingStatement`. */
+interface PostingParts {
+  /** The CTEs, to follow `with` (or a comma): the account upserts, the transaction and its entries. */
+  ctes: SQL;
+  /** The output columns the statement must select for `finish` (with `from` in its FROM clause). */
+  columns: SQL;
+  /** The CTEs to put in the statement's FROM clause, for `columns`. */
+  from: SQL;
+  /** After the statement: the movement of accounts it created with a withdrawal (rare), and the transaction id. */
+  finish(tx: Db, row: Record<string, unknown>): Promise<{ transactionId: number }>;
+}
+
 /**
- * Moves the kept balances of the accounts and writes the transaction with its entries: per account one upsert
- * (created with the movement as its balances, or `balance_kg + delta` under the row lock), in key order, a fixed
- * lock order so two postings over the same accounts wait for each other instead of deadlocking; then one
- * statement for the transaction and its entries. A CHECK violation means stock would go below zero: the caller's
- * transaction is then unusable and rolls back with `Quantity not available`.
+ * Builds the writes of a posting as CTEs named `<prefix>a0`, `<prefix>a1`... (one upsert per account: created with
+ * the movement as its balances, or `balance_kg + delta` under the row lock), `<prefix>t` (the transaction) and
+ * `<prefix>e` (its entries). Each upsert reads the one before it (the first reads `after`, when given), so
+ * PostgreSQL runs and locks them in key order, a fixed lock order so two postings over the same accounts wait for
+ * each other instead of deadlocking; and nothing is written when `after` has no row.
  */
-async function record(tx: Db, agencyId: number, header: typeof ledgerTransactions.$inferInsert, movements: Movement[]): Promise<{ transactionId: number }> {
+function postingStatement(
+  agencyId: number,
+  header: TransactionHeader,
+  movements: Movement[],
+  options: { prefix: string; after?: SQL },
+): PostingParts {
+  const name = (suffix: string) => sql.raw(`${options.prefix}${suffix}`);
   const perAccount = new Map<string, Movement>();
   for (const m of movements) {
     const text = keyText(m.account);
     const sum = perAccount.get(text);
     perAccount.set(text, sum ? { ...sum, quantityKg: sum.quantityKg + m.quantityKg, committedKg: sum.committedKg + m.committedKg } : m);
   }
-  const ids = new Map<string, number>();
-  for (const [text, m] of [...perAccount].sort(([a], [b]) => (a < b ? -1 : 1))) {
+  const accounts = [...perAccount].sort(([a], [b]) => (a < b ? -1 : 1)).map(([text, m], index) => ({
+    text,
+    movement: m,
+    cte: name(`a${index}`),
+    // PostgreSQL checks the CHECK constraints on the proposed row before it looks for the conflict, so a withdrawal
+    // must not be on it: the proposed row carries the movement only when it adds stock (always valid), else zero,
+    // and a new account then gets the movement with one more statement.
+    onProposedRow: m.quantityKg >= 0n && m.committedKg === 0n,
+  }));
+  const upserts = accounts.map(({ movement: m, cte, onProposedRow }, index) => {
     const values = sql.join(
       ACCOUNT_DIMENSIONS.map((d) => sql`${m.account[d] ?? null}::integer`),
       sql`, `,
     );
-    try {
-      // PostgreSQL checks the CHECK constraints on the proposed row before it looks for the conflict, so a
-      // withdrawal must not be on it: the proposed row carries the movement only when it adds stock (always
-      // valid), else zero, and a new account then gets the movement with one more statement.
-      const onProposedRow = m.quantityKg >= 0n && m.committedKg === 0n;
-      const [row] = await queryRows<{ id: number; inserted: boolean }>(
-        tx,
-        sql`insert into ledger_accounts (agency_id, kind, ${dimensionColumns}, balance_kg)
-            values (${agencyId}, ${m.account.kind}, ${values}, ${onProposedRow ? m.quantityKg : 0n}::bigint)
-            on conflict on constraint ledger_accounts_key_unique do update
-              set balance_kg = ledger_accounts.balance_kg + ${m.quantityKg}::bigint,
-                  committed_kg = ledger_accounts.committed_kg + ${m.committedKg}::bigint
-            returning id, (xmax = 0) as inserted`,
-      );
-      if (!row) throw new Error(`ledger account ${text} neither created nor updated`);
-      const id = Number(row.id);
-      if (row.inserted && !onProposedRow) {
-        await tx
-          .update(ledgerAccounts)
-          .set({ balanceKg: sql`${ledgerAccounts.balanceKg} + ${m.quantityKg}::bigint`, committedKg: sql`${ledgerAccounts.committedKg} + ${m.committedKg}::bigint` })
-          .where(eq(ledgerAccounts.id, id));
-      }
-      ids.set(text, id);
-    } catch (error) {
-      if (checkViolation(error)?.constraint.startsWith('ledger_accounts_')) throw quantityNotAvailable();
-      throw error;
-    }
-  }
+    const previous = index === 0 ? options.after : name(`a${index - 1}`);
+    return sql`${cte} as (
+      insert into ledger_accounts (agency_id, kind, ${dimensionColumns}, balance_kg)
+      select ${agencyId}::integer, ${m.account.kind}::text, ${values}, ${onProposedRow ? m.quantityKg : 0n}::bigint${previous ? sql` from ${previous}` : sql``}
+      on conflict on constraint ledger_accounts_key_unique do update
+        set balance_kg = ledger_accounts.balance_kg + ${m.quantityKg}::bigint,
+            committed_kg = ledger_accounts.committed_kg + ${m.committedKg}::bigint
+      returning id, (xmax = 0) as inserted)`;
+  });
+  const cteOf = new Map(accounts.map((a) => [a.text, a.cte]));
   const entries = sql.join(
-    movements.map((m) => sql`(${ids.get(keyText(m.account)) ?? 0}::integer, ${m.quantityKg}::bigint, ${m.committedKg}::bigint)`),
+    movements.map((m) => sql`((select id from ${cteOf.get(keyText(m.account)) ?? name('a0')}), ${m.quantityKg}::bigint, ${m.committedKg}::bigint)`),
     sql`, `,
   );
-  const [written] = await queryRows<{ transaction_id: number }>(
-    tx,
-    sql`with t as (
-          insert into ledger_transactions (agency_id, type, source_table, source_id, created_by, created_at, reverses_id, reason)
-          values (${header.agencyId}, ${header.type}, ${header.sourceTable}, ${header.sourceId}, ${header.createdBy}, ${header.createdAt},
-                  ${header.reversesId ?? null}::integer, ${header.reason ?? null}::text)
-          returning id)
-        insert into ledger_entries (agency_id, transaction_id, account_id, quantity_kg, committed_kg)
-        select ${header.agencyId}, t.id, e.account_id, e.quantity_kg, e.committed_kg
-        from t, (values ${entries}) as e(account_id, quantity_kg, committed_kg)
-        returning transaction_id`,
+  const transaction = name('t');
+  const withId = header.id === undefined ? { column: sql``, overriding: sql``, value: sql`` } : { column: sql`id, `, overriding: sql`overriding system value `, value: sql`${header.id}::integer, ` };
+  const ctes = sql`${sql.join(upserts, sql`, `)},
+    ${transaction} as (
+      insert into ledger_transactions (${withId.column}agency_id, type, source_table, source_id, created_by, created_at, reverses_id, reason)
+      ${withId.overriding}select ${withId.value}${header.agencyId}::integer, ${header.type}::text, ${header.sourceTable}::text, ${header.sourceId}::integer, ${header.createdBy}::integer,
+             ${header.createdAt}::timestamptz, ${header.reversesId ?? null}::integer, ${header.reason ?? null}::text
+      from ${name(`a${accounts.length - 1}`)}
+      returning id),
+    ${name('e')} as (
+      insert into ledger_entries (agency_id, transaction_id, account_id, quantity_kg, committed_kg)
+      select ${header.agencyId}::integer, ${transaction}.id, v.account_id, v.quantity_kg, v.committed_kg
+      from ${transaction}, (values ${entries}) as v(account_id, quantity_kg, committed_kg)
+      returning transaction_id)`;
+  const column = (index: number, what: 'id' | 'inserted') => `${options.prefix}${what}${index}`;
+  const columns = sql.join(
+    [sql`${transaction}.id as ${sql.raw(`${options.prefix}transaction_id`)}`, ...accounts.map(({ cte }, index) => sql`${cte}.id as ${sql.raw(column(index, 'id'))}, ${cte}.inserted as ${sql.raw(column(index, 'inserted'))}`)],
+    sql`, `,
   );
-  if (!written) throw new Error('ledger transaction insert returned no row');
-  return { transactionId: Number(written.transaction_id) };
+  const from = sql.join(
+    [transaction, ...accounts.map(({ cte }) => cte)],
+    sql`, `,
+  );
+  return {
+    ctes,
+    columns,
+    from,
+    async finish(tx, row) {
+      for (const [index, account] of accounts.entries()) {
+        if (row[column(index, 'inserted')] !== true || account.onProposedRow) continue;
+        const m = account.movement;
+        try {
+          await tx
+            .update(ledgerAccounts)
+            .set({ balanceKg: sql`${ledgerAccounts.balanceKg} + ${m.quantityKg}::bigint`, committedKg: sql`${ledgerAccounts.committedKg} + ${m.committedKg}::bigint` })
+            .where(eq(ledgerAccounts.id, Number(row[column(index, 'id')])));
+        } catch (error) {
+          throw postingError(error);
+        }
+      }
+      return { transactionId: Number(row[`${options.prefix}transaction_id`]) };
+    },
+  };
 }
 
 /**
- * Posts one business transaction: its lines must sum to zero (a programming error otherwise). Refuses with 409
- * `Quantity not available` when an ON_BOARD, IN_TRANSIT or ON_HAND balance, or a usable quantity, would go below zero.
+ * The error a statement that wrote a posting failed with, as the caller should see it: a CHECK violation of an
+ * account (stock or usable quantity below zero) is `Quantity not available`; anything else is itself.
  */
-export async function post(tx: Db, params: PostParams): Promise<{ transactionId: number }> {
+export function postingError(error: unknown): unknown {
+  return checkViolation(error)?.constraint.startsWith('ledger_accounts_') ? quantityNotAvailable() : error;
+}
+
+/**
+ * Moves the kept balances of the accounts and writes the transaction with its entries, in one statement (one round
+ * trip; see `postingStatement`). A CHECK violation means stock would go below zero: the caller's transaction is
+ * then unusable and rolls back with `Quantity not available`.
+ */
+async function record(tx: Db, agencyId: number, header: typeof ledgerTransactions.$inferInsert, movements: Movement[]): Promise<{ transactionId: number }> {
+  const parts = postingStatement(agencyId, header, movements, { prefix: '' });
+  let row: Record<string, unknown> | undefined;
+  try {
+    [row] = await queryRows<Record<string, unknown>>(tx, sql`with ${parts.ctes} select ${parts.columns} from ${parts.from}`);
+  } catch (error) {
+    throw postingError(error);
+  }
+  if (!row) throw new Error('ledger transaction insert returned no row');
+  return parts.finish(tx, row);
+}
+
+/** The lines of a posting checked (integer kilograms, each moving something, summing to zero) as movements. */
+function movementsOf(params: PostParams): Movement[] {
   const lines = params.lines.map((line) => ({
     account: line.account,
     quantityKg: kilograms(line.quantityKg),
@@ -184,20 +246,30 @@ export async function post(tx: Db, params: PostParams): Promise<{ transactionId:
   if (lines.some((l) => l.quantityKg === 0n && l.committedKg === 0n)) throw new Error('A ledger line must move a quantity or a commitment');
   const total = lines.reduce((sum, l) => sum + l.quantityKg, 0n);
   if (total !== 0n) throw new Error(`A ledger posting must sum to zero, got ${total} kg`);
+  return lines;
+}
 
-  return record(
-    tx,
-    params.agencyId,
-    {
-      agencyId: params.agencyId,
-      type: params.type,
-      sourceTable: params.source.table,
-      sourceId: params.source.id,
-      createdBy: params.userId,
-      createdAt: params.at,
-    },
-    lines,
-  );
+/** The header row of a new posting. */
+function headerOf(params: PostParams): typeof ledgerTransactions.$inferInsert {
+  return { agencyId: params.agencyId, type: params.type, sourceTable: params.source.table, sourceId: params.source.id, createdBy: params.userId, createdAt: params.at };
+}
+
+/**
+ * `post` as part of a caller's statement, to save its round trip on a hot path (a loading slip): the CTEs of the
+ * posting (names starting with `prefix`), which write nothing unless the CTE `after` has a row, with the
+ * transaction id taken beforehand (`nextval`). The caller selects `columns` from `from`, maps a failure through
+ * `postingError`, and passes the row to `finish`. Same checks, lock order and refusals as `post`.
+ */
+export function embeddedPost(params: PostParams & { transactionId: number; prefix: string; after: SQL }): PostingParts {
+  return postingStatement(params.agencyId, { ...headerOf(params), id: params.transactionId }, movementsOf(params), { prefix: params.prefix, after: params.after });
+}
+
+/**
+ * Posts one business transaction: its lines must sum to zero (a programming error otherwise). Refuses with 409
+ * `Quantity not available` when an ON_BOARD, IN_TRANSIT or ON_HAND balance, or a usable quantity, would go below zero.
+ */
+export async function post(tx: Db, params: PostParams): Promise<{ transactionId: number }> {
+  return record(tx, params.agencyId, headerOf(params), movementsOf(params));
 }
 
 const alreadyReversed = () => conflict(LedgerMessages.alreadyReversed);

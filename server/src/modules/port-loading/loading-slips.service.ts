@@ -15,8 +15,8 @@ import {
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
-import { post, reverse } from '../../ledger/ledger.service';
-import { recordAudit } from '../../platform/audit/audit';
+import { embeddedPost, post, postingError, reverse, type PostParams } from '../../ledger/ledger.service';
+import { auditInsertStatement, recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
 import type { DataScope } from '../../platform/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -26,7 +26,8 @@ import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/e
 import { forEachBatch } from '../../platform/excel';
 import { agencyTimezone } from '../../platform/time-zone';
 import { agencies } from '../agencies/agencies.schema';
-import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
+import { consignments } from '../procurement/procurement.schema';
+import { columnOf, drivers, transporterRules, trucks } from '../master-data/master-data.schema';
 import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
 import { loadingSlips, portLoadings, trips } from './port-loading.schema';
 import { loadingSlipSort, portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
@@ -48,9 +49,16 @@ export type LoadingSlipFilters = Omit<z.output<typeof ZLoadingSlipListQuery>, 'p
 
 /** The local calendar day (YYYY-MM-DD) of an instant in a timezone. */
 export function localDay(at: Date, timezone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-  return parts;
+  let format = dayFormats.get(timezone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormats.set(timezone, format);
+  }
+  return format.format(at);
 }
+
+/** One day formatter per timezone: building one costs more than the rest of a slip's checks in Node. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** Bounds of local days as timestamptz SQL (from the start of `from` to the end of `to`). */
 const dayStart = (day: string, timezone: string) => sql`(${day}::date::timestamp at time zone ${timezone})`;
@@ -66,6 +74,65 @@ function violationError(violation: TransportRuleViolation, lang: Lang): AppError
   const message = violation.message[lang];
   const status = violation.code === 'tripsPerDay' ? 409 : 422;
   return new AppError(status, ErrorCode.BUSINESS_RULE, runtimeMessage(message), { [`${violation.subject}Id`]: message, en: violation.message.en, ar: violation.message.ar });
+}
+
+/** What the checks of a trip need from its locked truck and driver rows (null: not an active row of the agency). */
+interface TruckAndDriverRows {
+  truckTransporter: number | null;
+  truckCapacity: string | null;
+  driverTransporter: number | null;
+}
+
+/**
+ * The checks of a trip's truck and driver on their locked rows: both active rows of the agency, of the port
+ * loading's transporter when it names one, and the quantity within the truck's capacity. Returns their transporters.
+ */
+function checkTruckAndDriverRows(
+  found: TruckAndDriverRows,
+  params: { portLoading: PortLoadingRow; quantityKg: bigint; lang: Lang },
+): { truckTransporter: number; driverTransporter: number } {
+  if (found.truckTransporter == null) throw badRequest(Messages.truckRequired, { truckId: Messages.truckRequired });
+  if (found.driverTransporter == null) throw badRequest(Messages.driverRequired, { driverId: Messages.driverRequired });
+  const truckTransporter = Number(found.truckTransporter);
+  const driverTransporter = Number(found.driverTransporter);
+  if (params.portLoading.transporterKind === 'company') {
+    if (truckTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.truckOfOtherTransporter, { truckId: PortLoadingMessages.truckOfOtherTransporter });
+    if (driverTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.driverOfOtherTransporter, { driverId: PortLoadingMessages.driverOfOtherTransporter });
+  }
+  // A truck carries at most its capacity (master data); a truck without one is not checked.
+  if (found.truckCapacity !== null && params.quantityKg > tonnesToKg(found.truckCapacity)) {
+    const capacity = kgToTonnes(tonnesToKg(found.truckCapacity));
+    const message = truckCapacityExceeded(capacity);
+    throw new AppError(422, ErrorCode.BUSINESS_RULE, runtimeMessage(message[params.lang]), { quantity: message[params.lang], capacity, en: message.en, ar: message.ar });
+  }
+  return { truckTransporter, driverTransporter };
+}
+
+/** The conditions matching the active slips of the agency with this truck or driver on a local day. */
+function tripsOfDay(params: { agencyId: number; truckId: number; driverId: number; day: string; timezone: string; exceptSlipId?: number | undefined }): SQL | undefined {
+  return and(
+    eq(loadingSlips.agencyId, params.agencyId),
+    eq(loadingSlips.status, 'Active'),
+    or(eq(loadingSlips.truckId, params.truckId), eq(loadingSlips.driverId, params.driverId)),
+    sql`${loadingSlips.loadedAt} >= ${dayStart(params.day, params.timezone)}`,
+    sql`${loadingSlips.loadedAt} < ${dayEnd(params.day, params.timezone)}`,
+    params.exceptSlipId === undefined ? undefined : sql`${loadingSlips.id} <> ${params.exceptSlipId}`,
+  );
+}
+
+/** Refuses the trip with the first truck or driver rule of their transporters it breaks on the day. */
+async function checkRules(
+  tx: Db,
+  params: { agencyId: number; truckId: number; driverId: number; truckTransporter: number; driverTransporter: number; day: string; tripsToday: { truck: number; driver: number }; lang: Lang },
+): Promise<void> {
+  const { agencyId, truckId, driverId, day, tripsToday } = params;
+  const violations = await checkTransportRules(tx, { agencyId, transporterId: params.truckTransporter, truckId, driverId, date: day, tripsToday });
+  if (params.driverTransporter !== params.truckTransporter) {
+    const driverRules = await checkTransportRules(tx, { agencyId, transporterId: params.driverTransporter, truckId: null, driverId, date: day, tripsToday });
+    violations.push(...driverRules.filter((v) => v.subject === 'driver'));
+  }
+  const [first] = violations;
+  if (first) throw violationError(first, params.lang);
 }
 
 /**
@@ -93,22 +160,11 @@ async function checkTruckAndDriver(
                (select transporter_id from driver) as driver_transporter,
                (select ${agencies.timezone} from ${agencies} where ${agencies.id} = ${params.agencyId}) as timezone`,
   );
-  if (found?.truck_transporter == null) throw badRequest(Messages.truckRequired, { truckId: Messages.truckRequired });
-  if (found.driver_transporter == null) throw badRequest(Messages.driverRequired, { driverId: Messages.driverRequired });
-  const truckTransporter = Number(found.truck_transporter);
-  const driverTransporter = Number(found.driver_transporter);
-  if (params.portLoading.transporterKind === 'company') {
-    if (truckTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.truckOfOtherTransporter, { truckId: PortLoadingMessages.truckOfOtherTransporter });
-    if (driverTransporter !== params.portLoading.transporterId) throw ruleConflict(PortLoadingMessages.driverOfOtherTransporter, { driverId: PortLoadingMessages.driverOfOtherTransporter });
-  }
-  // A truck carries at most its capacity (master data); a truck without one is not checked.
-  if (found.truck_capacity !== null && params.quantityKg > tonnesToKg(found.truck_capacity)) {
-    const capacity = kgToTonnes(tonnesToKg(found.truck_capacity));
-    const message = truckCapacityExceeded(capacity);
-    throw new AppError(422, ErrorCode.BUSINESS_RULE, runtimeMessage(message[params.lang]), { quantity: message[params.lang], capacity, en: message.en, ar: message.ar });
-  }
-
-  const timezone = found.timezone ?? 'UTC';
+  const transporters = checkTruckAndDriverRows(
+    { truckTransporter: found?.truck_transporter ?? null, truckCapacity: found?.truck_capacity ?? null, driverTransporter: found?.driver_transporter ?? null },
+    params,
+  );
+  const timezone = found?.timezone ?? 'UTC';
   const day = localDay(params.loadedAt, timezone);
   const [today] = await tx
     .select({
@@ -116,24 +172,9 @@ async function checkTruckAndDriver(
       driver: sql<number>`count(*) filter (where ${loadingSlips.driverId} = ${params.driverId})::int`,
     })
     .from(loadingSlips)
-    .where(
-      and(
-        eq(loadingSlips.agencyId, params.agencyId),
-        eq(loadingSlips.status, 'Active'),
-        or(eq(loadingSlips.truckId, params.truckId), eq(loadingSlips.driverId, params.driverId)),
-        sql`${loadingSlips.loadedAt} >= ${dayStart(day, timezone)}`,
-        sql`${loadingSlips.loadedAt} < ${dayEnd(day, timezone)}`,
-        params.exceptSlipId === undefined ? undefined : sql`${loadingSlips.id} <> ${params.exceptSlipId}`,
-      ),
-    );
+    .where(tripsOfDay({ ...params, day, timezone }));
   const tripsToday = { truck: today?.truck ?? 0, driver: today?.driver ?? 0 };
-  const violations = await checkTransportRules(tx, { agencyId: params.agencyId, transporterId: truckTransporter, truckId: params.truckId, driverId: params.driverId, date: day, tripsToday });
-  if (driverTransporter !== truckTransporter) {
-    const driverRules = await checkTransportRules(tx, { agencyId: params.agencyId, transporterId: driverTransporter, truckId: null, driverId: params.driverId, date: day, tripsToday });
-    violations.push(...driverRules.filter((v) => v.subject === 'driver'));
-  }
-  const [first] = violations;
-  if (first) throw violationError(first, params.lang);
+  await checkRules(tx, { ...params, ...transporters, day, tripsToday });
 }
 
 /** A WBT number already on a live slip of the agency (other than the one being edited) is refused. */
@@ -163,13 +204,22 @@ async function checkWithinPortLoading(tx: Db, params: { portLoadingId: number; p
   }
 }
 
-/** Posts a slip's quantity from the vessel onto its trip. */
-function postSlip(
-  tx: Db,
-  params: { agencyId: number; userId: number; at: Date; slipId: number; tripId: number; quantityKg: bigint; portLoading: { voyageId: number; consignmentId: number; ownerCompanyId: number }; cargoTypeId: number },
-) {
+/** What a slip posts: its quantity from the vessel (ON_BOARD) onto its trip (IN_TRANSIT). */
+interface SlipPosting {
+  agencyId: number;
+  userId: number;
+  at: Date;
+  slipId: number;
+  tripId: number;
+  quantityKg: bigint;
+  portLoading: { voyageId: number; consignmentId: number; ownerCompanyId: number };
+  cargoTypeId: number;
+}
+
+/** The ledger posting of a slip. */
+function slipPostParams(params: SlipPosting): PostParams {
   const { voyageId, consignmentId, ownerCompanyId } = params.portLoading;
-  return post(tx, {
+  return {
     agencyId: params.agencyId,
     type: 'portLoading',
     source: { table: 'loading_slips', id: params.slipId },
@@ -179,7 +229,182 @@ function postSlip(
       { account: onBoardAccount({ voyageId, consignmentId }), quantityKg: -params.quantityKg },
       { account: inTransitAccount({ tripId: params.tripId, voyageId, consignmentId, ownerCompanyId, cargoTypeId: params.cargoTypeId }), quantityKg: params.quantityKg },
     ],
+  };
+}
+
+/** Posts a slip's quantity from the vessel onto its trip. */
+function postSlip(tx: Db, params: SlipPosting) {
+  return post(tx, slipPostParams(params));
+}
+
+/** What a new slip needs of its port loading, locked with its truck and driver. */
+interface NewSlipLocks extends TruckAndDriverRows {
+  portLoading: PortLoadingRow & { status: string; quantityKg: bigint; voyageId: number; consignmentId: number; ownerCompanyId: number };
+  cargoTypeId: number;
+  timezone: string;
+  /** Ids taken from their sequences for the new trip, slip and ledger transaction (one round trip fewer each). */
+  ids: { trip: number; slip: number; transaction: number };
+}
+
+/**
+ * One round trip: the port loading (in the user's data scope) locked first, as every slip of it does, then the
+ * truck and then the driver (each read only once the one before is locked), and the agency's timezone. 404 when the
+ * port loading is not one the user may see.
+ */
+async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataScope; portLoadingId: number; truckId: number; driverId: number }): Promise<NewSlipLocks> {
+  const scope = portLoadingScope(params.scope);
+  const [row] = await queryRows<{
+    id: number;
+    status: string;
+    quantity_kg: string;
+    transporter_kind: string;
+    transporter_id: number | null;
+    voyage_id: number;
+    consignment_id: number;
+    owner_company_id: number;
+    cargo_type_id: number;
+    truck_transporter: number | null;
+    truck_capacity: string | null;
+    driver_transporter: number | null;
+    timezone: string | null;
+    trip_id: number;
+    slip_id: number;
+    transaction_id: number;
+  }>(
+    tx,
+    sql`with pl as (
+          select ${portLoadings.id} as id, ${portLoadings.status} as status, ${portLoadings.quantityKg}::text as quantity_kg,
+                 ${portLoadings.transporterKind} as transporter_kind, ${portLoadings.transporterId} as transporter_id, ${portLoadings.voyageId} as voyage_id,
+                 ${portLoadings.consignmentId} as consignment_id, ${portLoadings.ownerCompanyId} as owner_company_id, ${consignments.cargoTypeId} as cargo_type_id
+          from ${portLoadings} inner join ${consignments} on ${consignments.id} = ${portLoadings.consignmentId}
+          where ${portLoadings.agencyId} = ${params.agencyId} and ${portLoadings.id} = ${params.portLoadingId}${scope ? sql` and ${scope}` : sql``}
+          for update of ${portLoadings}),
+        truck as (
+          select ${col(trucks, 'transporterId')} as transporter_id, ${col(trucks, 'capacity')}::text as capacity from ${trucks}
+          where ${col(trucks, 'agencyId')} = ${params.agencyId} and ${col(trucks, 'id')} = ${params.truckId} and ${col(trucks, 'isActive')}
+            and exists (select 1 from pl)
+          for no key update),
+        driver as (
+          select ${col(drivers, 'transporterId')} as transporter_id from ${drivers}
+          where ${col(drivers, 'agencyId')} = ${params.agencyId} and ${col(drivers, 'id')} = ${params.driverId} and ${col(drivers, 'isActive')}
+            and exists (select 1 from truck)
+          for no key update)
+        select pl.*,
+               (select transporter_id from truck) as truck_transporter,
+               (select capacity from truck) as truck_capacity,
+               (select transporter_id from driver) as driver_transporter,
+               (select ${agencies.timezone} from ${agencies} where ${agencies.id} = ${params.agencyId}) as timezone,
+               nextval(pg_get_serial_sequence('trips', 'id')) as trip_id,
+               nextval(pg_get_serial_sequence('loading_slips', 'id')) as slip_id,
+               nextval(pg_get_serial_sequence('ledger_transactions', 'id')) as transaction_id
+        from pl`,
+  );
+  if (!row) throw notFound('Port loading not found');
+  return {
+    portLoading: {
+      id: Number(row.id),
+      status: row.status,
+      quantityKg: BigInt(row.quantity_kg),
+      transporterKind: row.transporter_kind,
+      transporterId: row.transporter_id === null ? null : Number(row.transporter_id),
+      voyageId: Number(row.voyage_id),
+      consignmentId: Number(row.consignment_id),
+      ownerCompanyId: Number(row.owner_company_id),
+    },
+    cargoTypeId: Number(row.cargo_type_id),
+    truckTransporter: row.truck_transporter,
+    truckCapacity: row.truck_capacity,
+    driverTransporter: row.driver_transporter,
+    timezone: row.timezone ?? 'UTC',
+    ids: { trip: Number(row.trip_id), slip: Number(row.slip_id), transaction: Number(row.transaction_id) },
+  };
+}
+
+/** What the checks of a new slip read, in the statement that writes it. */
+interface NewSlipChecks {
+  tripsToday: { truck: number; driver: number };
+  loadedKg: bigint;
+  rulesPresent: boolean;
+}
+
+/**
+ * One round trip, after the locks (so it reads every slip committed before them): reads what the checks need (the
+ * truck's and the driver's active slips of the day, what the port loading's active slips already loaded, whether
+ * the transporters have any active rule at all) and, only when the slip fits the port loading and no rule is left
+ * to check (none present, or `rulesChecked`), writes it: the trip, the agency's next slip number (its counter row
+ * locked until the commit, so the numbers have no gaps), the slip (the unique index on live WBT numbers refuses one
+ * in use, also against a concurrent slip), the ledger posting ON_BOARD -> IN_TRANSIT (the database refuses an
+ * overdraw of the vessel) and the audit row. Each write reads the one before it, so nothing is written when the
+ * checks fail. Returns the checks, and the slip number when it was written.
+ */
+async function writeNewSlip(
+  tx: Db,
+  params: {
+    locked: NewSlipLocks;
+    slip: Omit<typeof loadingSlips.$inferInsert, 'slipNumber' | 'tripId' | 'id' | 'ledgerTransactionId'> & { quantityKg: bigint; loadedAt: Date; createdAt: Date; createdBy: number };
+    day: string;
+    truckTransporter: number;
+    driverTransporter: number;
+    rulesChecked: boolean;
+  },
+): Promise<{ checks: NewSlipChecks; slipNumber: number | null }> {
+  const { locked, slip, day } = params;
+  const { agencyId } = slip;
+  const posting = embeddedPost({
+    ...slipPostParams({ agencyId, userId: slip.createdBy, at: slip.createdAt, slipId: locked.ids.slip, tripId: locked.ids.trip, quantityKg: slip.quantityKg, portLoading: locked.portLoading, cargoTypeId: locked.cargoTypeId }),
+    transactionId: locked.ids.transaction,
+    prefix: 'ledger_',
+    after: sql.raw('slip'),
   });
+  const after = auditable({ ...slip, id: locked.ids.slip, tripId: locked.ids.trip, ledgerTransactionId: locked.ids.transaction });
+  const audit = auditInsertStatement(
+    { agencyId, userId: slip.createdBy, action: 'create', entity: 'loadingSlip', entityId: locked.ids.slip, after, at: slip.createdAt },
+    sql`jsonb_build_object('slipNumber', (select value from counter))`,
+    sql.raw('ledger_t'),
+  );
+  const today = tripsOfDay({ agencyId, truckId: slip.truckId, driverId: slip.driverId, day, timezone: locked.timezone });
+  let row: Record<string, unknown> | undefined;
+  try {
+    [row] = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`with checks as (
+            select today.truck, today.driver, loaded.total as loaded, rules.present as rules_present,
+                   (loaded.total + ${slip.quantityKg}::bigint <= ${locked.portLoading.quantityKg}::bigint and (${params.rulesChecked}::boolean or not rules.present)) as ok
+            from (select count(*) filter (where ${loadingSlips.truckId} = ${slip.truckId})::int as truck,
+                         count(*) filter (where ${loadingSlips.driverId} = ${slip.driverId})::int as driver
+                  from ${loadingSlips} where ${today}) as today,
+                 (select coalesce(sum(${loadingSlips.quantityKg}), 0) as total
+                  from ${loadingSlips} where ${loadingSlips.portLoadingId} = ${slip.portLoadingId} and ${loadingSlips.status} = 'Active') as loaded,
+                 (select exists (select 1 from ${transporterRules}
+                                 where ${col(transporterRules, 'agencyId')} = ${agencyId} and ${col(transporterRules, 'isActive')}
+                                   and ${col(transporterRules, 'transporterId')} in (${params.truckTransporter}, ${params.driverTransporter})) as present) as rules),
+          trip as (
+            insert into ${trips} (id, agency_id, kind, created_at) overriding system value
+            select ${locked.ids.trip}::integer, ${agencyId}::integer, 'loadingSlip', ${slip.createdAt}::timestamptz from checks where ok
+            returning id),
+          counter as (${nextNumberStatement({ agencyId, name: 'loadingSlip', from: sql.raw('trip') })}),
+          slip as (
+            insert into ${loadingSlips} (id, agency_id, slip_number, port_loading_id, trip_id, truck_id, driver_id, wbt_number, quantity_kg,
+                                         loaded_at, remarks, status, created_by, created_at, ledger_transaction_id) overriding system value
+            select ${locked.ids.slip}::integer, ${agencyId}::integer, counter.value, ${slip.portLoadingId}::integer, ${locked.ids.trip}::integer,
+                   ${slip.truckId}::integer, ${slip.driverId}::integer, ${slip.wbtNumber}::text, ${slip.quantityKg}::bigint, ${slip.loadedAt}::timestamptz,
+                   ${slip.remarks ?? null}::text, ${slip.status ?? 'Active'}::text, ${slip.createdBy}::integer, ${slip.createdAt}::timestamptz, ${locked.ids.transaction}::integer
+            from counter
+            returning id),
+          ${posting.ctes},
+          audit as (${audit})
+        select checks.truck, checks.driver, checks.loaded::text as loaded, checks.rules_present, (select value from counter) as slip_number, posting.*
+        from checks left join (select ${posting.columns} from ${posting.from}) as posting on true`,
+    );
+  } catch (error) {
+    if (uniqueViolation(error)?.constraint === 'loading_slips_agency_wbt_unique') throw wbtTaken();
+    throw postingError(error);
+  }
+  if (!row) throw new Error('loading slip statement returned no row');
+  const checks = { tripsToday: { truck: Number(row.truck), driver: Number(row.driver) }, loadedKg: BigInt(String(row.loaded)), rulesPresent: row.rules_present === true };
+  if (row.slip_number === null || row.slip_number === undefined) return { checks, slipNumber: null };
+  await posting.finish(tx, row);
+  return { checks, slipNumber: Number(row.slip_number) };
 }
 
 export interface CreateLoadingSlipParams {
@@ -204,15 +429,15 @@ const UNRESTRICTED: DataScope = { shipmentManagerIds: null, consigneeIds: null, 
  */
 export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams): Promise<{ id: number; slipNumber: number; tripId: number; ledgerTransactionId: number }> {
   const { agencyId, userId, now, input } = params;
-  const scope = params.scope ?? UNRESTRICTED;
-  const { portLoading, consignment } = await lockPortLoading(tx, { agencyId, scope, id: params.portLoadingId });
+  const lang = params.lang ?? 'en';
+  const locked = await lockForNewSlip(tx, { agencyId, scope: params.scope ?? UNRESTRICTED, portLoadingId: params.portLoadingId, truckId: input.truckId, driverId: input.driverId });
+  const { portLoading } = locked;
   if (portLoading.status !== 'Active') throw ruleConflict(PortLoadingMessages.portLoadingReversed);
   const quantityKg = tonnesToKg(input.quantity);
   const loadedAt = input.loadedAt ? new Date(input.loadedAt) : now;
-  await checkTruckAndDriver(tx, { agencyId, portLoading, truckId: input.truckId, driverId: input.driverId, quantityKg, loadedAt, lang: params.lang ?? 'en' });
-  await checkWithinPortLoading(tx, { portLoadingId: portLoading.id, portLoadingKg: portLoading.quantityKg, quantityKg });
-
-  const slip = await insertTripAndSlip(tx, {
+  const transporters = checkTruckAndDriverRows(locked, { portLoading, quantityKg, lang });
+  const day = localDay(loadedAt, locked.timezone);
+  const slip = {
     agencyId,
     portLoadingId: portLoading.id,
     truckId: input.truckId,
@@ -224,49 +449,20 @@ export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams)
     status: 'Active',
     createdBy: userId,
     createdAt: now,
-  });
-  const { transactionId } = await postSlip(tx, { agencyId, userId, at: now, slipId: slip.id, tripId: slip.tripId, quantityKg, portLoading, cargoTypeId: consignment.cargoTypeId });
-  // The slip number last: the agency's counter row stays locked until the commit, so other slips of the agency
-  // wait only for the statements from here on, and the numbers have no gaps. One statement takes the number and
-  // writes it and the posting onto the slip.
-  const [numbered] = await queryRows<{ slip_number: number }>(
-    tx,
-    sql`with counter as (${nextNumberStatement({ agencyId, name: 'loadingSlip' })})
-        update ${loadingSlips} set slip_number = counter.value, ledger_transaction_id = ${transactionId}
-        from counter where ${loadingSlips.id} = ${slip.id}
-        returning ${loadingSlips.slipNumber} as slip_number`,
-  );
-  if (!numbered) throw new Error('loading slip numbering returned no row');
-  const slipNumber = Number(numbered.slip_number);
-  await recordAudit(tx, { agencyId, userId, action: 'create', entity: 'loadingSlip', entityId: slip.id, after: auditable({ ...slip, slipNumber, ledgerTransactionId: transactionId }), at: now });
-  return { id: slip.id, slipNumber, tripId: slip.tripId, ledgerTransactionId: transactionId };
-}
-
-/**
- * Starts the trip and inserts its slip in one statement; the slip carries a placeholder number (minus its trip id,
- * unique) until `createLoadingSlip` numbers it just before the commit. The unique index on live WBT numbers refuses
- * one in use (also against a concurrent slip).
- */
-async function insertTripAndSlip(tx: Db, values: Omit<typeof loadingSlips.$inferInsert, 'slipNumber' | 'tripId'>) {
-  try {
-    const [row] = await queryRows<{ id: number; trip_id: number }>(
-      tx,
-      sql`with trip as (
-            insert into ${trips} (agency_id, kind, created_at) values (${values.agencyId}, 'loadingSlip', ${values.createdAt})
-            returning id)
-          insert into ${loadingSlips} (agency_id, slip_number, port_loading_id, trip_id, truck_id, driver_id, wbt_number, quantity_kg,
-                                       loaded_at, remarks, status, created_by, created_at)
-          select ${values.agencyId}, -trip.id, ${values.portLoadingId}, trip.id, ${values.truckId}, ${values.driverId}, ${values.wbtNumber},
-                 ${values.quantityKg}::bigint, ${values.loadedAt}, ${values.remarks ?? null}::text, ${values.status ?? 'Active'}, ${values.createdBy}, ${values.createdAt}
-          from trip
-          returning id, trip_id`,
-    );
-    if (!row) throw new Error('loading slip insert returned no row');
-    return { ...values, id: Number(row.id), tripId: Number(row.trip_id) };
-  } catch (error) {
-    if (uniqueViolation(error)?.constraint === 'loading_slips_agency_wbt_unique') throw wbtTaken();
-    throw error;
+  };
+  const write = { locked, slip, day, ...transporters };
+  let written = await writeNewSlip(tx, { ...write, rulesChecked: false });
+  if (written.slipNumber === null) {
+    // Nothing written: a rule to check (read and checked here, then written), or more than the port loading has left.
+    const { checks } = written;
+    if (checks.rulesPresent) await checkRules(tx, { agencyId, truckId: input.truckId, driverId: input.driverId, ...transporters, day, tripsToday: checks.tripsToday, lang });
+    if (checks.loadedKg + quantityKg > portLoading.quantityKg) {
+      throw ruleConflict(PortLoadingMessages.exceedsPortLoading, { quantity: PortLoadingMessages.exceedsPortLoading, remaining: kgToTonnes(portLoading.quantityKg - checks.loadedKg) });
+    }
+    written = await writeNewSlip(tx, { ...write, rulesChecked: true });
+    if (written.slipNumber === null) throw new Error('loading slip was not written after its checks passed');
   }
+  return { id: locked.ids.slip, slipNumber: written.slipNumber, tripId: locked.ids.trip, ledgerTransactionId: locked.ids.transaction };
 }
 
 /** A slip of the agency locked with its port loading (port loading first: the same lock order as new slips). */

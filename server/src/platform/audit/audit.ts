@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from './audit.schema';
 
@@ -28,4 +29,21 @@ export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
     changes: { before: entry.before ?? null, after: entry.after ?? null },
     at: entry.at,
   });
+}
+
+/**
+ * The insert of an audit row as SQL, to write it inside a larger statement (as a CTE) instead of a round trip of
+ * its own. `afterFields`, a jsonb object expression of that statement (e.g. a number it takes), is merged into
+ * `after`: for values known only once the statement runs. With `from` (a CTE of the statement) the row is written
+ * only when that has a row.
+ */
+export function auditInsertStatement(entry: AuditEntry, afterFields?: SQL, from?: SQL): SQL {
+  const changes = JSON.stringify({ before: entry.before ?? null, after: entry.after ?? null });
+  const changesValue = afterFields
+    ? sql`jsonb_set(${changes}::jsonb, '{after}', coalesce(${changes}::jsonb -> 'after', '{}'::jsonb) || ${afterFields})`
+    : sql`${changes}::jsonb`;
+  return sql`insert into ${auditLog} (agency_id, user_id, action, entity, entity_id, changes, at)
+             select ${entry.agencyId}::integer, ${entry.userId}::integer, ${entry.action}::text, ${entry.entity}::text,
+                    ${entry.entityId === null ? null : String(entry.entityId)}::text, ${changesValue}, ${entry.at}::timestamptz
+             ${from ? sql`from ${from}` : sql``}`;
 }

@@ -3,10 +3,13 @@ import { queryRows, type Db } from '../db/client';
 
 /**
  * The statement that takes the agency's next number of a kind of document, returning it as `value`: usable on its
- * own or as a CTE, so the number can be written where it belongs in the same round trip.
+ * own or as a CTE, so the number can be written where it belongs in the same round trip (`from`: only when that
+ * CTE of the statement has a row).
  */
-export function nextNumberStatement(params: { agencyId: number; name: string }): SQL {
-  return sql`insert into agency_counters (agency_id, name, value) values (${params.agencyId}, ${params.name}, 1)
+export function nextNumberStatement(params: { agencyId: number; name: string; from?: SQL }): SQL {
+  // With `from` (a CTE of the same statement), a number is taken only when it has a row.
+  const source = params.from ? sql`select ${params.agencyId}::integer, ${params.name}::text, 1 from ${params.from}` : sql`values (${params.agencyId}, ${params.name}, 1)`;
+  return sql`insert into agency_counters (agency_id, name, value) ${source}
              on conflict (agency_id, name) do update set value = agency_counters.value + 1
              returning value`;
 }

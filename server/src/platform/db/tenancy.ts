@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { pgPolicy, pgRole } from 'drizzle-orm/pg-core';
+import { is, sql } from 'drizzle-orm';
+import { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { pgPolicy, pgRole, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 import { isDeadlock } from './query-helpers';
 
@@ -93,6 +94,19 @@ GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${APP_ROLE};
 REVOKE ALL ON ${PLATFORM_TABLES.join(', ')} FROM ${APP_ROLE};
 REVOKE ALL ON SEQUENCE socket_io_attachments_id_seq FROM ${APP_ROLE};`;
 
+/**
+ * The transaction settings that make node-postgres's BEGIN also set the agency and the role: drizzle writes the
+ * access mode into its `begin` statement as is, and that statement has no parameters, so it goes to PostgreSQL as
+ * one simple query of two statements, `begin read write; select set_config(...)`, in one round trip instead of two
+ * (every agency request saves one). The agency id is checked to be a positive integer and the role is a constant,
+ * so nothing outside this function reaches the text. PGlite runs BEGIN itself and gets the settings as a statement.
+ */
+function beginInAgency(agencyId: number): PgTransactionConfig {
+  if (!Number.isSafeInteger(agencyId) || agencyId <= 0) throw new Error(`inAgency needs an agency id, got ${agencyId}`);
+  const settings = `select set_config('app.agency_id', '${agencyId}', true), set_config('role', '${APP_ROLE}', true)`;
+  return { accessMode: `read write; ${settings}` as PgTransactionConfig['accessMode'] };
+}
+
 /** How often a transaction aborted by a deadlock runs again before the error reaches the caller. */
 const DEADLOCK_ATTEMPTS = 3;
 
@@ -109,6 +123,10 @@ export async function inAgency<T>(db: Db, agencyId: number, work: (tx: Db) => Pr
   if (!Number.isInteger(agencyId) || agencyId <= 0) throw new Error(`inAgency needs an agency id, got ${agencyId}`);
   for (let attempt = 1; ; attempt += 1) {
     try {
+      if (is(db, NodePgDatabase)) {
+        // PostgreSQL: the settings travel with BEGIN, in one round trip (see `beginInAgency`).
+        return await db.transaction(work, beginInAgency(agencyId));
+      }
       return await db.transaction(async (tx) => {
         // One statement for both settings (SET LOCAL ROLE is the `role` setting): one round trip less per request.
         await tx.execute(sql`select set_config('app.agency_id', ${String(agencyId)}, true), set_config('role', ${APP_ROLE}, true)`);
