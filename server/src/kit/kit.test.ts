@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Headers, ListMessages, ProcurementMessages, SocketEvents, ZRecordTrail, defineTransaction, permissionFlag, sortQuery, PAGING_KEYS, ZExportLang } from '@tonnage/contracts';
@@ -62,6 +62,7 @@ const row = (id: number, name: string) => ({ id, name, status: 'Active' as const
 let app: FastifyInstance;
 let context: ModuleContext;
 let drop: () => Promise<void>;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'tonnage-kit-'));
 const events: { agencyId: number; event: string; payload: unknown; auditRowsAtEmit: Promise<number> }[] = [];
 const received: { operation: string; actor: Actor }[] = [];
 let agencyId = 0;
@@ -75,7 +76,7 @@ async function probeAuditRows(): Promise<number> {
 beforeAll(async () => {
   const database = await createTestDatabase();
   drop = () => database.drop();
-  const config = loadConfig({}, { dataDir: mkdtempSync(path.join(os.tmpdir(), 'tonnage-kit-')), logLevel: 'silent' });
+  const config = loadConfig({}, { dataDir, logLevel: 'silent' });
   const built = await buildApp({ config, database: database.database, clock: fixedClock(new Date('2026-11-21T08:00:00Z')), realtime: false, logger: false });
   app = built.app;
   context = built.context;
@@ -146,6 +147,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await drop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: Record<string, unknown> };
