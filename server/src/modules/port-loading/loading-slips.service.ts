@@ -16,6 +16,7 @@ import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
+import type { Lang } from '../../kit/actor';
 import { recordAudit } from '../../platform/audit/audit';
 import type { DataScope } from '../../platform/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -41,7 +42,7 @@ import { activeSlipTotal, auditable, lockPortLoading, receivedRefusal, ruleConfl
  */
 
 const col = columnOf;
-export type Lang = 'en' | 'ar';
+export type { Lang };
 /** The slip list query without its page: what the export matches. */
 export type LoadingSlipFilters = Omit<z.output<typeof ZLoadingSlipListQuery>, 'page' | 'limit'>;
 
