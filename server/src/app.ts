@@ -16,10 +16,7 @@ import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerLocationRoutes } from './modules/locations/locations.routes';
 import { registerMasterDataRoutes } from './modules/master-data/master-data.routes';
-import { registerProcurementRoutes } from './modules/procurement/procurement.routes';
-import { registerShippingRoutes } from './modules/shipping/shipping.routes';
-import { registerVesselApprovalRoutes } from './modules/vessel-approval/vessel-approval.routes';
-import { registerPortLoadingRoutes } from './modules/port-loading/port-loading.routes';
+import { registerCargoModules } from './modules/cargo-modules';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
 import { access, installAccessControl } from './platform/access';
@@ -131,10 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       registerEmailSettingsRoutes(api, context);
       registerMasterDataRoutes(api, context);
       registerLocationRoutes(api, context);
-      registerProcurementRoutes(api, context);
-      registerShippingRoutes(api, context);
-      registerVesselApprovalRoutes(api, context);
-      registerPortLoadingRoutes(api, context);
+      registerCargoModules(api, context);
       done();
     },
     { prefix: '/api' },

@@ -15,8 +15,6 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { DataScope } from '../platform/data-scope';
 import type { Db } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
-import { agencies } from '../modules/agencies/agencies.schema';
-import { toApiUser, type SessionContext } from '../modules/auth/sessions.service';
 import { berths, cargoTypes, columnOf, companies, drivers, locations, ports, trucks, vessels } from '../modules/master-data/master-data.schema';
 import { checkTransportRules } from '../modules/master-data/transport-rules';
 import { createLoadingSlip, localDay } from '../modules/port-loading/loading-slips.service';
@@ -220,9 +218,6 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
   const { agencyId, userId, now } = params;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.agencyId !== agencyId) throw new Error('demo season: the user is not of the agency');
-  const [agency] = await db.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, agencyId));
-  // The session the procurement services read the user and the scope from (an agency admin: unrestricted).
-  const session: SessionContext = { sessionId: 0, user: toApiUser(user), permissions: [], isSuperAdmin: false, isAgencyAdmin: user.kind === 'agencyAdmin', agencyName: agency?.name ?? null };
 
   return inAgency(db, agencyId, async (tx) => {
     const [existing] = await tx.select({ n: count() }).from(saleOrders);
@@ -264,7 +259,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
         deliveryTo: date(so.orderedDaysAgo - 120),
         remarks: so.remarks,
       });
-      const created = await createSaleOrder(tx, { agencyId, session, now: moment(so.orderedDaysAgo, '10:30'), input });
+      const created = await createSaleOrder(tx, { ...actorAt(moment(so.orderedDaysAgo, '10:30')), input });
       saleOrderIds.set(so.number, created.id);
     }
     const consignmentIds = new Map<string, number>();
@@ -280,7 +275,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
         cargoTypeId: cargoId(c.cargo),
         quantity: c.quantity,
       });
-      const created = await createConsignment(tx, { agencyId, session, now: moment(c.openedDaysAgo, '11:15'), input });
+      const created = await createConsignment(tx, { ...actorAt(moment(c.openedDaysAgo, '11:15')), input });
       consignmentIds.set(c.key, created.id);
     }
 

@@ -18,6 +18,7 @@ import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
 import { embeddedPost, post, postingError, reverse, type PostParams } from '../../ledger/ledger.service';
 import { auditInsertStatement, recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
+import type { Lang } from '../../kit/actor';
 import type { DataScope } from '../../platform/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
@@ -43,7 +44,7 @@ import { activeSlipTotal, auditable, lockPortLoading, ruleConflict, type Actor }
  */
 
 const col = columnOf;
-export type Lang = 'en' | 'ar';
+export type { Lang };
 /** The slip list query without its page: what the export matches. */
 export type LoadingSlipFilters = Omit<z.output<typeof ZLoadingSlipListQuery>, 'page' | 'limit'>;
 

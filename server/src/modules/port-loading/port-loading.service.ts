@@ -23,6 +23,7 @@ import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { accountOf, onBoardAccount } from '../../ledger/accounts';
 import { recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
+import type { CommandActor } from '../../kit/actor';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
@@ -43,12 +44,7 @@ import { countPortLoadings, portLoadingScope, portLoadingSort, selectLoadingSlip
 const col = columnOf;
 
 /** What every command of this module needs: the agency, the acting user, the time and the user's data scope. */
-export interface Actor {
-  agencyId: number;
-  userId: number;
-  now: Date;
-  scope: DataScope;
-}
+export type Actor = CommandActor;
 
 type ListQuery = z.output<typeof ZPortLoadingListQuery>;
 /** The list query without its page: what the export matches. */

@@ -24,8 +24,8 @@ import { dataScopeOfSession, inScope, scopeCondition, type DataScope } from '../
 import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
-import { inAgency } from '../../platform/db/tenancy';
 import { assertNotConsumed } from '../../platform/consumers';
+import type { CommandActor as Actor, ReadActor } from '../../kit/actor';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
@@ -135,10 +135,8 @@ function filterConditions(filters: ConsignmentFilters, scope: DataScope): SQL | 
   return present.length > 0 ? and(...present) : undefined;
 }
 
-interface Viewer {
-  agencyId: number;
-  session: SessionContext;
-}
+/** Whose consignments a read sees: the agency and the user's data scope. */
+type Viewer = ReadActor;
 
 /** The list's sortable columns (contract `CONSIGNMENT_SORT_FIELDS`) in SQL: texts without letter case. */
 const consignmentSort: Record<ConsignmentSortField, SQL | AnyPgColumn> = {
@@ -153,39 +151,33 @@ const consignmentSort: Record<ConsignmentSortField, SQL | AnyPgColumn> = {
 };
 
 /** Every consignment the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
-export function forEachConsignment(db: Db, params: Viewer & { query: ConsignmentExportQuery }, visit: (rows: TConsignment[]) => Promise<void> | void): Promise<void> {
+export async function forEachConsignment(tx: Db, params: Viewer & { query: ConsignmentExportQuery }, visit: (rows: TConsignment[]) => Promise<void> | void): Promise<void> {
   const { query } = params;
-  return inAgency(db, params.agencyId, async (tx) => {
-    const where = filterConditions(query, await dataScopeOfSession(tx, params.session));
-    await forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(consignmentSort, query, consignments.id)).limit(limit).offset(offset)).map(toConsignment), visit);
-  });
+  const where = filterConditions(query, params.scope);
+  await forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(consignmentSort, query, consignments.id)).limit(limit).offset(offset)).map(toConsignment), visit);
 }
 
 /** Consignments of the agency within the user's scope: search on LC/PO/ref number, filters, sorted (newest first), paged. */
-export function listConsignments(db: Db, params: Viewer & { query: ConsignmentListQuery }): Promise<TConsignmentList> {
+export async function listConsignments(tx: Db, params: Viewer & { query: ConsignmentListQuery }): Promise<TConsignmentList> {
   const { query } = params;
-  return inAgency(db, params.agencyId, async (tx) => {
-    const where = filterConditions(query, await dataScopeOfSession(tx, params.session));
-    const rows = await baseQuery(tx)
-      .where(where)
-      .orderBy(...orderByAllowed(consignmentSort, query, consignments.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(consignments).where(where);
-    return { rows: rows.map(toConsignment), count: total?.count ?? 0 };
-  });
+  const where = filterConditions(query, params.scope);
+  const rows = await baseQuery(tx)
+    .where(where)
+    .orderBy(...orderByAllowed(consignmentSort, query, consignments.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(consignments).where(where);
+  return { rows: rows.map(toConsignment), count: total?.count ?? 0 };
 }
 
 /** Total quantity (MT) and count of the consignments the same filters and scope select. */
-export function consignmentTotal(db: Db, params: Viewer & { query: ConsignmentFilters }): Promise<TConsignmentTotal> {
-  return inAgency(db, params.agencyId, async (tx) => {
-    const where = filterConditions(params.query, await dataScopeOfSession(tx, params.session));
-    const [row] = await tx
-      .select({ kg: kgText(sql`coalesce(sum(${consignments.quantityKg}), 0)`), count: sql<number>`count(*)::int` })
-      .from(consignments)
-      .where(where);
-    return { totalQuantity: tonnes(row?.kg ?? '0'), count: row?.count ?? 0 };
-  });
+export async function consignmentTotal(tx: Db, params: Viewer & { query: ConsignmentFilters }): Promise<TConsignmentTotal> {
+  const where = filterConditions(params.query, params.scope);
+  const [row] = await tx
+    .select({ kg: kgText(sql`coalesce(sum(${consignments.quantityKg}), 0)`), count: sql<number>`count(*)::int` })
+    .from(consignments)
+    .where(where);
+  return { totalQuantity: tonnes(row?.kg ?? '0'), count: row?.count ?? 0 };
 }
 
 /**
@@ -193,29 +185,27 @@ export function consignmentTotal(db: Db, params: Viewer & { query: ConsignmentFi
  * more than 2 characters, or the consignments named by `consignmentIdList` (any status, to show chosen values);
  * `type` narrows to LCs or POs. At most 10 for a search; nothing for a short search without ids.
  */
-export function lcPoOptions(db: Db, params: Viewer & { query: LcPoQuery }): Promise<TLcPoList> {
+export async function lcPoOptions(tx: Db, params: Viewer & { query: LcPoQuery }): Promise<TLcPoList> {
   const { query } = params;
   const search = searchCondition(query.search);
   if (query.consignmentIdList.length === 0 && !search) return Promise.resolve({ lcPoNumbers: [] });
-  return inAgency(db, params.agencyId, async (tx) => {
-    const scope = consignmentScope(await dataScopeOfSession(tx, params.session));
-    const byIds = query.consignmentIdList.length > 0;
-    const rows = await tx
-      .select({ id: consignments.id, lcNumber: consignments.lcNumber, poNumber: consignments.poNumber, refNumber: consignments.refNumber })
-      .from(consignments)
-      .where(
-        and(
-          byIds ? inArray(consignments.id, query.consignmentIdList) : and(search, eq(consignments.status, 'Active')),
-          typeCondition(query.type),
-          scope,
-        ),
-      )
-      .orderBy(desc(consignments.id))
-      .limit(byIds ? query.consignmentIdList.length : 10);
-    return {
-      lcPoNumbers: rows.map((r) => ({ id: r.id, LC: { LCPONumber: r.lcNumber ?? r.poNumber ?? '' }, RefLC: { refNumber: r.refNumber } })),
-    };
-  });
+  const scope = consignmentScope(params.scope);
+  const byIds = query.consignmentIdList.length > 0;
+  const rows = await tx
+    .select({ id: consignments.id, lcNumber: consignments.lcNumber, poNumber: consignments.poNumber, refNumber: consignments.refNumber })
+    .from(consignments)
+    .where(
+      and(
+        byIds ? inArray(consignments.id, query.consignmentIdList) : and(search, eq(consignments.status, 'Active')),
+        typeCondition(query.type),
+        scope,
+      ),
+    )
+    .orderBy(desc(consignments.id))
+    .limit(byIds ? query.consignmentIdList.length : 10);
+  return {
+    lcPoNumbers: rows.map((r) => ({ id: r.id, LC: { LCPONumber: r.lcNumber ?? r.poNumber ?? '' }, RefLC: { refNumber: r.refNumber } })),
+  };
 }
 
 /** One consignment the user may see (404 when unknown in the agency or outside the scope). In the caller's transaction. */
@@ -228,8 +218,8 @@ export async function readConsignment(tx: Db, params: { id: number; scope: DataS
 }
 
 /** One consignment of the agency within the user's scope. */
-export function getConsignment(db: Db, params: Viewer & { id: number }): Promise<TConsignment> {
-  return inAgency(db, params.agencyId, async (tx) => readConsignment(tx, { id: params.id, scope: await dataScopeOfSession(tx, params.session) }));
+export function getConsignment(tx: Db, params: Viewer & { id: number }): Promise<TConsignment> {
+  return readConsignment(tx, { id: params.id, scope: params.scope });
 }
 
 /** Locks a consignment row the user may see (FOR UPDATE); null when unknown or outside the scope. */
@@ -322,9 +312,6 @@ function values(input: ConsignmentInput, shipmentManagerId: number | null) {
   };
 }
 
-interface Actor extends Viewer {
-  now: Date;
-}
 
 function saleOrderExceeded(): never {
   throw badRequest(Messages.saleOrderExceeded, { quantity: Messages.saleOrderExceeded });
@@ -334,25 +321,22 @@ function saleOrderExceeded(): never {
  * Creates a consignment under a sale order. The sale order row is locked before its consignments are summed, so
  * concurrent creations under one sale order never together exceed it.
  */
-export async function createConsignment(db: Db, params: Actor & { input: ConsignmentInput }): Promise<TConsignment> {
-  const { agencyId, session, now, input } = params;
+export async function createConsignment(tx: Db, params: Actor & { input: ConsignmentInput }): Promise<TConsignment> {
+  const { agencyId, userId, now, input, scope } = params;
   try {
-    return await inAgency(db, agencyId, async (tx) => {
-      const scope = await dataScopeOfSession(tx, session);
-      const [saleOrder] = await lockSaleOrders(tx, [input.saleOrderId]);
-      const shipmentManagerId = await checkForm(tx, { input, saleOrder, scope });
-      if (!saleOrder) throw new Error('unreachable: checkForm refuses a missing sale order');
-      const quantityKg = tonnesToKg(input.quantity);
-      if ((await liveConsignmentsKg(tx, { saleOrderId: saleOrder.id })) + quantityKg > saleOrder.quantityKg) saleOrderExceeded();
-      const [created] = await tx
-        .insert(consignments)
-        .values({ ...values(input, shipmentManagerId), agencyId, createdBy: session.user.id, createdAt: now })
-        .returning({ id: consignments.id });
-      if (!created) throw new Error('consignment insert returned no row');
-      const result = await readConsignment(tx, { id: created.id, scope });
-      await recordAudit(tx, { agencyId, userId: session.user.id, action: 'create', entity: 'consignment', entityId: created.id, after: result, at: now });
-      return result;
-    });
+    const [saleOrder] = await lockSaleOrders(tx, [input.saleOrderId]);
+    const shipmentManagerId = await checkForm(tx, { input, saleOrder, scope });
+    if (!saleOrder) throw new Error('unreachable: checkForm refuses a missing sale order');
+    const quantityKg = tonnesToKg(input.quantity);
+    if ((await liveConsignmentsKg(tx, { saleOrderId: saleOrder.id })) + quantityKg > saleOrder.quantityKg) saleOrderExceeded();
+    const [created] = await tx
+      .insert(consignments)
+      .values({ ...values(input, shipmentManagerId), agencyId, createdBy: userId, createdAt: now })
+      .returning({ id: consignments.id });
+    if (!created) throw new Error('consignment insert returned no row');
+    const result = await readConsignment(tx, { id: created.id, scope });
+    await recordAudit(tx, { agencyId, userId, action: 'create', entity: 'consignment', entityId: created.id, after: result, at: now });
+    return result;
   } catch (error) {
     return duplicateNumber(error, input);
   }
@@ -362,30 +346,27 @@ export async function createConsignment(db: Db, params: Actor & { input: Consign
  * Changes a consignment: not below its shipped BL quantity ('LC quantity can not be less than its BL quantity.'),
  * and its sale order's live consignments not above the sale order (both sale orders locked when it moves).
  */
-export async function updateConsignment(db: Db, params: Actor & { id: number; input: ConsignmentInput }): Promise<TConsignment> {
-  const { agencyId, session, now, input, id } = params;
+export async function updateConsignment(tx: Db, params: Actor & { id: number; input: ConsignmentInput }): Promise<TConsignment> {
+  const { agencyId, userId, now, input, id, scope } = params;
   try {
-    return await inAgency(db, agencyId, async (tx) => {
-      const scope = await dataScopeOfSession(tx, session);
-      const existing = await lockConsignment(tx, { id, scope });
-      if (!existing) throw notFound(ProcurementMessages.consignmentNotFound);
-      if (existing.status !== 'Active') throw conflict(ProcurementMessages.reversed);
-      const locked = await lockSaleOrders(tx, [existing.saleOrderId, input.saleOrderId]);
-      const saleOrder = locked.find((s) => s.id === input.saleOrderId);
-      const shipmentManagerId = await checkForm(tx, { input, saleOrder, scope, existing });
-      if (!saleOrder) throw new Error('unreachable: checkForm refuses a missing sale order');
-      const quantityKg = tonnesToKg(input.quantity);
-      if (quantityKg < (await shippedKgOf(tx, id))) throw badRequest(Messages.lcBelowBl, { quantity: Messages.lcBelowBl });
-      if ((await liveConsignmentsKg(tx, { saleOrderId: saleOrder.id, exceptId: id })) + quantityKg > saleOrder.quantityKg) saleOrderExceeded();
-      const before = await readConsignment(tx, { id, scope });
-      await tx
-        .update(consignments)
-        .set({ ...values(input, shipmentManagerId), updatedBy: session.user.id, updatedAt: now })
-        .where(eq(consignments.id, id));
-      const after = await readConsignment(tx, { id, scope });
-      await recordAudit(tx, { agencyId, userId: session.user.id, action: 'update', entity: 'consignment', entityId: id, before, after, at: now });
-      return after;
-    });
+    const existing = await lockConsignment(tx, { id, scope });
+    if (!existing) throw notFound(ProcurementMessages.consignmentNotFound);
+    if (existing.status !== 'Active') throw conflict(ProcurementMessages.reversed);
+    const locked = await lockSaleOrders(tx, [existing.saleOrderId, input.saleOrderId]);
+    const saleOrder = locked.find((s) => s.id === input.saleOrderId);
+    const shipmentManagerId = await checkForm(tx, { input, saleOrder, scope, existing });
+    if (!saleOrder) throw new Error('unreachable: checkForm refuses a missing sale order');
+    const quantityKg = tonnesToKg(input.quantity);
+    if (quantityKg < (await shippedKgOf(tx, id))) throw badRequest(Messages.lcBelowBl, { quantity: Messages.lcBelowBl });
+    if ((await liveConsignmentsKg(tx, { saleOrderId: saleOrder.id, exceptId: id })) + quantityKg > saleOrder.quantityKg) saleOrderExceeded();
+    const before = await readConsignment(tx, { id, scope });
+    await tx
+      .update(consignments)
+      .set({ ...values(input, shipmentManagerId), updatedBy: userId, updatedAt: now })
+      .where(eq(consignments.id, id));
+    const after = await readConsignment(tx, { id, scope });
+    await recordAudit(tx, { agencyId, userId, action: 'update', entity: 'consignment', entityId: id, before, after, at: now });
+    return after;
   } catch (error) {
     return duplicateNumber(error, input);
   }
@@ -395,22 +376,19 @@ export async function updateConsignment(db: Db, params: Actor & { id: number; in
  * Reverses a consignment (kept, marked Reversed). Refused while a port loading draws on it ('This consignment has
  * existing Port Loading.') or a shipment is still active under it: its back-pointers (platform/consumers.ts).
  */
-export function reverseConsignment(db: Db, params: Actor & { id: number; reason: string }): Promise<TConsignment> {
-  const { agencyId, session, now, id, reason } = params;
-  return inAgency(db, agencyId, async (tx) => {
-    const scope = await dataScopeOfSession(tx, session);
-    const existing = await lockConsignment(tx, { id, scope });
-    if (!existing) throw notFound(ProcurementMessages.consignmentNotFound);
-    if (existing.status !== 'Active') throw conflict(ProcurementMessages.alreadyReversed);
-    await assertNotConsumed(tx, { agencyId, record: { kind: 'consignment', id } });
-    await tx
-      .update(consignments)
-      .set({ status: 'Reversed', reversedBy: session.user.id, reversedAt: now, reverseReason: reason })
-      .where(eq(consignments.id, id));
-    const after = await readConsignment(tx, { id, scope });
-    await recordAudit(tx, { agencyId, userId: session.user.id, action: 'reverse', entity: 'consignment', entityId: id, after, at: now });
-    return after;
-  });
+export async function reverseConsignment(tx: Db, params: Actor & { id: number; reason: string }): Promise<TConsignment> {
+  const { agencyId, userId, now, id, reason, scope } = params;
+  const existing = await lockConsignment(tx, { id, scope });
+  if (!existing) throw notFound(ProcurementMessages.consignmentNotFound);
+  if (existing.status !== 'Active') throw conflict(ProcurementMessages.alreadyReversed);
+  await assertNotConsumed(tx, { agencyId, record: { kind: 'consignment', id } });
+  await tx
+    .update(consignments)
+    .set({ status: 'Reversed', reversedBy: userId, reversedAt: now, reverseReason: reason })
+    .where(eq(consignments.id, id));
+  const after = await readConsignment(tx, { id, scope });
+  await recordAudit(tx, { agencyId, userId, action: 'reverse', entity: 'consignment', entityId: id, after, at: now });
+  return after;
 }
 
 /** The status of a consignment the user may see, for its documents (404 when unknown or outside the scope). */

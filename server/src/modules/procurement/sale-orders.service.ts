@@ -20,7 +20,7 @@ import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { uniqueViolation, escapeLike } from '../../platform/db/query-helpers';
 import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
-import { inAgency } from '../../platform/db/tenancy';
+import type { CommandActor as Actor } from '../../kit/actor';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
@@ -113,6 +113,9 @@ async function sessionSaleOrderScope(tx: Db, session: Pick<SessionContext, 'isSu
   return saleOrderScope(await dataScopeOfSession(tx, session), session.user.id);
 }
 
+/** Whose sale orders a read sees: the agency, the user (who sees the ones they created) and the user's data scope. */
+type Viewer = Pick<Actor, 'agencyId' | 'userId' | 'scope'>;
+
 /** The list's sortable columns (contract `SALE_ORDER_SORT_FIELDS`) in SQL: names without letter case. */
 const saleOrderSort: Record<SaleOrderSortField, SQL | AnyPgColumn> = {
   orderDate: saleOrders.orderDate,
@@ -138,27 +141,23 @@ function saleOrderConditions(query: SaleOrderExportQuery): SQL | undefined {
 }
 
 /** Sale orders of the agency in the user's scope: search on the number, filters, sorted (newest order date first), paged in the database. */
-export function listSaleOrders(db: Db, params: { agencyId: number; session: SessionContext; query: SaleOrderListQuery }): Promise<TSaleOrderList> {
+export async function listSaleOrders(tx: Db, params: Viewer & { query: SaleOrderListQuery }): Promise<TSaleOrderList> {
   const { query } = params;
-  return inAgency(db, params.agencyId, async (tx) => {
-    const where = and(saleOrderConditions(query), await sessionSaleOrderScope(tx, params.session));
-    const rows = await baseQuery(tx)
-      .where(where)
-      .orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(saleOrders).where(where);
-    return { rows: rows.map(toSaleOrder), count: total?.count ?? 0 };
-  });
+  const where = and(saleOrderConditions(query), saleOrderScope(params.scope, params.userId));
+  const rows = await baseQuery(tx)
+    .where(where)
+    .orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(saleOrders).where(where);
+  return { rows: rows.map(toSaleOrder), count: total?.count ?? 0 };
 }
 
 /** Every sale order the list's filters match in the user's scope, in the list's order, in batches (the Excel export). */
-export function forEachSaleOrder(db: Db, params: { agencyId: number; session: SessionContext; query: SaleOrderExportQuery }, visit: (rows: TSaleOrder[]) => Promise<void> | void): Promise<void> {
+export async function forEachSaleOrder(tx: Db, params: Viewer & { query: SaleOrderExportQuery }, visit: (rows: TSaleOrder[]) => Promise<void> | void): Promise<void> {
   const { query } = params;
-  return inAgency(db, params.agencyId, async (tx) => {
-    const where = and(saleOrderConditions(query), await sessionSaleOrderScope(tx, params.session));
-    await forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id)).limit(limit).offset(offset)).map(toSaleOrder), visit);
-  });
+  const where = and(saleOrderConditions(query), saleOrderScope(params.scope, params.userId));
+  await forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id)).limit(limit).offset(offset)).map(toSaleOrder), visit);
 }
 
 /**
@@ -176,9 +175,9 @@ export async function getSaleOrderIn(tx: Db, params: { id: number; session: Sess
   return readSaleOrder(tx, { id: params.id, scope: await sessionSaleOrderScope(tx, params.session) });
 }
 
-/** One sale order of the agency in the user's scope. */
-export function getSaleOrder(db: Db, params: { agencyId: number; session: SessionContext; id: number }): Promise<TSaleOrder> {
-  return inAgency(db, params.agencyId, (tx) => getSaleOrderIn(tx, params));
+/** One sale order of the agency in the user's scope (404 outside it). */
+export function getSaleOrder(tx: Db, params: Viewer & { id: number }): Promise<TSaleOrder> {
+  return readSaleOrder(tx, { id: params.id, scope: saleOrderScope(params.scope, params.userId) });
 }
 
 /**
@@ -230,27 +229,19 @@ function values(input: SaleOrderInput) {
   };
 }
 
-interface Actor {
-  agencyId: number;
-  session: SessionContext;
-  now: Date;
-}
-
 /** Creates a sale order (seller and buyer companies, cargo type of the agency; number unique per agency). */
-export async function createSaleOrder(db: Db, params: Actor & { input: SaleOrderInput }): Promise<TSaleOrder> {
-  const { agencyId, session, now, input } = params;
+export async function createSaleOrder(tx: Db, params: Actor & { input: SaleOrderInput }): Promise<TSaleOrder> {
+  const { agencyId, userId, now, input } = params;
   try {
-    return await inAgency(db, agencyId, async (tx) => {
-      await checkReferences(tx, input);
-      const [created] = await tx
-        .insert(saleOrders)
-        .values({ ...values(input), agencyId, createdBy: session.user.id, createdAt: now })
-        .returning();
-      if (!created) throw new Error('sale order insert returned no row');
-      const result = await readSaleOrder(tx, { id: created.id });
-      await recordAudit(tx, { agencyId, userId: session.user.id, action: 'create', entity: 'saleOrder', entityId: created.id, after: result, at: now });
-      return result;
-    });
+    await checkReferences(tx, input);
+    const [created] = await tx
+      .insert(saleOrders)
+      .values({ ...values(input), agencyId, createdBy: userId, createdAt: now })
+      .returning();
+    if (!created) throw new Error('sale order insert returned no row');
+    const result = await readSaleOrder(tx, { id: created.id });
+    await recordAudit(tx, { agencyId, userId, action: 'create', entity: 'saleOrder', entityId: created.id, after: result, at: now });
+    return result;
   } catch (error) {
     return duplicateNumber(error);
   }
@@ -261,53 +252,49 @@ export async function createSaleOrder(db: Db, params: Actor & { input: SaleOrder
  * quantity is never below the sum of its live consignments ('Sale order quantity can not be less than the sum of
  * its LC quantities.'), and its cargo type stays while consignments exist.
  */
-export async function updateSaleOrder(db: Db, params: Actor & { id: number; input: SaleOrderInput }): Promise<TSaleOrder> {
-  const { agencyId, session, now, input, id } = params;
+export async function updateSaleOrder(tx: Db, params: Actor & { id: number; input: SaleOrderInput }): Promise<TSaleOrder> {
+  const { agencyId, userId, now, input, id } = params;
   try {
-    return await inAgency(db, agencyId, async (tx) => {
-      await getSaleOrderIn(tx, { id, session });
-      const existing = await lockSaleOrder(tx, id);
-      if (!existing) throw notFound(ProcurementMessages.saleOrderNotFound);
-      if (existing.status !== 'Active') throw conflict(ProcurementMessages.reversed);
-      const before = await readSaleOrder(tx, { id });
-      await checkReferences(tx, input, existing);
-      const consigned = await liveConsignmentsKg(tx, { saleOrderId: id });
-      if (consigned > 0n && input.cargoTypeId !== existing.cargoTypeId) {
-        throw badRequest(ProcurementMessages.cargoTypeLocked, { cargoTypeId: ProcurementMessages.cargoTypeLocked });
-      }
-      if (tonnesToKg(input.quantity) < consigned) throw badRequest(Messages.saleOrderBelowLcs, { quantity: Messages.saleOrderBelowLcs });
-      await tx
-        .update(saleOrders)
-        .set({ ...values(input), updatedBy: session.user.id, updatedAt: now })
-        .where(eq(saleOrders.id, id));
-      const after = await readSaleOrder(tx, { id });
-      await recordAudit(tx, { agencyId, userId: session.user.id, action: 'update', entity: 'saleOrder', entityId: id, before, after, at: now });
-      return after;
-    });
+    await getSaleOrder(tx, params);
+    const existing = await lockSaleOrder(tx, id);
+    if (!existing) throw notFound(ProcurementMessages.saleOrderNotFound);
+    if (existing.status !== 'Active') throw conflict(ProcurementMessages.reversed);
+    const before = await readSaleOrder(tx, { id });
+    await checkReferences(tx, input, existing);
+    const consigned = await liveConsignmentsKg(tx, { saleOrderId: id });
+    if (consigned > 0n && input.cargoTypeId !== existing.cargoTypeId) {
+      throw badRequest(ProcurementMessages.cargoTypeLocked, { cargoTypeId: ProcurementMessages.cargoTypeLocked });
+    }
+    if (tonnesToKg(input.quantity) < consigned) throw badRequest(Messages.saleOrderBelowLcs, { quantity: Messages.saleOrderBelowLcs });
+    await tx
+      .update(saleOrders)
+      .set({ ...values(input), updatedBy: userId, updatedAt: now })
+      .where(eq(saleOrders.id, id));
+    const after = await readSaleOrder(tx, { id });
+    await recordAudit(tx, { agencyId, userId, action: 'update', entity: 'saleOrder', entityId: id, before, after, at: now });
+    return after;
   } catch (error) {
     return duplicateNumber(error);
   }
 }
 
 /** Reverses a sale order (kept, marked Reversed with who, when and why); refused while it has live consignments. */
-export function reverseSaleOrder(db: Db, params: Actor & { id: number; reason: string }): Promise<TSaleOrder> {
-  const { agencyId, session, now, id, reason } = params;
-  return inAgency(db, agencyId, async (tx) => {
-    await getSaleOrderIn(tx, { id, session });
-    const existing = await lockSaleOrder(tx, id);
-    if (!existing) throw notFound(ProcurementMessages.saleOrderNotFound);
-    if (existing.status !== 'Active') throw conflict(ProcurementMessages.alreadyReversed);
-    const [live] = await tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(consignments)
-      .where(and(eq(consignments.saleOrderId, id), eq(consignments.status, 'Active')));
-    if ((live?.count ?? 0) > 0) throw conflict(ProcurementMessages.saleOrderHasConsignments);
-    await tx
-      .update(saleOrders)
-      .set({ status: 'Reversed', reversedBy: session.user.id, reversedAt: now, reverseReason: reason })
-      .where(eq(saleOrders.id, id));
-    const after = await readSaleOrder(tx, { id });
-    await recordAudit(tx, { agencyId, userId: session.user.id, action: 'reverse', entity: 'saleOrder', entityId: id, after, at: now });
-    return after;
-  });
+export async function reverseSaleOrder(tx: Db, params: Actor & { id: number; reason: string }): Promise<TSaleOrder> {
+  const { agencyId, userId, now, id, reason } = params;
+  await getSaleOrder(tx, params);
+  const existing = await lockSaleOrder(tx, id);
+  if (!existing) throw notFound(ProcurementMessages.saleOrderNotFound);
+  if (existing.status !== 'Active') throw conflict(ProcurementMessages.alreadyReversed);
+  const [live] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(consignments)
+    .where(and(eq(consignments.saleOrderId, id), eq(consignments.status, 'Active')));
+  if ((live?.count ?? 0) > 0) throw conflict(ProcurementMessages.saleOrderHasConsignments);
+  await tx
+    .update(saleOrders)
+    .set({ status: 'Reversed', reversedBy: userId, reversedAt: now, reverseReason: reason })
+    .where(eq(saleOrders.id, id));
+  const after = await readSaleOrder(tx, { id });
+  await recordAudit(tx, { agencyId, userId, action: 'reverse', entity: 'saleOrder', entityId: id, after, at: now });
+  return after;
 }

@@ -15,6 +15,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { and, asc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { vesselAccount, onBoardAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
+import type { CommandActor } from '../../kit/actor';
 import { recordAudit } from '../../platform/audit/audit';
 import type { DataScope } from '../../platform/data-scope';
 import type { Db } from '../../platform/db/client';
@@ -63,12 +64,7 @@ type ShipmentInput = z.output<typeof ZShipmentInput>;
 type NewVoyage = z.output<typeof ZNewVoyage>;
 
 /** Who does a change and when; every write takes it with the agency and the user's scope. */
-export interface Actor {
-  agencyId: number;
-  userId: number;
-  scope: DataScope;
-  now: Date;
-}
+export type Actor = CommandActor;
 
 const LEDGER_TYPE = 'shipping';
 const SOURCE_TABLE = 'shipments';

@@ -12,6 +12,7 @@ import {
 import { and, asc, count, desc, eq, exists, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import type { Actor } from '../../kit/actor';
 import type { Db } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/query-helpers';
 import type { DataScope } from '../../platform/data-scope';
@@ -41,12 +42,7 @@ export type ListQuery = z.output<typeof ZVesselApprovalListQuery>;
  * Who asks: the agency, the user (for "am I the current approver"), whether they are an agency or super admin (who
  * may stand in for a blocked approver) and their data scope.
  */
-export interface Reader {
-  agencyId: number;
-  userId: number;
-  isAdmin: boolean;
-  scope: DataScope;
-}
+export type Reader = Pick<Actor, 'agencyId' | 'userId' | 'isAdmin' | 'scope'>;
 
 const vesselName = columnOf(vessels, 'name');
 const vesselId = columnOf(vessels, 'id');

@@ -14,6 +14,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { onBoardAccount, vesselAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
+import type { CommandActor } from '../../kit/actor';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { isUniqueViolation } from '../../platform/db/query-helpers';
@@ -31,10 +32,8 @@ import { quantityApprovals, voyageApprovals } from './vessel-approval.schema';
  * notify, and whether stock moved (for the realtime event).
  */
 
-/** Who acts: the reader plus the time of the action. */
-export interface Actor extends Reader {
-  now: Date;
-}
+/** Who acts: the reader plus the time of the action (the kit's actor, as far as these commands need it). */
+export type Actor = Reader & Pick<CommandActor, 'now'>;
 
 /** What a write returns for after-commit work. */
 export interface WriteOutcome {

@@ -1,0 +1,54 @@
+import type { FastifyRequest } from 'fastify';
+import { requireAgency, requireSession } from '../platform/access';
+import type { Clock } from '../platform/clock';
+import { dataScopeOfSession, type DataScope } from '../platform/data-scope';
+import type { Db } from '../platform/db/client';
+
+/** The language of rule messages and exports: English or Arabic. */
+export type Lang = 'en' | 'ar';
+
+/**
+ * Who does a cargo command, the one actor type of every service: the agency (always), the signed-in user, the time
+ * of the request, the user's data scope (always given: its `null` lists mean unrestricted only because the user
+ * is), whether the user administers the agency (an admin may stand in for a blocked approver), and the language
+ * of the request's messages.
+ */
+export interface Actor {
+  agencyId: number;
+  userId: number;
+  now: Date;
+  scope: DataScope;
+  isAdmin: boolean;
+  lang: Lang;
+}
+
+/** The language of a request: `?lang=` (en or ar), else the Accept-Language header, else English. */
+export function requestLang(request: FastifyRequest): Lang {
+  const query: unknown = request.query;
+  const explicit = typeof query === 'object' && query !== null && 'lang' in query ? query.lang : undefined;
+  if (explicit === 'en' || explicit === 'ar') return explicit;
+  const header = request.headers['accept-language'];
+  return typeof header === 'string' && header.trim().toLowerCase().startsWith('ar') ? 'ar' : 'en';
+}
+
+/**
+ * Builds the actor of a request inside its agency transaction (the data scope reads the user's company there):
+ * the session and agency the access guard checked, the clock's time, the data scope, the request's language.
+ */
+export async function actorOf(tx: Db, request: FastifyRequest, clock: Clock): Promise<Actor> {
+  const session = requireSession(request);
+  return {
+    agencyId: requireAgency(request),
+    userId: session.user.id,
+    now: clock.now(),
+    scope: await dataScopeOfSession(tx, session),
+    isAdmin: session.isSuperAdmin || session.isAgencyAdmin,
+    lang: requestLang(request),
+  };
+}
+
+/** What a service command needs of the actor (no request details): a service takes this, a route passes its `Actor`. */
+export type CommandActor = Pick<Actor, 'agencyId' | 'userId' | 'now' | 'scope'>;
+
+/** What a scoped read needs of the actor. */
+export type ReadActor = Pick<Actor, 'agencyId' | 'scope'>;

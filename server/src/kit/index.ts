@@ -1,0 +1,3 @@
+export * from './actor';
+export * from './route';
+export * from './register-transaction';

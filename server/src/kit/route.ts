@@ -1,0 +1,165 @@
+import { SocketEvents, ZApiError, hasPermission, permissionFlag, type PermissionRef, type PermissionRequirement, type StatsEvent, type StatsType } from '@tonnage/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { ModuleContext } from '../app';
+import { access, requireAgency, requireSession } from '../platform/access';
+import type { Db } from '../platform/db/client';
+import { inAgency } from '../platform/db/tenancy';
+import { forbidden } from '../platform/errors';
+import { actorOf, type Actor } from './actor';
+
+/*
+ * The one route wrapper of the cargo flows: access declared at the route (permission flags, agency required), the
+ * zod schemas of params, query and body, one agency transaction (`inAgency`, which retries on deadlock) with the
+ * request's actor, and after the commit (never before: a retried transaction must not have announced anything)
+ * the realtime event and any after-commit work of the command. Generated transaction routes and flow-specific
+ * routes (voyage shipments, totals, pickers, the slip PDF, out-turn decisions) are all defined through it.
+ */
+
+/** Error answers every cargo route may give (the shape of `ZApiError`). */
+export const ERROR_RESPONSES = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError, 422: ZApiError } as const;
+
+/** The comma-separated flags (any one suffices) of permission references. */
+export function flagsOf(refs: readonly PermissionRef[]): string {
+  return refs.map((ref) => permissionFlag(ref.module, ref.action)).join(',');
+}
+
+/** The flags a route declares for a requirement (the guard checks them before the handler runs). */
+export function requirementFlags(requirement: PermissionRequirement): string {
+  return flagsOf(requirement.anyOf);
+}
+
+/**
+ * The result of a command that has more to do once its transaction committed than the route's event: mails,
+ * other events, or no stats event because nothing moved (`statsChanged: false`). The route answers `body`.
+ */
+export class Committed<Body> {
+  constructor(
+    readonly body: Body,
+    readonly options: { afterCommit?: () => Promise<void> | void; statsChanged?: boolean } = {},
+  ) {}
+}
+
+/** What a route's work receives besides the transaction and the actor: the validated request parts. */
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  request: FastifyRequest;
+}
+
+type Schema = z.ZodType | undefined;
+type Out<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** A cargo route: its HTTP shape and docs, its access, and its work in the agency transaction. */
+export interface CargoRouteSpec<P extends Schema, Q extends Schema, B extends Schema, Result> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** Who may call it: any one of `anyOf` (declared at the route), and any one of `alsoAnyOf` when given. */
+  permission: PermissionRequirement;
+  tags: readonly string[];
+  summary: string;
+  params?: P;
+  querystring?: Q;
+  body?: B;
+  /** The success answer's schema (omitted for files). */
+  response?: z.ZodType;
+  /** Success status (200 unless the spec says 201). */
+  status?: 200 | 201;
+  /** Dashboard tab told after the commit (`{statsUpdated, type}` to the agency), for a write. */
+  event?: StatsType;
+  /** The command or query, in one agency transaction with the actor. */
+  work: (tx: Db, actor: Actor, input: RouteInput<Out<P>, Out<Q>, Out<B>>) => Promise<Result | Committed<Result>>;
+}
+
+/** Refuses a session without one of `alsoAnyOf` (the part of a requirement the route's access does not declare). */
+export function checkAlso(request: FastifyRequest, requirement: PermissionRequirement): void {
+  if (requirement.alsoAnyOf && !hasPermission(requireSession(request), flagsOf(requirement.alsoAnyOf))) throw forbidden();
+}
+
+/** Tells the agency's screens that the figures of a dashboard tab changed (after a commit). */
+export function announce(context: ModuleContext, agencyId: number, type: StatsType): void {
+  const event: StatsEvent = { statsUpdated: true, type };
+  context.realtime.emitToAgency(agencyId, SocketEvents.events, event);
+}
+
+/**
+ * Runs `work` for a request in its agency's transaction with its actor; after the commit runs the result's
+ * after-commit work and announces `event` (unless the result says nothing moved). Answers the result's body.
+ */
+export async function runCommand<Result>(
+  context: ModuleContext,
+  request: FastifyRequest,
+  work: (tx: Db, actor: Actor) => Promise<Result | Committed<Result>>,
+  event?: StatsType,
+): Promise<Result> {
+  const agencyId = requireAgency(request);
+  const outcome = await inAgency(context.database.db, agencyId, async (tx) => work(tx, await actorOf(tx, request, context.clock)));
+  if (!(outcome instanceof Committed)) {
+    if (event) announce(context, agencyId, event);
+    return outcome;
+  }
+  await outcome.options.afterCommit?.();
+  if (event && outcome.options.statsChanged !== false) announce(context, agencyId, event);
+  return outcome.body;
+}
+
+/** Defines a cargo route on `api` (see the file's comment). */
+export function cargoRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, Result = unknown>(
+  api: FastifyInstance,
+  context: ModuleContext,
+  spec: CargoRouteSpec<P, Q, B, Result>,
+): void {
+  const status = spec.status ?? 200;
+  api.withTypeProvider<ZodTypeProvider>().route({
+    method: spec.method,
+    url: spec.url,
+    config: { access: access.permission(requirementFlags(spec.permission), { agency: 'required' }) },
+    schema: {
+      tags: [...spec.tags],
+      summary: spec.summary,
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+      ...(spec.body ? { body: spec.body } : {}),
+      ...(spec.response ? { response: { [status]: spec.response, ...ERROR_RESPONSES } } : {}),
+    },
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      checkAlso(request, spec.permission);
+      // Fastify validated each part against its schema before the handler runs: these are the parsed values.
+      const input = { params: request.params, query: request.query, body: request.body, request } as RouteInput<Out<P>, Out<Q>, Out<B>>;
+      const result = await runCommand(context, request, (tx, actor) => spec.work(tx, actor, input), spec.event);
+      return reply.status(status).send(result);
+    },
+  });
+}
+
+/** Defines a route that streams a file (an Excel export, a PDF): access as `cargoRoute`, the handler owns the reply. */
+export function fileRoute<P extends Schema = undefined, Q extends Schema = undefined>(
+  api: FastifyInstance,
+  spec: {
+    url: string;
+    permission: PermissionRequirement;
+    tags: readonly string[];
+    summary: string;
+    params?: P;
+    querystring?: Q;
+    send: (request: FastifyRequest, reply: FastifyReply, input: { params: Out<P>; query: Out<Q> }) => FastifyReply | Promise<FastifyReply>;
+  },
+): void {
+  api.withTypeProvider<ZodTypeProvider>().route({
+    method: 'GET',
+    url: spec.url,
+    config: { access: access.permission(requirementFlags(spec.permission), { agency: 'required' }) },
+    schema: {
+      tags: [...spec.tags],
+      summary: spec.summary,
+      ...(spec.params ? { params: spec.params } : {}),
+      ...(spec.querystring ? { querystring: spec.querystring } : {}),
+    },
+    handler: (request: FastifyRequest, reply: FastifyReply) => {
+      checkAlso(request, spec.permission);
+      return spec.send(request, reply, { params: request.params, query: request.query } as { params: Out<P>; query: Out<Q> });
+    },
+  });
+}

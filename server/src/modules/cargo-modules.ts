@@ -1,0 +1,24 @@
+import { transactionRegistry } from '@tonnage/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../app';
+import { registeredTransactions } from '../kit';
+import { registerPortLoadingRoutes } from './port-loading/port-loading.routes';
+import { registerProcurementRoutes } from './procurement/procurement.routes';
+import { registerShippingRoutes } from './shipping/shipping.routes';
+import { registerVesselApprovalRoutes } from './vessel-approval/vessel-approval.routes';
+
+/** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
+export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
+  registerProcurementRoutes,
+  registerShippingRoutes,
+  registerVesselApprovalRoutes,
+  registerPortLoadingRoutes,
+];
+
+/** Registers every cargo module, and refuses to start when a declared transaction got no routes. */
+export function registerCargoModules(api: FastifyInstance, context: ModuleContext): void {
+  for (const register of cargoModules) register(api, context);
+  const registered = registeredTransactions(api);
+  const forgotten = transactionRegistry.filter((declaration) => !registered.has(declaration.key)).map((declaration) => declaration.key);
+  if (forgotten.length > 0) throw new Error(`Declared transactions without routes: ${forgotten.join(', ')}`);
+}
