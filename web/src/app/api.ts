@@ -200,6 +200,49 @@ export async function api<T>(path: string, options: RequestOptions & { schema: S
   return parsed.data;
 }
 
+/** A failed call as an error: thrown by apiOrThrow so react-query's `isError` is set instead of an empty result. */
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly error: TApiError;
+
+  constructor(status: number, error: TApiError) {
+    super(error.message);
+    this.name = 'ApiFailure';
+    this.status = status;
+    this.error = error;
+  }
+}
+
+/** Options of apiOrThrow; `report: false` leaves showing the failure to the caller (e.g. a dialog). */
+export interface ThrowingRequestOptions<T> extends RequestOptions {
+  schema: Schema<T>;
+  report?: boolean;
+}
+
+/** A schema for a response whose body does not matter beyond success (it is passed through unchecked). */
+export const anyBody: Schema<unknown> = { safeParse: (data: unknown) => ({ success: true, data }) };
+
+/**
+ * A call whose response is checked against a contract schema. Failures are reported as api() reports them
+ * (unless `report` is false) and then thrown as ApiFailure, so a failed figure never shows as empty or zero.
+ */
+export async function apiOrThrow<T>(path: string, options: ThrowingRequestOptions<T>): Promise<T> {
+  const report = options.report ?? true;
+  const result = await rawRequest(path, options);
+  if (!result.ok) {
+    if (report) reportFailure(result.status, result.error);
+    throw new ApiFailure(result.status, result.error);
+  }
+  const parsed = options.schema.safeParse(result.data);
+  if (!parsed.success) {
+    console.error(`Response of ${options.method ?? 'GET'} ${path} does not match the contract`, parsed.error.issues);
+    const error: TApiError = { message: 'Unexpected response', code: ClientErrorCode.unexpectedResponse };
+    if (report) reportFailure(result.status, error);
+    throw new ApiFailure(result.status, error);
+  }
+  return parsed.data;
+}
+
 /** A call whose response body does not matter beyond success; null on failure (already reported). */
 export async function apiSend(path: string, options: RequestOptions = {}): Promise<{ data: unknown } | null> {
   const result = await rawRequest(path, options);
