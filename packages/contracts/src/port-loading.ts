@@ -339,6 +339,7 @@ export const portLoadingTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: { message: PortLoadingMessages.portLoadingReversedOk },
+  testIds: { page: 'port-loading-page', list: 'pl', row: 'pl' },
   list: {
     columns: [
       { key: 'vesselVoyage', label: 'portLoading.vesselVoyage', kind: 'custom', sort: 'vesselName' },
