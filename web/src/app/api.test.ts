@@ -126,11 +126,16 @@ describe('apiOrThrow', () => {
     expect(notifyError).toHaveBeenCalledWith('Agency name already exists');
   });
 
-  it('leaves the report to the caller when asked', async () => {
-    const { notifyError } = handlers();
+  it('leaves the report to the caller when asked, but still ends the session on 401', async () => {
+    const { notifyError, unauthorized } = handlers();
     vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(400, { message: 'Reason is Required!', code: ErrorCode.VALIDATION })));
     const failure = await failureOf(apiOrThrow('/api/x', { schema: anyBody, report: false }));
     expect(failure.error.message).toBe('Reason is Required!');
+    expect(notifyError).not.toHaveBeenCalled();
+    localStorage.setItem(StorageKeys.token, 'abc');
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(401, { message: 'Unauthenticated', code: ErrorCode.UNAUTHENTICATED })));
+    await failureOf(apiOrThrow('/api/x', { schema: anyBody, report: false }));
+    expect(unauthorized).toHaveBeenCalledOnce();
     expect(notifyError).not.toHaveBeenCalled();
   });
 

@@ -171,13 +171,20 @@ export async function rawRequest(path: string, options: RequestOptions = {}): Pr
   return { ok: true, status: response.status, headers: response.headers, data };
 }
 
+/** Whether a failure must never be shown (spec section 8: 'Refresh Browser'). */
+export const isSilentFailure = (error: TApiError): boolean => error.message === SILENT_MESSAGE;
+
+/** Spec section 8: a 401 while a token is stored ends the session; answers whether it did. */
+function endSessionOn401(status: number): boolean {
+  if (status !== 401 || !getToken()) return false;
+  handlers.unauthorized();
+  return true;
+}
+
 /** Spec section 8: 401 ends the session; any other failure is shown unless it is 'Refresh Browser'. */
 export function reportFailure(status: number, error: TApiError): void {
-  if (status === 401 && getToken()) {
-    handlers.unauthorized();
-    return;
-  }
-  if (error.message === SILENT_MESSAGE) return;
+  if (endSessionOn401(status)) return;
+  if (isSilentFailure(error)) return;
   handlers.notifyError(describeApiError(error));
 }
 
@@ -213,7 +220,7 @@ export class ApiFailure extends Error {
   }
 }
 
-/** Options of apiOrThrow; `report: false` leaves showing the failure to the caller (e.g. a dialog). */
+/** Options of apiOrThrow; `report: false` leaves showing the failure to the caller (e.g. a dialog); a 401 still ends the session. */
 export interface ThrowingRequestOptions<T> extends RequestOptions {
   schema: Schema<T>;
   report?: boolean;
@@ -231,6 +238,7 @@ export async function apiOrThrow<T>(path: string, options: ThrowingRequestOption
   const result = await rawRequest(path, options);
   if (!result.ok) {
     if (report) reportFailure(result.status, result.error);
+    else endSessionOn401(result.status);
     throw new ApiFailure(result.status, result.error);
   }
   const parsed = options.schema.safeParse(result.data);
