@@ -20,8 +20,11 @@ export const sectionsEn = Object.fromEntries(namespaces.map((name) => [name, sec
 /** Every section's Arabic texts, under its namespace. */
 export const sectionsAr = Object.fromEntries(namespaces.map((name) => [name, sections[name].ar])) as { [K in Namespace]: Sections[K]['ar'] };
 
+/** One map of the given message maps (later ones win). */
+const merged = (maps: readonly Readonly<Record<string, string>>[]): Readonly<Record<string, string>> => maps.reduce<Record<string, string>>((all, map) => ({ ...all, ...map }), {});
+
 /** The Arabic of the server messages the sections' flows send. */
-export const sectionMessagesAr: Readonly<Record<string, string>> = Object.assign({}, ...namespaces.map((name) => sections[name].messagesAr));
+export const sectionMessagesAr = merged(namespaces.map((name) => sections[name].messagesAr));
 
 /** The Arabic of the other messages (zod schemas, web checks) of the sections' flows. */
-export const sectionOtherMessagesAr: Readonly<Record<string, string>> = Object.assign({}, ...namespaces.map((name) => sections[name].otherMessagesAr));
+export const sectionOtherMessagesAr = merged(namespaces.map((name) => sections[name].otherMessagesAr));
