@@ -1,24 +1,4 @@
-import type { RecordStatus, TransportationType } from '@tonnage/contracts';
-
-/** The filters of the port loading list, as the screen keeps them. */
-export interface PortLoadingFilters {
-  voyageId?: number;
-  transportationType?: TransportationType;
-  toLocationId?: number;
-  transporterId?: number;
-  status: RecordStatus | 'all';
-  fromDate?: string;
-  toDate?: string;
-  page: number;
-  limit: number;
-}
-
-export const initialPortLoadingFilters: PortLoadingFilters = { status: 'Active', page: 1, limit: 20 };
-
-/** The query string of GET /api/portLoading (empty values are dropped by the client). */
-export function portLoadingListQuery(filters: PortLoadingFilters): Record<string, string | number | undefined> {
-  return { ...filters };
-}
+import type { RecordStatus } from '@tonnage/contracts';
 
 /** The filters of the loading slip list. */
 export interface LoadingSlipFilters {

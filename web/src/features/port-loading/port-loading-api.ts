@@ -3,7 +3,6 @@ import {
   ZLoadingSlip,
   ZLoadingSlipList,
   ZPortLoadingDetail,
-  ZPortLoadingList,
   ZVoyageShipments,
   type TLoadingSlipInput,
   type TPortLoadingInput,
@@ -14,7 +13,6 @@ import { i18n } from '../../app/i18n';
 
 export const portLoadingKeys = {
   all: ['portLoading'] as const,
-  list: (query: Query) => ['portLoading', 'list', query] as const,
   one: (id: number) => ['portLoading', 'one', id] as const,
   shipments: (voyageId: number) => ['portLoading', 'shipments', voyageId] as const,
   slips: (query: Query) => ['portLoading', 'slips', query] as const,
@@ -23,11 +21,6 @@ export const portLoadingKeys = {
 
 /** The language rule messages (truck and driver rules) come back in. */
 const lang = () => (i18n.language === 'ar' ? 'ar' : 'en');
-
-/** `GET /api/portLoading`: filtered and paged on the server. */
-export function usePortLoadingList(query: Query) {
-  return useQuery({ queryKey: portLoadingKeys.list(query), queryFn: () => api('/api/portLoading', { schema: ZPortLoadingList, query }), placeholderData: keepPreviousData });
-}
 
 /** `GET /api/portLoading/:id` with its slips. */
 export function usePortLoading(id: number | null) {
