@@ -4,14 +4,26 @@ import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import dayjs from 'dayjs';
-import { DATE_FORMAT, permissionFlag, permissionModules, type RecordStatus, type TransactionColumn, type TransactionDeclaration, type TransactionFilter } from '@tonnage/contracts';
+import {
+  DATE_FORMAT,
+  hasPermission,
+  operationPermission,
+  permissionFlag,
+  type PermissionRef,
+  type PermissionSubject,
+  type RecordStatus,
+  type TransactionColumn,
+  type TransactionDeclaration,
+  type TransactionFilter,
+  type TransactionOperation,
+} from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../app/agency-time';
 import { useDebouncedValue } from '../../app/debounce';
 import { formatDate, formatQuantity } from '../../app/format';
-import { entryPermission, useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
 import { sortableColumn, sortFromTable } from '../../app/list-sort';
 import { useAgencyPath } from '../../app/navigation';
+import { useUserContext } from '../../app/session';
 import { serverPagination } from '../../app/pagination';
 import { ExportButton } from '../ExportButton';
 import { PageHeader } from '../PageHeader';
@@ -76,20 +88,22 @@ export interface TransactionListPageProps<D extends TransactionDeclaration> {
   children?: ReactNode;
 }
 
-/** The permission flag of an action of a declaration's module (view, add, edit, reverse, export). */
+/** Whether the user may call an operation of a declaration, as the server checks it (its declared permission). */
+function allows(context: PermissionSubject, declaration: TransactionDeclaration, operation: TransactionOperation): boolean {
+  if (!declaration.operations.includes(operation)) return false;
+  const { anyOf, alsoAnyOf } = operationPermission(declaration, operation);
+  const holdsAny = (refs: readonly PermissionRef[]) => refs.some((ref) => hasPermission(context, permissionFlag(ref.module, ref.action)));
+  return holdsAny(anyOf) && (alsoAnyOf === undefined || holdsAny(alsoAnyOf));
+}
+
+/** What the user may do on a declared list: add, edit, reverse, export (each needs its operation and permission). */
 function useDeclaredFlags(declaration: TransactionDeclaration) {
-  const offered = (operation: TransactionDeclaration['operations'][number]) => declaration.operations.includes(operation);
-  const hasExportAction = permissionModules.find((module) => module.key === declaration.permissionModule)?.actions.includes('export') === true;
-  const canAdd = useCan(entryPermission(declaration.route, 'add'));
-  const canEdit = useCan(entryPermission(declaration.route, 'edit'));
-  const canReverse = useCan(entryPermission(declaration.route, 'reverse'));
-  // The export needs the module's export flag where the module has one (the server checks it), else the view flag.
-  const canExport = useCan(hasExportAction ? permissionFlag(declaration.permissionModule, 'export') : entryPermission(declaration.route));
+  const context = useUserContext();
   return {
-    add: offered('create') && canAdd,
-    edit: offered('update') && canEdit,
-    reverse: offered('reverse') && canReverse,
-    export: offered('export') && declaration.list.exportFile !== undefined && canExport,
+    add: allows(context, declaration, 'create'),
+    edit: allows(context, declaration, 'update'),
+    reverse: allows(context, declaration, 'reverse'),
+    export: declaration.list.exportFile !== undefined && allows(context, declaration, 'export'),
   };
 }
 
