@@ -431,6 +431,7 @@ export const loadingSlipTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: { message: PortLoadingMessages.loadingSlipReversedOk },
+  testIds: { page: 'loading-slips-page', list: 'slips', row: 'slips' },
   list: {
     columns: [
       { key: 'slipNumber', label: 'portLoading.slipNumber', kind: 'count', field: 'slipNumber', sort: 'slipNumber' },

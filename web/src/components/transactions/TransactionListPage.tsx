@@ -78,6 +78,8 @@ export interface TransactionListPageProps<D extends TransactionDeclaration> {
   summary?: (list: TransactionListOf<D> | undefined, query: Readonly<Record<string, unknown>>) => ReactNode;
   /** Edit in a drawer instead of the `<route>/:id/edit` page. */
   onEdit?: (row: TransactionRowOf<D>) => void;
+  /** No edit action in the list (the record is edited elsewhere, e.g. a slip on its port loading). */
+  hideEdit?: boolean;
   /** Add in a drawer instead of the `<route>/add` page. */
   onAdd?: () => void;
   /** The reversal's wording and extras; without it (or `reverseDialog`) rows offer no reversal. */
@@ -256,7 +258,7 @@ function ListError({ onRetry, testId }: { onRetry: () => void; testId: string })
  * paging, the Excel export of the filtered rows, the status tag with the reversal reason, edit and reverse (the
  * reason dialog) by the module's flags, the add button, and an error state when the list cannot be loaded.
  */
-export function TransactionListPage<D extends TransactionDeclaration>({ declaration, renderers, rowActions, headerActions, extraFilters, summary, onEdit, onAdd, reverse, reverseDialog, children }: TransactionListPageProps<D>) {
+export function TransactionListPage<D extends TransactionDeclaration>({ declaration, renderers, rowActions, headerActions, extraFilters, summary, onEdit, hideEdit = false, onAdd, reverse, reverseDialog, children }: TransactionListPageProps<D>) {
   type Row = TransactionRowOf<D> & ListRow;
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -291,7 +293,7 @@ export function TransactionListPage<D extends TransactionDeclaration>({ declarat
         <RecordActions
           record={row}
           testIdPrefix={ids.row}
-          edit={can.edit ? (onEdit ? { onClick: () => onEdit(row) } : { to: agencyPath(`${declaration.route}/${row.id}/edit`) }) : undefined}
+          edit={can.edit && !hideEdit ? (onEdit ? { onClick: () => onEdit(row) } : { to: agencyPath(`${declaration.route}/${row.id}/edit`) }) : undefined}
           onReverse={can.reverse && (reverse || reverseDialog) ? () => setReversing(row) : undefined}
         >
           {rowActions?.(row)}

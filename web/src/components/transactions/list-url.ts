@@ -1,4 +1,4 @@
-import { SEARCH_MIN_CHARS, type TransactionDeclaration, type TransactionFilter } from '@tonnage/contracts';
+import { SEARCH_MIN_CHARS, type TransactionFilter } from '@tonnage/contracts';
 import type { Query } from '../../app/api';
 import type { ListSort } from '../../app/list-sort';
 
@@ -13,6 +13,12 @@ export const DEFAULT_LIMIT = 20;
 
 /** The status a list shows when the URL names none. */
 export const DEFAULT_STATUS = 'Active';
+
+/** What of a declaration the URL state needs: its filters and sort fields. */
+export interface ListShape {
+  list: { filters: readonly TransactionFilter[] };
+  sort: { fields: readonly string[] };
+}
 
 /** What a list's URL says. */
 export interface ListUrlState {
@@ -31,7 +37,7 @@ export function filterParams(filter: TransactionFilter): string[] {
 const positiveInteger = (text: string | null): number | undefined => (text !== null && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : undefined);
 
 /** Reads a list's state from the URL; a sort by an undeclared field or an odd page is ignored. */
-export function readListUrl(params: URLSearchParams, declaration: Pick<TransactionDeclaration, 'list' | 'sort'>): ListUrlState {
+export function readListUrl(params: URLSearchParams, declaration: ListShape): ListUrlState {
   const values: Record<string, string> = {};
   for (const filter of declaration.list.filters) {
     for (const param of filterParams(filter)) {
@@ -53,7 +59,7 @@ export function effectiveSearch(text: string | undefined): string | undefined {
 }
 
 /** The API query of a list's state: its filters (status Active unless named, searches only when long enough), page, size and sort. */
-export function listQuery(state: ListUrlState, declaration: Pick<TransactionDeclaration, 'list'>): Query {
+export function listQuery(state: ListUrlState, declaration: Pick<ListShape, 'list'>): Query {
   const query: Record<string, string | number | undefined> = {};
   for (const filter of declaration.list.filters) {
     if (filter.kind === 'status') query[filter.param] = state.values[filter.param] ?? DEFAULT_STATUS;

@@ -1,21 +1,19 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ZLoadingSlip,
-  ZLoadingSlipList,
   ZPortLoadingDetail,
   ZVoyageShipments,
   type TLoadingSlipInput,
   type TPortLoadingInput,
   type TPortLoadingReverseBody,
 } from '@tonnage/contracts';
-import { api, rawRequest, type Query, type RawResult } from '../../app/api';
+import { api, rawRequest, type RawResult } from '../../app/api';
 import { i18n } from '../../app/i18n';
 
 export const portLoadingKeys = {
   all: ['portLoading'] as const,
   one: (id: number) => ['portLoading', 'one', id] as const,
   shipments: (voyageId: number) => ['portLoading', 'shipments', voyageId] as const,
-  slips: (query: Query) => ['portLoading', 'slips', query] as const,
   slip: (id: number) => ['portLoading', 'slip', id] as const,
 };
 
@@ -52,11 +50,6 @@ export function addLoadingSlip(portLoadingId: number, body: TLoadingSlipInput): 
 
 export function reverseLoadingSlip(id: number, reason: string): Promise<RawResult> {
   return rawRequest(`/api/loadingSlips/${id}/reverse`, { method: 'DELETE', body: { reason } });
-}
-
-/** `GET /api/loadingSlips`: rows, count and the filter's total quantity. */
-export function useLoadingSlipList(query: Query) {
-  return useQuery({ queryKey: portLoadingKeys.slips(query), queryFn: () => api('/api/loadingSlips', { schema: ZLoadingSlipList, query }), placeholderData: keepPreviousData });
 }
 
 export function useLoadingSlip(id: number | null) {
