@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { App, Button, DatePicker, Input, Result, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { App, Button, DatePicker, Input, Select, Space, Table, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -34,6 +34,7 @@ import { ReferenceSelect } from '../resources/ReferenceSelect';
 import { transactionApiPath, useReverseTransaction, useTransactionList, type TransactionListOf, type TransactionRowOf } from './hooks';
 import { DEFAULT_STATUS, effectiveSearch, listQuery, readListUrl, withFilter, withPageAndSort, type ListUrlState } from './list-url';
 import { ReasonDialog } from './ReasonDialog';
+import { TransactionListError } from './TransactionListError';
 
 /** What every transaction row has: an id and its reversal trail. */
 type ListRow = ReversibleRecord & { id: number };
@@ -235,24 +236,6 @@ function useCellRenderer<Row extends ListRow>(rowTestId: string, renderers: Read
   };
 }
 
-/** The list failed: an error in place of the table, never an empty list or zero totals. */
-function ListError({ onRetry, testId }: { onRetry: () => void; testId: string }) {
-  const { t } = useTranslation();
-  return (
-    <Result
-      status="error"
-      title={t('transactions.loadFailed')}
-      subTitle={t('transactions.loadFailedHint')}
-      extra={
-        <Button type="primary" onClick={onRetry} data-testid={`${testId}-retry`}>
-          {t('transactions.retry')}
-        </Button>
-      }
-      data-testid={`${testId}-error`}
-    />
-  );
-}
-
 /**
  * The list page of a declared transaction (issue 11): its declared filters bound to the URL, server sorting and
  * paging, the Excel export of the filtered rows, the status tag with the reversal reason, edit and reverse (the
@@ -334,7 +317,7 @@ export function TransactionListPage<D extends TransactionDeclaration>({ declarat
         {extraFilters}
       </div>
       {list.isError ? (
-        <ListError onRetry={() => void list.refetch()} testId={ids.list} />
+        <TransactionListError onRetry={() => void list.refetch()} testId={ids.list} />
       ) : (
         <>
           {summary?.(list.data, query)}

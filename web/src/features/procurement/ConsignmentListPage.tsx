@@ -17,6 +17,7 @@ import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '..
 import { ConsigneePicker } from '../../components/pickers';
 import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
+import { TransactionListError } from '../../components/transactions/TransactionListError';
 import { ConsignmentDrawer } from './ConsignmentDrawer';
 import { procurementKeys, reverseConsignment, useConsignmentList, useConsignmentTotal } from './procurement-api';
 import {
@@ -186,22 +187,26 @@ export default function ConsignmentListPage() {
       <Space size="large" className="list-summary" data-testid="consignments-total">
         <Statistic
           title={t('procurement.totalQuantity')}
-          value={formatQuantity(total.data?.totalQuantity ?? '0')}
+          value={total.isError ? '—' : formatQuantity(total.data?.totalQuantity ?? '0')}
           loading={total.isPending}
           valueRender={(node) => <bdi data-testid="consignments-total-quantity">{node}</bdi>}
         />
-        <Statistic title={t('procurement.consignments')} value={total.data?.count ?? 0} loading={total.isPending} valueRender={(node) => <bdi data-testid="consignments-total-count">{node}</bdi>} />
+        <Statistic title={t('procurement.consignments')} value={total.isError ? '—' : (total.data?.count ?? 0)} loading={total.isPending} valueRender={(node) => <bdi data-testid="consignments-total-count">{node}</bdi>} />
       </Space>
-      <Table<TConsignment>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('procurement.totalConsignments', { n }) })}
-        data-testid="consignments-table"
-      />
+      {list.isError ? (
+        <TransactionListError onRetry={() => void list.refetch()} testId="consignments" />
+      ) : (
+        <Table<TConsignment>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('procurement.totalConsignments', { n }) })}
+          data-testid="consignments-table"
+        />
+      )}
       <ConsignmentDrawer
         open={drawerOpen}
         consignment={editing}

@@ -16,6 +16,7 @@ import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '../../components/cargo/record-parts';
 import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
+import { TransactionListError } from '../../components/transactions/TransactionListError';
 import { procurementKeys, reverseSaleOrder, useSaleOrderList } from './procurement-api';
 import { effectiveSearch, initialSaleOrderListState, saleOrderListQuery, type SaleOrderListState } from './procurement-form';
 import { useCargoOptions, useCompanyOptions } from './procurement-options';
@@ -176,16 +177,20 @@ export default function SaleOrderListPage() {
           {t('procurement.searchHint')}
         </Typography.Text>
       )}
-      <Table<TSaleOrder>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (total) => t('procurement.totalSaleOrders', { n: total }) })}
-        data-testid="sale-orders-table"
-      />
+      {list.isError ? (
+        <TransactionListError onRetry={() => void list.refetch()} testId="sale-orders" />
+      ) : (
+        <Table<TSaleOrder>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (total) => t('procurement.totalSaleOrders', { n: total }) })}
+          data-testid="sale-orders-table"
+        />
+      )}
       <SaleOrderDrawer
         open={drawerOpen}
         saleOrder={editing}

@@ -9,7 +9,7 @@ import {
   type TConsignmentInput,
   type TSaleOrderInput,
 } from '@tonnage/contracts';
-import { api, rawRequest, type RawResult } from '../../app/api';
+import { api, apiOrThrow, rawRequest, type RawResult } from '../../app/api';
 import type { ConsignmentListParams, SaleOrderListParams } from './procurement-form';
 
 export const procurementKeys = {
@@ -26,7 +26,7 @@ export const procurementKeys = {
 export function useSaleOrderList(query: SaleOrderListParams) {
   return useQuery({
     queryKey: procurementKeys.saleOrderList(query),
-    queryFn: () => api('/api/saleOrder', { schema: ZSaleOrderList, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow('/api/saleOrder', { schema: ZSaleOrderList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -53,7 +53,7 @@ export function reverseSaleOrder(id: number, reason: string) {
 export function useConsignmentList(query: ConsignmentListParams) {
   return useQuery({
     queryKey: procurementKeys.consignmentList(query),
-    queryFn: () => api('/api/consignments', { schema: ZConsignmentList, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow('/api/consignments', { schema: ZConsignmentList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,7 +62,7 @@ export function useConsignmentList(query: ConsignmentListParams) {
 export function useConsignmentTotal(query: Omit<ConsignmentListParams, 'page' | 'limit'>) {
   return useQuery({
     queryKey: procurementKeys.consignmentTotal(query),
-    queryFn: () => api('/api/consignments/total-quantity', { schema: ZConsignmentTotal, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow('/api/consignments/total-quantity', { schema: ZConsignmentTotal, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }

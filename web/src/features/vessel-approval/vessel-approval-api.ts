@@ -12,7 +12,7 @@ import {
   type TQuantityApprovalInput,
   type TVoyageApprovalInput,
 } from '@tonnage/contracts';
-import { api, apiSend, rawRequest, type RawResult, type Schema } from '../../app/api';
+import { api, apiOrThrow, apiSend, rawRequest, type RawResult, type Schema } from '../../app/api';
 import { useSocket } from '../../app/socket';
 import type { OutturnListParams } from './outturn';
 
@@ -33,7 +33,7 @@ export const vesselApprovalKeys = {
 export function useVoyageApprovalList(query: OutturnListParams) {
   return useQuery({
     queryKey: vesselApprovalKeys.voyageList(query),
-    queryFn: () => api(`${BASE}/vessel`, { schema: ZVoyageApprovalList, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow(`${BASE}/vessel`, { schema: ZVoyageApprovalList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -64,7 +64,7 @@ export function reverseVoyageApproval(id: number, reason: string) {
 export function useQuantityApprovalList(query: OutturnListParams) {
   return useQuery({
     queryKey: vesselApprovalKeys.blList(query),
-    queryFn: () => api(`${BASE}/quantityApproval`, { schema: ZQuantityApprovalList, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow(`${BASE}/quantityApproval`, { schema: ZQuantityApprovalList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
