@@ -75,6 +75,8 @@ export interface TransactionListPageProps<D extends TransactionDeclaration> {
   headerActions?: ReactNode;
   /** Filter controls besides the declared ones (their state is the caller's). */
   extraFilters?: ReactNode;
+  /** A flow's own control for a declared filter, by its parameter (still bound to the URL): e.g. companies of one type. */
+  filterControls?: Readonly<Record<string, (value: string | undefined, set: (value: string | number | undefined) => void) => ReactNode>>;
   /** Content between the filters and the table (totals), given the loaded page and the query. */
   summary?: (list: TransactionListOf<D> | undefined, query: Readonly<Record<string, unknown>>) => ReactNode;
   /** Edit in a drawer instead of the `<route>/:id/edit` page. */
@@ -241,7 +243,7 @@ function useCellRenderer<Row extends ListRow>(rowTestId: string, renderers: Read
  * paging, the Excel export of the filtered rows, the status tag with the reversal reason, edit and reverse (the
  * reason dialog) by the module's flags, the add button, and an error state when the list cannot be loaded.
  */
-export function TransactionListPage<D extends TransactionDeclaration>({ declaration, renderers, rowActions, headerActions, extraFilters, summary, onEdit, hideEdit = false, onAdd, reverse, reverseDialog, children }: TransactionListPageProps<D>) {
+export function TransactionListPage<D extends TransactionDeclaration>({ declaration, renderers, rowActions, headerActions, extraFilters, filterControls, summary, onEdit, hideEdit = false, onAdd, reverse, reverseDialog, children }: TransactionListPageProps<D>) {
   type Row = TransactionRowOf<D> & ListRow;
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -311,9 +313,11 @@ export function TransactionListPage<D extends TransactionDeclaration>({ declarat
         }
       />
       <div className="list-filters">
-        {declaration.list.filters.map((filter) => (
-          <FilterControl key={filter.kind === 'dateRange' ? filter.from : filter.param} filter={filter} state={state} testIdPrefix={ids.list} set={setFilter} />
-        ))}
+        {declaration.list.filters.map((filter) => {
+          const own = filter.kind === 'dateRange' ? undefined : filterControls?.[filter.param];
+          if (own && filter.kind !== 'dateRange') return <span key={filter.param}>{own(state.values[filter.param], (value) => setFilter({ [filter.param]: value }))}</span>;
+          return <FilterControl key={filter.kind === 'dateRange' ? filter.from : filter.param} filter={filter} state={state} testIdPrefix={ids.list} set={setFilter} />;
+        })}
         {extraFilters}
       </div>
       {list.isError ? (

@@ -4,7 +4,7 @@ import { FileTextOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icon
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONSIGNMENT_SORT_FIELDS, type LcPoType, type TConsignment } from '@tonnage/contracts';
+import { CONSIGNMENT_SORT_FIELDS, saleOrderTransaction, type LcPoType, type TConsignment } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
 import { sortParams, useListSort } from '../../app/list-sort';
 import { formatQuantity } from '../../app/format';
@@ -18,6 +18,7 @@ import { ConsigneePicker } from '../../components/pickers';
 import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { TransactionListError } from '../../components/transactions/TransactionListError';
+import { transactionKeys } from '../../components/transactions/hooks';
 import { ConsignmentDrawer } from './ConsignmentDrawer';
 import { procurementKeys, reverseConsignment, useConsignmentList, useConsignmentTotal } from './procurement-api';
 import {
@@ -53,7 +54,7 @@ export default function ConsignmentListPage() {
   const update = (changes: Partial<ConsignmentListState>) => setState((previous) => ({ ...previous, page: 1, ...changes }));
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: procurementKeys.consignments });
-    await queryClient.invalidateQueries({ queryKey: procurementKeys.saleOrders });
+    await Promise.all([procurementKeys.saleOrders, transactionKeys(saleOrderTransaction).all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   };
   const openDrawer = (row: TConsignment | null) => {
     setEditing(row);

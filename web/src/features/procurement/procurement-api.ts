@@ -5,31 +5,20 @@ import {
   ZConsignmentTotal,
   ZMessageResponse,
   ZSaleOrder,
-  ZSaleOrderList,
   type TConsignmentInput,
   type TSaleOrderInput,
 } from '@tonnage/contracts';
 import { api, apiOrThrow, rawRequest, type RawResult } from '../../app/api';
-import type { ConsignmentListParams, SaleOrderListParams } from './procurement-form';
+import type { ConsignmentListParams } from './procurement-form';
 
 export const procurementKeys = {
   saleOrders: ['saleOrders'] as const,
-  saleOrderList: (query: SaleOrderListParams) => ['saleOrders', 'list', query] as const,
   saleOrder: (id: number) => ['saleOrders', 'one', id] as const,
   consignments: ['consignments'] as const,
   consignmentList: (query: ConsignmentListParams) => ['consignments', 'list', query] as const,
   consignmentTotal: (query: object) => ['consignments', 'total', query] as const,
   consignment: (id: number) => ['consignments', 'one', id] as const,
 };
-
-/** `GET /api/saleOrder`: filtered and paged on the server. */
-export function useSaleOrderList(query: SaleOrderListParams) {
-  return useQuery({
-    queryKey: procurementKeys.saleOrderList(query),
-    queryFn: ({ signal }) => apiOrThrow('/api/saleOrder', { schema: ZSaleOrderList, signal, query: { ...query } }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useSaleOrder(id: number | null) {
   return useQuery({
@@ -42,11 +31,6 @@ export function useSaleOrder(id: number | null) {
 /** `POST /api/saleOrder` or `PUT /api/saleOrder/{id}`; the raw result, so field errors can be shown on their fields. */
 export function saveSaleOrder(id: number | null, input: TSaleOrderInput): Promise<RawResult> {
   return id === null ? rawRequest('/api/saleOrder', { method: 'POST', body: input }) : rawRequest(`/api/saleOrder/${id}`, { method: 'PUT', body: input });
-}
-
-/** `DELETE /api/saleOrder/{id}/reverse` with the reason; null when refused (already reported). */
-export function reverseSaleOrder(id: number, reason: string) {
-  return api(`/api/saleOrder/${id}/reverse`, { method: 'DELETE', body: { reason }, schema: ZMessageResponse });
 }
 
 /** `GET /api/consignments`: filtered and paged on the server, within the user's scope. */
