@@ -116,7 +116,7 @@ describe('TransactionListPage', () => {
     await screen.findByText('DESERT FALCON / V-7');
     expect(Object.fromEntries(lastList() ?? [])).toEqual({ status: 'Active', page: '1', limit: '20' });
     // Declared cells by kind, with test ids from the declaration's row prefix.
-    expect(screen.getByTestId('pl-remaining').textContent).toBe('1,095.000 MT');
+    expect(screen.getByTestId('pl-cell-remaining').textContent).toBe('1,095.000 MT');
     expect(screen.getByTestId('pl-status').textContent).toBe('Active');
   });
 

@@ -214,7 +214,8 @@ function FilterControl({ filter, state, testIdPrefix, set }: { filter: Transacti
 function useCellRenderer<Row extends ListRow>(rowTestId: string, renderers: Readonly<Record<string, (row: Row) => ReactNode>> | undefined) {
   const dateTime = useAgencyDateTime();
   return (column: TransactionColumn<Row, string>, row: Row): ReactNode => {
-    const testId = `${rowTestId}-${column.key}`;
+    // `<row>-status` as the hand-built pages had it; other cells `<row>-cell-<key>`, apart from the form's field ids.
+    const testId = column.kind === 'status' ? `${rowTestId}-status` : `${rowTestId}-cell-${column.key}`;
     const value: unknown = column.field === undefined ? undefined : row[column.field];
     switch (column.kind) {
       case 'custom':
