@@ -1,9 +1,9 @@
 import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { portLoadingTransaction, type TPortLoading } from '@tonnage/contracts';
+import { loadingSlipTransaction, portLoadingTransaction, type TPortLoading } from '@tonnage/contracts';
 import { formatQuantity } from '../../app/format';
-import { useReverseTransaction } from '../../components/transactions/hooks';
+import { transactionKeys, useReverseTransaction } from '../../components/transactions/hooks';
 import { ReasonDialog, ReasonNotice } from '../../components/transactions/ReasonDialog';
 import { isolate } from './selects';
 
@@ -35,7 +35,8 @@ interface PortLoadingReverseModalProps {
 export function PortLoadingReverseModal({ portLoading, onClose, onReversed }: PortLoadingReverseModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const reverse = useReverseTransaction(portLoadingTransaction);
+  // Its slips in transit are reversed with it: the slip list changes too.
+  const reverse = useReverseTransaction(portLoadingTransaction, [transactionKeys(loadingSlipTransaction).all]);
   return (
     <ReasonDialog
       open={portLoading !== null}
