@@ -348,6 +348,7 @@ export const portLoadingTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: { message: PortLoadingMessages.portLoadingReversedOk },
+  testIds: { page: 'port-loading-page', list: 'pl', row: 'pl' },
   list: {
     columns: [
       { key: 'vesselVoyage', label: 'portLoading.vesselVoyage', kind: 'custom', sort: 'vesselName' },
@@ -430,6 +431,7 @@ export const loadingSlipTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: { message: PortLoadingMessages.loadingSlipReversedOk },
+  testIds: { page: 'loading-slips-page', list: 'slips', row: 'slips' },
   list: {
     columns: [
       { key: 'slipNumber', label: 'portLoading.slipNumber', kind: 'count', field: 'slipNumber', sort: 'slipNumber' },

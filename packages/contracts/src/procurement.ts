@@ -275,6 +275,7 @@ export const saleOrderTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: { message: ProcurementMessages.saleOrderReversed },
+  testIds: { page: 'sale-orders-page', list: 'sale-orders', row: 'sale-order' },
   list: {
     columns: [
       { key: 'number', label: 'procurement.number', kind: 'text', field: 'number', sort: 'number' },

@@ -1,12 +1,12 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
-import { permissionFlag, resourceRegistry } from '@tonnage/contracts';
+import { permissionFlag, resourceRegistry, transactionRegistry, type TransactionDeclaration } from '@tonnage/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { NoPermissionsNotice, NotFoundPage, ServerErrorPage, UnauthorizedPage } from '../features/errors/ErrorPages';
 import { procurementRoutes } from '../features/procurement/routes';
-import { shippingRoutes } from '../features/shipping/routes';
 import { vesselApprovalRoutes } from '../features/vessel-approval/routes';
 import { portLoadingRoutes } from '../features/port-loading/routes';
+import { transactionListPages } from '../features/transaction-pages';
 import { ErrorBoundary } from './ErrorBoundary';
 import type { FeatureRoute } from './feature-routes';
 import { AgencyAreaFallback, AgencyScope, RequireAgencyEditor, RequireMenuEntry, RequirePermission } from './guards';
@@ -29,6 +29,11 @@ const ProductSettingsPage = lazy(() => import('../features/settings/ProductSetti
 const ResourceListPage = lazy(() => import('../components/resources/ResourceList'));
 const ResourceFormPage = lazy(() => import('../components/resources/ResourceForm'));
 const ResourceImportPage = lazy(() => import('../components/resources/ResourceImport'));
+const GenericTransactionList = lazy(() =>
+  import('../components/transactions/TransactionListPage').then(({ TransactionListPage }) => ({
+    default: ({ declaration }: { declaration: TransactionDeclaration }) => <TransactionListPage declaration={declaration} />,
+  })),
+);
 
 const CAN_VIEW_AGENCIES = 'canViewAgencies';
 
@@ -49,7 +54,17 @@ const staffRoutes: readonly FeatureRoute[] = [
 ];
 
 /** The cargo flows' pages, each feature declaring its own. */
-const featureRoutes: readonly FeatureRoute[] = [...staffRoutes, ...procurementRoutes, ...shippingRoutes, ...vesselApprovalRoutes, ...portLoadingRoutes];
+const featureRoutes: readonly FeatureRoute[] = [...staffRoutes, ...procurementRoutes, ...vesselApprovalRoutes, ...portLoadingRoutes];
+
+/**
+ * The list of every declared cargo transaction (issue 11): `<route>` from `transactionRegistry`, guarded by its
+ * menu entry; the flow's own list page where it has one (`transactionListPages`), else the generic page of its
+ * declaration. A new flow adds its declaration to the registry and nothing here.
+ */
+const transactionRoutes: readonly FeatureRoute[] = transactionRegistry.map((declaration) => {
+  const OwnPage = transactionListPages[declaration.key];
+  return { path: declaration.route, entry: declaration.route, page: OwnPage ? <OwnPage /> : <GenericTransactionList declaration={declaration} /> };
+});
 
 /**
  * Master data of the resource registry (spec section 2.3): `<route>`, `<route>/add`, `<route>/{id}/edit` and
@@ -131,7 +146,7 @@ export default function SignedInApp() {
                 }
               />
               <Route path="help" element={<HelpPage />} />
-              {featureRoutes.map(({ path, entry, action, page }) => (
+              {[...transactionRoutes, ...featureRoutes].map(({ path, entry, action, page }) => (
                 <Route
                   key={path}
                   path={path}

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode, Messages, StorageKeys, ZAgency } from '@tonnage/contracts';
-import { api, apiSend, authHeaders, buildUrl, getUpdatedVersion, setApiHandlers } from './api';
+import { ApiFailure, anyBody, api, apiOrThrow, apiSend, authHeaders, buildUrl, getUpdatedVersion, setApiHandlers } from './api';
 import { activateTranslations, describeApiError } from './i18n';
 
 function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -89,6 +89,77 @@ describe('api client', () => {
     expect(getUpdatedVersion()).toBeNull();
     await apiSend('/api/x');
     expect(getUpdatedVersion()).toBe('9.9.9');
+  });
+});
+
+describe('apiOrThrow', () => {
+  beforeAll(() => activateTranslations('en'));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    localStorage.clear();
+  });
+
+  async function failureOf(promise: Promise<unknown>): Promise<ApiFailure> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof ApiFailure) return error;
+      throw error;
+    }
+    throw new Error('expected the call to fail');
+  }
+
+  it('resolves with the parsed body and sends method, query and body', async () => {
+    const fetch = vi.fn(() => Promise.resolve(jsonResponse(200, agency)));
+    vi.stubGlobal('fetch', fetch);
+    await expect(apiOrThrow('/api/agencies/1', { schema: ZAgency, method: 'PUT', query: { a: 1 }, body: { b: 2 } })).resolves.toEqual(agency);
+    expect(fetch).toHaveBeenCalledWith('/api/agencies/1?a=1', expect.objectContaining({ method: 'PUT', body: '{"b":2}' }));
+  });
+
+  it('reports a failure and throws it with its status and error, instead of giving an empty result', async () => {
+    const { notifyError } = handlers();
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(409, { message: 'Agency name already exists', code: ErrorCode.CONFLICT })));
+    const failure = await failureOf(apiOrThrow('/api/agencies', { schema: anyBody, method: 'POST', body: {} }));
+    expect(failure.status).toBe(409);
+    expect(failure.error).toEqual({ message: 'Agency name already exists', code: ErrorCode.CONFLICT });
+    expect(failure.message).toBe('Agency name already exists');
+    expect(notifyError).toHaveBeenCalledWith('Agency name already exists');
+  });
+
+  it('leaves the report to the caller when asked, but still ends the session on 401', async () => {
+    const { notifyError, unauthorized } = handlers();
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(400, { message: 'Reason is Required!', code: ErrorCode.VALIDATION })));
+    const failure = await failureOf(apiOrThrow('/api/x', { schema: anyBody, report: false }));
+    expect(failure.error.message).toBe('Reason is Required!');
+    expect(notifyError).not.toHaveBeenCalled();
+    localStorage.setItem(StorageKeys.token, 'abc');
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(401, { message: 'Unauthenticated', code: ErrorCode.UNAUTHENTICATED })));
+    await failureOf(apiOrThrow('/api/x', { schema: anyBody, report: false }));
+    expect(unauthorized).toHaveBeenCalledOnce();
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it("throws 'Refresh Browser' without showing it, and ends the session on 401", async () => {
+    const { notifyError, unauthorized } = handlers();
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(400, { message: 'Refresh Browser', code: 'VALIDATION' })));
+    expect((await failureOf(apiOrThrow('/api/x', { schema: anyBody }))).status).toBe(400);
+    expect(notifyError).not.toHaveBeenCalled();
+    localStorage.setItem(StorageKeys.token, 'abc');
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(401, { message: 'Unauthenticated', code: ErrorCode.UNAUTHENTICATED })));
+    expect((await failureOf(apiOrThrow('/api/user-context', { schema: anyBody }))).status).toBe(401);
+    expect(unauthorized).toHaveBeenCalledOnce();
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
+  it('throws a network failure and a response that breaks the contract', async () => {
+    const { notifyError } = handlers();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('offline')));
+    expect((await failureOf(apiOrThrow('/api/x', { schema: anyBody }))).error.code).toBe('NETWORK');
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonResponse(200, { id: 'x' })));
+    const failure = await failureOf(apiOrThrow('/api/agencies/1', { schema: ZAgency }));
+    expect(failure.error.code).toBe('UNEXPECTED_RESPONSE');
+    expect(notifyError).toHaveBeenLastCalledWith('The server sent an unexpected response.');
   });
 });
 

@@ -171,13 +171,20 @@ export async function rawRequest(path: string, options: RequestOptions = {}): Pr
   return { ok: true, status: response.status, headers: response.headers, data };
 }
 
+/** Whether a failure must never be shown (spec section 8: 'Refresh Browser'). */
+export const isSilentFailure = (error: TApiError): boolean => error.message === SILENT_MESSAGE;
+
+/** Spec section 8: a 401 while a token is stored ends the session; answers whether it did. */
+function endSessionOn401(status: number): boolean {
+  if (status !== 401 || !getToken()) return false;
+  handlers.unauthorized();
+  return true;
+}
+
 /** Spec section 8: 401 ends the session; any other failure is shown unless it is 'Refresh Browser'. */
 export function reportFailure(status: number, error: TApiError): void {
-  if (status === 401 && getToken()) {
-    handlers.unauthorized();
-    return;
-  }
-  if (error.message === SILENT_MESSAGE) return;
+  if (endSessionOn401(status)) return;
+  if (isSilentFailure(error)) return;
   handlers.notifyError(describeApiError(error));
 }
 
@@ -196,6 +203,50 @@ export async function api<T>(path: string, options: RequestOptions & { schema: S
     console.error(`Response of ${options.method ?? 'GET'} ${path} does not match the contract`, parsed.error.issues);
     reportFailure(result.status, { message: 'Unexpected response', code: ClientErrorCode.unexpectedResponse });
     return null;
+  }
+  return parsed.data;
+}
+
+/** A failed call as an error: thrown by apiOrThrow so react-query's `isError` is set instead of an empty result. */
+export class ApiFailure extends Error {
+  readonly status: number;
+  readonly error: TApiError;
+
+  constructor(status: number, error: TApiError) {
+    super(error.message);
+    this.name = 'ApiFailure';
+    this.status = status;
+    this.error = error;
+  }
+}
+
+/** Options of apiOrThrow; `report: false` leaves showing the failure to the caller (e.g. a dialog); a 401 still ends the session. */
+export interface ThrowingRequestOptions<T> extends RequestOptions {
+  schema: Schema<T>;
+  report?: boolean;
+}
+
+/** A schema for a response whose body does not matter beyond success (it is passed through unchecked). */
+export const anyBody: Schema<unknown> = { safeParse: (data: unknown) => ({ success: true, data }) };
+
+/**
+ * A call whose response is checked against a contract schema. Failures are reported as api() reports them
+ * (unless `report` is false) and then thrown as ApiFailure, so a failed figure never shows as empty or zero.
+ */
+export async function apiOrThrow<T>(path: string, options: ThrowingRequestOptions<T>): Promise<T> {
+  const report = options.report ?? true;
+  const result = await rawRequest(path, options);
+  if (!result.ok) {
+    if (report) reportFailure(result.status, result.error);
+    else endSessionOn401(result.status);
+    throw new ApiFailure(result.status, result.error);
+  }
+  const parsed = options.schema.safeParse(result.data);
+  if (!parsed.success) {
+    console.error(`Response of ${options.method ?? 'GET'} ${path} does not match the contract`, parsed.error.issues);
+    const error: TApiError = { message: 'Unexpected response', code: ClientErrorCode.unexpectedResponse };
+    if (report) reportFailure(result.status, error);
+    throw new ApiFailure(result.status, error);
   }
   return parsed.data;
 }

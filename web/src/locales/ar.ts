@@ -1,7 +1,4 @@
-import * as procurementSection from './sections/procurement';
-import * as shippingSection from './sections/shipping';
-import * as vesselApprovalSection from './sections/vessel-approval';
-import * as portLoadingSection from './sections/port-loading';
+import { sectionMessagesAr, sectionOtherMessagesAr, sectionsAr } from './sections';
 import { serverMessagesAr } from './sections/server-messages';
 import type { LocaleBundle } from './types';
 
@@ -602,22 +599,13 @@ const ar: LocaleBundle = {
       documents: 'المستندات',
       print: 'طباعة',
     },
-    procurement: procurementSection.ar,
-    shipping: shippingSection.ar,
-    vesselApproval: vesselApprovalSection.ar,
-    portLoading: portLoadingSection.ar,
+    ...sectionsAr,
   },
   messages: {
-    ...procurementSection.messagesAr,
-    ...shippingSection.messagesAr,
-    ...vesselApprovalSection.messagesAr,
-    ...portLoadingSection.messagesAr,
+    ...sectionMessagesAr,
     ...serverMessagesAr,
     // Messages the contracts' zod schemas and the features send that are not in a message set yet.
-    ...procurementSection.otherMessagesAr,
-    ...shippingSection.otherMessagesAr,
-    ...vesselApprovalSection.otherMessagesAr,
-    ...portLoadingSection.otherMessagesAr,
+    ...sectionOtherMessagesAr,
     'Please enter a quantity in MT with at most 3 decimals.': 'يرجى إدخال كمية بالطن المتري بثلاث خانات عشرية على الأكثر.',
     'Please enter a quantity in MT.': 'يرجى إدخال كمية بالطن المتري.',
     'Please select a date!': 'يرجى اختيار تاريخ!',

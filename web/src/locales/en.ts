@@ -1,8 +1,5 @@
 import { Messages, passwordChecks } from '@tonnage/contracts';
-import * as procurementSection from './sections/procurement';
-import * as shippingSection from './sections/shipping';
-import * as vesselApprovalSection from './sections/vessel-approval';
-import * as portLoadingSection from './sections/port-loading';
+import { sectionsEn } from './sections';
 
 const checkLabel = (key: (typeof passwordChecks)[number]['key']): string => passwordChecks.find((check) => check.key === key)?.label ?? key;
 
@@ -605,10 +602,7 @@ const translation = {
     documents: 'Documents',
     print: 'Print',
   },
-  procurement: procurementSection.en,
-  shipping: shippingSection.en,
-  vesselApproval: vesselApprovalSection.en,
-  portLoading: portLoadingSection.en,
+  ...sectionsEn,
 };
 
 const en = {

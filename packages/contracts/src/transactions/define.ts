@@ -143,6 +143,13 @@ export interface TransactionDeclaration<S extends TransactionSchemas = Transacti
   event?: StatsType;
   /** Reversal: a reason is always required; `message` is the spec's success text, when the flow answers one. */
   reversal?: { message?: string };
+  /**
+   * The web's test ids, kept from the hand-built pages so the browser tests stay unchanged: `page` the page's,
+   * `list` the prefix of the table, export, search and filters (`<list>-table`, `<list>-filter-status`), `row` the
+   * prefix of the add button, the cells and the row actions (`<row>-add`, `<row>-status`, `<row>-reverse`).
+   * Defaults: `<key>-page`, `<key>`, `<key>`.
+   */
+  testIds?: { page: string; list: string; row: string };
   /** The generic list page. */
   list: {
     columns: readonly TransactionColumn<z.output<S['row']>, SortField>[];

@@ -1,8 +1,4 @@
-import { useState } from 'react';
-import { Alert, Form, Input, Modal } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Messages } from '@tonnage/contracts';
-import { translateMessage } from '../../app/i18n';
+import { ReasonDialog, ReasonNotice } from '../transactions/ReasonDialog';
 
 export interface ReasonModalProps {
   open: boolean;
@@ -22,52 +18,22 @@ export interface ReasonModalProps {
   notice?: string | null;
 }
 
+/** A refusal the caller has already reported: keeps the dialog open without a second message. */
+class AlreadyReported extends Error {}
+
 /**
- * Asks for the reason of a reversal or a deletion (spec section 5: 'Reason is Required!'), the one dialog every
- * transaction screen uses before reversing a record or deleting a document.
+ * The reason dialog for callers that answer true/false (documents, out-turn decisions, the port loading form):
+ * the same ReasonDialog every transaction screen uses, with its notice as the extra part.
  */
-export function ReasonModal({ open, title, okText, onConfirm, onClose, testIdPrefix, notice }: ReasonModalProps) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const { reason } = await form.validateFields();
-    setBusy(true);
-    try {
-      if (await onConfirm(reason.trim())) {
-        form.resetFields();
-        onClose();
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-
+export function ReasonModal({ onConfirm, notice, testIdPrefix, ...props }: ReasonModalProps) {
   return (
-    <Modal
-      open={open}
-      title={title}
-      okText={okText}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ danger: true, loading: busy, 'data-testid': `${testIdPrefix}-ok` }}
-      onOk={() => void submit().catch(() => undefined)}
-      onCancel={() => {
-        form.resetFields();
-        onClose();
+    <ReasonDialog
+      {...props}
+      testIdPrefix={testIdPrefix}
+      extra={<ReasonNotice text={notice ?? null} testIdPrefix={testIdPrefix} />}
+      onConfirm={async (reason) => {
+        if (!(await onConfirm(reason))) throw new AlreadyReported();
       }}
-      destroyOnHidden
-    >
-      {notice && <Alert type="warning" showIcon title={notice} style={{ marginBlockEnd: 16 }} data-testid={`${testIdPrefix}-notice`} />}
-      <Form form={form} layout="vertical" preserve={false}>
-        <Form.Item
-          name="reason"
-          label={t('cargo.reason')}
-          rules={[{ required: true, whitespace: true, message: translateMessage(Messages.reasonRequired) }, { max: 500, message: translateMessage('Maximum 500 characters') }]}
-        >
-          <Input.TextArea rows={3} maxLength={500} data-testid={`${testIdPrefix}-reason`} autoFocus />
-        </Form.Item>
-      </Form>
-    </Modal>
+    />
   );
 }

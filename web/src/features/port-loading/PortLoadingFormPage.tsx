@@ -31,7 +31,8 @@ import {
   type PortLoadingFormValues,
   type SlipFormValues,
 } from './port-loading-form';
-import { EquipmentSelect, ShipmentSelect, VoyagePicker, isolate } from './selects';
+import { VoyageSelect } from '../../components/cargo/VoyageSelect';
+import { EquipmentSelect, ShipmentSelect, isolate } from './selects';
 
 const FIELDS = ['voyageId', 'shipmentId', 'portId', 'transportationType', 'toLocationId', 'ownerCompanyId', 'transporterKind', 'transporterId', 'thirdPartyName', 'quantity', 'loadingDate', 'remarks'];
 const SLIP_FIELDS = ['truckId', 'driverId', 'wbtNumber', 'quantity'];
@@ -225,9 +226,10 @@ export default function PortLoadingFormPage() {
           <Row gutter={16}>
             <Col xs={24} md={12}>
               <Form.Item name="voyageId" label={t('portLoading.vesselVoyage')} rules={[{ required: true, message: translateMessage('Please select a vessel voyage!') }]}>
-                <VoyagePicker
+                <VoyageSelect
                   disabled={locked}
-                  known={row ? { id: row.voyageId, label: `${row.vesselName} / ${row.voyageNumber}` } : null}
+                  placeholder={t('portLoading.searchVoyage')}
+                  known={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null}
                   onChange={(next) => form.setFieldsValue({ voyageId: next, shipmentId: undefined, portId: undefined })}
                   data-testid="pl-voyage"
                 />

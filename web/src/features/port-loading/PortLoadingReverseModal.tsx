@@ -1,11 +1,10 @@
 import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { TPortLoading } from '@tonnage/contracts';
-import { reportFailure } from '../../app/api';
+import { loadingSlipTransaction, portLoadingTransaction, type TPortLoading } from '@tonnage/contracts';
 import { formatQuantity } from '../../app/format';
-import { ReasonModal } from '../../components/cargo/ReasonModal';
-import { reversePortLoading } from './port-loading-api';
+import { transactionKeys, useReverseTransaction } from '../../components/transactions/hooks';
+import { ReasonDialog, ReasonNotice } from '../../components/transactions/ReasonDialog';
 import { isolate } from './selects';
 
 type Counters = Pick<TPortLoading, 'trips' | 'inTransitQuantity'>;
@@ -25,35 +24,32 @@ interface PortLoadingReverseModalProps {
   /** The port loading to reverse; null keeps the dialog closed. */
   portLoading: TPortLoading | null;
   onClose: () => void;
-  /** After a successful reversal (the success message is already shown). */
+  /** After a successful reversal (the success message is already shown, the port loadings refreshed). */
   onReversed: () => Promise<void>;
 }
 
 /**
- * The reason dialog of a port loading's reversal. It says how many loading slips in transit go with it and sends
- * that number (`slips`), so the server refuses the reversal if the slips changed since the user read it.
+ * The reason dialog of a port loading's reversal. Its extra part says how many loading slips in transit go with
+ * it, and it sends that number (`slips`), so the server refuses the reversal if the slips changed since.
  */
 export function PortLoadingReverseModal({ portLoading, onClose, onReversed }: PortLoadingReverseModalProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  // Its slips in transit are reversed with it: the slip list changes too.
+  const reverse = useReverseTransaction(portLoadingTransaction, [transactionKeys(loadingSlipTransaction).all]);
   return (
-    <ReasonModal
+    <ReasonDialog
       open={portLoading !== null}
       title={t('portLoading.reverseQuestion', { name: portLoading ? `${portLoading.vesselName} / ${portLoading.lcPoNumber}` : '' })}
-      notice={portLoading ? reversalNotice(t, portLoading) : null}
+      extra={portLoading && <ReasonNotice text={reversalNotice(t, portLoading)} testIdPrefix="pl-reverse" />}
       okText={t('cargo.reverse')}
       testIdPrefix="pl-reverse"
       onClose={onClose}
       onConfirm={async (reason) => {
-        if (!portLoading) return false;
-        const result = await reversePortLoading(portLoading.id, reason, portLoading.trips);
-        if (!result.ok) {
-          reportFailure(result.status, result.error);
-          return false;
-        }
+        if (!portLoading) return;
+        await reverse.mutateAsync({ id: portLoading.id, reason, extra: { slips: portLoading.trips } });
         void message.success(t('portLoading.reversedOk'));
         await onReversed();
-        return true;
       }}
     />
   );

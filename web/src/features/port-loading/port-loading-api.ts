@@ -1,33 +1,24 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import {
   ZLoadingSlip,
-  ZLoadingSlipList,
   ZPortLoadingDetail,
-  ZPortLoadingList,
   ZVoyageShipments,
   type TLoadingSlipInput,
   type TPortLoadingInput,
   type TPortLoadingReverseBody,
 } from '@tonnage/contracts';
-import { api, rawRequest, type Query, type RawResult } from '../../app/api';
+import { api, rawRequest, type RawResult } from '../../app/api';
 import { i18n } from '../../app/i18n';
 
 export const portLoadingKeys = {
   all: ['portLoading'] as const,
-  list: (query: Query) => ['portLoading', 'list', query] as const,
   one: (id: number) => ['portLoading', 'one', id] as const,
   shipments: (voyageId: number) => ['portLoading', 'shipments', voyageId] as const,
-  slips: (query: Query) => ['portLoading', 'slips', query] as const,
   slip: (id: number) => ['portLoading', 'slip', id] as const,
 };
 
 /** The language rule messages (truck and driver rules) come back in. */
 const lang = () => (i18n.language === 'ar' ? 'ar' : 'en');
-
-/** `GET /api/portLoading`: filtered and paged on the server. */
-export function usePortLoadingList(query: Query) {
-  return useQuery({ queryKey: portLoadingKeys.list(query), queryFn: () => api('/api/portLoading', { schema: ZPortLoadingList, query }), placeholderData: keepPreviousData });
-}
 
 /** `GET /api/portLoading/:id` with its slips. */
 export function usePortLoading(id: number | null) {
@@ -59,11 +50,6 @@ export function addLoadingSlip(portLoadingId: number, body: TLoadingSlipInput): 
 
 export function reverseLoadingSlip(id: number, reason: string): Promise<RawResult> {
   return rawRequest(`/api/loadingSlips/${id}/reverse`, { method: 'DELETE', body: { reason } });
-}
-
-/** `GET /api/loadingSlips`: rows, count and the filter's total quantity. */
-export function useLoadingSlipList(query: Query) {
-  return useQuery({ queryKey: portLoadingKeys.slips(query), queryFn: () => api('/api/loadingSlips', { schema: ZLoadingSlipList, query }), placeholderData: keepPreviousData });
 }
 
 export function useLoadingSlip(id: number | null) {

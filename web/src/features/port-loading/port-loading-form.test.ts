@@ -9,7 +9,8 @@ import {
   onTransporterKindChange,
   slipTransporterFilter,
 } from './port-loading-form';
-import { loadingSlipListQuery, initialLoadingSlipFilters } from './list-query';
+import { loadingSlipTransaction } from '@tonnage/contracts';
+import { listQuery, readListUrl } from '../../components/transactions/list-url';
 import { tonnesAfter } from './selects';
 import { en } from '../../locales/sections/port-loading';
 
@@ -72,8 +73,9 @@ describe('payloads', () => {
   });
 
   it('searches slips only after more than 2 characters, and computes exact remainders', () => {
-    expect(loadingSlipListQuery({ ...initialLoadingSlipFilters, search: 'ab' }).search).toBeUndefined();
-    expect(loadingSlipListQuery({ ...initialLoadingSlipFilters, search: ' abc ' }).search).toBe('abc');
+    const slipQuery = (search: string) => listQuery(readListUrl(new URLSearchParams({ search }), loadingSlipTransaction), loadingSlipTransaction);
+    expect(slipQuery('ab').search).toBeUndefined();
+    expect(slipQuery(' abc ').search).toBe('abc');
     expect(tonnesAfter('0.3', '0.1')).toBe('0.200');
     expect(tonnesAfter('10', '')).toBeNull();
   });

@@ -1,10 +1,8 @@
-import { useMemo, useState } from 'react';
 import { Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SEARCH_MIN_CHARS, kgToTonnes, tonnesToKg, type TVoyageShipment } from '@tonnage/contracts';
+import { kgToTonnes, tonnesToKg, type TVoyageShipment } from '@tonnage/contracts';
 import { api, type Schema } from '../../app/api';
-import { useDebouncedValue } from '../../app/debounce';
 import { formatQuantity } from '../../app/format';
 
 /** A row the selects read: an id and a name. */
@@ -28,10 +26,6 @@ function rowsSchema(pick: (row: Record<string, unknown>) => Named | null): Schem
   };
 }
 
-const voyageSchema = rowsSchema((row) =>
-  typeof row.id === 'number' && typeof row.vesselName === 'string' && typeof row.voyageNumber === 'string' ? { id: row.id, label: `${row.vesselName} / ${row.voyageNumber}` } : null,
-);
-
 export interface IdSelectProps {
   value?: number | null;
   onChange?: (value: number | undefined) => void;
@@ -39,41 +33,6 @@ export interface IdSelectProps {
   placeholder?: string;
   'data-testid'?: string;
   id?: string;
-}
-
-/** Voyages by vessel name or voyage number (searched after more than 2 characters, at most 10). */
-export function VoyagePicker({ value, onChange, known, ...props }: IdSelectProps & { known?: Named | null }) {
-  const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const search = useDebouncedValue(typed.trim().length > SEARCH_MIN_CHARS ? typed.trim() : '');
-  const query = useQuery({
-    queryKey: ['portLoading', 'voyages', search],
-    queryFn: () => api('/api/voyage/vessel-voyage-number', { schema: voyageSchema, query: { search, limit: 10 } }),
-    enabled: search !== '',
-  });
-  const [chosen, setChosen] = useState<Named | null>(null);
-  const options = useMemo(() => {
-    const rows = query.data ?? [];
-    const extra = [chosen, known].filter((row): row is Named => row !== null && row !== undefined && row.id === value && !rows.some((r) => r.id === row.id));
-    return [...extra.slice(0, 1), ...rows].map((row) => ({ value: row.id, label: row.label }));
-  }, [query.data, chosen, known, value]);
-  return (
-    <Select<number>
-      {...props}
-      allowClear
-      value={value ?? undefined}
-      options={options}
-      loading={query.isFetching}
-      placeholder={props.placeholder ?? t('portLoading.searchVoyage')}
-      showSearch={{ filterOption: false, onSearch: setTyped }}
-      notFoundContent={search === '' ? t('portLoading.typeToSearch') : undefined}
-      onChange={(next) => {
-        const label = options.find((o) => o.value === next)?.label;
-        setChosen(next === undefined || label === undefined ? null : { id: next, label });
-        onChange?.(next ?? undefined);
-      }}
-    />
-  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { FileTextOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icon
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CONSIGNMENT_SORT_FIELDS, type LcPoType, type TConsignment } from '@tonnage/contracts';
+import { CONSIGNMENT_SORT_FIELDS, saleOrderTransaction, type LcPoType, type TConsignment } from '@tonnage/contracts';
 import { useDebouncedValue } from '../../app/debounce';
 import { sortParams, useListSort } from '../../app/list-sort';
 import { formatQuantity } from '../../app/format';
@@ -17,6 +17,8 @@ import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '..
 import { ConsigneePicker } from '../../components/pickers';
 import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
+import { TransactionListError } from '../../components/transactions/TransactionListError';
+import { transactionKeys } from '../../components/transactions/hooks';
 import { ConsignmentDrawer } from './ConsignmentDrawer';
 import { procurementKeys, reverseConsignment, useConsignmentList, useConsignmentTotal } from './procurement-api';
 import {
@@ -52,7 +54,7 @@ export default function ConsignmentListPage() {
   const update = (changes: Partial<ConsignmentListState>) => setState((previous) => ({ ...previous, page: 1, ...changes }));
   const refresh = async () => {
     await queryClient.invalidateQueries({ queryKey: procurementKeys.consignments });
-    await queryClient.invalidateQueries({ queryKey: procurementKeys.saleOrders });
+    await Promise.all([procurementKeys.saleOrders, transactionKeys(saleOrderTransaction).all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
   };
   const openDrawer = (row: TConsignment | null) => {
     setEditing(row);
@@ -186,22 +188,26 @@ export default function ConsignmentListPage() {
       <Space size="large" className="list-summary" data-testid="consignments-total">
         <Statistic
           title={t('procurement.totalQuantity')}
-          value={formatQuantity(total.data?.totalQuantity ?? '0')}
+          value={total.isError ? '—' : formatQuantity(total.data?.totalQuantity ?? '0')}
           loading={total.isPending}
           valueRender={(node) => <bdi data-testid="consignments-total-quantity">{node}</bdi>}
         />
-        <Statistic title={t('procurement.consignments')} value={total.data?.count ?? 0} loading={total.isPending} valueRender={(node) => <bdi data-testid="consignments-total-count">{node}</bdi>} />
+        <Statistic title={t('procurement.consignments')} value={total.isError ? '—' : (total.data?.count ?? 0)} loading={total.isPending} valueRender={(node) => <bdi data-testid="consignments-total-count">{node}</bdi>} />
       </Space>
-      <Table<TConsignment>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('procurement.totalConsignments', { n }) })}
-        data-testid="consignments-table"
-      />
+      {list.isError ? (
+        <TransactionListError onRetry={() => void list.refetch()} testId="consignments" />
+      ) : (
+        <Table<TConsignment>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('procurement.totalConsignments', { n }) })}
+          data-testid="consignments-table"
+        />
+      )}
       <ConsignmentDrawer
         open={drawerOpen}
         consignment={editing}

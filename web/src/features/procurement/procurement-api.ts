@@ -5,31 +5,20 @@ import {
   ZConsignmentTotal,
   ZMessageResponse,
   ZSaleOrder,
-  ZSaleOrderList,
   type TConsignmentInput,
   type TSaleOrderInput,
 } from '@tonnage/contracts';
-import { api, rawRequest, type RawResult } from '../../app/api';
-import type { ConsignmentListParams, SaleOrderListParams } from './procurement-form';
+import { api, apiOrThrow, rawRequest, type RawResult } from '../../app/api';
+import type { ConsignmentListParams } from './procurement-form';
 
 export const procurementKeys = {
   saleOrders: ['saleOrders'] as const,
-  saleOrderList: (query: SaleOrderListParams) => ['saleOrders', 'list', query] as const,
   saleOrder: (id: number) => ['saleOrders', 'one', id] as const,
   consignments: ['consignments'] as const,
   consignmentList: (query: ConsignmentListParams) => ['consignments', 'list', query] as const,
   consignmentTotal: (query: object) => ['consignments', 'total', query] as const,
   consignment: (id: number) => ['consignments', 'one', id] as const,
 };
-
-/** `GET /api/saleOrder`: filtered and paged on the server. */
-export function useSaleOrderList(query: SaleOrderListParams) {
-  return useQuery({
-    queryKey: procurementKeys.saleOrderList(query),
-    queryFn: () => api('/api/saleOrder', { schema: ZSaleOrderList, query: { ...query } }),
-    placeholderData: keepPreviousData,
-  });
-}
 
 export function useSaleOrder(id: number | null) {
   return useQuery({
@@ -44,16 +33,11 @@ export function saveSaleOrder(id: number | null, input: TSaleOrderInput): Promis
   return id === null ? rawRequest('/api/saleOrder', { method: 'POST', body: input }) : rawRequest(`/api/saleOrder/${id}`, { method: 'PUT', body: input });
 }
 
-/** `DELETE /api/saleOrder/{id}/reverse` with the reason; null when refused (already reported). */
-export function reverseSaleOrder(id: number, reason: string) {
-  return api(`/api/saleOrder/${id}/reverse`, { method: 'DELETE', body: { reason }, schema: ZMessageResponse });
-}
-
 /** `GET /api/consignments`: filtered and paged on the server, within the user's scope. */
 export function useConsignmentList(query: ConsignmentListParams) {
   return useQuery({
     queryKey: procurementKeys.consignmentList(query),
-    queryFn: () => api('/api/consignments', { schema: ZConsignmentList, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow('/api/consignments', { schema: ZConsignmentList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -62,7 +46,7 @@ export function useConsignmentList(query: ConsignmentListParams) {
 export function useConsignmentTotal(query: Omit<ConsignmentListParams, 'page' | 'limit'>) {
   return useQuery({
     queryKey: procurementKeys.consignmentTotal(query),
-    queryFn: () => api('/api/consignments/total-quantity', { schema: ZConsignmentTotal, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow('/api/consignments/total-quantity', { schema: ZConsignmentTotal, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }

@@ -75,6 +75,20 @@ describe('ShippingListPage', () => {
     expect(Object.fromEntries(list?.url.searchParams ?? [])).toEqual({ page: '1', limit: '20', status: 'Active' });
   });
 
+  it('shows an error, not an empty list or zero totals, when the shipments cannot be loaded', async () => {
+    setTestSession();
+    mockFetch((url) => {
+      if (url.pathname === '/api/shipments' || url.pathname === '/api/shipments/total-quantity') return json({ message: 'Database unavailable', code: 'INTERNAL' }, 500);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      return undefined;
+    });
+    renderPage(<ShippingListPage />, 'shipping');
+    expect((await screen.findByTestId('shipping-error')).textContent).toContain('The list could not be loaded.');
+    expect(screen.queryByTestId('shipping-table')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('shipping-total-quantity').textContent).toContain('—'));
+    expect(screen.getByTestId('shipping-total-quantity').textContent).not.toContain('0.000');
+  });
+
   it('sorts on the server by the clicked column and exports the filtered, sorted rows', async () => {
     setTestSession();
     const calls: { method: string; url: URL; body: unknown }[] = [];

@@ -15,6 +15,7 @@ import { nextPage, RecordActions, RecordStatusFilter, RecordStatusTag } from '..
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
+import { TransactionListError } from '../../components/transactions/TransactionListError';
 import { ConsigneePicker } from '../../components/pickers';
 import { ConsignmentSelect } from './ConsignmentSelect';
 import { ShipmentDrawer } from './ShipmentDrawer';
@@ -171,20 +172,24 @@ export default function ShippingListPage() {
       )}
       <Card size="small" className="list-summary" data-testid="shipping-summary">
         <Space size="large" wrap>
-          <Statistic title={t('shipping.totalQuantity')} value={formatQuantity(total.data?.totalQuantity ?? '0')} data-testid="shipping-total-quantity" />
-          <Statistic title={t('shipping.shipmentsCount')} value={total.data?.count ?? 0} data-testid="shipping-total-count" />
+          <Statistic title={t('shipping.totalQuantity')} value={total.isError ? '—' : formatQuantity(total.data?.totalQuantity ?? '0')} data-testid="shipping-total-quantity" />
+          <Statistic title={t('shipping.shipmentsCount')} value={total.isError ? '—' : (total.data?.count ?? 0)} data-testid="shipping-total-count" />
         </Space>
       </Card>
-      <Table<TShipment>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('shipping.total', { n }) })}
-        data-testid="shipping-table"
-      />
+      {list.isError ? (
+        <TransactionListError onRetry={() => void list.refetch()} testId="shipping" />
+      ) : (
+        <Table<TShipment>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('shipping.total', { n }) })}
+          data-testid="shipping-table"
+        />
+      )}
       <ShipmentDrawer open={drawer.open} shipmentId={drawer.id} onClose={() => setDrawer({ open: false, id: null })} />
       <ReasonModal
         open={reversing !== null}

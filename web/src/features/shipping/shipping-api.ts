@@ -9,7 +9,7 @@ import {
   type TResourceRow,
   type TShipmentInput,
 } from '@tonnage/contracts';
-import { api, apiSend, rawRequest, type Query, type RawResult, type Schema } from '../../app/api';
+import { api, apiOrThrow, apiSend, rawRequest, type Query, type RawResult, type Schema } from '../../app/api';
 import { resourceKeys } from '../../components/resources/resource-api';
 
 const berthList = resourceSchemas(berthResource).list as Schema<{ rows: TResourceRow[]; count: number }>;
@@ -25,7 +25,7 @@ export const shippingKeys = {
 export function useShipmentList(query: Query) {
   return useQuery({
     queryKey: shippingKeys.list(query),
-    queryFn: () => api('/api/shipments', { schema: ZShipmentList, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow('/api/shipments', { schema: ZShipmentList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -34,7 +34,7 @@ export function useShipmentList(query: Query) {
 export function useShipmentTotal(query: Query) {
   return useQuery({
     queryKey: shippingKeys.total(query),
-    queryFn: () => api('/api/shipments/total-quantity', { schema: ZShipmentTotal, query }),
+    queryFn: ({ signal }) => apiOrThrow('/api/shipments/total-quantity', { schema: ZShipmentTotal, signal, query }),
     placeholderData: keepPreviousData,
   });
 }

@@ -3,7 +3,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { OUTTURN_STATUSES, SEARCH_MIN_CHARS, type OutturnStatus } from '@tonnage/contracts';
 import type { OutturnListState } from './outturn';
-import { VoyagePicker } from './OutturnParts';
+import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 
 /** The filter row of both out-turn lists: search, voyage and status; every change goes back to page 1. */
 export function OutturnFilters({
@@ -34,13 +34,13 @@ export function OutturnFilters({
           className="list-search"
           data-testid={`${testIdPrefix}-search`}
         />
-        <VoyagePicker
+        <VoyageSelect
           className="list-filter"
           value={state.voyageId ?? null}
-          allowClear
           placeholder={t('vesselApproval.allVoyages')}
-          onChange={(voyageId) => onChange({ voyageId: voyageId ?? undefined })}
-          testId={`${testIdPrefix}-filter-voyage`}
+          onChange={(voyageId) => onChange({ voyageId })}
+          aria-label={t('vesselApproval.voyage')}
+          data-testid={`${testIdPrefix}-filter-voyage`}
         />
         <Select<OutturnStatus | 'all'>
           className="list-filter"

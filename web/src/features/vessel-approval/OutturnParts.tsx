@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, Input, Modal, Select, Space, Spin, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Form, Input, Modal, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { OutturnStatus, TApprovalDecisionInput, TApprovalState } from '@tonnage/contracts';
-import { useDebouncedValue } from '../../app/debounce';
+import { vesselVoyageLabel, type OutturnStatus, type TApprovalDecisionInput, type TApprovalState } from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../app/agency-time';
 import { formatQuantity } from '../../app/format';
 import { translateMessage } from '../../app/i18n';
-import { effectiveSearch } from '../users/user-query';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { canDecide, differenceKind, isReversible, nextApproverName, statusColor } from './outturn';
-import { useVoyageOptions, vesselApprovalKeys, type VoyageOption } from './vessel-approval-api';
+import { vesselApprovalKeys } from './vessel-approval-api';
 
 /** An out-turn's or an approval step's status as a coloured tag. */
 export function StatusTag({ status, testId }: { status: OutturnStatus; testId?: string }) {
@@ -41,60 +39,8 @@ export function NextApprover({ state, testId }: { state: TApprovalState; testId?
   return <span data-testid={testId}>{nextApproverName(state) ?? '-'}</span>;
 }
 
-export const voyageLabel = (voyage: Pick<VoyageOption, 'vesselName' | 'voyageNumber'>) => `${voyage.vesselName} / ${voyage.voyageNumber}`;
-
-/**
- * A voyage picked by vessel name or voyage number, searched on the server after more than 2 typed characters
- * (spec sections 5 and 9: at most 10 voyages). `current` labels a value chosen before (the edit page, a filter).
- */
-export function VoyagePicker({
-  value,
-  onChange,
-  current,
-  disabled,
-  allowClear,
-  placeholder,
-  testId,
-  className,
-}: {
-  value?: number | null;
-  onChange?: (value: number | null, option: VoyageOption | null) => void;
-  current?: VoyageOption | null;
-  disabled?: boolean;
-  allowClear?: boolean;
-  placeholder?: string;
-  testId: string;
-  className?: string;
-}) {
-  const { t } = useTranslation();
-  const [typed, setTyped] = useState('');
-  const search = effectiveSearch(useDebouncedValue(typed));
-  const voyages = useVoyageOptions(search);
-  const [picked, setPicked] = useState<VoyageOption | null>(current ?? null);
-  const rows = voyages.data?.rows ?? [];
-  const known = [...rows, ...(picked && !rows.some((row) => row.id === picked.id) ? [picked] : []), ...(current && current.id !== picked?.id && !rows.some((row) => row.id === current.id) ? [current] : [])];
-  return (
-    <Select<number | null>
-      className={className}
-      value={value ?? null}
-      disabled={disabled}
-      allowClear={allowClear}
-      placeholder={placeholder ?? t('vesselApproval.selectVoyage')}
-      showSearch={{ filterOption: false, onSearch: setTyped }}
-      loading={voyages.isFetching}
-      notFoundContent={voyages.isFetching ? <Spin size="small" /> : null}
-      options={known.map((voyage) => ({ value: voyage.id, label: voyageLabel(voyage) }))}
-      onChange={(id) => {
-        const option = known.find((voyage) => voyage.id === id) ?? null;
-        setPicked(option);
-        setTyped('');
-        onChange?.(id ?? null, option);
-      }}
-      aria-label={t('vesselApproval.voyage')}
-      data-testid={testId}
-    />
-  );
-}
+/** 'NAME / V.NO' of an out-turn's voyage. */
+export const voyageLabel = vesselVoyageLabel;
 
 /** The decision dialog: Approve or Reject with an optional comment. */
 function DecisionModal({

@@ -11,7 +11,8 @@ import { useAgencyPath, useGoBack } from '../../app/navigation';
 import { FormFooter } from '../../components/FormFooter';
 
 import { isEditable, outturnDifference } from './outturn';
-import { DifferenceText, VoyagePicker } from './OutturnParts';
+import { VoyageSelect } from '../../components/cargo/VoyageSelect';
+import { DifferenceText } from './OutturnParts';
 import { OutturnPage } from './OutturnPage';
 import { decideQuantityApproval, saveQuantityApproval, useQuantityApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
 
@@ -100,7 +101,7 @@ function QuantityApprovalForm({ row }: { row: TQuantityApproval | null }) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="voyageId" label={t('vesselApproval.voyage')} rules={[{ required: true, message: t('vesselApproval.selectVoyage') }]}>
-            <VoyagePicker current={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null} disabled={row !== null || readOnly} testId="quantity-approval-voyage" />
+            <VoyageSelect known={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null} disabled={row !== null || readOnly} placeholder={t('vesselApproval.selectVoyage')} aria-label={t('vesselApproval.voyage')} data-testid="quantity-approval-voyage" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

@@ -10,6 +10,7 @@ import { entryPermission, useCan } from '../../app/guards';
 import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
 import { PageHeader } from '../../components/PageHeader';
+import { TransactionListError } from '../../components/transactions/TransactionListError';
 import { initialOutturnListState, outturnListQuery, type OutturnListState } from './outturn';
 import { OutturnFilters } from './OutturnFilters';
 import { DifferenceText, NextApprover, ReverseOutturnAction, StatusTag, voyageLabel } from './OutturnParts';
@@ -84,16 +85,20 @@ export default function QuantityApprovalListPage() {
         searchPlaceholder={t('vesselApproval.searchBl')}
         testIdPrefix="quantity-approvals"
       />
-      <Table<TQuantityApproval>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('vesselApproval.total', { n }) })}
-        data-testid="quantity-approvals-table"
-      />
+      {list.isError ? (
+        <TransactionListError onRetry={() => void list.refetch()} testId="quantity-approvals" />
+      ) : (
+        <Table<TQuantityApproval>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('vesselApproval.total', { n }) })}
+          data-testid="quantity-approvals-table"
+        />
+      )}
     </div>
   );
 }

@@ -12,7 +12,8 @@ import { useAgencyPath, useGoBack } from '../../app/navigation';
 import { FormFooter } from '../../components/FormFooter';
 
 import { isEditable, outturnDifference, sumTonnes } from './outturn';
-import { DifferenceText, VoyagePicker } from './OutturnParts';
+import { VoyageSelect } from '../../components/cargo/VoyageSelect';
+import { DifferenceText } from './OutturnParts';
 import { OutturnPage } from './OutturnPage';
 import { decideVoyageApproval, saveVoyageApproval, useVoyageApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
 
@@ -83,7 +84,7 @@ function VoyageApprovalForm({ row }: { row: TVoyageApproval | null }) {
       <Row gutter={16}>
         <Col xs={24} md={12}>
           <Form.Item name="voyageId" label={t('vesselApproval.voyage')} rules={[{ required: true, message: t('vesselApproval.selectVoyage') }]}>
-            <VoyagePicker current={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null} disabled={row !== null || readOnly} testId="voyage-approval-voyage" />
+            <VoyageSelect known={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null} disabled={row !== null || readOnly} placeholder={t('vesselApproval.selectVoyage')} aria-label={t('vesselApproval.voyage')} data-testid="voyage-approval-voyage" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>

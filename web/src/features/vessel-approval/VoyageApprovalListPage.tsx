@@ -10,6 +10,7 @@ import { entryPermission, useCan } from '../../app/guards';
 import { useAgencyPath } from '../../app/navigation';
 import { serverPagination } from '../../app/pagination';
 import { PageHeader } from '../../components/PageHeader';
+import { TransactionListError } from '../../components/transactions/TransactionListError';
 import { initialOutturnListState, outturnListQuery, type OutturnListState } from './outturn';
 import { OutturnFilters } from './OutturnFilters';
 import { DifferenceText, NextApprover, ReverseOutturnAction, StatusTag, voyageLabel } from './OutturnParts';
@@ -83,16 +84,20 @@ export default function VoyageApprovalListPage() {
         searchPlaceholder={t('vesselApproval.searchVoyage')}
         testIdPrefix="voyage-approvals"
       />
-      <Table<TVoyageApproval>
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data?.rows ?? []}
-        loading={list.isFetching}
-        onChange={onTableChange}
-        scroll={{ x: 'max-content' }}
-        pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('vesselApproval.total', { n }) })}
-        data-testid="voyage-approvals-table"
-      />
+      {list.isError ? (
+        <TransactionListError onRetry={() => void list.refetch()} testId="voyage-approvals" />
+      ) : (
+        <Table<TVoyageApproval>
+          rowKey="id"
+          columns={columns}
+          dataSource={list.data?.rows ?? []}
+          loading={list.isFetching}
+          onChange={onTableChange}
+          scroll={{ x: 'max-content' }}
+          pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('vesselApproval.total', { n }) })}
+          data-testid="voyage-approvals-table"
+        />
+      )}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import {
   type TQuantityApprovalInput,
   type TVoyageApprovalInput,
 } from '@tonnage/contracts';
-import { api, apiSend, rawRequest, type RawResult, type Schema } from '../../app/api';
+import { api, apiOrThrow, apiSend, rawRequest, type RawResult } from '../../app/api';
 import { useSocket } from '../../app/socket';
 import type { OutturnListParams } from './outturn';
 
@@ -33,7 +33,7 @@ export const vesselApprovalKeys = {
 export function useVoyageApprovalList(query: OutturnListParams) {
   return useQuery({
     queryKey: vesselApprovalKeys.voyageList(query),
-    queryFn: () => api(`${BASE}/vessel`, { schema: ZVoyageApprovalList, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow(`${BASE}/vessel`, { schema: ZVoyageApprovalList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -64,7 +64,7 @@ export function reverseVoyageApproval(id: number, reason: string) {
 export function useQuantityApprovalList(query: OutturnListParams) {
   return useQuery({
     queryKey: vesselApprovalKeys.blList(query),
-    queryFn: () => api(`${BASE}/quantityApproval`, { schema: ZQuantityApprovalList, query: { ...query } }),
+    queryFn: ({ signal }) => apiOrThrow(`${BASE}/quantityApproval`, { schema: ZQuantityApprovalList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -98,37 +98,6 @@ export function useVoyageShipments(voyageId: number | null) {
     queryKey: vesselApprovalKeys.shipments(voyageId ?? 0),
     queryFn: () => api(`${BASE}/voyages/${voyageId ?? 0}/shipments`, { schema: ZOutturnShipmentList }),
     enabled: voyageId !== null,
-  });
-}
-
-export interface VoyageOption {
-  id: number;
-  vesselName: string;
-  voyageNumber: string;
-}
-
-function isVoyageOption(value: unknown): value is VoyageOption {
-  if (!value || typeof value !== 'object') return false;
-  const row = value as Record<string, unknown>;
-  return typeof row.id === 'number' && typeof row.vesselName === 'string' && typeof row.voyageNumber === 'string';
-}
-
-/** The shape of `GET /api/voyage/vessel-voyage-number` this screen reads (rows of id, vessel name, voyage number). */
-const voyageOptionsSchema: Schema<{ rows: VoyageOption[] }> = {
-  safeParse(data: unknown) {
-    const rows = data && typeof data === 'object' ? (data as { rows?: unknown }).rows : undefined;
-    if (!Array.isArray(rows)) return { success: false, error: { issues: [{ message: 'Expected rows', path: ['rows'] }] } };
-    const valid = rows.filter(isVoyageOption).map(({ id, vesselName, voyageNumber }) => ({ id, vesselName, voyageNumber }));
-    return { success: true, data: { rows: valid } };
-  },
-};
-
-/** Voyages by vessel name or voyage number (spec 5: searched after more than 2 characters; at most 10). */
-export function useVoyageOptions(search: string | undefined) {
-  return useQuery({
-    queryKey: vesselApprovalKeys.voyages(search ?? ''),
-    queryFn: () => api('/api/voyage/vessel-voyage-number', { schema: voyageOptionsSchema, query: { search, limit: 10 } }),
-    enabled: search !== undefined,
   });
 }
 

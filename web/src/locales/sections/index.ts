@@ -1,0 +1,30 @@
+import * as portLoading from './port-loading';
+import * as procurement from './procurement';
+import * as shipping from './shipping';
+import * as transactions from './transactions';
+import * as vesselApproval from './vessel-approval';
+
+/**
+ * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
+ * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
+ */
+const sections = { procurement, shipping, vesselApproval, portLoading, transactions } as const;
+
+type Sections = typeof sections;
+type Namespace = keyof Sections;
+const namespaces = Object.keys(sections) as Namespace[];
+
+/** Every section's English texts, under its namespace. */
+export const sectionsEn = Object.fromEntries(namespaces.map((name) => [name, sections[name].en])) as { [K in Namespace]: Sections[K]['en'] };
+
+/** Every section's Arabic texts, under its namespace. */
+export const sectionsAr = Object.fromEntries(namespaces.map((name) => [name, sections[name].ar])) as { [K in Namespace]: Sections[K]['ar'] };
+
+/** One map of the given message maps (later ones win). */
+const merged = (maps: readonly Readonly<Record<string, string>>[]): Readonly<Record<string, string>> => maps.reduce<Record<string, string>>((all, map) => ({ ...all, ...map }), {});
+
+/** The Arabic of the server messages the sections' flows send. */
+export const sectionMessagesAr = merged(namespaces.map((name) => sections[name].messagesAr));
+
+/** The Arabic of the other messages (zod schemas, web checks) of the sections' flows. */
+export const sectionOtherMessagesAr = merged(namespaces.map((name) => sections[name].otherMessagesAr));
