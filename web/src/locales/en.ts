@@ -604,6 +604,8 @@ const translation = {
     quantityMt: 'Quantity (MT)',
     documents: 'Documents',
     print: 'Print',
+    reversedNote: 'Reversed by {{by}} on {{at}}: {{reason}}',
+    loadError: 'This record could not be loaded.',
   },
   procurement: procurementSection.en,
   shipping: shippingSection.en,
