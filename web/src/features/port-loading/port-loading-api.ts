@@ -2,11 +2,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ZLoadingSlip,
   ZLoadingSlipList,
-  ZPortLoadingDetail,
   ZPortLoadingList,
   ZVoyageShipments,
   type TLoadingSlipInput,
-  type TPortLoadingInput,
   type TPortLoadingReverseBody,
 } from '@tonnage/contracts';
 import { api, rawRequest, type Query, type RawResult } from '../../app/api';
@@ -29,11 +27,6 @@ export function usePortLoadingList(query: Query) {
   return useQuery({ queryKey: portLoadingKeys.list(query), queryFn: () => api('/api/portLoading', { schema: ZPortLoadingList, query }), placeholderData: keepPreviousData });
 }
 
-/** `GET /api/portLoading/:id` with its slips. */
-export function usePortLoading(id: number | null) {
-  return useQuery({ queryKey: portLoadingKeys.one(id ?? 0), queryFn: () => api(`/api/portLoading/${id ?? 0}`, { schema: ZPortLoadingDetail }), enabled: id !== null });
-}
-
 /** `GET /api/portLoading/voyages/:voyageId/shipments`: the LC/POs of a voyage with their on-board balance. */
 export function useVoyageShipments(voyageId: number | undefined) {
   return useQuery({
@@ -41,10 +34,6 @@ export function useVoyageShipments(voyageId: number | undefined) {
     queryFn: () => api(`/api/portLoading/voyages/${voyageId ?? 0}/shipments`, { schema: ZVoyageShipments }),
     enabled: voyageId !== undefined,
   });
-}
-
-export function savePortLoading(id: number | null, body: TPortLoadingInput): Promise<RawResult> {
-  return id === null ? rawRequest('/api/portLoading', { method: 'POST', body }) : rawRequest(`/api/portLoading/${id}`, { method: 'PUT', body });
 }
 
 /** Reverses a port loading; `slips` is the number of slips in transit the user was told are reversed with it. */
