@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../app/feature-routes';
+import { transactionFormRoutes } from '../../components/transactions/form/routes';
+import { quantityApprovalForm, voyageApprovalForm } from './outturn-forms';
 
 const VoyageApprovalListPage = lazy(() => import('./VoyageApprovalListPage'));
 const VoyageApprovalFormPage = lazy(() => import('./VoyageApprovalFormPage'));
@@ -15,9 +17,7 @@ const BL = 'vesselQuantityApproval/quantityApproval';
  */
 export const vesselApprovalRoutes: readonly FeatureRoute[] = [
   { path: VOYAGE, entry: VOYAGE, page: <VoyageApprovalListPage /> },
-  { path: `${VOYAGE}/add`, entry: VOYAGE, action: 'add', page: <VoyageApprovalFormPage /> },
-  { path: `${VOYAGE}/:voyageApprovalId/edit`, entry: VOYAGE, page: <VoyageApprovalFormPage /> },
+  ...transactionFormRoutes(voyageApprovalForm, <VoyageApprovalFormPage />, { editAction: null }),
   { path: BL, entry: BL, page: <QuantityApprovalListPage /> },
-  { path: `${BL}/add`, entry: BL, action: 'add', page: <QuantityApprovalFormPage /> },
-  { path: `${BL}/:voyageApprovalQuantityId/edit`, entry: BL, page: <QuantityApprovalFormPage /> },
+  ...transactionFormRoutes(quantityApprovalForm, <QuantityApprovalFormPage />, { editAction: null }),
 ];

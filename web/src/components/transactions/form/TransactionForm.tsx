@@ -4,8 +4,15 @@ import { useTranslation } from 'react-i18next';
 import type { TransactionFormSection } from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../../app/agency-time';
 import { FormFooter } from '../../FormFooter';
-import type { ReversibleRecord } from '../../cargo/record-parts';
 import type { TransactionFormController } from './useTransactionForm';
+
+/** What the form reads of the record being edited: a Reversed one says who reversed it, when and why. */
+export interface FormRecordTrail {
+  status: string;
+  reversedBy?: string | null;
+  reversedAt?: string | null;
+  reverseReason?: string | null;
+}
 
 export interface TransactionFormProps<Values> {
   controller: TransactionFormController<Values>;
@@ -18,7 +25,7 @@ export interface TransactionFormProps<Values> {
   sections?: readonly TransactionFormSection<string>[];
   initialValues?: Partial<Values>;
   /** The record being edited: a Reversed one is shown read-only with who reversed it, when and why. */
-  record?: ReversibleRecord | null;
+  record?: FormRecordTrail | null;
   /** Read-only for the flow's own reasons too (no edit permission, approved, ...). */
   readOnly?: boolean;
   onCancel: () => void;

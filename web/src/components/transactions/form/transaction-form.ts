@@ -1,4 +1,4 @@
-import type { TApiError, TransactionDeclaration, TransactionFormSection } from '@tonnage/contracts';
+import type { TApiError, TransactionDeclaration, TransactionFormSection, TransactionSchemas } from '@tonnage/contracts';
 import type { HttpMethod, Schema } from '../../../app/api';
 import type { FieldError } from '../../../app/form-errors';
 import { translateMessage } from '../../../app/i18n';
@@ -10,7 +10,13 @@ import { translateMessage } from '../../../app/i18n';
  */
 
 /** What the form shell needs of a transaction declaration; every `TransactionDeclaration` is one. */
-export type TransactionFormDeclaration = Pick<TransactionDeclaration, 'key' | 'api' | 'schemas' | 'routes' | 'form'>;
+export interface TransactionFormDeclaration {
+  key: string;
+  api: string;
+  schemas: Pick<TransactionSchemas, 'input' | 'row' | 'detail'>;
+  routes?: TransactionDeclaration['routes'];
+  form?: TransactionDeclaration['form'];
+}
 
 /** Where a form field of the flow takes a `details` / issue path (`voyage.vesselId` → `vesselId`); the first segment by default. */
 export type FieldOf = (path: string) => string;
