@@ -2,12 +2,17 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import {
   SEARCH_MIN_CHARS,
+  ZConsignment,
+  ZConsignmentInput,
+  ZSaleOrder,
+  ZSaleOrderInput,
   type LcPoType,
   type TConsignment,
   type TConsignmentInput,
   type TSaleOrder,
   type TSaleOrderInput,
 } from '@tonnage/contracts';
+import type { TransactionFormDeclaration } from '../../components/transactions/form/transaction-form';
 
 /*
  * The form logic of the procurement screens, kept apart from the components so it can be tested: what the forms
@@ -29,6 +34,17 @@ export function effectiveSearch(search: string): string | undefined {
 }
 
 // ---------------------------------------------------------------- sale orders
+
+/**
+ * What the transaction form shell needs of a sale order, until its transaction declaration (contracts, kit-server)
+ * replaces this: the key its lists are cached under, the API, the input schema the server checks, the drawer's rows.
+ */
+export const saleOrderForm = {
+  key: 'saleOrders',
+  api: '/saleOrder',
+  schemas: { input: ZSaleOrderInput, row: ZSaleOrder },
+  form: { sections: [{ title: '', rows: [['number'], ['sellerId'], ['buyerId'], ['cargoTypeId'], ['quantity'], ['orderDate'], ['deliveryPeriod'], ['remarks']] }] },
+} satisfies TransactionFormDeclaration;
 
 export interface SaleOrderFormValues {
   number?: string;
@@ -71,9 +87,20 @@ export function saleOrderPayload(values: SaleOrderFormValues): TSaleOrderInput {
 }
 
 /** Where a server field error of the sale order form goes (the delivery dates share one range field). */
-export const saleOrderFieldOf = (field: string): string => (field === 'deliveryFrom' || field === 'deliveryTo' ? 'deliveryPeriod' : field);
+export const saleOrderFieldOf = (path: string): string => {
+  const field = path.split('.')[0] ?? path;
+  return field === 'deliveryFrom' || field === 'deliveryTo' ? 'deliveryPeriod' : field;
+};
 
 // ---------------------------------------------------------------- consignments
+
+/** What the form shell needs of a consignment (see `saleOrderForm`). */
+export const consignmentForm = {
+  key: 'consignments',
+  api: '/consignments',
+  schemas: { input: ZConsignmentInput, row: ZConsignment },
+  form: { sections: [{ title: '', rows: [['kind'], ['lcPoNumber'], ['refNumber'], ['saleOrderId'], ['blConsigneeId'], ['shipmentManagerId'], ['cargoTypeId'], ['quantity'], ['remarks']] }] },
+} satisfies TransactionFormDeclaration;
 
 /** The consignment form: an LC/PO toggle and one number field, so both can never be sent (spec section 5). */
 export interface ConsignmentFormValues {
@@ -120,31 +147,10 @@ export function consignmentPayload(values: ConsignmentFormValues): TConsignmentI
 }
 
 /** Where a server field error of the consignment form goes: LC and PO numbers share the one number field. */
-export const consignmentFieldOf = (field: string): string => (field === 'lcNumber' || field === 'poNumber' ? 'lcPoNumber' : field);
-
-/** Moves server field errors (`details`) to the form's own field names, one list of messages per field. */
-export function remapDetails(details: Readonly<Record<string, string>> | undefined, fieldOf: (field: string) => string): Record<string, string> {
-  const mapped: Record<string, string> = {};
-  for (const [path, message] of Object.entries(details ?? {})) {
-    const field = fieldOf(path.split('.')[0] ?? path);
-    mapped[field] ??= message;
-  }
-  return mapped;
-}
-
-// ---------------------------------------------------------------- quantities
-
-const TONNES = /^\d{1,9}(\.\d{1,3})?$/;
-
-/** A quantity field's problem (the message key under `procurement.`), or null when it is a valid positive MT value. */
-export function quantityProblem(value: string | undefined): 'required.quantity' | 'quantityFormat' | 'quantityPositive' | null {
-  const text = value?.trim() ?? '';
-  if (text === '') return 'required.quantity';
-  if (text.startsWith('-')) return 'quantityPositive';
-  if (!TONNES.test(text)) return 'quantityFormat';
-  if (/^0*(\.0*)?$/.test(text)) return 'quantityPositive';
-  return null;
-}
+export const consignmentFieldOf = (path: string): string => {
+  const field = path.split('.')[0] ?? path;
+  return field === 'lcNumber' || field === 'poNumber' ? 'lcPoNumber' : field;
+};
 
 // ---------------------------------------------------------------- lists
 
