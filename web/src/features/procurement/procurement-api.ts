@@ -6,10 +6,8 @@ import {
   ZMessageResponse,
   ZSaleOrder,
   ZSaleOrderList,
-  type TConsignmentInput,
-  type TSaleOrderInput,
 } from '@tonnage/contracts';
-import { api, rawRequest, type RawResult } from '../../app/api';
+import { api } from '../../app/api';
 import type { ConsignmentListParams, SaleOrderListParams } from './procurement-form';
 
 export const procurementKeys = {
@@ -37,11 +35,6 @@ export function useSaleOrder(id: number | null) {
     queryFn: () => api(`/api/saleOrder/${id ?? 0}`, { schema: ZSaleOrder }),
     enabled: id !== null,
   });
-}
-
-/** `POST /api/saleOrder` or `PUT /api/saleOrder/{id}`; the raw result, so field errors can be shown on their fields. */
-export function saveSaleOrder(id: number | null, input: TSaleOrderInput): Promise<RawResult> {
-  return id === null ? rawRequest('/api/saleOrder', { method: 'POST', body: input }) : rawRequest(`/api/saleOrder/${id}`, { method: 'PUT', body: input });
 }
 
 /** `DELETE /api/saleOrder/{id}/reverse` with the reason; null when refused (already reported). */
@@ -73,10 +66,6 @@ export function useConsignment(id: number | null) {
     queryFn: () => api(`/api/consignments/${id ?? 0}`, { schema: ZConsignment }),
     enabled: id !== null,
   });
-}
-
-export function saveConsignment(id: number | null, input: TConsignmentInput): Promise<RawResult> {
-  return id === null ? rawRequest('/api/consignments', { method: 'POST', body: input }) : rawRequest(`/api/consignments/${id}`, { method: 'PUT', body: input });
 }
 
 export function reverseConsignment(id: number, reason: string) {
