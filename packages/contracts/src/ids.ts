@@ -21,6 +21,14 @@ export const ZIdParams = z.object({ id: ZRecordIdText });
 /** A record id in a JSON body: a positive integer within the table's range, else `message`. */
 export const recordId = (message: string = INVALID_ID) => z.number({ error: message }).int(message).positive(message).max(MAX_RECORD_ID, message);
 
+/**
+ * A required record id of a form or JSON body, the one helper of every flow: a positive integer within the table's
+ * range, or its digits as text (a select may give '12'); absent, empty ('' or null) or anything else is refused with
+ * `message`.
+ */
+export const requiredId = (message: string) =>
+  z.preprocess((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : value === '' || value === null ? undefined : value), recordId(message));
+
 /** `1,2,3` in a query string: at most 500 record ids (each as ZRecordIdText), else `message`. */
 export const recordIdList = (message: string) =>
   z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { textInput } from './text';
 import { Messages } from './errors';
-import { recordId } from './ids';
+import { recordId, requiredId } from './ids';
 import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
 import { defineTransaction } from './transactions/define';
 import { emptyToUndefined, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, ZDate, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZReasonBody, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
@@ -51,8 +51,6 @@ const optionalId = ZOptionalId;
 const optionalDate = ZOptionalDate;
 const pageSize = ZPageSize;
 const search = ZListSearch;
-/** A required id from a form: a positive integer, else the given message (also for an empty value). */
-const requiredId = (message: string) => z.preprocess(emptyToUndefined, recordId(message));
 const nullableId = z.preprocess(emptyToUndefined, recordId().optional()).transform((v) => v ?? null);
 const optionalText = (max: number) =>
   textInput()
@@ -337,6 +335,17 @@ export const portLoadingTransaction = defineTransaction({
     update: { response: ZPortLoadingDetail },
     reverse: { response: z.object({ message: z.string() }) },
   },
+  docs: {
+    tag: 'port loading',
+    summaries: {
+      list: 'Port loadings of the agency (filtered, paged) with loaded, in transit and remaining quantities',
+      export: "Port loadings in the user's scope as an Excel file: every row matching the list's filters and sort, headers in `lang`",
+      get: 'One port loading with its loading slips',
+      create: 'Create a port loading',
+      update: 'Update a port loading (destination, owner and transporter locked once slips exist)',
+      reverse: 'Reverse a port loading and its loading slips in transit (refused once a slip was received, or when `slips` does not confirm how many are in transit)',
+    },
+  },
   event: 'vessel',
   reversal: { message: PortLoadingMessages.portLoadingReversedOk },
   list: {
@@ -372,4 +381,81 @@ export const portLoadingTransaction = defineTransaction({
       { title: 'portLoading.sectionTransport', rows: [['transporterKind', 'transporterId', 'thirdPartyName'], ['quantity'], ['remarks']] },
     ],
   },
+});
+
+/** `{message, slip}`: what a loading slip write answers. */
+export const ZLoadingSlipSaved = z.object({ message: z.string(), slip: ZLoadingSlip });
+export type TLoadingSlipSaved = z.infer<typeof ZLoadingSlipSaved>;
+
+const SLIP_READERS = [
+  { module: 'LoadingSlips', action: 'view' },
+  { module: 'PortLoading', action: 'view' },
+] as const;
+
+/**
+ * The loading slip screen (spec 2.3 `loadingSlips`, section 7 `/api/loadingSlips`) as the transaction kit sees it.
+ * A slip is created under its port loading (`POST /portLoading/:id/loadingSlips`, a route of the port-loading
+ * module), so the declaration offers no create; the list is read with the slips' or the port loadings' view flag,
+ * exported with the slips' export flag (and a view flag), changed and reversed with the port loadings' flags.
+ */
+export const loadingSlipTransaction = defineTransaction({
+  key: 'loadingSlip',
+  api: '/loadingSlips',
+  route: 'loadingSlips',
+  permissionModule: 'LoadingSlips',
+  labels: { title: 'portLoading.slipsTitle', total: 'portLoading.total' },
+  operations: ['list', 'export', 'get', 'update', 'reverse'],
+  schemas: { input: ZLoadingSlipInput, listQuery: ZLoadingSlipListQuery, exportQuery: ZLoadingSlipExportQuery, row: ZLoadingSlip, list: ZLoadingSlipList },
+  sort: { fields: LOADING_SLIP_SORT_FIELDS, default: { field: 'loadedAt', order: 'desc' } },
+  routes: {
+    update: { response: ZLoadingSlipSaved },
+    reverse: { response: z.object({ message: z.string() }) },
+  },
+  permissions: {
+    list: { anyOf: SLIP_READERS },
+    export: { anyOf: [{ module: 'LoadingSlips', action: 'export' }], alsoAnyOf: SLIP_READERS },
+    get: { anyOf: SLIP_READERS },
+    update: { anyOf: [{ module: 'PortLoading', action: 'edit' }] },
+    reverse: { anyOf: [{ module: 'PortLoading', action: 'reverse' }] },
+  },
+  docs: {
+    tag: 'port loading',
+    summaries: {
+      list: 'Loading slips of the agency (filtered, paged) with the total quantity of the filter',
+      export: "Loading slips in the user's scope as an Excel file: every row matching the list's filters and sort, headers in `lang`",
+      get: 'One loading slip',
+      update: 'Edit a loading slip (reverse-and-repost in one transaction)',
+      reverse: 'Reverse a loading slip (refused once received)',
+    },
+  },
+  event: 'vessel',
+  reversal: { message: PortLoadingMessages.loadingSlipReversedOk },
+  list: {
+    columns: [
+      { key: 'slipNumber', label: 'portLoading.slipNumber', kind: 'count', field: 'slipNumber', sort: 'slipNumber' },
+      { key: 'loadedAt', label: 'portLoading.loadedAt', kind: 'dateTime', field: 'loadedAt', sort: 'loadedAt' },
+      { key: 'vesselVoyage', label: 'portLoading.vesselVoyage', kind: 'custom', sort: 'vesselName' },
+      { key: 'lcPo', label: 'portLoading.lcPo', kind: 'text', field: 'lcPoNumber', sort: 'lcPoNumber' },
+      { key: 'destination', label: 'portLoading.destinationLabel', kind: 'text', field: 'toLocationName', sort: 'toLocationName' },
+      { key: 'transporter', label: 'portLoading.transporter', kind: 'custom' },
+      { key: 'truck', label: 'portLoading.truck', kind: 'text', field: 'truckPlate', sort: 'truckPlate' },
+      { key: 'driver', label: 'portLoading.driver', kind: 'text', field: 'driverName', sort: 'driverName' },
+      { key: 'wbtNumber', label: 'portLoading.wbtNumber', kind: 'text', field: 'wbtNumber', sort: 'wbtNumber' },
+      { key: 'quantity', label: 'cargo.quantityMt', kind: 'quantity', field: 'quantity', sort: 'quantity' },
+      { key: 'status', label: 'cargo.status', kind: 'custom' },
+    ],
+    filters: [
+      { kind: 'search', param: 'search', label: 'portLoading.searchSlips' },
+      { kind: 'voyage', param: 'voyageId', label: 'portLoading.vesselVoyage' },
+      { kind: 'reference', param: 'transporterId', label: 'portLoading.transporter', resource: 'transporter' },
+      { kind: 'reference', param: 'truckId', label: 'portLoading.truck', resource: 'truck' },
+      { kind: 'reference', param: 'driverId', label: 'portLoading.driver', resource: 'driver' },
+      { kind: 'location', param: 'toLocationId', label: 'portLoading.destinationLabel' },
+      { kind: 'enum', param: 'received', label: 'portLoading.delivery', options: ['inTransit', 'delivered'], labelPrefix: 'portLoading.received' },
+      { kind: 'status', param: 'status', label: 'cargo.status' },
+      { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'portLoading.loadedAt' },
+    ],
+    exportFile: 'loading-slips.xlsx',
+  },
+  form: { sections: [{ title: 'portLoading.slipsTitle', rows: [['truckId', 'driverId'], ['wbtNumber', 'quantity'], ['loadedAt'], ['remarks']] }] },
 });

@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { textInput } from './text';
 import { ZDate, ZDocument, ZOptionalId, ZPageSize, ZRecordTrail, ZTonnes } from './cargo';
 import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
-import { MAX_RECORD_ID, recordId } from './ids';
+import { MAX_RECORD_ID, recordId, requiredId } from './ids';
 import { Messages } from './errors';
+import { ZMessageResponse } from './auth';
+import { defineTransaction } from './transactions/define';
 
 /** Texts of the procurement rules that the spec does not word; the web translates them by their English text. */
 export const ProcurementMessages = {
@@ -43,7 +45,6 @@ export const ProcurementMessages = {
 
 const pageSize = ZPageSize;
 const optionalId = ZOptionalId;
-const requiredId = recordId;
 const optionalText = (max: number) =>
   textInput()
     .trim()
@@ -243,3 +244,123 @@ export type TLcPoList = z.infer<typeof ZLcPoList>;
 /** The documents of a record, newest first (deleted ones left out). */
 export const ZDocumentList = z.object({ rows: z.array(ZDocument), count: z.number().int() });
 export type TDocumentList = z.infer<typeof ZDocumentList>;
+
+// ---------------------------------------------------------------- declarations (transaction kit)
+
+/** The sale order screen as the transaction kit sees it (spec 2.3 `saleOrder`, section 7 `/api/saleOrder`). */
+export const saleOrderTransaction = defineTransaction({
+  key: 'saleOrder',
+  api: '/saleOrder',
+  route: 'saleOrder',
+  permissionModule: 'SaleOrder',
+  labels: { title: 'procurement.saleOrders', add: 'procurement.addSaleOrder', total: 'procurement.totalSaleOrders' },
+  operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
+  schemas: { input: ZSaleOrderInput, listQuery: ZSaleOrderListQuery, exportQuery: ZSaleOrderExportQuery, row: ZSaleOrder, list: ZSaleOrderList },
+  sort: { fields: SALE_ORDER_SORT_FIELDS, default: { field: 'orderDate', order: 'desc' } },
+  routes: {
+    create: { status: 201, response: ZSaleOrder },
+    update: { response: ZSaleOrder },
+    reverse: { response: ZMessageResponse },
+  },
+  docs: {
+    tag: 'sale orders',
+    summaries: {
+      list: 'Sale orders: search on number, filters, paging; with consigned and remaining MT',
+      export: "Sale orders as an Excel file: every row matching the list's filters and sort, headers in `lang`",
+      get: 'One sale order',
+      create: 'Create a sale order',
+      update: 'Change a sale order (not below the sum of its LC quantities)',
+      reverse: 'Reverse a sale order (refused while it has live consignments)',
+    },
+  },
+  event: 'vessel',
+  reversal: { message: ProcurementMessages.saleOrderReversed },
+  list: {
+    columns: [
+      { key: 'number', label: 'procurement.number', kind: 'text', field: 'number', sort: 'number' },
+      { key: 'orderDate', label: 'procurement.orderDate', kind: 'date', field: 'orderDate', sort: 'orderDate' },
+      { key: 'seller', label: 'procurement.seller', kind: 'text', field: 'sellerName', sort: 'sellerName' },
+      { key: 'buyer', label: 'procurement.buyer', kind: 'text', field: 'buyerName', sort: 'buyerName' },
+      { key: 'cargoType', label: 'procurement.cargoType', kind: 'text', field: 'cargoTypeName', sort: 'cargoTypeName' },
+      { key: 'quantity', label: 'procurement.quantity', kind: 'quantity', field: 'quantity', sort: 'quantity' },
+      { key: 'consigned', label: 'procurement.consigned', kind: 'quantity', field: 'consignedQuantity' },
+      { key: 'remaining', label: 'procurement.remaining', kind: 'quantity', field: 'remainingQuantity' },
+      { key: 'delivery', label: 'procurement.deliveryPeriod', kind: 'custom' },
+      { key: 'status', label: 'procurement.status', kind: 'status', field: 'status' },
+    ],
+    filters: [
+      { kind: 'search', param: 'search', label: 'procurement.searchSaleOrders' },
+      { kind: 'reference', param: 'sellerId', label: 'procurement.seller', resource: 'seller' },
+      { kind: 'reference', param: 'buyerId', label: 'procurement.buyer', resource: 'buyer' },
+      { kind: 'reference', param: 'cargoTypeId', label: 'procurement.cargoType', resource: 'cargoType' },
+      { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'procurement.orderDate' },
+      { kind: 'status', param: 'status', label: 'procurement.status' },
+    ],
+    exportFile: 'sale-orders.xlsx',
+  },
+  form: {
+    sections: [
+      { title: 'procurement.saleOrders', rows: [['number'], ['sellerId'], ['buyerId'], ['cargoTypeId'], ['quantity'], ['orderDate'], ['deliveryFrom', 'deliveryTo'], ['remarks']] },
+    ],
+  },
+});
+
+/** The consignment (LC/PO) screen as the transaction kit sees it (spec 2.3 `consignments`, section 7 `/api/consignments`). */
+export const consignmentTransaction = defineTransaction({
+  key: 'consignment',
+  api: '/consignments',
+  route: 'consignments',
+  permissionModule: 'Consignment',
+  labels: { title: 'procurement.consignments', add: 'procurement.addConsignment', total: 'procurement.totalConsignments' },
+  operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
+  schemas: { input: ZConsignmentInput, listQuery: ZConsignmentListQuery, exportQuery: ZConsignmentExportQuery, row: ZConsignment, list: ZConsignmentList },
+  sort: { fields: CONSIGNMENT_SORT_FIELDS, default: { field: 'createdAt', order: 'desc' } },
+  routes: {
+    create: { status: 201, response: ZConsignment },
+    update: { response: ZConsignment },
+    reverse: { path: '/:id/consignment-reverse', response: ZMessageResponse },
+  },
+  docs: {
+    tag: 'consignments',
+    summaries: {
+      list: 'Consignments in the user’s scope: search on LC/PO/ref number, filters, paging',
+      export: "Consignments in the user’s scope as an Excel file: every row matching the list's filters and sort, headers in `lang`",
+      get: 'One consignment in the user’s scope',
+      create: 'Create a consignment (an LC or a PO) under a sale order',
+      update: 'Change a consignment',
+      reverse: 'Reverse a consignment (refused while port loadings or shipments exist)',
+    },
+  },
+  event: 'vessel',
+  reversal: { message: ProcurementMessages.consignmentReversed },
+  list: {
+    columns: [
+      { key: 'lcPoNumber', label: 'procurement.lcPoNumber', kind: 'text', field: 'LCPONumber', sort: 'LCPONumber' },
+      { key: 'type', label: 'procurement.lcPoType', kind: 'custom' },
+      { key: 'refNumber', label: 'procurement.refNumber', kind: 'text', field: 'refNumber', sort: 'refNumber' },
+      { key: 'saleOrder', label: 'procurement.saleOrder', kind: 'text', field: 'saleOrderNumber', sort: 'saleOrderNumber' },
+      { key: 'blConsignee', label: 'procurement.blConsignee', kind: 'text', field: 'blConsigneeName', sort: 'blConsigneeName' },
+      { key: 'shipmentManager', label: 'procurement.shipmentManager', kind: 'text', field: 'shipmentManagerName', sort: 'shipmentManagerName' },
+      { key: 'cargoType', label: 'procurement.cargoType', kind: 'text', field: 'cargoTypeName', sort: 'cargoTypeName' },
+      { key: 'quantity', label: 'procurement.quantity', kind: 'quantity', field: 'quantity', sort: 'quantity' },
+      { key: 'shipped', label: 'procurement.shipped', kind: 'quantity', field: 'shippedQuantity' },
+      { key: 'remaining', label: 'procurement.remaining', kind: 'quantity', field: 'remainingQuantity' },
+      { key: 'status', label: 'procurement.status', kind: 'status', field: 'status' },
+    ],
+    filters: [
+      { kind: 'search', param: 'search', label: 'procurement.searchConsignments' },
+      { kind: 'enum', param: 'type', label: 'procurement.lcPoType', options: LC_PO_TYPES, labelPrefix: 'procurement' },
+      { kind: 'reference', param: 'saleOrderId', label: 'procurement.saleOrder', resource: 'saleOrder' },
+      { kind: 'consignee', param: 'blConsigneeId', label: 'procurement.blConsignee' },
+      { kind: 'reference', param: 'shipmentManagerId', label: 'procurement.shipmentManager', resource: 'shipmentManager' },
+      { kind: 'reference', param: 'cargoTypeId', label: 'procurement.cargoType', resource: 'cargoType' },
+      { kind: 'status', param: 'status', label: 'procurement.status' },
+    ],
+    exportFile: 'consignments.xlsx',
+  },
+  form: {
+    sections: [
+      { title: 'procurement.consignments', rows: [['lcNumber', 'poNumber'], ['refNumber'], ['saleOrderId'], ['blConsigneeId'], ['shipmentManagerId'], ['cargoTypeId'], ['quantity'], ['remarks']] },
+    ],
+  },
+});

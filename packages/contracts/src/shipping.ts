@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { textInput } from './text';
-import { MAX_RECORD_ID, recordId, recordIdList } from './ids';
+import { recordId, recordIdList, requiredId } from './ids';
 import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
+import { defineTransaction } from './transactions/define';
 import { emptyToUndefined, ZDate, RECORD_STATUSES, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZRecordStatusFilter, ZTonnes } from './cargo';
 
 /** API contracts of the shipping screens (spec sections 2.3 and 7): shipments (BLs on voyages) and voyages. */
@@ -31,7 +32,6 @@ const optionalId = ZOptionalId;
 const optionalDate = ZOptionalDate;
 const pageSize = ZPageSize;
 const search = ZListSearch;
-const requiredId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(MAX_RECORD_ID, message);
 const requiredText = (message: string, max: number) =>
   textInput({ error: message }).trim().min(1, message).max(max, `Maximum ${max} characters`);
 
@@ -259,3 +259,77 @@ export const ZShippingLcPoOptions = z.object({
   ),
 });
 export type TShippingLcPoOptions = z.infer<typeof ZShippingLcPoOptions>;
+
+// ---------------------------------------------------------------- declaration (transaction kit)
+
+/** `{id, message}`: what a shipment write answers. */
+export const ZShipmentSaved = z.object({ id: z.number(), message: z.string() });
+export type TShipmentSaved = z.infer<typeof ZShipmentSaved>;
+
+/** Success texts of the shipment writes. */
+export const ShipmentSavedMessages = {
+  created: 'Shipment created successfully',
+  updated: 'Shipment updated successfully',
+  reversed: 'Shipment reversed successfully',
+} as const;
+
+/** The shipping screen (BLs on voyages) as the transaction kit sees it (spec 2.3 `shipping`, section 7 `/api/shipments`). */
+export const shipmentTransaction = defineTransaction({
+  key: 'shipment',
+  api: '/shipments',
+  route: 'shipping',
+  permissionModule: 'Shipping',
+  labels: { title: 'shipping.title', add: 'shipping.add', total: 'shipping.total' },
+  operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
+  schemas: { input: ZShipmentInput, listQuery: ZShipmentListQuery, exportQuery: ZShipmentExportQuery, row: ZShipment, list: ZShipmentList },
+  sort: { fields: SHIPMENT_SORT_FIELDS, default: { field: 'createdAt', order: 'desc' } },
+  routes: {
+    create: { response: ZShipmentSaved },
+    update: { response: ZShipmentSaved },
+    reverse: { path: '/:id/shipment-reverse', response: ZShipmentSaved },
+  },
+  docs: {
+    tag: 'shipping',
+    summaries: {
+      list: 'Shipments (BLs on voyages), filtered and paged',
+      export: "Shipments in the user's scope as an Excel file: every row matching the list's filters and sort, headers in `lang`",
+      get: 'One shipment',
+      create: 'Create a shipment: posts VESSEL -> ON_BOARD for the BL quantity',
+      update: 'Edit a shipment (reverse-and-repost of its ledger posting)',
+      reverse: 'Reverse a shipment (refused while a port loading uses it)',
+    },
+  },
+  event: 'vessel',
+  reversal: { message: ShipmentSavedMessages.reversed },
+  list: {
+    columns: [
+      { key: 'vesselVoyage', label: 'shipping.vesselVoyage', kind: 'custom', sort: 'vesselName' },
+      { key: 'port', label: 'shipping.port', kind: 'custom' },
+      { key: 'arrivalDate', label: 'shipping.arrivalDate', kind: 'custom', sort: 'arrivalDate' },
+      { key: 'lcPo', label: 'shipping.lcPo', kind: 'custom', sort: 'lcPoNumber' },
+      { key: 'ref', label: 'shipping.refNumber', kind: 'custom' },
+      { key: 'blNumber', label: 'shipping.blNumber', kind: 'text', field: 'blNumber', sort: 'blNumber' },
+      { key: 'blDate', label: 'shipping.blDate', kind: 'date', field: 'blDate', sort: 'blDate' },
+      { key: 'blQuantity', label: 'shipping.blQuantity', kind: 'quantity', field: 'blQuantity', sort: 'blQuantity' },
+      { key: 'blConsignee', label: 'shipping.blConsignee', kind: 'text', field: 'blConsigneeName', sort: 'blConsigneeName' },
+      { key: 'onBoard', label: 'shipping.onBoard', kind: 'quantity', field: 'onBoardQuantity' },
+      { key: 'loaded', label: 'shipping.loaded', kind: 'quantity', field: 'loadedQuantity' },
+      { key: 'status', label: 'shipping.status', kind: 'status', field: 'status' },
+    ],
+    filters: [
+      { kind: 'search', param: 'search', label: 'shipping.search' },
+      { kind: 'voyage', param: 'voyageId', label: 'shipping.voyage' },
+      { kind: 'reference', param: 'consignmentId', label: 'shipping.consignment', resource: 'consignment' },
+      { kind: 'consignee', param: 'blConsigneeId', label: 'shipping.consignee' },
+      { kind: 'status', param: 'status', label: 'shipping.status' },
+      { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'shipping.arrivalDate' },
+    ],
+    exportFile: 'shipments.xlsx',
+  },
+  form: {
+    sections: [
+      { title: 'shipping.voyage', rows: [['voyageId'], ['voyage']] },
+      { title: 'shipping.blSection', rows: [['consignmentId'], ['blNumber', 'blQuantity'], ['blConsigneeId', 'blDate']] },
+    ],
+  },
+});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { textInput } from './text';
 import { ZDate, ZListSearch, ZOptionalId, ZTonnesOrZero } from './cargo';
-import { recordId } from './ids';
+import { requiredId } from './ids';
 import { APPROVAL_STATUSES, ZApprovalState, ZPageQuery } from './staff';
+import { defineTransaction } from './transactions/define';
 
 /**
  * API contracts of the vessel quantity approval screens (spec sections 2.3, 4 "Approval" and 7):
@@ -50,11 +51,10 @@ const optionalRemarks = textInput()
   .nullish()
   .transform((v) => (v ? v : null));
 
-const positiveId = recordId;
 
 /** `POST/PUT /api/vesselQuantityApproval/vessel`: the draft-survey out-turn of a voyage (zero allowed). */
 export const ZVoyageApprovalInput = z.object({
-  voyageId: positiveId(VesselApprovalMessages.voyageRequired),
+  voyageId: requiredId(VesselApprovalMessages.voyageRequired),
   dischargedQuantity: ZTonnesOrZero,
   surveyDate: ZDate.nullish().transform((v) => v ?? null),
   remarks: optionalRemarks,
@@ -63,7 +63,7 @@ export type TVoyageApprovalInput = z.input<typeof ZVoyageApprovalInput>;
 
 /** `POST/PUT /api/vesselQuantityApproval/quantityApproval`: the out-turn of one BL (zero allowed). */
 export const ZQuantityApprovalInput = z.object({
-  shipmentId: positiveId(VesselApprovalMessages.shipmentRequired),
+  shipmentId: requiredId(VesselApprovalMessages.shipmentRequired),
   dischargedQuantity: ZTonnesOrZero,
   remarks: optionalRemarks,
 });
@@ -152,3 +152,108 @@ export const ZOutturnShipment = z.object({
 export type TOutturnShipment = z.infer<typeof ZOutturnShipment>;
 export const ZOutturnShipmentList = z.object({ rows: z.array(ZOutturnShipment) });
 export type TOutturnShipmentList = z.infer<typeof ZOutturnShipmentList>;
+
+// ---------------------------------------------------------------- declarations (transaction kit)
+
+/** The out-turn lists have one fixed order, newest first (no sortable column). */
+const OUTTURN_ORDER = { fields: ['createdAt'], default: { field: 'createdAt', order: 'desc' } } as const;
+
+const outturnFilters = [
+  { kind: 'voyage', param: 'voyageId', label: 'vesselApproval.voyage' },
+  { kind: 'enum', param: 'status', label: 'vesselApproval.status', options: OUTTURN_STATUSES, labelPrefix: 'vesselApproval.statuses' },
+  { kind: 'search', param: 'search', label: 'vesselApproval.searchHint' },
+] as const;
+
+/**
+ * The voyage out-turn screen as the transaction kit sees it (spec 2.3 `vesselQuantityApproval/vessel`). Besides the
+ * generated routes it has its approver's decision (`POST :id/decision`); its writes answer the record.
+ */
+export const voyageApprovalTransaction = defineTransaction({
+  key: 'voyageApproval',
+  api: '/vesselQuantityApproval/vessel',
+  route: 'vesselQuantityApproval/vessel',
+  permissionModule: 'ApprovalVessel',
+  labels: { title: 'vesselApproval.voyageTitle', add: 'vesselApproval.add', total: 'vesselApproval.total' },
+  operations: ['list', 'get', 'create', 'update', 'reverse'],
+  schemas: { input: ZVoyageApprovalInput, listQuery: ZVesselApprovalListQuery, row: ZVoyageApproval, list: ZVoyageApprovalList },
+  sort: OUTTURN_ORDER,
+  routes: {
+    create: { response: ZVoyageApproval },
+    update: { response: ZVoyageApproval },
+    reverse: { response: ZVoyageApproval },
+  },
+  docs: {
+    tag: 'vessel quantity approval',
+    summaries: {
+      list: 'Voyage out-turns with their approval state (filters voyageId, status, search; paged)',
+      get: 'One voyage out-turn with its approval steps',
+      create: 'Record a voyage out-turn (one per voyage) and start its approval',
+      update: 'Change a voyage out-turn before any decision, or after a rejection (restarts the approval)',
+      reverse: 'Reverse an approved voyage out-turn (reason required); a new out-turn may then be recorded for the voyage',
+    },
+  },
+  event: 'vessel',
+  reversal: {},
+  list: {
+    columns: [
+      { key: 'voyage', label: 'vesselApproval.voyage', kind: 'custom' },
+      { key: 'port', label: 'vesselApproval.port', kind: 'text', field: 'portName' },
+      { key: 'bl', label: 'vesselApproval.totalBlQuantity', kind: 'quantity', field: 'blQuantity' },
+      { key: 'discharged', label: 'vesselApproval.dischargedQuantity', kind: 'quantity', field: 'dischargedQuantity' },
+      { key: 'difference', label: 'vesselApproval.difference', kind: 'custom' },
+      { key: 'surveyDate', label: 'vesselApproval.surveyDate', kind: 'date', field: 'surveyDate' },
+      { key: 'status', label: 'vesselApproval.status', kind: 'custom' },
+      { key: 'next', label: 'vesselApproval.nextApprover', kind: 'custom' },
+    ],
+    filters: outturnFilters,
+  },
+  form: { sections: [{ title: 'vesselApproval.voyageTitle', rows: [['voyageId', 'surveyDate', 'dischargedQuantity'], ['remarks']] }] },
+});
+
+/**
+ * The BL out-turn screen as the transaction kit sees it (spec 2.3 `vesselQuantityApproval/quantityApproval`). Its
+ * final approval posts the difference to ON_BOARD; besides the generated routes it has the decision and the
+ * voyage's BLs for the form.
+ */
+export const quantityApprovalTransaction = defineTransaction({
+  key: 'quantityApproval',
+  api: '/vesselQuantityApproval/quantityApproval',
+  route: 'vesselQuantityApproval/quantityApproval',
+  permissionModule: 'VesselQuantityApproval',
+  labels: { title: 'vesselApproval.blTitle', add: 'vesselApproval.add', total: 'vesselApproval.total' },
+  operations: ['list', 'get', 'create', 'update', 'reverse'],
+  schemas: { input: ZQuantityApprovalInput, listQuery: ZVesselApprovalListQuery, row: ZQuantityApproval, list: ZQuantityApprovalList },
+  sort: OUTTURN_ORDER,
+  routes: {
+    create: { response: ZQuantityApproval },
+    update: { response: ZQuantityApproval },
+    reverse: { response: ZQuantityApproval },
+  },
+  docs: {
+    tag: 'vessel quantity approval',
+    summaries: {
+      list: 'BL out-turns with excess or shortage and approval state (filters voyageId, status, search; paged)',
+      get: 'One BL out-turn with its approval steps',
+      create: 'Record a BL out-turn (one per BL) and start its approval; posted at once when no rule applies',
+      update: 'Change a BL out-turn before any decision, or after a rejection (restarts the approval)',
+      reverse: 'Reverse an approved BL out-turn (reason required): its posted difference is reversed; refused when the excess has been loaded already',
+    },
+  },
+  event: 'vessel',
+  reversal: {},
+  list: {
+    columns: [
+      { key: 'bl', label: 'vesselApproval.blNumber', kind: 'text', field: 'blNumber' },
+      { key: 'voyage', label: 'vesselApproval.voyage', kind: 'custom' },
+      { key: 'lcPo', label: 'vesselApproval.lcPo', kind: 'text', field: 'lcPoNumber' },
+      { key: 'consignee', label: 'vesselApproval.blConsignee', kind: 'text', field: 'blConsigneeName' },
+      { key: 'blQuantity', label: 'vesselApproval.blQuantity', kind: 'quantity', field: 'blQuantity' },
+      { key: 'discharged', label: 'vesselApproval.dischargedQuantity', kind: 'quantity', field: 'dischargedQuantity' },
+      { key: 'difference', label: 'vesselApproval.difference', kind: 'custom' },
+      { key: 'status', label: 'vesselApproval.status', kind: 'custom' },
+      { key: 'next', label: 'vesselApproval.nextApprover', kind: 'custom' },
+    ],
+    filters: outturnFilters,
+  },
+  form: { sections: [{ title: 'vesselApproval.blTitle', rows: [['shipmentId', 'dischargedQuantity'], ['remarks']] }] },
+});

@@ -29,6 +29,22 @@ export const OPERATION_ACTIONS: Readonly<Record<TransactionOperation, Permission
 
 export type HttpWriteMethod = 'POST' | 'PUT' | 'DELETE';
 
+/** A permission flag named by its module and action (`permissionFlag(module, action)`). */
+export interface PermissionRef {
+  module: string;
+  action: PermissionAction;
+}
+
+/**
+ * Who may call an operation, where it is not the declaration's module with `OPERATION_ACTIONS`: any one of `anyOf`
+ * (the route's declared access), and, when given, also any one of `alsoAnyOf` (checked in the handler, e.g. the
+ * loading slip export: its export flag, and the list's view flag too).
+ */
+export interface PermissionRequirement {
+  anyOf: readonly PermissionRef[];
+  alsoAnyOf?: readonly PermissionRef[];
+}
+
 /** How a cell of the list shows its row's value. */
 export type ColumnKind = 'text' | 'quantity' | 'count' | 'date' | 'dateTime' | 'status' | 'custom';
 
@@ -112,10 +128,17 @@ export interface TransactionDeclaration<S extends TransactionSchemas = Transacti
   /** The operations offered; each gets its route. */
   operations: readonly TransactionOperation[];
   schemas: S;
-  /** The list's sort allow-list and default (also `sortQuery` in `listQuery`). */
+  /**
+   * The list's sort allow-list and default (also `sortQuery` in `listQuery`). A list in a fixed order (the
+   * out-turns: newest first) declares that one field and no sortable column.
+   */
   sort: { fields: readonly SortField[]; default: { field: SortField; order: 'asc' | 'desc' } };
   /** Per-operation HTTP shapes where they are not `{POST /, PUT /:id, DELETE /:id/reverse}` answering `detail`. */
   routes?: Partial<Record<'create' | 'update' | 'reverse', WriteRoute>>;
+  /** Per-operation permissions where they are not `OPERATION_ACTIONS` of `permissionModule`. */
+  permissions?: Partial<Record<TransactionOperation, PermissionRequirement>>;
+  /** OpenAPI tag and per-operation summaries of the generated routes. */
+  docs?: { tag: string; summaries: Partial<Record<TransactionOperation, string>> };
   /** Dashboard tab refreshed after a commit that changed this transaction (`{statsUpdated, type}` to the agency). */
   event?: StatsType;
   /** Reversal: a reason is always required; `message` is the spec's success text, when the flow answers one. */
@@ -150,6 +173,14 @@ export function defineTransaction<const S extends TransactionSchemas, const Sort
   if (declaration.list.exportFile !== undefined && !offered.has('export')) problems.push('exportFile without the export operation');
   if (declaration.form !== undefined && !offered.has('create') && !offered.has('update')) problems.push('a form without create or update');
   if (!declaration.api.startsWith('/')) problems.push('api must start with /');
+  for (const operation of Object.keys(declaration.permissions ?? {})) {
+    if (!offered.has(operation as TransactionOperation)) problems.push(`permissions of ${operation}, which is not offered`);
+  }
   if (problems.length > 0) throw new Error(`Transaction ${declaration.key}: ${problems.join('; ')}`);
   return declaration;
+}
+
+/** The permission of an operation as declared: its override, else `OPERATION_ACTIONS` of the permission module. */
+export function operationPermission(declaration: TransactionDeclaration, operation: TransactionOperation): PermissionRequirement {
+  return declaration.permissions?.[operation] ?? { anyOf: [{ module: declaration.permissionModule, action: OPERATION_ACTIONS[operation] }] };
 }

@@ -1,0 +1,26 @@
+import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading';
+import { consignmentTransaction, saleOrderTransaction } from '../procurement';
+import { shipmentTransaction } from '../shipping';
+import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
+
+/**
+ * Every declared cargo transaction, in menu order: the web registers its routes and menu entries from it, the server
+ * its generated routes. A new flow adds its declaration here (one line).
+ */
+export const transactionRegistry = [
+  saleOrderTransaction,
+  consignmentTransaction,
+  shipmentTransaction,
+  voyageApprovalTransaction,
+  quantityApprovalTransaction,
+  portLoadingTransaction,
+  loadingSlipTransaction,
+] as const;
+
+/** The key of a declared transaction. */
+export type TransactionKey = (typeof transactionRegistry)[number]['key'];
+
+/** A declared transaction by its key (for the web's routes and the server's registration). */
+export function transactionByKey(key: string): (typeof transactionRegistry)[number] | undefined {
+  return transactionRegistry.find((declaration) => declaration.key === key);
+}
