@@ -1,13 +1,14 @@
 import { useMemo, type ReactNode } from 'react';
 import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TConsignment } from '@tonnage/contracts';
+import { consignmentTransaction, type TConsignment } from '@tonnage/contracts';
 import { ConsigneePicker } from '../../components/pickers';
 import { usePickerData } from '../../components/pickers/picker-data';
 import { TransactionForm } from '../../components/transactions/form/TransactionForm';
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
 import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
-import { consignmentFieldOf, consignmentForm, consignmentFormValues, consignmentPayload, type ConsignmentFormValues } from './procurement-form';
+import { consignmentFieldOf, consignmentFormSections, consignmentFormValues, consignmentPayload, type ConsignmentFormValues } from './procurement-form';
+import { procurementKeys } from './procurement-api';
 import { SaleOrderSelect, useCargoOptions, withKnown } from './procurement-options';
 
 export interface ConsignmentDrawerProps {
@@ -25,7 +26,10 @@ export interface ConsignmentDrawerProps {
 export function ConsignmentDrawer({ open, consignment, onClose, onSaved }: ConsignmentDrawerProps) {
   const { t } = useTranslation();
   const controller = useTransactionForm<ConsignmentFormValues>({
-    declaration: consignmentForm,
+    declaration: consignmentTransaction,
+    sections: consignmentFormSections,
+    // The list pages still cache under their own keys until they read through the kit's hooks.
+    invalidate: [procurementKeys.consignments],
     id: consignment?.id ?? null,
     toInput: consignmentPayload,
     fieldOf: consignmentFieldOf,

@@ -1,11 +1,12 @@
 import { useMemo, type ReactNode } from 'react';
 import { DatePicker, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT, type TSaleOrder } from '@tonnage/contracts';
+import { DATE_FORMAT, saleOrderTransaction, type TSaleOrder } from '@tonnage/contracts';
 import { TransactionForm } from '../../components/transactions/form/TransactionForm';
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
 import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
-import { saleOrderFieldOf, saleOrderForm, saleOrderFormValues, saleOrderPayload, type SaleOrderFormValues } from './procurement-form';
+import { saleOrderFieldOf, saleOrderFormSections, saleOrderFormValues, saleOrderPayload, type SaleOrderFormValues } from './procurement-form';
+import { procurementKeys } from './procurement-api';
 import { useCargoOptions, useCompanyOptions, withKnown } from './procurement-options';
 
 export interface SaleOrderDrawerProps {
@@ -20,7 +21,10 @@ export interface SaleOrderDrawerProps {
 export function SaleOrderDrawer({ open, saleOrder, onClose, onSaved }: SaleOrderDrawerProps) {
   const { t } = useTranslation();
   const controller = useTransactionForm<SaleOrderFormValues>({
-    declaration: saleOrderForm,
+    declaration: saleOrderTransaction,
+    sections: saleOrderFormSections,
+    // The list pages still cache under their own keys until they read through the kit's hooks.
+    invalidate: [procurementKeys.saleOrders],
     id: saleOrder?.id ?? null,
     toInput: saleOrderPayload,
     fieldOf: saleOrderFieldOf,

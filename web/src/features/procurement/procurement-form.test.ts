@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TConsignment } from '@tonnage/contracts';
+import { consignmentTransaction, type TConsignment } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { clientCheck, sectionFields, serverFieldErrors } from '../../components/transactions/form/transaction-form';
 import {
   consignmentFieldOf,
-  consignmentForm,
+  consignmentFormSections,
   consignmentFormValues,
   consignmentListQuery,
   consignmentPayload,
@@ -13,7 +13,7 @@ import {
   initialConsignmentListState,
   initialSaleOrderListState,
   saleOrderFieldOf,
-  saleOrderForm,
+  saleOrderFormSections,
   saleOrderListQuery,
   saleOrderPayload,
 } from './procurement-form';
@@ -51,7 +51,7 @@ describe('consignment form', () => {
 
   it('puts the server’s LC and PO number errors on the one number field', () => {
     const details = { lcNumber: 'you can only put LC or PO number!', poNumber: 'you can only put LC or PO number!', quantity: 'Q' };
-    expect(serverFieldErrors({ message: 'Validation failed', code: 'VALIDATION', details }, sectionFields(consignmentForm.form.sections), consignmentFieldOf)).toEqual({
+    expect(serverFieldErrors({ message: 'Validation failed', code: 'VALIDATION', details }, sectionFields(consignmentFormSections), consignmentFieldOf)).toEqual({
       fieldErrors: [
         { name: 'lcPoNumber', errors: ['you can only put LC or PO number!'] },
         { name: 'quantity', errors: ['Q'] },
@@ -88,7 +88,7 @@ describe('sale order form', () => {
   });
 
   it('shows errors of either delivery date on the period field', () => {
-    expect(serverFieldErrors({ message: 'Validation failed', code: 'VALIDATION', details: { deliveryTo: 'late' } }, sectionFields(saleOrderForm.form.sections), saleOrderFieldOf).fieldErrors).toEqual([
+    expect(serverFieldErrors({ message: 'Validation failed', code: 'VALIDATION', details: { deliveryTo: 'late' } }, sectionFields(saleOrderFormSections), saleOrderFieldOf).fieldErrors).toEqual([
       { name: 'deliveryPeriod', errors: ['late'] },
     ]);
   });
@@ -96,9 +96,9 @@ describe('sale order form', () => {
 
 describe('quantity check (the consignment input schema, in the browser as on the server)', () => {
   const quantityError = (quantity: string) => {
-    const fields = sectionFields(consignmentForm.form.sections);
+    const fields = sectionFields(consignmentFormSections);
     const input = consignmentPayload({ kind: 'lc', lcPoNumber: 'LC-1', saleOrderId: 1, blConsigneeId: 2, cargoTypeId: 3, quantity });
-    return clientCheck(consignmentForm.schemas.input, input, fields, consignmentFieldOf)?.fieldErrors.find((error) => error.name === 'quantity')?.errors[0] ?? null;
+    return clientCheck(consignmentTransaction.schemas.input, input, fields, consignmentFieldOf)?.fieldErrors.find((error) => error.name === 'quantity')?.errors[0] ?? null;
   };
 
   it('accepts positive MT with at most 3 decimals and names the problem otherwise', () => {

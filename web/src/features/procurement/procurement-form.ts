@@ -2,17 +2,13 @@ import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
 import {
   SEARCH_MIN_CHARS,
-  ZConsignment,
-  ZConsignmentInput,
-  ZSaleOrder,
-  ZSaleOrderInput,
   type LcPoType,
   type TConsignment,
   type TConsignmentInput,
   type TSaleOrder,
   type TSaleOrderInput,
+  type TransactionFormSection,
 } from '@tonnage/contracts';
-import type { TransactionFormDeclaration } from '../../components/transactions/form/transaction-form';
 
 /*
  * The form logic of the procurement screens, kept apart from the components so it can be tested: what the forms
@@ -35,16 +31,10 @@ export function effectiveSearch(search: string): string | undefined {
 
 // ---------------------------------------------------------------- sale orders
 
-/**
- * What the transaction form shell needs of a sale order, until its transaction declaration (contracts, kit-server)
- * replaces this: the key its lists are cached under, the API, the input schema the server checks, the drawer's rows.
- */
-export const saleOrderForm = {
-  key: 'saleOrders',
-  api: '/saleOrder',
-  schemas: { input: ZSaleOrderInput, row: ZSaleOrder },
-  form: { sections: [{ title: '', rows: [['number'], ['sellerId'], ['buyerId'], ['cargoTypeId'], ['quantity'], ['orderDate'], ['deliveryPeriod'], ['remarks']] }] },
-} satisfies TransactionFormDeclaration;
+/** The drawer's one column: the declaration's fields, the delivery dates as one period (`saleOrderFieldOf`). */
+export const saleOrderFormSections: readonly TransactionFormSection<string>[] = [
+  { title: '', rows: [['number'], ['sellerId'], ['buyerId'], ['cargoTypeId'], ['quantity'], ['orderDate'], ['deliveryPeriod'], ['remarks']] },
+];
 
 export interface SaleOrderFormValues {
   number?: string;
@@ -94,13 +84,10 @@ export const saleOrderFieldOf = (path: string): string => {
 
 // ---------------------------------------------------------------- consignments
 
-/** What the form shell needs of a consignment (see `saleOrderForm`). */
-export const consignmentForm = {
-  key: 'consignments',
-  api: '/consignments',
-  schemas: { input: ZConsignmentInput, row: ZConsignment },
-  form: { sections: [{ title: '', rows: [['kind'], ['lcPoNumber'], ['refNumber'], ['saleOrderId'], ['blConsigneeId'], ['shipmentManagerId'], ['cargoTypeId'], ['quantity'], ['remarks']] }] },
-} satisfies TransactionFormDeclaration;
+/** The drawer's one column: an LC/PO toggle and one number field for the declaration's two (`consignmentFieldOf`). */
+export const consignmentFormSections: readonly TransactionFormSection<string>[] = [
+  { title: '', rows: [['kind'], ['lcPoNumber'], ['refNumber'], ['saleOrderId'], ['blConsigneeId'], ['shipmentManagerId'], ['cargoTypeId'], ['quantity'], ['remarks']] },
+];
 
 /** The consignment form: an LC/PO toggle and one number field, so both can never be sent (spec section 5). */
 export interface ConsignmentFormValues {

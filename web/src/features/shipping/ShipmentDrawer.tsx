@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Alert, DatePicker, Form, Input, Radio, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT, type TShipment } from '@tonnage/contracts';
+import { DATE_FORMAT, shipmentTransaction, type TShipment } from '@tonnage/contracts';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { ConsigneePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
@@ -10,8 +10,8 @@ import { TransactionForm } from '../../components/transactions/form/TransactionF
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
 import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
 import { ConsignmentSelect } from './ConsignmentSelect';
-import { usePortBerths } from './shipping-api';
-import { EMPTY_SHIPMENT_FORM, formFieldOf, formValuesOf, shipmentForm, toShipmentInput, type ShipmentFormValues } from './shipping-form';
+import { shippingKeys, usePortBerths } from './shipping-api';
+import { EMPTY_SHIPMENT_FORM, formFieldOf, formValuesOf, shipmentFormSections, toShipmentInput, type ShipmentFormValues } from './shipping-form';
 
 export interface ShipmentDrawerProps {
   open: boolean;
@@ -23,10 +23,13 @@ export interface ShipmentDrawerProps {
 /** Add or edit a shipment: an existing voyage or a new one, the consignment and the bill of lading. */
 export function ShipmentDrawer({ open, shipmentId, onClose }: ShipmentDrawerProps) {
   const { t } = useTranslation();
-  const editing = useTransactionRecord<TShipment>(shipmentForm, open ? shipmentId : null);
+  const editing = useTransactionRecord<TShipment>(shipmentTransaction, open ? shipmentId : null);
   const shipment = shipmentId !== null ? (editing.data ?? null) : null;
   const controller = useTransactionForm<ShipmentFormValues>({
-    declaration: shipmentForm,
+    declaration: shipmentTransaction,
+    sections: shipmentFormSections,
+    // The list page still caches under its own key until it reads through the kit's hooks.
+    invalidate: [shippingKeys.all],
     id: shipmentId,
     toInput: toShipmentInput,
     fieldOf: formFieldOf,

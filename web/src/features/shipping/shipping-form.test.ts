@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { ZShipmentInput, type TShipment } from '@tonnage/contracts';
+import { ZShipmentInput, shipmentTransaction, type TShipment } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { clientCheck, sectionFields, serverFieldErrors } from '../../components/transactions/form/transaction-form';
 import {
   INITIAL_SHIPMENT_LIST,
   formFieldOf,
   formValuesOf,
-  shipmentForm,
+  shipmentFormSections,
   shipmentListQuery,
   shipmentTotalQuery,
   toShipmentInput,
@@ -72,9 +72,9 @@ describe('formValuesOf', () => {
 });
 
 describe('form rules (the shipment input schema, in the browser as on the server)', () => {
-  const fields = sectionFields(shipmentForm.form.sections);
+  const fields = sectionFields(shipmentFormSections);
   const base: ShipmentFormValues = { voyageMode: 'existing', voyageId: 7, consignmentId: 11, blNumber: 'BL-1', blQuantity: '10' };
-  const errorOn = (field: string, values: ShipmentFormValues) => clientCheck(shipmentForm.schemas.input, toShipmentInput(values), fields, formFieldOf)?.fieldErrors.find((error) => error.name === field)?.errors[0] ?? null;
+  const errorOn = (field: string, values: ShipmentFormValues) => clientCheck(shipmentTransaction.schemas.input, toShipmentInput(values), fields, formFieldOf)?.fieldErrors.find((error) => error.name === field)?.errors[0] ?? null;
 
   it('checks the BL quantity as the server does', () => {
     expect(errorOn('blQuantity', base)).toBeNull();

@@ -1,7 +1,6 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { TShipment, TShipmentInput } from '@tonnage/contracts';
-import { SEARCH_MIN_CHARS, ZShipment, ZShipmentInput } from '@tonnage/contracts';
-import type { TransactionFormDeclaration } from '../../components/transactions/form/transaction-form';
+import type { TShipment, TShipmentInput, TransactionFormSection } from '@tonnage/contracts';
+import { SEARCH_MIN_CHARS } from '@tonnage/contracts';
 
 /** Whether the drawer picks an existing voyage or describes a new one. */
 export type VoyageMode = 'existing' | 'new';
@@ -24,21 +23,13 @@ export interface ShipmentFormValues {
 }
 
 /**
- * What the transaction form shell needs of a shipment, until its transaction declaration (contracts, kit-server)
- * replaces this: the key its lists are cached under, the API, the input schema the server checks, and the drawer's
- * two sections (the voyage: an existing one or a new one; the bill of lading).
+ * The drawer's two sections: the voyage (an existing one, or the fields of a new one: the declaration's `voyage`)
+ * and the bill of lading.
  */
-export const shipmentForm = {
-  key: 'shipments',
-  api: '/shipments',
-  schemas: { input: ZShipmentInput, row: ZShipment },
-  form: {
-    sections: [
-      { title: 'shipping.voyageSection', rows: [['voyageMode'], ['voyageId'], ['vesselId', 'voyageNumber'], ['portId', 'berthId'], ['arrivalDate', 'completionDate']] },
-      { title: 'shipping.blSection', rows: [['consignmentId'], ['blNumber', 'blQuantity'], ['blConsigneeId', 'blDate']] },
-    ],
-  },
-} satisfies TransactionFormDeclaration;
+export const shipmentFormSections: readonly TransactionFormSection<string>[] = [
+  { title: 'shipping.voyageSection', rows: [['voyageMode'], ['voyageId'], ['vesselId', 'voyageNumber'], ['portId', 'berthId'], ['arrivalDate', 'completionDate']] },
+  { title: 'shipping.blSection', rows: [['consignmentId'], ['blNumber', 'blQuantity'], ['blConsigneeId', 'blDate']] },
+];
 
 /** The server names the new voyage's fields `voyage.<field>`; the form has them at the top level. */
 export function formFieldOf(path: string): string {

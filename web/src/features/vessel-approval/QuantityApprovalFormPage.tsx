@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Descriptions, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TOutturnShipment, TQuantityApproval, TQuantityApprovalInput } from '@tonnage/contracts';
+import { quantityApprovalTransaction, type TOutturnShipment, type TQuantityApproval, type TQuantityApprovalInput } from '@tonnage/contracts';
 import { formatQuantity } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
@@ -12,8 +12,10 @@ import { useTransactionForm } from '../../components/transactions/form/useTransa
 import { isEditable, outturnDifference } from './outturn';
 import { DifferenceText, VoyagePicker } from './OutturnParts';
 import { OutturnPage } from './OutturnPage';
-import { quantityApprovalForm } from './outturn-forms';
 import { decideQuantityApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
+
+/** The declared fields with the live BL figures beside the discharged quantity (a display cell, not a field). */
+const SECTIONS = [{ title: '', rows: [['voyageId', 'shipmentId'], ['dischargedQuantity', 'blQuantity'], ['remarks']] }];
 
 const ENTRY = 'vesselQuantityApproval/quantityApproval';
 
@@ -47,7 +49,8 @@ function QuantityApprovalForm({ row }: { row: TQuantityApproval | null }) {
   const goBack = useGoBack(agencyPath(ENTRY));
   const canSave = useCan(entryPermission(ENTRY, row ? 'edit' : 'add'));
   const controller = useTransactionForm<FormValues>({
-    declaration: quantityApprovalForm,
+    declaration: quantityApprovalTransaction,
+    sections: SECTIONS,
     id: row?.id ?? null,
     toInput,
     successMessage: (created) => (created ? t('vesselApproval.created') : t('vesselApproval.updated')),
@@ -151,7 +154,7 @@ export default function QuantityApprovalFormPage() {
   const { t } = useTranslation();
   return (
     <OutturnPage<TQuantityApproval>
-      declaration={quantityApprovalForm}
+      declaration={quantityApprovalTransaction}
       decide={decideQuantityApproval}
       title={{ add: t('vesselApproval.addBl'), edit: t('vesselApproval.editBl') }}
       testIdPrefix="quantity-approval"

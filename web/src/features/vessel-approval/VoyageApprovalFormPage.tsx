@@ -3,7 +3,7 @@ import { DatePicker, Descriptions, Form, Input } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { DATE_FORMAT, type TVoyageApproval, type TVoyageApprovalInput } from '@tonnage/contracts';
+import { DATE_FORMAT, voyageApprovalTransaction, type TVoyageApproval, type TVoyageApprovalInput } from '@tonnage/contracts';
 import { formatQuantity } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
@@ -13,8 +13,10 @@ import { useTransactionForm } from '../../components/transactions/form/useTransa
 import { isEditable, outturnDifference, sumTonnes } from './outturn';
 import { DifferenceText, VoyagePicker } from './OutturnParts';
 import { OutturnPage } from './OutturnPage';
-import { voyageApprovalForm } from './outturn-forms';
 import { decideVoyageApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
+
+/** The declared fields with the live BL figures beside the discharged quantity (a display cell, not a field). */
+const SECTIONS = [{ title: '', rows: [['voyageId', 'surveyDate'], ['dischargedQuantity', 'blTotal'], ['remarks']] }];
 
 const ENTRY = 'vesselQuantityApproval/vessel';
 
@@ -49,7 +51,8 @@ function VoyageApprovalForm({ row }: { row: TVoyageApproval | null }) {
   const goBack = useGoBack(agencyPath(ENTRY));
   const canSave = useCan(entryPermission(ENTRY, row ? 'edit' : 'add'));
   const controller = useTransactionForm<FormValues>({
-    declaration: voyageApprovalForm,
+    declaration: voyageApprovalTransaction,
+    sections: SECTIONS,
     id: row?.id ?? null,
     toInput,
     successMessage: (created) => (created ? t('vesselApproval.created') : t('vesselApproval.updated')),
@@ -125,7 +128,7 @@ export default function VoyageApprovalFormPage() {
   const { t } = useTranslation();
   return (
     <OutturnPage<TVoyageApproval>
-      declaration={voyageApprovalForm}
+      declaration={voyageApprovalTransaction}
       decide={decideVoyageApproval}
       title={{ add: t('vesselApproval.addVoyage'), edit: t('vesselApproval.editVoyage') }}
       testIdPrefix="voyage-approval"

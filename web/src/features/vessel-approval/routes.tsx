@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../app/feature-routes';
 import { transactionFormRoutes } from '../../components/transactions/form/routes';
-import { quantityApprovalForm, voyageApprovalForm } from './outturn-forms';
+import { quantityApprovalTransaction, voyageApprovalTransaction } from '@tonnage/contracts';
 
 const VoyageApprovalListPage = lazy(() => import('./VoyageApprovalListPage'));
 const VoyageApprovalFormPage = lazy(() => import('./VoyageApprovalFormPage'));
@@ -17,7 +17,7 @@ const BL = 'vesselQuantityApproval/quantityApproval';
  */
 export const vesselApprovalRoutes: readonly FeatureRoute[] = [
   { path: VOYAGE, entry: VOYAGE, page: <VoyageApprovalListPage /> },
-  ...transactionFormRoutes(voyageApprovalForm, <VoyageApprovalFormPage />, { editAction: null }),
+  ...transactionFormRoutes(voyageApprovalTransaction, <VoyageApprovalFormPage />, { editAction: null }),
   { path: BL, entry: BL, page: <QuantityApprovalListPage /> },
-  ...transactionFormRoutes(quantityApprovalForm, <QuantityApprovalFormPage />, { editAction: null }),
+  ...transactionFormRoutes(quantityApprovalTransaction, <QuantityApprovalFormPage />, { editAction: null }),
 ];

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Alert, Col, Form, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TransactionFormSection } from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../../app/agency-time';
 import { FormFooter } from '../../FormFooter';
 import type { TransactionFormController } from './useTransactionForm';
@@ -21,8 +20,6 @@ export interface TransactionFormProps<Values> {
    * to leave the cell out (a field the form does not show, or one the other choices hide).
    */
   renderField: (name: string) => ReactNode;
-  /** The sections laid out; the declaration's by default. */
-  sections?: readonly TransactionFormSection<string>[];
   initialValues?: Partial<Values>;
   /** The record being edited: a Reversed one is shown read-only with who reversed it, when and why. */
   record?: FormRecordTrail | null;
@@ -49,7 +46,6 @@ export interface TransactionFormProps<Values> {
 export function TransactionForm<Values>({
   controller,
   renderField,
-  sections,
   initialValues,
   record,
   readOnly = false,
@@ -64,7 +60,7 @@ export function TransactionForm<Values>({
   const formatDateTime = useAgencyDateTime();
   const reversed = record?.status === 'Reversed';
   const locked = readOnly || reversed;
-  const laidOut = sections ?? controller.declaration.form?.sections ?? [];
+  const laidOut = controller.sections;
 
   return (
     <Form<Values>

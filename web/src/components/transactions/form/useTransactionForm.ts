@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { App, Form, type FormInstance, type FormRule } from 'antd';
 import type { QueryKey } from '@tanstack/react-query';
+import type { TransactionFormSection } from '@tonnage/contracts';
 import { useTranslation } from 'react-i18next';
 import { ApiFailure, reportFailure } from '../../../app/api';
 import { translateMessage } from '../../../app/i18n';
@@ -17,7 +18,12 @@ export interface TransactionFormOptions<Values> {
   toInput: (values: Values) => unknown;
   /** Where a `details`/issue path lands among the form's fields (default: its first segment). */
   fieldOf?: FieldOf;
-  /** Form fields beyond the declared sections' that messages may land on. */
+  /**
+   * The sections the form lays out when its fields are not the input's (a period for two dates, one number for LC or
+   * PO); the declaration's by default. Pass the same to `TransactionForm`.
+   */
+  sections?: readonly TransactionFormSection<string>[];
+  /** Form fields beyond the sections' that messages may land on. */
   fields?: readonly string[];
   /** The flow's success text (create or update); without it the response's `message`, if any, is shown. */
   successMessage?: (created: boolean) => string;
@@ -30,6 +36,8 @@ export interface TransactionFormOptions<Values> {
 /** What a flow's form is driven by: hand it to `TransactionForm` and spread `item(name)` on each `Form.Item`. */
 export interface TransactionFormController<Values> {
   declaration: TransactionFormDeclaration;
+  /** The sections laid out. */
+  sections: readonly TransactionFormSection<string>[];
   form: FormInstance<Values>;
   /** The fields messages may land on. */
   fields: readonly string[];
@@ -62,7 +70,8 @@ export function useTransactionForm<Values>(options: TransactionFormOptions<Value
   const save = useSaveTransaction(declaration, invalidate);
   useUnsavedChangesGuard(dirty);
 
-  const fields = useMemo(() => [...new Set([...sectionFields(declaration.form?.sections ?? []), ...(options.fields ?? [])])], [declaration, options.fields]);
+  const sections = options.sections ?? declaration.form?.sections ?? [];
+  const fields = useMemo(() => [...new Set([...sectionFields(sections), ...(options.fields ?? [])])], [sections, options.fields]);
 
   /** The schema's verdict on the whole form as it stands, for the fields the form has. */
   const check = useCallback((): ReturnType<typeof clientCheck> => clientCheck(declaration.schemas.input, toInput(form.getFieldsValue(true) as Values), fields, fieldOf), [declaration, toInput, form, fields, fieldOf]);
@@ -142,7 +151,7 @@ export function useTransactionForm<Values>(options: TransactionFormOptions<Value
     [form],
   );
 
-  return { declaration, form, fields, saving: save.isPending, dirty, submit, changed, item, load, confirmDiscard };
+  return { declaration, sections, form, fields, saving: save.isPending, dirty, submit, changed, item, load, confirmDiscard };
 }
 
 /** The `message` of a save's response (the spec's success text), when it has one. */
