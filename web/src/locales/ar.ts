@@ -598,6 +598,8 @@ const ar: LocaleBundle = {
       quantityMt: 'الكمية (طن متري)',
       documents: 'المستندات',
       print: 'طباعة',
+      reversedNote: 'عكسها {{by}} في {{at}}: {{reason}}',
+      loadError: 'تعذّر تحميل هذا السجل.',
     },
     ...sectionsAr,
   },

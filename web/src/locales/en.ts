@@ -601,6 +601,8 @@ const translation = {
     quantityMt: 'Quantity (MT)',
     documents: 'Documents',
     print: 'Print',
+    reversedNote: 'Reversed by {{by}} on {{at}}: {{reason}}',
+    loadError: 'This record could not be loaded.',
   },
   ...sectionsEn,
 };

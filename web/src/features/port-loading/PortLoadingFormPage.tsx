@@ -1,24 +1,25 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { App, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
-import { DATE_FORMAT, LOCATION_KIND_IDS, Messages, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, type TLoadingSlip, type TPortLoadingDetail } from '@tonnage/contracts';
+import { Link, useNavigate } from 'react-router';
+import { DATE_FORMAT, LOCATION_KIND_IDS, Messages, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, portLoadingTransaction, type TLoadingSlip, type TPortLoadingDetail } from '@tonnage/contracts';
 import { reportFailure } from '../../app/api';
 import { showSubmitFailure } from '../../app/form-errors';
 import { useAgencyDateTime } from '../../app/agency-time';
 import { formatQuantity } from '../../app/format';
-import { entryPermission, parseId, useCan } from '../../app/guards';
+import { entryPermission, useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
-import { FormFooter } from '../../components/FormFooter';
-import { PageHeader } from '../../components/PageHeader';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { LocationPicker, WarehousePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
-import { addLoadingSlip, portLoadingKeys, reverseLoadingSlip, savePortLoading, usePortLoading, useVoyageShipments } from './port-loading-api';
+import { TransactionForm } from '../../components/transactions/form/TransactionForm';
+import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
+import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
+import { addLoadingSlip, portLoadingKeys, reverseLoadingSlip, useVoyageShipments } from './port-loading-api';
 import {
   buildPortLoadingPayload,
   buildSlipPayload,
@@ -34,12 +35,14 @@ import {
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { EquipmentSelect, ShipmentSelect, isolate } from './selects';
 
-const FIELDS = ['voyageId', 'shipmentId', 'portId', 'transportationType', 'toLocationId', 'ownerCompanyId', 'transporterKind', 'transporterId', 'thirdPartyName', 'quantity', 'loadingDate', 'remarks'];
 const SLIP_FIELDS = ['truckId', 'driverId', 'wbtNumber', 'quantity'];
 
 interface FormShape extends Omit<PortLoadingFormValues, 'loadingDate'> {
   loadingDate?: dayjs.Dayjs;
 }
+
+/** The request body of the form's values (the date picker holds a Dayjs; the API an ISO date). */
+const toPortLoadingInput = (values: FormShape) => buildPortLoadingPayload({ ...values, loadingDate: values.loadingDate?.format('YYYY-MM-DD') });
 
 /** The add-slip form of a port loading (truck and driver of its transporter, WBT number, quantity MT). */
 function AddSlipForm({ portLoading }: { portLoading: TPortLoadingDetail }) {
@@ -160,167 +163,186 @@ function SlipsTable({ portLoading }: { portLoading: TPortLoadingDetail }) {
   );
 }
 
-/** `portLoading/add` and `portLoading/:portLoadingId/edit` (with the slips and the add-slip form). */
-export default function PortLoadingFormPage() {
+/** The port loading's own form: the voyage -> LC/PO -> destination chain and the transporter choice. */
+function PortLoadingForm({ row }: { row: TPortLoadingDetail | null }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const agencyPath = useAgencyPath();
   const goBack = useGoBack(agencyPath('portLoading'));
-  const queryClient = useQueryClient();
-  const id = parseId(useParams().portLoadingId);
-  const existing = usePortLoading(id);
   const canEdit = useCan(entryPermission('portLoading', 'edit'));
-  const [form] = Form.useForm<FormShape>();
-  const [saving, setSaving] = useState(false);
+  const controller = useTransactionForm<FormShape>({
+    declaration: portLoadingTransaction,
+    id: row?.id ?? null,
+    toInput: toPortLoadingInput,
+    successMessage: (created) => t(created ? 'portLoading.createdOk' : 'portLoading.updatedOk'),
+    onSaved: (saved, created) => {
+      const savedId = (saved as { id?: unknown } | null)?.id;
+      if (created && typeof savedId === 'number') void navigate(agencyPath(`portLoading/${savedId}/edit`));
+    },
+  });
+  const { form, item } = controller;
   const voyageId = Form.useWatch('voyageId', form);
   const shipmentId = Form.useWatch('shipmentId', form);
-  const transportationType = Form.useWatch('transportationType', form) ?? 'warehouse';
-  const transporterKind = Form.useWatch('transporterKind', form) ?? 'company';
+  const transportationType = Form.useWatch('transportationType', form) ?? row?.transportationType ?? 'warehouse';
+  const transporterKind = Form.useWatch('transporterKind', form) ?? row?.transporterKind ?? 'company';
   const shipments = useVoyageShipments(voyageId);
-  const shipment = shipments.data?.rows.find((row) => row.shipmentId === shipmentId);
-  const row = existing.data;
+  const shipment = shipments.data?.rows.find((candidate) => candidate.shipmentId === shipmentId);
   const locked = (row?.slips.some((slip) => slip.status === 'Active') ?? false) || row?.status === 'Reversed';
+  const initialValues = useMemo<FormShape>(
+    () => (row ? { ...formValuesOf(row), loadingDate: dayjs(row.loadingDate) } : { transportationType: 'warehouse', transporterKind: 'company', loadingDate: dayjs() }),
+    [row],
+  );
 
   useEffect(() => {
-    if (row) form.setFieldsValue({ ...formValuesOf(row), loadingDate: dayjs(row.loadingDate) });
-  }, [row, form]);
-  useEffect(() => {
     // The port defaults to the voyage's port.
-    if (!id && shipments.data && form.getFieldValue('portId') === undefined) form.setFieldsValue({ portId: shipments.data.voyage.portId });
-  }, [shipments.data, id, form]);
+    if (!row && shipments.data && form.getFieldValue('portId') === undefined) form.setFieldsValue({ portId: shipments.data.voyage.portId });
+  }, [shipments.data, row, form]);
 
   const patch = (changes: Partial<PortLoadingFormValues>) => {
     const { loadingDate: _ignored, ...rest } = changes;
     form.setFieldsValue(rest);
   };
 
-  const submit = async (values: FormShape) => {
-    setSaving(true);
-    const result = await savePortLoading(id, buildPortLoadingPayload({ ...values, loadingDate: values.loadingDate?.format('YYYY-MM-DD') }));
-    setSaving(false);
-    if (!result.ok) {
-      showSubmitFailure(form, result, FIELDS);
-      return;
-    }
-    void message.success(t(id === null ? 'portLoading.createdOk' : 'portLoading.updatedOk'));
-    await queryClient.invalidateQueries({ queryKey: portLoadingKeys.all });
-    const saved = result.data as { id?: unknown };
-    if (id === null && typeof saved.id === 'number') void navigate(agencyPath(`portLoading/${saved.id}/edit`));
-  };
-
   const destination = destinationTextKeys(transportationType);
   const picker = destinationPickerOf(transportationType);
+  const renderField = (name: string): ReactNode => {
+    switch (name) {
+      case 'voyageId':
+        return (
+          <Form.Item {...item('voyageId')} required label={t('portLoading.vesselVoyage')}>
+            <VoyageSelect
+              disabled={locked}
+              placeholder={t('portLoading.searchVoyage')}
+              known={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null}
+              onChange={(next) => form.setFieldsValue({ voyageId: next, shipmentId: undefined, portId: undefined })}
+              data-testid="pl-voyage"
+            />
+          </Form.Item>
+        );
+      case 'shipmentId':
+        return (
+          <Form.Item {...item('shipmentId')} required label={t('portLoading.lcPo')} extra={shipment ? t('portLoading.onBoard', { quantity: isolate(formatQuantity(shipment.onBoardQuantity)) }) : undefined}>
+            <ShipmentSelect rows={shipments.data?.rows ?? []} loading={shipments.isFetching} disabled={locked || voyageId === undefined} data-testid="pl-shipment" />
+          </Form.Item>
+        );
+      case 'portId':
+        return (
+          <Form.Item {...item('portId')} label={t('portLoading.port')}>
+            <ReferenceSelect resourceKey="port" known={row ? { value: row.portId, label: row.portName } : null} data-testid="pl-port" />
+          </Form.Item>
+        );
+      case 'loadingDate':
+        return (
+          <Form.Item {...item('loadingDate')} required label={t('portLoading.loadingDate')}>
+            <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="pl-date" />
+          </Form.Item>
+        );
+      case 'transportationType':
+        return (
+          <Form.Item {...item('transportationType')} label={t('portLoading.transportationType')}>
+            <Radio.Group
+              disabled={locked}
+              onChange={(event) => patch(onTransportationTypeChange(transportationType, event.target.value as typeof transportationType))}
+              options={TRANSPORTATION_TYPES.map((type) => ({ value: type, label: <span data-testid={`pl-type-${type}`}>{t(`portLoading.types.${type}`)}</span> }))}
+            />
+          </Form.Item>
+        );
+      case 'toLocationId':
+        return (
+          <Form.Item {...item('toLocationId')} required label={t(destination.label)}>
+            {picker === 'warehouse' ? (
+              <WarehousePicker disabled={locked} data-testid="pl-destination-warehouse" />
+            ) : picker === 'consigneeLocation' ? (
+              <LocationPicker disabled={locked} kinds={[LOCATION_KIND_IDS.deliveryLocation]} consigneeId={shipment?.blConsigneeId ?? null} data-testid="pl-destination-consignee" />
+            ) : (
+              <LocationPicker disabled={locked} kinds={[LOCATION_KIND_IDS.deliveryLocation]} customerId={undefined} data-testid="pl-destination-customer" />
+            )}
+          </Form.Item>
+        );
+      case 'transporterKind':
+        return (
+          <Form.Item {...item('transporterKind')} label={t('portLoading.transporter')}>
+            <Radio.Group
+              disabled={locked}
+              onChange={(event) => patch(onTransporterKindChange(event.target.value as typeof transporterKind))}
+              options={TRANSPORTER_KINDS.map((kind) => ({ value: kind, label: <span data-testid={`pl-kind-${kind}`}>{t(`portLoading.kinds.${kind}`)}</span> }))}
+            />
+          </Form.Item>
+        );
+      case 'transporterId':
+        return transporterKind === 'company' ? (
+          <Form.Item {...item('transporterId')} required label={t('portLoading.transporterCompany')}>
+            <ReferenceSelect resourceKey="transporter" known={row?.transporterId ? { value: row.transporterId, label: row.transporterName ?? '' } : null} data-testid="pl-transporter" />
+          </Form.Item>
+        ) : null;
+      case 'thirdPartyName':
+        return transporterKind === 'thirdParty' ? (
+          <Form.Item {...item('thirdPartyName')} required label={t('portLoading.thirdPartyName')}>
+            <Input maxLength={100} disabled={locked} data-testid="pl-third-party" />
+          </Form.Item>
+        ) : null;
+      case 'quantity':
+        return (
+          <Form.Item {...item('quantity')} required label={t('cargo.quantityMt')}>
+            <Input inputMode="decimal" data-testid="pl-quantity" />
+          </Form.Item>
+        );
+      case 'remarks':
+        return (
+          <Form.Item {...item('remarks')} label={t('portLoading.remarks')}>
+            <Input.TextArea maxLength={255} rows={2} data-testid="pl-remarks" />
+          </Form.Item>
+        );
+      default:
+        // The owner follows the server's default (the BL consignee, or the customer).
+        return null;
+    }
+  };
+
   return (
-    <div className="page" data-testid="port-loading-form-page">
-      <PageHeader title={t(id === null ? 'portLoading.add' : 'portLoading.edit')} />
-      <Card>
-        <Form<FormShape>
-          form={form}
-          layout="vertical"
-          initialValues={{ transportationType: 'warehouse', transporterKind: 'company', loadingDate: dayjs() }}
-          onFinish={(values) => void submit(values)}
-          disabled={row?.status === 'Reversed' || (id !== null && !canEdit)}
-          data-testid="pl-form"
-        >
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="voyageId" label={t('portLoading.vesselVoyage')} rules={[{ required: true, message: translateMessage('Please select a vessel voyage!') }]}>
-                <VoyageSelect
-                  disabled={locked}
-                  placeholder={t('portLoading.searchVoyage')}
-                  known={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null}
-                  onChange={(next) => form.setFieldsValue({ voyageId: next, shipmentId: undefined, portId: undefined })}
-                  data-testid="pl-voyage"
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="shipmentId" label={t('portLoading.lcPo')} rules={[{ required: true, message: translateMessage('Please select an LC/PO of this voyage!') }]} extra={shipment ? t('portLoading.onBoard', { quantity: isolate(formatQuantity(shipment.onBoardQuantity)) }) : undefined}>
-                <ShipmentSelect rows={shipments.data?.rows ?? []} loading={shipments.isFetching} disabled={locked || voyageId === undefined} data-testid="pl-shipment" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="portId" label={t('portLoading.port')}>
-                <ReferenceSelect resourceKey="port" known={row ? { value: row.portId, label: row.portName } : null} data-testid="pl-port" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="loadingDate" label={t('portLoading.loadingDate')} rules={[{ required: true, message: translateMessage('Please select a date!') }]}>
-                <DatePicker format={DATE_FORMAT} style={{ width: '100%' }} data-testid="pl-date" />
-              </Form.Item>
-            </Col>
-            <Col xs={24}>
-              <Form.Item name="transportationType" label={t('portLoading.transportationType')}>
-                <Radio.Group
-                  disabled={locked}
-                  onChange={(event) => patch(onTransportationTypeChange(transportationType, event.target.value as typeof transportationType))}
-                  options={TRANSPORTATION_TYPES.map((type) => ({ value: type, label: <span data-testid={`pl-type-${type}`}>{t(`portLoading.types.${type}`)}</span> }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="toLocationId" label={t(destination.label)} rules={[{ required: true, message: t(destination.required) }]}>
-                {picker === 'warehouse' ? (
-                  <WarehousePicker disabled={locked} data-testid="pl-destination-warehouse" />
-                ) : picker === 'consigneeLocation' ? (
-                  <LocationPicker disabled={locked} kinds={[LOCATION_KIND_IDS.deliveryLocation]} consigneeId={shipment?.blConsigneeId ?? null} data-testid="pl-destination-consignee" />
-                ) : (
-                  <LocationPicker disabled={locked} kinds={[LOCATION_KIND_IDS.deliveryLocation]} customerId={undefined} data-testid="pl-destination-customer" />
-                )}
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="quantity" label={t('cargo.quantityMt')} rules={[{ required: true, message: translateMessage(Messages.quantityPositive) }]}>
-                <Input inputMode="decimal" data-testid="pl-quantity" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="transporterKind" label={t('portLoading.transporter')}>
-                <Radio.Group
-                  disabled={locked}
-                  onChange={(event) => patch(onTransporterKindChange(event.target.value as typeof transporterKind))}
-                  options={TRANSPORTER_KINDS.map((kind) => ({ value: kind, label: <span data-testid={`pl-kind-${kind}`}>{t(`portLoading.kinds.${kind}`)}</span> }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              {transporterKind === 'company' && (
-                <Form.Item name="transporterId" label={t('portLoading.transporterCompany')} rules={[{ required: true, message: translateMessage('Please select transporter!') }]}>
-                  <ReferenceSelect resourceKey="transporter" known={row?.transporterId ? { value: row.transporterId, label: row.transporterName ?? '' } : null} data-testid="pl-transporter" />
-                </Form.Item>
-              )}
-              {transporterKind === 'thirdParty' && (
-                <Form.Item name="thirdPartyName" label={t('portLoading.thirdPartyName')} rules={[{ required: true, whitespace: true, message: translateMessage('Please input the third party transporter name!') }]}>
-                  <Input maxLength={100} disabled={locked} data-testid="pl-third-party" />
-                </Form.Item>
-              )}
-            </Col>
-            <Col xs={24}>
-              <Form.Item name="remarks" label={t('portLoading.remarks')}>
-                <Input.TextArea maxLength={255} rows={2} data-testid="pl-remarks" />
-              </Form.Item>
-            </Col>
-          </Row>
-          {locked && row?.status === 'Active' && <Typography.Paragraph type="secondary">{t('portLoading.lockedHint')}</Typography.Paragraph>}
-          <FormFooter saving={saving} onCancel={goBack} testIdPrefix="pl" />
-        </Form>
-      </Card>
-      {row && (
-        <Card
-          style={{ marginBlockStart: 16 }}
-          title={t('portLoading.slips')}
-          extra={
-            <Space>
-              <span data-testid="pl-detail-loaded">{t('portLoading.loadedOf', { loaded: isolate(formatQuantity(row.loadedQuantity)), total: isolate(formatQuantity(row.quantity)) })}</span>
-              <span data-testid="pl-detail-remaining">{t('portLoading.remainingIs', { remaining: isolate(formatQuantity(row.remainingQuantity)) })}</span>
-            </Space>
-          }
-        >
-          {row.status === 'Active' && canEdit && <AddSlipForm portLoading={row} />}
-          <SlipsTable portLoading={row} />
-        </Card>
+    <TransactionForm<FormShape>
+      controller={controller}
+      renderField={renderField}
+      initialValues={initialValues}
+      record={row}
+      readOnly={row !== null && !canEdit}
+      onCancel={goBack}
+      testId="pl-form"
+      testIdPrefix="pl"
+    >
+      {locked && row?.status === 'Active' && <Typography.Paragraph type="secondary">{t('portLoading.lockedHint')}</Typography.Paragraph>}
+    </TransactionForm>
+  );
+}
+
+/** `portLoading/add` and `portLoading/:id/edit` (with the slips and the add-slip form). */
+export default function PortLoadingFormPage() {
+  const { t } = useTranslation();
+  const canEdit = useCan(entryPermission('portLoading', 'edit'));
+  return (
+    <TransactionFormPage<TPortLoadingDetail> declaration={portLoadingTransaction} title={{ add: t('portLoading.add'), edit: t('portLoading.edit') }} testId="port-loading-form-page">
+      {(row) => (
+        <>
+          <Card>
+            <PortLoadingForm key={row?.id ?? 'new'} row={row} />
+          </Card>
+          {row && (
+            <Card
+              style={{ marginBlockStart: 16 }}
+              title={t('portLoading.slips')}
+              extra={
+                <Space>
+                  <span data-testid="pl-detail-loaded">{t('portLoading.loadedOf', { loaded: isolate(formatQuantity(row.loadedQuantity)), total: isolate(formatQuantity(row.quantity)) })}</span>
+                  <span data-testid="pl-detail-remaining">{t('portLoading.remainingIs', { remaining: isolate(formatQuantity(row.remainingQuantity)) })}</span>
+                </Space>
+              }
+            >
+              {row.status === 'Active' && canEdit && <AddSlipForm portLoading={row} />}
+              <SlipsTable portLoading={row} />
+            </Card>
+          )}
+        </>
       )}
-    </div>
+    </TransactionFormPage>
   );
 }

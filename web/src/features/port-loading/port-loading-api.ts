@@ -1,10 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ZLoadingSlip,
-  ZPortLoadingDetail,
   ZVoyageShipments,
   type TLoadingSlipInput,
-  type TPortLoadingInput,
   type TPortLoadingReverseBody,
 } from '@tonnage/contracts';
 import { api, rawRequest, type RawResult } from '../../app/api';
@@ -20,11 +18,6 @@ export const portLoadingKeys = {
 /** The language rule messages (truck and driver rules) come back in. */
 const lang = () => (i18n.language === 'ar' ? 'ar' : 'en');
 
-/** `GET /api/portLoading/:id` with its slips. */
-export function usePortLoading(id: number | null) {
-  return useQuery({ queryKey: portLoadingKeys.one(id ?? 0), queryFn: () => api(`/api/portLoading/${id ?? 0}`, { schema: ZPortLoadingDetail }), enabled: id !== null });
-}
-
 /** `GET /api/portLoading/voyages/:voyageId/shipments`: the LC/POs of a voyage with their on-board balance. */
 export function useVoyageShipments(voyageId: number | undefined) {
   return useQuery({
@@ -32,10 +25,6 @@ export function useVoyageShipments(voyageId: number | undefined) {
     queryFn: () => api(`/api/portLoading/voyages/${voyageId ?? 0}/shipments`, { schema: ZVoyageShipments }),
     enabled: voyageId !== undefined,
   });
-}
-
-export function savePortLoading(id: number | null, body: TPortLoadingInput): Promise<RawResult> {
-  return id === null ? rawRequest('/api/portLoading', { method: 'POST', body }) : rawRequest(`/api/portLoading/${id}`, { method: 'PUT', body });
 }
 
 /** Reverses a port loading; `slips` is the number of slips in transit the user was told are reversed with it. */

@@ -1,17 +1,15 @@
-import { useEffect, useState } from 'react';
-import { App, Drawer, Form, Input, Radio, Select } from 'antd';
+import { useMemo, type ReactNode } from 'react';
+import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ProcurementMessages, type TConsignment } from '@tonnage/contracts';
-import { reportFailure } from '../../app/api';
-import { translateMessage } from '../../app/i18n';
-import { FormFooter } from '../../components/FormFooter';
+import { consignmentTransaction, type TConsignment } from '@tonnage/contracts';
 import { ConsigneePicker } from '../../components/pickers';
 import { usePickerData } from '../../components/pickers/picker-data';
-import { saveConsignment } from './procurement-api';
-import { consignmentFieldOf, consignmentFormValues, consignmentPayload, quantityProblem, remapDetails, type ConsignmentFormValues } from './procurement-form';
+import { TransactionForm } from '../../components/transactions/form/TransactionForm';
+import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
+import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
+import { consignmentFieldOf, consignmentFormSections, consignmentFormValues, consignmentPayload, type ConsignmentFormValues } from './procurement-form';
+import { procurementKeys } from './procurement-api';
 import { SaleOrderSelect, useCargoOptions, withKnown } from './procurement-options';
-
-const FIELDS = ['kind', 'lcPoNumber', 'refNumber', 'saleOrderId', 'blConsigneeId', 'shipmentManagerId', 'cargoTypeId', 'quantity', 'remarks'];
 
 export interface ConsignmentDrawerProps {
   open: boolean;
@@ -27,119 +25,130 @@ export interface ConsignmentDrawerProps {
  */
 export function ConsignmentDrawer({ open, consignment, onClose, onSaved }: ConsignmentDrawerProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const [form] = Form.useForm<ConsignmentFormValues>();
-  const [saving, setSaving] = useState(false);
+  const controller = useTransactionForm<ConsignmentFormValues>({
+    declaration: consignmentTransaction,
+    sections: consignmentFormSections,
+    // The list pages still cache under their own keys until they read through the kit's hooks.
+    invalidate: [procurementKeys.consignments],
+    id: consignment?.id ?? null,
+    toInput: consignmentPayload,
+    fieldOf: consignmentFieldOf,
+    successMessage: () => t('procurement.saved'),
+    onSaved: () => onSaved(),
+  });
+  const { form, item } = controller;
   const cargo = useCargoOptions();
   const { companies } = usePickerData();
   const kind = Form.useWatch('kind', form) ?? 'lc';
+  const values = useMemo(() => (open ? consignmentFormValues(consignment) : null), [open, consignment]);
 
-  useEffect(() => {
-    if (open) {
-      form.resetFields();
-      form.setFieldsValue(consignmentFormValues(consignment));
+  const renderField = (name: string): ReactNode => {
+    switch (name) {
+      case 'kind':
+        return (
+          <Form.Item name="kind" label={t('procurement.lcPoType')}>
+            <Radio.Group optionType="button" buttonStyle="solid" data-testid="consignment-kind">
+              <Radio.Button value="lc" data-testid="consignment-kind-lc">
+                {t('procurement.lc')}
+              </Radio.Button>
+              <Radio.Button value="po" data-testid="consignment-kind-po">
+                {t('procurement.po')}
+              </Radio.Button>
+            </Radio.Group>
+          </Form.Item>
+        );
+      case 'lcPoNumber':
+        return (
+          <Form.Item {...item('lcPoNumber')} required label={kind === 'lc' ? t('procurement.lcNumber') : t('procurement.poNumber')}>
+            <Input maxLength={50} data-testid="consignment-number" />
+          </Form.Item>
+        );
+      case 'refNumber':
+        return (
+          <Form.Item {...item('refNumber')} label={t('procurement.refNumber')}>
+            <Input maxLength={50} data-testid="consignment-ref" />
+          </Form.Item>
+        );
+      case 'saleOrderId':
+        return (
+          <Form.Item {...item('saleOrderId')} required label={t('procurement.saleOrder')}>
+            <SaleOrderSelect
+              known={consignment ? { value: consignment.saleOrderId, label: consignment.saleOrderNumber } : null}
+              onPick={(saleOrder) => {
+                if (saleOrder) form.setFieldsValue({ cargoTypeId: saleOrder.cargoTypeId });
+              }}
+              data-testid="consignment-sale-order"
+            />
+          </Form.Item>
+        );
+      case 'blConsigneeId':
+        return (
+          <Form.Item {...item('blConsigneeId')} required label={t('procurement.blConsignee')}>
+            <ConsigneePicker
+              mode="consignee"
+              onChange={(value) => {
+                const id = typeof value === 'number' ? value : undefined;
+                form.setFieldsValue({ blConsigneeId: id });
+                const manager = companies.find((company) => company.id === id)?.ShipmentManagerId ?? null;
+                if (manager !== null) form.setFieldsValue({ shipmentManagerId: manager });
+              }}
+              data-testid="consignment-consignee"
+            />
+          </Form.Item>
+        );
+      case 'shipmentManagerId':
+        return (
+          <Form.Item {...item('shipmentManagerId')} label={t('procurement.shipmentManager')}>
+            <ConsigneePicker mode="sm" allowClear data-testid="consignment-shipment-manager" />
+          </Form.Item>
+        );
+      case 'cargoTypeId':
+        return (
+          <Form.Item {...item('cargoTypeId')} required label={t('procurement.cargoType')}>
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              options={withKnown(cargo.options, consignment ? { value: consignment.cargoTypeId, label: consignment.cargoTypeName } : null)}
+              loading={cargo.loading}
+              placeholder={t('procurement.select')}
+              data-testid="consignment-cargo-type"
+            />
+          </Form.Item>
+        );
+      case 'quantity':
+        return (
+          <Form.Item {...item('quantity')} required label={t('procurement.quantity')}>
+            <Input inputMode="decimal" dir="ltr" data-testid="consignment-quantity" />
+          </Form.Item>
+        );
+      case 'remarks':
+        return (
+          <Form.Item {...item('remarks')} label={t('procurement.remarks')}>
+            <Input.TextArea rows={3} maxLength={255} data-testid="consignment-remarks" />
+          </Form.Item>
+        );
+      default:
+        return null;
     }
-  }, [open, consignment, form]);
-
-  const submit = async (values: ConsignmentFormValues) => {
-    setSaving(true);
-    const result = await saveConsignment(consignment?.id ?? null, consignmentPayload(values));
-    setSaving(false);
-    if (!result.ok) {
-      const details = remapDetails(result.error.details, consignmentFieldOf);
-      const fieldErrors = Object.entries(details)
-        .filter(([name]) => FIELDS.includes(name))
-        .map(([name, text]) => ({ name: name as keyof ConsignmentFormValues, errors: [translateMessage(text)] }));
-      if (fieldErrors.length > 0) form.setFields(fieldErrors);
-      else reportFailure(result.status, result.error);
-      return;
-    }
-    void message.success(t('procurement.saved'));
-    onSaved();
   };
 
   return (
-    <Drawer
+    <TransactionFormDrawer
       open={open}
-      onClose={onClose}
       title={consignment ? t('procurement.editConsignment') : t('procurement.addConsignment')}
-      size="large"
-      destroyOnHidden
-      data-testid="consignment-drawer"
+      controller={controller}
+      values={values}
+      onClose={onClose}
+      testId="consignment-drawer"
     >
-      <Form<ConsignmentFormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="consignment-form">
-        <Form.Item name="kind" label={t('procurement.lcPoType')}>
-          <Radio.Group optionType="button" buttonStyle="solid" data-testid="consignment-kind">
-            <Radio.Button value="lc" data-testid="consignment-kind-lc">
-              {t('procurement.lc')}
-            </Radio.Button>
-            <Radio.Button value="po" data-testid="consignment-kind-po">
-              {t('procurement.po')}
-            </Radio.Button>
-          </Radio.Group>
-        </Form.Item>
-        <Form.Item
-          name="lcPoNumber"
-          label={kind === 'lc' ? t('procurement.lcNumber') : t('procurement.poNumber')}
-          rules={[{ required: true, whitespace: true, message: t('procurement.required.lcPoNumber') }, { max: 50 }]}
-        >
-          <Input maxLength={50} data-testid="consignment-number" />
-        </Form.Item>
-        <Form.Item name="refNumber" label={t('procurement.refNumber')} rules={[{ max: 50 }]}>
-          <Input maxLength={50} data-testid="consignment-ref" />
-        </Form.Item>
-        <Form.Item name="saleOrderId" label={t('procurement.saleOrder')} rules={[{ required: true, message: translateMessage(ProcurementMessages.saleOrderRequired) }]}>
-          <SaleOrderSelect
-            known={consignment ? { value: consignment.saleOrderId, label: consignment.saleOrderNumber } : null}
-            onPick={(saleOrder) => {
-              if (saleOrder) form.setFieldsValue({ cargoTypeId: saleOrder.cargoTypeId });
-            }}
-            data-testid="consignment-sale-order"
-          />
-        </Form.Item>
-        <Form.Item name="blConsigneeId" label={t('procurement.blConsignee')} rules={[{ required: true, message: translateMessage(ProcurementMessages.consigneeRequired) }]}>
-          <ConsigneePicker
-            mode="consignee"
-            onChange={(value) => {
-              const id = typeof value === 'number' ? value : undefined;
-              form.setFieldsValue({ blConsigneeId: id });
-              const manager = companies.find((company) => company.id === id)?.ShipmentManagerId ?? null;
-              if (manager !== null) form.setFieldsValue({ shipmentManagerId: manager });
-            }}
-            data-testid="consignment-consignee"
-          />
-        </Form.Item>
-        <Form.Item name="shipmentManagerId" label={t('procurement.shipmentManager')}>
-          <ConsigneePicker mode="sm" allowClear data-testid="consignment-shipment-manager" />
-        </Form.Item>
-        <Form.Item name="cargoTypeId" label={t('procurement.cargoType')} rules={[{ required: true, message: translateMessage(ProcurementMessages.cargoTypeRequired) }]}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            options={withKnown(cargo.options, consignment ? { value: consignment.cargoTypeId, label: consignment.cargoTypeName } : null)}
-            loading={cargo.loading}
-            placeholder={t('procurement.select')}
-            data-testid="consignment-cargo-type"
-          />
-        </Form.Item>
-        <Form.Item
-          name="quantity"
-          label={t('procurement.quantity')}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) => {
-                const problem = quantityProblem(value);
-                return problem ? Promise.reject(new Error(t(`procurement.${problem}`))) : Promise.resolve();
-              },
-            },
-          ]}
-        >
-          <Input inputMode="decimal" dir="ltr" data-testid="consignment-quantity" />
-        </Form.Item>
-        <Form.Item name="remarks" label={t('procurement.remarks')} rules={[{ max: 255 }]}>
-          <Input.TextArea rows={3} maxLength={255} data-testid="consignment-remarks" />
-        </Form.Item>
-        <FormFooter saving={saving} onCancel={onClose} testIdPrefix="consignment" />
-      </Form>
-    </Drawer>
+      <TransactionForm<ConsignmentFormValues>
+        controller={controller}
+        renderField={renderField}
+        initialValues={values ?? undefined}
+        record={consignment}
+        onCancel={onClose}
+        testId="consignment-form"
+        testIdPrefix="consignment"
+      />
+    </TransactionFormDrawer>
   );
 }

@@ -5,10 +5,8 @@ import {
   ZConsignmentTotal,
   ZMessageResponse,
   ZSaleOrder,
-  type TConsignmentInput,
-  type TSaleOrderInput,
 } from '@tonnage/contracts';
-import { api, apiOrThrow, rawRequest, type RawResult } from '../../app/api';
+import { api, apiOrThrow } from '../../app/api';
 import type { ConsignmentListParams } from './procurement-form';
 
 export const procurementKeys = {
@@ -26,11 +24,6 @@ export function useSaleOrder(id: number | null) {
     queryFn: () => api(`/api/saleOrder/${id ?? 0}`, { schema: ZSaleOrder }),
     enabled: id !== null,
   });
-}
-
-/** `POST /api/saleOrder` or `PUT /api/saleOrder/{id}`; the raw result, so field errors can be shown on their fields. */
-export function saveSaleOrder(id: number | null, input: TSaleOrderInput): Promise<RawResult> {
-  return id === null ? rawRequest('/api/saleOrder', { method: 'POST', body: input }) : rawRequest(`/api/saleOrder/${id}`, { method: 'PUT', body: input });
 }
 
 /** `GET /api/consignments`: filtered and paged on the server, within the user's scope. */
@@ -57,10 +50,6 @@ export function useConsignment(id: number | null) {
     queryFn: () => api(`/api/consignments/${id ?? 0}`, { schema: ZConsignment }),
     enabled: id !== null,
   });
-}
-
-export function saveConsignment(id: number | null, input: TConsignmentInput): Promise<RawResult> {
-  return id === null ? rawRequest('/api/consignments', { method: 'POST', body: input }) : rawRequest(`/api/consignments/${id}`, { method: 'PUT', body: input });
 }
 
 export function reverseConsignment(id: number, reason: string) {

@@ -1,20 +1,24 @@
 import dayjs from 'dayjs';
-import { describe, expect, it } from 'vitest';
-import type { TConsignment } from '@tonnage/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { consignmentTransaction, type TConsignment } from '@tonnage/contracts';
+import { loadTestLanguage } from '../../test/i18n';
+import { clientCheck, sectionFields, serverFieldErrors } from '../../components/transactions/form/transaction-form';
 import {
   consignmentFieldOf,
+  consignmentFormSections,
   consignmentFormValues,
   consignmentListQuery,
   consignmentPayload,
   consignmentTotalQuery,
   initialConsignmentListState,
   initialSaleOrderListState,
-  quantityProblem,
-  remapDetails,
   saleOrderFieldOf,
+  saleOrderFormSections,
   saleOrderListQuery,
   saleOrderPayload,
 } from './procurement-form';
+
+beforeAll(() => loadTestLanguage('en'));
 
 describe('consignment form', () => {
   const base = { lcPoNumber: '  LC-100 ', refNumber: '', saleOrderId: 4, blConsigneeId: 7, cargoTypeId: 2, quantity: ' 12.5 ', remarks: '  ' };
@@ -46,9 +50,13 @@ describe('consignment form', () => {
   });
 
   it('puts the server’s LC and PO number errors on the one number field', () => {
-    expect(remapDetails({ lcNumber: 'you can only put LC or PO number!', poNumber: 'you can only put LC or PO number!', quantity: 'Q' }, consignmentFieldOf)).toEqual({
-      lcPoNumber: 'you can only put LC or PO number!',
-      quantity: 'Q',
+    const details = { lcNumber: 'you can only put LC or PO number!', poNumber: 'you can only put LC or PO number!', quantity: 'Q' };
+    expect(serverFieldErrors({ message: 'Validation failed', code: 'VALIDATION', details }, sectionFields(consignmentFormSections), consignmentFieldOf)).toEqual({
+      fieldErrors: [
+        { name: 'lcPoNumber', errors: ['you can only put LC or PO number!'] },
+        { name: 'quantity', errors: ['Q'] },
+      ],
+      unplaced: [],
     });
   });
 });
@@ -80,20 +88,24 @@ describe('sale order form', () => {
   });
 
   it('shows errors of either delivery date on the period field', () => {
-    expect(remapDetails({ deliveryTo: 'late' }, saleOrderFieldOf)).toEqual({ deliveryPeriod: 'late' });
+    expect(serverFieldErrors({ message: 'Validation failed', code: 'VALIDATION', details: { deliveryTo: 'late' } }, sectionFields(saleOrderFormSections), saleOrderFieldOf).fieldErrors).toEqual([
+      { name: 'deliveryPeriod', errors: ['late'] },
+    ]);
   });
 });
 
-describe('quantity check', () => {
+describe('quantity check (the consignment input schema, in the browser as on the server)', () => {
+  const quantityError = (quantity: string) => {
+    const fields = sectionFields(consignmentFormSections);
+    const input = consignmentPayload({ kind: 'lc', lcPoNumber: 'LC-1', saleOrderId: 1, blConsigneeId: 2, cargoTypeId: 3, quantity });
+    return clientCheck(consignmentTransaction.schemas.input, input, fields, consignmentFieldOf)?.fieldErrors.find((error) => error.name === 'quantity')?.errors[0] ?? null;
+  };
+
   it('accepts positive MT with at most 3 decimals and names the problem otherwise', () => {
-    expect(quantityProblem('12.345')).toBeNull();
-    expect(quantityProblem('0.001')).toBeNull();
-    expect(quantityProblem('')).toBe('required.quantity');
-    expect(quantityProblem('0')).toBe('quantityPositive');
-    expect(quantityProblem('0.000')).toBe('quantityPositive');
-    expect(quantityProblem('-3')).toBe('quantityPositive');
-    expect(quantityProblem('1.2345')).toBe('quantityFormat');
-    expect(quantityProblem('1e3')).toBe('quantityFormat');
+    expect(quantityError('12.345')).toBeNull();
+    expect(quantityError('0.001')).toBeNull();
+    for (const wrong of ['', '0', '0.000', '-3', '1.2345', '1e3']) expect(quantityError(wrong), wrong).toEqual(expect.any(String));
+    expect(quantityError('0')).not.toEqual(quantityError('1.2345'));
   });
 });
 

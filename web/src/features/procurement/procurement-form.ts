@@ -7,6 +7,7 @@ import {
   type TConsignmentInput,
   type TSaleOrder,
   type TSaleOrderInput,
+  type TransactionFormSection,
 } from '@tonnage/contracts';
 
 /*
@@ -29,6 +30,11 @@ export function effectiveSearch(search: string): string | undefined {
 }
 
 // ---------------------------------------------------------------- sale orders
+
+/** The drawer's one column: the declaration's fields, the delivery dates as one period (`saleOrderFieldOf`). */
+export const saleOrderFormSections: readonly TransactionFormSection<string>[] = [
+  { title: '', rows: [['number'], ['sellerId'], ['buyerId'], ['cargoTypeId'], ['quantity'], ['orderDate'], ['deliveryPeriod'], ['remarks']] },
+];
 
 export interface SaleOrderFormValues {
   number?: string;
@@ -71,9 +77,17 @@ export function saleOrderPayload(values: SaleOrderFormValues): TSaleOrderInput {
 }
 
 /** Where a server field error of the sale order form goes (the delivery dates share one range field). */
-export const saleOrderFieldOf = (field: string): string => (field === 'deliveryFrom' || field === 'deliveryTo' ? 'deliveryPeriod' : field);
+export const saleOrderFieldOf = (path: string): string => {
+  const field = path.split('.')[0] ?? path;
+  return field === 'deliveryFrom' || field === 'deliveryTo' ? 'deliveryPeriod' : field;
+};
 
 // ---------------------------------------------------------------- consignments
+
+/** The drawer's one column: an LC/PO toggle and one number field for the declaration's two (`consignmentFieldOf`). */
+export const consignmentFormSections: readonly TransactionFormSection<string>[] = [
+  { title: '', rows: [['kind'], ['lcPoNumber'], ['refNumber'], ['saleOrderId'], ['blConsigneeId'], ['shipmentManagerId'], ['cargoTypeId'], ['quantity'], ['remarks']] },
+];
 
 /** The consignment form: an LC/PO toggle and one number field, so both can never be sent (spec section 5). */
 export interface ConsignmentFormValues {
@@ -120,31 +134,10 @@ export function consignmentPayload(values: ConsignmentFormValues): TConsignmentI
 }
 
 /** Where a server field error of the consignment form goes: LC and PO numbers share the one number field. */
-export const consignmentFieldOf = (field: string): string => (field === 'lcNumber' || field === 'poNumber' ? 'lcPoNumber' : field);
-
-/** Moves server field errors (`details`) to the form's own field names, one list of messages per field. */
-export function remapDetails(details: Readonly<Record<string, string>> | undefined, fieldOf: (field: string) => string): Record<string, string> {
-  const mapped: Record<string, string> = {};
-  for (const [path, message] of Object.entries(details ?? {})) {
-    const field = fieldOf(path.split('.')[0] ?? path);
-    mapped[field] ??= message;
-  }
-  return mapped;
-}
-
-// ---------------------------------------------------------------- quantities
-
-const TONNES = /^\d{1,9}(\.\d{1,3})?$/;
-
-/** A quantity field's problem (the message key under `procurement.`), or null when it is a valid positive MT value. */
-export function quantityProblem(value: string | undefined): 'required.quantity' | 'quantityFormat' | 'quantityPositive' | null {
-  const text = value?.trim() ?? '';
-  if (text === '') return 'required.quantity';
-  if (text.startsWith('-')) return 'quantityPositive';
-  if (!TONNES.test(text)) return 'quantityFormat';
-  if (/^0*(\.0*)?$/.test(text)) return 'quantityPositive';
-  return null;
-}
+export const consignmentFieldOf = (path: string): string => {
+  const field = path.split('.')[0] ?? path;
+  return field === 'lcNumber' || field === 'poNumber' ? 'lcPoNumber' : field;
+};
 
 // ---------------------------------------------------------------- lists
 

@@ -1,26 +1,17 @@
-import { useEffect, useState } from 'react';
-import { App, Col, DatePicker, Drawer, Form, Input, Radio, Row, Select, Spin, Typography } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
+import { Alert, DatePicker, Form, Input, Radio, Select, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DATE_FORMAT, Messages, ShippingMessages } from '@tonnage/contracts';
-import { showSubmitFailure } from '../../app/form-errors';
-import { translateMessage } from '../../app/i18n';
+import { DATE_FORMAT, shipmentTransaction, type TShipment } from '@tonnage/contracts';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
-import { FormFooter } from '../../components/FormFooter';
 import { ConsigneePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
+import { useTransactionRecord } from '../../components/transactions/form/form-api';
+import { TransactionForm } from '../../components/transactions/form/TransactionForm';
+import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
+import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
 import { ConsignmentSelect } from './ConsignmentSelect';
-import { saveShipment, shippingKeys, usePortBerths, useShipment } from './shipping-api';
-import {
-  EMPTY_SHIPMENT_FORM,
-  SHIPMENT_FORM_FIELDS,
-  blQuantityProblem,
-  datesInOrder,
-  formValuesOf,
-  remapFieldDetails,
-  toShipmentInput,
-  type ShipmentFormValues,
-} from './shipping-form';
+import { shippingKeys, usePortBerths } from './shipping-api';
+import { EMPTY_SHIPMENT_FORM, formFieldOf, formValuesOf, shipmentFormSections, toShipmentInput, type ShipmentFormValues } from './shipping-form';
 
 export interface ShipmentDrawerProps {
   open: boolean;
@@ -29,53 +20,34 @@ export interface ShipmentDrawerProps {
   onClose: () => void;
 }
 
-const required = (message: string) => ({ required: true, message: translateMessage(message) });
-
 /** Add or edit a shipment: an existing voyage or a new one, the consignment and the bill of lading. */
 export function ShipmentDrawer({ open, shipmentId, onClose }: ShipmentDrawerProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
-  const [form] = Form.useForm<ShipmentFormValues>();
-  const [saving, setSaving] = useState(false);
-  const editing = useShipment(open ? shipmentId : null);
-  const shipment = shipmentId !== null ? editing.data : null;
+  const editing = useTransactionRecord<TShipment>(shipmentTransaction, open ? shipmentId : null);
+  const shipment = shipmentId !== null ? (editing.data ?? null) : null;
+  const controller = useTransactionForm<ShipmentFormValues>({
+    declaration: shipmentTransaction,
+    sections: shipmentFormSections,
+    // The list page still caches under its own key until it reads through the kit's hooks.
+    invalidate: [shippingKeys.all],
+    id: shipmentId,
+    toInput: toShipmentInput,
+    fieldOf: formFieldOf,
+    successMessage: (created) => (created ? t('shipping.created') : t('shipping.updated')),
+    onSaved: () => onClose(),
+  });
+  const { form, item } = controller;
   const voyageMode = Form.useWatch('voyageMode', form) ?? 'existing';
   const portId = Form.useWatch('portId', form);
   const { berths, loading: berthsLoading } = usePortBerths(typeof portId === 'number' ? portId : undefined);
+  // The form opens once the record is there: never an empty form in place of a shipment that failed to load.
+  const values = useMemo(() => (!open ? null : shipmentId === null ? EMPTY_SHIPMENT_FORM : shipment ? formValuesOf(shipment) : null), [open, shipmentId, shipment]);
+  const existing = voyageMode === 'existing';
 
-  useEffect(() => {
-    if (!open) return;
-    form.resetFields();
-    form.setFieldsValue(shipment ? formValuesOf(shipment) : EMPTY_SHIPMENT_FORM);
-  }, [open, shipment, form]);
-
-  const submit = async (values: ShipmentFormValues) => {
-    setSaving(true);
-    const result = await saveShipment(shipmentId, toShipmentInput(values));
-    setSaving(false);
-    if (!result.ok) {
-      showSubmitFailure(form, { ...result, error: { ...result.error, details: remapFieldDetails(result.error.details) } }, SHIPMENT_FORM_FIELDS);
-      return;
-    }
-    void message.success(shipmentId === null ? t('shipping.created') : t('shipping.updated'));
-    await queryClient.invalidateQueries({ queryKey: shippingKeys.all });
-    onClose();
-  };
-
-  const loading = shipmentId !== null && editing.isLoading;
-  return (
-    <Drawer
-      open={open}
-      onClose={onClose}
-      title={shipmentId === null ? t('shipping.add') : t('shipping.edit')}
-      size="large"
-      destroyOnHidden
-      data-testid="shipment-drawer"
-    >
-      <Spin spinning={loading}>
-        <Form<ShipmentFormValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} initialValues={EMPTY_SHIPMENT_FORM} data-testid="shipment-form">
-          <Typography.Title level={5}>{t('shipping.voyageSection')}</Typography.Title>
+  const renderField = (name: string): ReactNode => {
+    switch (name) {
+      case 'voyageMode':
+        return (
           <Form.Item name="voyageMode" label={t('shipping.voyageMode')}>
             <Radio.Group
               optionType="button"
@@ -86,119 +58,113 @@ export function ShipmentDrawer({ open, shipmentId, onClose }: ShipmentDrawerProp
               data-testid="shipment-voyage-mode"
             />
           </Form.Item>
-          {voyageMode === 'existing' ? (
-            <Form.Item name="voyageId" label={t('shipping.vesselVoyage')} rules={[required(ShippingMessages.voyageRequired)]}>
-              <VoyageSelect
-                known={shipment ? { id: shipment.voyageId, vesselName: shipment.voyage.vesselName, voyageNumber: shipment.voyage.voyageNumber } : null}
-                data-testid="shipment-voyage"
-              />
-            </Form.Item>
-          ) : (
-            <>
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item name="vesselId" label={t('shipping.vessel')} rules={[required(ShippingMessages.vesselRequired)]}>
-                    <ReferenceSelect resourceKey="vessel" data-testid="shipment-vessel" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name="voyageNumber" label={t('shipping.voyageNumber')} rules={[{ ...required(ShippingMessages.voyageNumberRequired), whitespace: true }, { max: 50 }]}>
-                    <Input maxLength={50} data-testid="shipment-voyage-number" />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item name="portId" label={t('shipping.port')} rules={[required(ShippingMessages.portRequired)]}>
-                    <ReferenceSelect resourceKey="port" onChange={() => form.setFieldValue('berthId', null)} data-testid="shipment-port" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item name="berthId" label={t('shipping.berth')}>
-                    <Select<number>
-                      allowClear
-                      disabled={typeof portId !== 'number'}
-                      placeholder={typeof portId === 'number' ? undefined : t('shipping.selectPortFirst')}
-                      loading={berthsLoading}
-                      options={berths.map((berth) => ({ value: berth.id, label: berth.name }))}
-                      showSearch={{ optionFilterProp: 'label' }}
-                      data-testid="shipment-berth"
-                    />
-                  </Form.Item>
-                </Col>
-              </Row>
-              <Row gutter={16}>
-                <Col xs={24} md={12}>
-                  <Form.Item name="arrivalDate" label={t('shipping.arrivalDate')}>
-                    <DatePicker format={DATE_FORMAT} className="full-width" data-testid="shipment-arrival" />
-                  </Form.Item>
-                </Col>
-                <Col xs={24} md={12}>
-                  <Form.Item
-                    name="completionDate"
-                    label={t('shipping.completionDate')}
-                    dependencies={['arrivalDate']}
-                    rules={[
-                      ({ getFieldValue }) => ({
-                        validator: (_rule, value: ShipmentFormValues['completionDate']) =>
-                          datesInOrder(getFieldValue('arrivalDate') as ShipmentFormValues['arrivalDate'], value)
-                            ? Promise.resolve()
-                            : Promise.reject(new Error(translateMessage(ShippingMessages.completionBeforeArrival))),
-                      }),
-                    ]}
-                  >
-                    <DatePicker format={DATE_FORMAT} className="full-width" data-testid="shipment-completion" />
-                  </Form.Item>
-                </Col>
-              </Row>
-            </>
-          )}
-          <Typography.Title level={5}>{t('shipping.blSection')}</Typography.Title>
-          <Form.Item name="consignmentId" label={t('shipping.consignment')} rules={[required(ShippingMessages.consignmentRequired)]}>
+        );
+      case 'voyageId':
+        return existing ? (
+          <Form.Item {...item('voyageId')} required label={t('shipping.vesselVoyage')}>
+            <VoyageSelect known={shipment ? { id: shipment.voyageId, vesselName: shipment.voyage.vesselName, voyageNumber: shipment.voyage.voyageNumber } : null} data-testid="shipment-voyage" />
+          </Form.Item>
+        ) : null;
+      case 'vesselId':
+        return existing ? null : (
+          <Form.Item {...item('vesselId')} required label={t('shipping.vessel')}>
+            <ReferenceSelect resourceKey="vessel" data-testid="shipment-vessel" />
+          </Form.Item>
+        );
+      case 'voyageNumber':
+        return existing ? null : (
+          <Form.Item {...item('voyageNumber')} required label={t('shipping.voyageNumber')}>
+            <Input maxLength={50} data-testid="shipment-voyage-number" />
+          </Form.Item>
+        );
+      case 'portId':
+        return existing ? null : (
+          <Form.Item {...item('portId')} required label={t('shipping.port')}>
+            <ReferenceSelect resourceKey="port" onChange={() => form.setFieldValue('berthId', null)} data-testid="shipment-port" />
+          </Form.Item>
+        );
+      case 'berthId':
+        return existing ? null : (
+          <Form.Item {...item('berthId')} label={t('shipping.berth')}>
+            <Select<number>
+              allowClear
+              disabled={typeof portId !== 'number'}
+              placeholder={typeof portId === 'number' ? undefined : t('shipping.selectPortFirst')}
+              loading={berthsLoading}
+              options={berths.map((berth) => ({ value: berth.id, label: berth.name }))}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="shipment-berth"
+            />
+          </Form.Item>
+        );
+      case 'arrivalDate':
+        return existing ? null : (
+          <Form.Item {...item('arrivalDate')} label={t('shipping.arrivalDate')}>
+            <DatePicker format={DATE_FORMAT} className="full-width" data-testid="shipment-arrival" />
+          </Form.Item>
+        );
+      case 'completionDate':
+        return existing ? null : (
+          <Form.Item {...item('completionDate')} dependencies={['arrivalDate']} label={t('shipping.completionDate')}>
+            <DatePicker format={DATE_FORMAT} className="full-width" data-testid="shipment-completion" />
+          </Form.Item>
+        );
+      case 'consignmentId':
+        return (
+          <Form.Item {...item('consignmentId')} required label={t('shipping.consignment')}>
             <ConsignmentSelect
               known={shipment ? { id: shipment.consignmentId, lcPo: shipment.Consignment.LC.LCPONumber, refNumber: shipment.Consignment.RefLC.refNumber } : null}
               data-testid="shipment-consignment"
             />
           </Form.Item>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="blNumber" label={t('shipping.blNumber')} rules={[{ ...required(ShippingMessages.blNumberRequired), whitespace: true }, { max: 50 }]}>
-                <Input maxLength={50} data-testid="shipment-bl-number" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="blQuantity"
-                label={t('shipping.blQuantity')}
-                rules={[
-                  {
-                    validator: (_rule, value: string | undefined) => {
-                      const problem = blQuantityProblem(value);
-                      if (problem === null) return Promise.resolve();
-                      return Promise.reject(new Error(problem === 'positive' ? translateMessage(Messages.quantityPositive) : t('shipping.quantityFormat')));
-                    },
-                  },
-                ]}
-              >
-                <Input inputMode="decimal" data-testid="shipment-bl-quantity" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <Row gutter={16}>
-            <Col xs={24} md={12}>
-              <Form.Item name="blConsigneeId" label={t('shipping.blConsignee')}>
-                <ConsigneePicker mode="consignee" placeholder={t('shipping.blConsigneeDefault')} data-testid="shipment-bl-consignee" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="blDate" label={t('shipping.blDate')}>
-                <DatePicker format={DATE_FORMAT} className="full-width" data-testid="shipment-bl-date" />
-              </Form.Item>
-            </Col>
-          </Row>
-          <FormFooter saving={saving} onCancel={onClose} testIdPrefix="shipment" />
-        </Form>
-      </Spin>
-    </Drawer>
+        );
+      case 'blNumber':
+        return (
+          <Form.Item {...item('blNumber')} required label={t('shipping.blNumber')}>
+            <Input maxLength={50} data-testid="shipment-bl-number" />
+          </Form.Item>
+        );
+      case 'blQuantity':
+        return (
+          <Form.Item {...item('blQuantity')} required label={t('shipping.blQuantity')}>
+            <Input inputMode="decimal" data-testid="shipment-bl-quantity" />
+          </Form.Item>
+        );
+      case 'blConsigneeId':
+        return (
+          <Form.Item {...item('blConsigneeId')} label={t('shipping.blConsignee')}>
+            <ConsigneePicker mode="consignee" placeholder={t('shipping.blConsigneeDefault')} data-testid="shipment-bl-consignee" />
+          </Form.Item>
+        );
+      case 'blDate':
+        return (
+          <Form.Item {...item('blDate')} label={t('shipping.blDate')}>
+            <DatePicker format={DATE_FORMAT} className="full-width" data-testid="shipment-bl-date" />
+          </Form.Item>
+        );
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <TransactionFormDrawer open={open} title={shipmentId === null ? t('shipping.add') : t('shipping.edit')} controller={controller} values={values} onClose={onClose} testId="shipment-drawer">
+      {editing.isError ? (
+        <Alert type="error" showIcon title={t('cargo.loadError')} data-testid="shipment-load-error" />
+      ) : (
+        <Spin spinning={values === null}>
+          <TransactionForm<ShipmentFormValues>
+            controller={controller}
+            renderField={renderField}
+            initialValues={values ?? EMPTY_SHIPMENT_FORM}
+            record={shipment}
+            maxColumns={2}
+            onCancel={onClose}
+            testId="shipment-form"
+            testIdPrefix="shipment"
+          />
+        </Spin>
+      )}
+    </TransactionFormDrawer>
   );
 }

@@ -1,15 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
-  ZShipment,
   ZShipmentList,
   ZShipmentTotal,
   ZShippingLcPoOptions,
   berthResource,
   resourceSchemas,
   type TResourceRow,
-  type TShipmentInput,
 } from '@tonnage/contracts';
-import { api, apiOrThrow, apiSend, rawRequest, type Query, type RawResult, type Schema } from '../../app/api';
+import { api, apiOrThrow, apiSend, type Query, type Schema } from '../../app/api';
 import { resourceKeys } from '../../components/resources/resource-api';
 
 const berthList = resourceSchemas(berthResource).list as Schema<{ rows: TResourceRow[]; count: number }>;
@@ -37,20 +35,6 @@ export function useShipmentTotal(query: Query) {
     queryFn: ({ signal }) => apiOrThrow('/api/shipments/total-quantity', { schema: ZShipmentTotal, signal, query }),
     placeholderData: keepPreviousData,
   });
-}
-
-/** `GET /api/shipments/{id}`. */
-export function useShipment(id: number | null) {
-  return useQuery({
-    queryKey: shippingKeys.one(id ?? 0),
-    queryFn: () => api(`/api/shipments/${id ?? 0}`, { schema: ZShipment }),
-    enabled: id !== null,
-  });
-}
-
-/** `POST /api/shipments` or `PUT /api/shipments/{id}`; the raw result, so field errors can be shown. */
-export function saveShipment(id: number | null, input: TShipmentInput): Promise<RawResult> {
-  return id === null ? rawRequest('/api/shipments', { method: 'POST', body: input }) : rawRequest(`/api/shipments/${id}`, { method: 'PUT', body: input });
 }
 
 /** `DELETE /api/shipments/{id}/shipment-reverse` with the reason; null when refused (already reported). */

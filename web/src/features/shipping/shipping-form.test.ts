@@ -1,17 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import { ZShipmentInput, type TShipment } from '@tonnage/contracts';
+import { ZShipmentInput, shipmentTransaction, type TShipment } from '@tonnage/contracts';
+import { loadTestLanguage } from '../../test/i18n';
+import { clientCheck, sectionFields, serverFieldErrors } from '../../components/transactions/form/transaction-form';
 import {
   INITIAL_SHIPMENT_LIST,
-  blQuantityProblem,
-  datesInOrder,
   formFieldOf,
   formValuesOf,
-  remapFieldDetails,
+  shipmentFormSections,
   shipmentListQuery,
   shipmentTotalQuery,
   toShipmentInput,
+  type ShipmentFormValues,
 } from './shipping-form';
+
+beforeAll(() => loadTestLanguage('en'));
 
 describe('toShipmentInput', () => {
   it('sends only the voyage id for an existing voyage, with trimmed texts and ISO dates, and passes the contract', () => {
@@ -68,28 +71,31 @@ describe('formValuesOf', () => {
   });
 });
 
-describe('form rules', () => {
+describe('form rules (the shipment input schema, in the browser as on the server)', () => {
+  const fields = sectionFields(shipmentFormSections);
+  const base: ShipmentFormValues = { voyageMode: 'existing', voyageId: 7, consignmentId: 11, blNumber: 'BL-1', blQuantity: '10' };
+  const errorOn = (field: string, values: ShipmentFormValues) => clientCheck(shipmentTransaction.schemas.input, toShipmentInput(values), fields, formFieldOf)?.fieldErrors.find((error) => error.name === field)?.errors[0] ?? null;
+
   it('checks the BL quantity as the server does', () => {
-    expect(blQuantityProblem('10')).toBeNull();
-    expect(blQuantityProblem('0.001')).toBeNull();
-    expect(blQuantityProblem('')).toBe('positive');
-    expect(blQuantityProblem('0')).toBe('positive');
-    expect(blQuantityProblem('0.000')).toBe('positive');
-    expect(blQuantityProblem('-3')).toBe('positive');
-    expect(blQuantityProblem('1.2345')).toBe('format');
-    expect(blQuantityProblem('1,000')).toBe('format');
+    expect(errorOn('blQuantity', base)).toBeNull();
+    expect(errorOn('blQuantity', { ...base, blQuantity: '0.001' })).toBeNull();
+    for (const wrong of ['', '0', '0.000', '-3', '1.2345', '1,000']) expect(errorOn('blQuantity', { ...base, blQuantity: wrong }), wrong).toEqual(expect.any(String));
   });
 
   it('refuses a completion before the arrival, and accepts the same day or a missing date', () => {
-    expect(datesInOrder(dayjs('2026-11-05'), dayjs('2026-11-03'))).toBe(false);
-    expect(datesInOrder(dayjs('2026-11-05'), dayjs('2026-11-05'))).toBe(true);
-    expect(datesInOrder(null, dayjs('2026-11-03'))).toBe(true);
+    const voyage: ShipmentFormValues = { ...base, voyageMode: 'new', vesselId: 3, voyageNumber: 'V-1', portId: 4 };
+    expect(errorOn('completionDate', { ...voyage, arrivalDate: dayjs('2026-11-05'), completionDate: dayjs('2026-11-03') })).toEqual(expect.any(String));
+    expect(errorOn('completionDate', { ...voyage, arrivalDate: dayjs('2026-11-05'), completionDate: dayjs('2026-11-05') })).toBeNull();
+    expect(errorOn('completionDate', { ...voyage, arrivalDate: null, completionDate: dayjs('2026-11-03') })).toBeNull();
   });
 
   it('puts the new voyage’s server errors on the form’s own fields', () => {
     expect(formFieldOf('voyage.vesselId')).toBe('vesselId');
-    expect(remapFieldDetails({ 'voyage.berthId': 'x', blQuantity: 'y' })).toEqual({ berthId: 'x', blQuantity: 'y' });
-    expect(remapFieldDetails(undefined)).toBeUndefined();
+    expect(serverFieldErrors({ message: 'Validation failed', code: 'VALIDATION', details: { 'voyage.berthId': 'x', blQuantity: 'y' } }, fields, formFieldOf).fieldErrors).toEqual([
+      { name: 'berthId', errors: ['x'] },
+      { name: 'blQuantity', errors: ['y'] },
+    ]);
+    expect(serverFieldErrors({ message: 'Forbidden', code: 'FORBIDDEN' }, fields, formFieldOf).fieldErrors).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { TShipment, TShipmentInput } from '@tonnage/contracts';
+import type { TShipment, TShipmentInput, TransactionFormSection } from '@tonnage/contracts';
 import { SEARCH_MIN_CHARS } from '@tonnage/contracts';
 
 /** Whether the drawer picks an existing voyage or describes a new one. */
@@ -22,21 +22,14 @@ export interface ShipmentFormValues {
   blDate?: Dayjs | null;
 }
 
-/** The form fields a server field error (`details` path) may land on. */
-export const SHIPMENT_FORM_FIELDS = [
-  'voyageId',
-  'vesselId',
-  'voyageNumber',
-  'portId',
-  'berthId',
-  'arrivalDate',
-  'completionDate',
-  'consignmentId',
-  'blNumber',
-  'blQuantity',
-  'blConsigneeId',
-  'blDate',
-] as const;
+/**
+ * The drawer's two sections: the voyage (an existing one, or the fields of a new one: the declaration's `voyage`)
+ * and the bill of lading.
+ */
+export const shipmentFormSections: readonly TransactionFormSection<string>[] = [
+  { title: 'shipping.voyageSection', rows: [['voyageMode'], ['voyageId'], ['vesselId', 'voyageNumber'], ['portId', 'berthId'], ['arrivalDate', 'completionDate']] },
+  { title: 'shipping.blSection', rows: [['consignmentId'], ['blNumber', 'blQuantity'], ['blConsigneeId', 'blDate']] },
+];
 
 /** The server names the new voyage's fields `voyage.<field>`; the form has them at the top level. */
 export function formFieldOf(path: string): string {
@@ -89,19 +82,6 @@ export function formValuesOf(shipment: TShipment): ShipmentFormValues {
 
 export const EMPTY_SHIPMENT_FORM: ShipmentFormValues = { voyageMode: 'existing' };
 
-/** The arrival may not come after the completion (the server says the same). */
-export function datesInOrder(arrival: Dayjs | null | undefined, completion: Dayjs | null | undefined): boolean {
-  return !arrival || !completion || !arrival.isAfter(completion, 'day');
-}
-
-/** A BL quantity in MT as typed: digits with at most 3 decimals, greater than zero. */
-export function blQuantityProblem(value: string | undefined): 'positive' | 'format' | null {
-  const text = (value ?? '').trim();
-  if (text === '') return 'positive';
-  if (!/^\d{1,9}(\.\d{1,3})?$/.test(text)) return /^-/.test(text) ? 'positive' : 'format';
-  return /^0+(\.0+)?$/.test(text) ? 'positive' : null;
-}
-
 /** The list screen's state: filters, page and page size. */
 export interface ShipmentListState {
   voyageId?: number;
@@ -146,10 +126,4 @@ export function shipmentListQuery(state: ShipmentListState): ShipmentListQuery {
 export function shipmentTotalQuery(state: ShipmentListState): Omit<ShipmentListQuery, 'page' | 'limit'> {
   const { page: _page, limit: _limit, ...filters } = shipmentListQuery(state);
   return filters;
-}
-
-/** The server's field errors with the new voyage's `voyage.<field>` paths moved onto the form's own fields. */
-export function remapFieldDetails(details: Readonly<Record<string, string>> | undefined): Record<string, string> | undefined {
-  if (!details) return undefined;
-  return Object.fromEntries(Object.entries(details).map(([path, message]) => [formFieldOf(path), message]));
 }

@@ -1,11 +1,11 @@
 import { lazy } from 'react';
 import type { FeatureRoute } from '../../app/feature-routes';
+import { transactionFormRoutes } from '../../components/transactions/form/routes';
+import { quantityApprovalTransaction, voyageApprovalTransaction } from '@tonnage/contracts';
 
 const VoyageApprovalFormPage = lazy(() => import('./VoyageApprovalFormPage'));
 const QuantityApprovalFormPage = lazy(() => import('./QuantityApprovalFormPage'));
 
-const VOYAGE = 'vesselQuantityApproval/vessel';
-const BL = 'vesselQuantityApproval/quantityApproval';
 
 /**
  * Form pages of this feature under `/agencies/{agencyId}/` (spec section 2.3; the lists come from the transaction
@@ -13,8 +13,6 @@ const BL = 'vesselQuantityApproval/quantityApproval';
  * read-only without the edit flag.
  */
 export const vesselApprovalRoutes: readonly FeatureRoute[] = [
-  { path: `${VOYAGE}/add`, entry: VOYAGE, action: 'add', page: <VoyageApprovalFormPage /> },
-  { path: `${VOYAGE}/:voyageApprovalId/edit`, entry: VOYAGE, page: <VoyageApprovalFormPage /> },
-  { path: `${BL}/add`, entry: BL, action: 'add', page: <QuantityApprovalFormPage /> },
-  { path: `${BL}/:voyageApprovalQuantityId/edit`, entry: BL, page: <QuantityApprovalFormPage /> },
+  ...transactionFormRoutes(voyageApprovalTransaction, <VoyageApprovalFormPage />, { editAction: null }),
+  ...transactionFormRoutes(quantityApprovalTransaction, <QuantityApprovalFormPage />, { editAction: null }),
 ];

@@ -9,10 +9,8 @@ import {
   ZVoyageApproval,
   ZVoyageApprovalList,
   type TApprovalDecisionInput,
-  type TQuantityApprovalInput,
-  type TVoyageApprovalInput,
 } from '@tonnage/contracts';
-import { api, apiOrThrow, apiSend, rawRequest, type RawResult } from '../../app/api';
+import { api, apiOrThrow, apiSend } from '../../app/api';
 import { useSocket } from '../../app/socket';
 import type { OutturnListParams } from './outturn';
 
@@ -21,9 +19,7 @@ const BASE = '/api/vesselQuantityApproval';
 export const vesselApprovalKeys = {
   all: ['vesselQuantityApproval'] as const,
   voyageList: (query: OutturnListParams) => ['vesselQuantityApproval', 'vessel', 'list', query] as const,
-  voyageOne: (id: number) => ['vesselQuantityApproval', 'vessel', 'one', id] as const,
   blList: (query: OutturnListParams) => ['vesselQuantityApproval', 'bl', 'list', query] as const,
-  blOne: (id: number) => ['vesselQuantityApproval', 'bl', 'one', id] as const,
   shipments: (voyageId: number) => ['vesselQuantityApproval', 'shipments', voyageId] as const,
   voyages: (search: string) => ['vesselQuantityApproval', 'voyages', search] as const,
   inbox: ['vesselQuantityApproval', 'inbox'] as const,
@@ -36,19 +32,6 @@ export function useVoyageApprovalList(query: OutturnListParams) {
     queryFn: ({ signal }) => apiOrThrow(`${BASE}/vessel`, { schema: ZVoyageApprovalList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useVoyageApproval(id: number | null) {
-  return useQuery({
-    queryKey: vesselApprovalKeys.voyageOne(id ?? 0),
-    queryFn: () => api(`${BASE}/vessel/${id ?? 0}`, { schema: ZVoyageApproval }),
-    enabled: id !== null,
-  });
-}
-
-/** `POST .../vessel` or `PUT .../vessel/{id}`; the raw result, so field errors land on their fields. */
-export function saveVoyageApproval(id: number | null, input: TVoyageApprovalInput): Promise<RawResult> {
-  return id === null ? rawRequest(`${BASE}/vessel`, { method: 'POST', body: input }) : rawRequest(`${BASE}/vessel/${id}`, { method: 'PUT', body: input });
 }
 
 export function decideVoyageApproval(id: number, input: TApprovalDecisionInput) {
@@ -67,20 +50,6 @@ export function useQuantityApprovalList(query: OutturnListParams) {
     queryFn: ({ signal }) => apiOrThrow(`${BASE}/quantityApproval`, { schema: ZQuantityApprovalList, signal, query: { ...query } }),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useQuantityApproval(id: number | null) {
-  return useQuery({
-    queryKey: vesselApprovalKeys.blOne(id ?? 0),
-    queryFn: () => api(`${BASE}/quantityApproval/${id ?? 0}`, { schema: ZQuantityApproval }),
-    enabled: id !== null,
-  });
-}
-
-export function saveQuantityApproval(id: number | null, input: TQuantityApprovalInput): Promise<RawResult> {
-  return id === null
-    ? rawRequest(`${BASE}/quantityApproval`, { method: 'POST', body: input })
-    : rawRequest(`${BASE}/quantityApproval/${id}`, { method: 'PUT', body: input });
 }
 
 export function decideQuantityApproval(id: number, input: TApprovalDecisionInput) {
