@@ -21,8 +21,10 @@ import { registerShippingRoutes } from './modules/shipping/shipping.routes';
 import { registerVesselApprovalRoutes } from './modules/vessel-approval/vessel-approval.routes';
 import { registerPortLoadingRoutes } from './modules/port-loading/port-loading.routes';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
-import { access, installAccessControl } from './platform/access';
+import { createSettingsService } from './modules/settings/settings.service';
+import type { ModuleContext } from './modules/module-context';
+import { access, installAccessControl } from './identity/access';
+import { authenticateHandshake } from './identity/realtime-handshake';
 import { systemClock, type Clock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
@@ -31,7 +33,7 @@ import { installInputGuard } from './platform/input-guard';
 import { logSerializers } from './platform/log-redaction';
 import { securityHeaders } from './platform/security-headers';
 import { createMailer, type Mailer } from './platform/mail/mailer';
-import { attachRealtime, noRealtime, type Realtime } from './platform/realtime/realtime';
+import { attachRealtime, noRealtime } from './platform/realtime/realtime';
 import { createStorage, type FileStorage } from './platform/storage/storage';
 
 export interface AppDeps {
@@ -48,16 +50,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** What every module's routes receive. */
-export interface ModuleContext {
-  config: AppConfig;
-  database: Database;
-  clock: Clock;
-  mailer: Mailer;
-  storage: FileStorage;
-  realtime: Realtime;
-  settings: SettingsService;
-}
+/** What every module's routes receive (declared in modules/, the layer of its users). */
+export type { ModuleContext };
 
 export type App = FastifyInstance;
 
@@ -85,7 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     settings: createSettingsService({ db: database.db, config, clock }),
     realtime: deps.realtime === false
       ? noRealtime
-      : attachRealtime(app, { database, clock }),
+      : attachRealtime(app, { database, clock, authenticate: authenticateHandshake }),
   };
 
   const headers = { ...securityHeaders(config), [Headers.appVersion]: config.appVersion };

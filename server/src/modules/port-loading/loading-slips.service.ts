@@ -17,19 +17,19 @@ import type { z } from 'zod';
 import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
-import type { DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../identity/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
-import { agencyTimezone } from '../../platform/time-zone';
-import { agencies } from '../agencies/agencies.schema';
+import { agencyTimezone } from '../../identity/agency-time-zone';
+import { agencies } from '../../identity/agencies.schema';
 import { columnOf, drivers, trucks } from '../master-data/master-data.schema';
 import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
 import { loadingSlips, portLoadings, trips } from './port-loading.schema';
 import { loadingSlipSort, portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
-import { nextNumberStatement } from '../../platform/counters/counters';
+import { nextNumberStatement } from '../../identity/counters/counters';
 import { activeSlipTotal, auditable, lockPortLoading, receivedRefusal, ruleConflict, type Actor } from './port-loading.service';
 
 /*

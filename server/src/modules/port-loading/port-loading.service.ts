@@ -24,7 +24,7 @@ import { onBoardAccount } from '../../ledger/accounts';
 import { recordAudit } from '../../platform/audit/audit';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
-import { inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
+import { inScope, scopeCondition, type DataScope } from '../../identity/data-scope';
 import { AppError, badRequest, forbidden, notFound, type ErrorMessage } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, ports, vessels } from '../master-data/master-data.schema';

@@ -1,11 +1,11 @@
 import { ProcurementMessages, SocketEvents, ZApiError, ZConsignment, ZConsignmentExportQuery, ZConsignmentFilters, ZConsignmentInput, ZConsignmentList, ZConsignmentListQuery, ZConsignmentTotal, ZLcPoList, ZLcPoQuery, ZMessageResponse, ZReasonBody, ZSaleOrder, ZSaleOrderInput, ZSaleOrderExportQuery, ZSaleOrderList, ZSaleOrderListQuery, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
 import { inAgency } from '../../platform/db/tenancy';
 import { sendWorkbook, writeWorkbook } from '../../platform/excel';
-import { agencyTimezone } from '../../platform/time-zone';
+import { agencyTimezone } from '../../identity/agency-time-zone';
 import {
   consignmentOwner,
   consignmentTotal,

@@ -2,13 +2,13 @@ import { SocketEvents, ZApiError, ZConsigneeVoyages, ZReasonBody, ZShipment, ZSh
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
-import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
+import { dataScopeOfSession, type DataScope } from '../../identity/data-scope';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { sendWorkbook, writeWorkbook } from '../../platform/excel';
-import { agencyTimezone } from '../../platform/time-zone';
+import { agencyTimezone } from '../../identity/agency-time-zone';
 import { shipmentExportColumns } from './shipping.export';
 import { createShipment, forEachShipment, getShipment, listShipments, reverseShipment, shipmentTotal, updateShipment, type Actor } from './shipping.service';
 import { consigneeVoyages, getVoyage, listVoyages, updateVoyage, vesselVoyageNumbers } from './voyage.service';

@@ -16,7 +16,7 @@ import { and, asc, eq, gte, ilike, inArray, lte, ne, or, sql, type SQL } from 'd
 import { vesselAccount, onBoardAccount } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
-import type { DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../identity/data-scope';
 import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';

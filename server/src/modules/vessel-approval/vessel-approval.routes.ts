@@ -2,9 +2,9 @@ import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, SocketEvents, ZApiError,
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
-import { dataScopeOfSession } from '../../platform/data-scope';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
+import { dataScopeOfSession } from '../../identity/data-scope';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { notFound } from '../../platform/errors';
