@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { tonnagePlugin } from './scripts/eslint-layers.mjs';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-data/**', 'server/drizzle/**', 'e2e/artifacts/**', '*.config.js'] },
@@ -20,6 +21,14 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/only-throw-error': 'error',
     },
+  },
+  {
+    // The layers of docs/architecture.md: a wrong arrow fails the lint (scripts/layers.test.ts keeps the rule honest).
+    // Tests, their fixtures and support files may reach across layers.
+    files: ['server/**/*.ts', 'packages/contracts/**/*.ts', 'web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-support.ts', '**/test/**', '**/fixtures/**', '**/*.fixtures.ts'],
+    plugins: { tonnage: tonnagePlugin },
+    rules: { 'tonnage/layers': 'error' },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -6,7 +6,7 @@ import { COMPANY_TYPE_IDS, listQuerySchema, truckResource } from '@tonnage/contr
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../server/src/platform/db/client';
-import * as schema from '../../server/src/platform/db/schema';
+import * as schema from '../../server/src/schema';
 import { APP_ROLE } from '../../server/src/platform/db/tenancy';
 import { listResource, type ResourceListQuery } from '../../server/src/modules/master-data/master-data.service';
 import { runLoad, type LoadResult } from './http-load';

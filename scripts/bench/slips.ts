@@ -11,12 +11,12 @@
 // The baseline is the same number of workers each committing `insert into bench_bare (n) values ($1)`.
 import { ZLoadingSlipInput, ZPortLoadingInput } from '@tonnage/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { agencies } from '../../server/src/modules/agencies/agencies.schema';
+import { agencies } from '../../server/src/identity/agencies.schema';
 import { createLoadingSlip } from '../../server/src/modules/port-loading/loading-slips.service';
 import { makeCargoWorld, makeShipment } from '../../server/src/modules/port-loading/port-loading.fixtures';
 import { createPortLoading } from '../../server/src/modules/port-loading/port-loading.service';
 import { loadingSlips } from '../../server/src/modules/port-loading/port-loading.schema';
-import { users } from '../../server/src/modules/users/users.schema';
+import { users } from '../../server/src/identity/users.schema';
 import { findLedgerDifferences } from '../../server/src/ledger/ledger.check';
 import { loadConfig } from '../../server/src/platform/config';
 import { openDatabase } from '../../server/src/platform/db/client';

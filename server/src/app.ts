@@ -18,8 +18,10 @@ import { registerLocationRoutes } from './modules/locations/locations.routes';
 import { registerMasterDataRoutes } from './modules/master-data/master-data.routes';
 import { registerCargoModules } from './modules/cargo-modules';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
-import { createSettingsService, type SettingsService } from './modules/settings/settings.service';
-import { access, installAccessControl } from './platform/access';
+import { createSettingsService } from './modules/settings/settings.service';
+import type { ModuleContext } from './modules/module-context';
+import { access, installAccessControl } from './identity/access';
+import { authenticateHandshake } from './identity/realtime-handshake';
 import { systemClock, type Clock } from './platform/clock';
 import type { AppConfig } from './platform/config';
 import type { Database } from './platform/db/client';
@@ -28,7 +30,7 @@ import { installInputGuard } from './platform/input-guard';
 import { logSerializers } from './platform/log-redaction';
 import { securityHeaders } from './platform/security-headers';
 import { createMailer, type Mailer } from './platform/mail/mailer';
-import { attachRealtime, noRealtime, type Realtime } from './platform/realtime/realtime';
+import { attachRealtime, noRealtime } from './platform/realtime/realtime';
 import { createStorage, type FileStorage } from './platform/storage/storage';
 
 export interface AppDeps {
@@ -45,16 +47,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** What every module's routes receive. */
-export interface ModuleContext {
-  config: AppConfig;
-  database: Database;
-  clock: Clock;
-  mailer: Mailer;
-  storage: FileStorage;
-  realtime: Realtime;
-  settings: SettingsService;
-}
+/** What every module's routes receive (declared in modules/, the layer of its users). */
+export type { ModuleContext };
 
 export type App = FastifyInstance;
 
@@ -82,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     settings: createSettingsService({ db: database.db, config, clock }),
     realtime: deps.realtime === false
       ? noRealtime
-      : attachRealtime(app, { database, clock }),
+      : attachRealtime(app, { database, clock, authenticate: authenticateHandshake }),
   };
 
   const headers = { ...securityHeaders(config), [Headers.appVersion]: config.appVersion };

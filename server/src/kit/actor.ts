@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { requireAgency, requireSession } from '../platform/access';
+import { requireAgency, requireSession } from '../identity/access';
 import type { Clock } from '../platform/clock';
-import { dataScopeOfSession, type DataScope } from '../platform/data-scope';
+import { dataScopeOfSession, type DataScope } from '../identity/data-scope';
 import type { Db } from '../platform/db/client';
 
 /** The language of rule messages and exports: English or Arabic. */

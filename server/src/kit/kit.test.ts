@@ -12,7 +12,7 @@ import { recordAudit } from '../platform/audit/audit';
 import { auditLog } from '../platform/audit/audit.schema';
 import { fixedClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
-import type { DataScope } from '../platform/data-scope';
+import type { DataScope } from '../identity/data-scope';
 import { conflict } from '../platform/errors';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
 import { createTestDatabase } from '../test/harness';

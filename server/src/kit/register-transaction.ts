@@ -1,12 +1,11 @@
 import { ZIdParams, ZReasonBody, operationPermission, type TransactionDeclaration, type TransactionOperation, type TReasonBody } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { ModuleContext } from '../app';
 import type { Db } from '../platform/db/client';
 import { sendWorkbook, writeWorkbook, type ExcelColumn, type ExcelLang } from '../platform/excel';
-import { agencyTimezone } from '../platform/time-zone';
+import { agencyTimezone } from '../identity/agency-time-zone';
 import type { Actor } from './actor';
-import { cargoRoute, fileRoute, runCommand } from './route';
+import { cargoRoute, fileRoute, runCommand, type KitContext } from './route';
 
 /*
  * The generator of the transaction kit: from a declaration (contracts) and the flow's hand-written service functions,
@@ -54,7 +53,7 @@ function missing(declaration: TransactionDeclaration, operation: string): Error 
 }
 
 /** Registers the routes of a declared transaction (see the file's comment). */
-export function registerTransaction<D extends TransactionDeclaration>(api: FastifyInstance, context: ModuleContext, declaration: D, handlers: TransactionHandlers<D>): void {
+export function registerTransaction<D extends TransactionDeclaration>(api: FastifyInstance, context: KitContext, declaration: D, handlers: TransactionHandlers<D>): void {
   const keys = registeredKeys.get(api) ?? new Set<string>();
   registeredKeys.set(api, keys);
   if (keys.has(declaration.key)) throw new Error(`Transaction ${declaration.key} is registered twice`);

@@ -2,12 +2,21 @@ import { SocketEvents, ZApiError, hasPermission, permissionFlag, type Permission
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ModuleContext } from '../app';
-import { access, requireAgency, requireSession } from '../platform/access';
+import type { Clock } from '../platform/clock';
+import type { Database } from '../platform/db/client';
+import type { Realtime } from '../platform/realtime/realtime';
+import { access, requireAgency, requireSession } from '../identity/access';
 import type { Db } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
 import { forbidden } from '../platform/errors';
 import { actorOf, type Actor } from './actor';
+
+/** What the kit needs of the app: the database, the clock and the realtime rooms (a module's context has them). */
+export interface KitContext {
+  database: Database;
+  clock: Clock;
+  realtime: Realtime;
+}
 
 /*
  * The one route wrapper of the cargo flows: access declared at the route (permission flags, agency required), the
@@ -79,7 +88,7 @@ export function checkAlso(request: FastifyRequest, requirement: PermissionRequir
 }
 
 /** Tells the agency's screens that the figures of a dashboard tab changed (after a commit). */
-export function announce(context: ModuleContext, agencyId: number, type: StatsType): void {
+export function announce(context: KitContext, agencyId: number, type: StatsType): void {
   const event: StatsEvent = { statsUpdated: true, type };
   context.realtime.emitToAgency(agencyId, SocketEvents.events, event);
 }
@@ -89,7 +98,7 @@ export function announce(context: ModuleContext, agencyId: number, type: StatsTy
  * after-commit work and announces `event` (unless the result says nothing moved). Answers the result's body.
  */
 export async function runCommand<Result>(
-  context: ModuleContext,
+  context: KitContext,
   request: FastifyRequest,
   work: (tx: Db, actor: Actor) => Promise<Result | Committed<Result>>,
   event?: StatsType,
@@ -108,7 +117,7 @@ export async function runCommand<Result>(
 /** Defines a cargo route on `api` (see the file's comment). */
 export function cargoRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, Result = unknown>(
   api: FastifyInstance,
-  context: ModuleContext,
+  context: KitContext,
   spec: CargoRouteSpec<P, Q, B, Result>,
 ): void {
   const status = spec.status ?? 200;

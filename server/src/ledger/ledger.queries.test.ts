@@ -1,7 +1,7 @@
 import { kgToTonnes, tonnesToKg } from '@tonnage/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UNRESTRICTED, type DataScope } from '../platform/data-scope';
+import { UNRESTRICTED, type DataScope } from '../identity/data-scope';
 import type { Db } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
 import { makeAgency, makeUser } from '../test/fixtures';

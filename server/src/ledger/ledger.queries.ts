@@ -2,7 +2,7 @@ import type { LedgerAccountKind } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../platform/db/client';
-import type { DataScope } from '../platform/data-scope';
+import type { DataScope } from '../identity/data-scope';
 import { accountOf, accountOfKey, KEY_DIMENSIONS, type AccountColumns, type AccountDimension, type KeyDimension, type KeyOperands } from './accounts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
 import { accountScope } from './ledger.scope';

@@ -1,8 +1,8 @@
 import { GUARDED_ACCOUNT_KINDS, LEDGER_ACCOUNT_KINDS } from '@tonnage/contracts';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { agencies } from '../modules/agencies/agencies.schema';
-import { users } from '../modules/users/users.schema';
+import { agencies } from '../identity/agencies.schema';
+import { users } from '../identity/users.schema';
 import { tenantPolicy } from '../platform/db/tenancy';
 
 /*

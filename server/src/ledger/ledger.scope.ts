@@ -1,6 +1,6 @@
 import type { LedgerAccountKind } from '@tonnage/contracts';
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { DataScope } from '../platform/data-scope';
+import type { DataScope } from '../identity/data-scope';
 import type { AccountColumns } from './accounts';
 
 /*

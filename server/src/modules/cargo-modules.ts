@@ -1,6 +1,6 @@
 import { transactionRegistry } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../app';
+import type { ModuleContext } from './module-context';
 import { registeredTransactions } from '../kit';
 import { registerPortLoadingRoutes } from './port-loading/port-loading.routes';
 import { registerProcurementRoutes } from './procurement/procurement.routes';

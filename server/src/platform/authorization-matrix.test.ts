@@ -6,7 +6,7 @@ import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixture
 import { tableFor } from '../modules/master-data/master-data.schema';
 import { consignments, saleOrders } from '../modules/procurement/procurement.schema';
 import { referencedKeys, sampleInput } from '../test/resource-samples';
-import type { Access } from './access';
+import type { Access } from '../identity/access';
 
 /**
  * The authorization matrix of the access issue: every registered route, called by each kind of principal against

@@ -4,7 +4,7 @@ import { Messages } from '@tonnage/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness';
-import { installAccessControl } from './access';
+import { installAccessControl } from '../identity/access';
 import { fixedClock } from './clock';
 import { installErrorHandling } from './errors';
 

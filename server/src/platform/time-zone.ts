@@ -1,17 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { agencies } from '../modules/agencies/agencies.schema';
-import type { Db } from './db/client';
-
 /*
  * One time zone everywhere: the agency's (issue #10). Instants are stored in UTC; what a person reads (the web, the
- * slip PDF, the Excel exports) is the wall-clock time in the agency's zone.
+ * slip PDF, the Excel exports) is the wall-clock time in the agency's zone (read by identity/agency-time-zone.ts).
  */
-
-/** The agency's IANA time zone, read inside the caller's (agency) transaction; UTC if the agency is not found. */
-export async function agencyTimezone(tx: Db, agencyId: number): Promise<string> {
-  const [row] = await tx.select({ timezone: agencies.timezone }).from(agencies).where(eq(agencies.id, agencyId));
-  return row?.timezone ?? 'UTC';
-}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

@@ -12,20 +12,20 @@ import {
   type TransportationType,
 } from '@tonnage/contracts';
 import { asc, count, eq } from 'drizzle-orm';
-import type { DataScope } from '../platform/data-scope';
+import type { DataScope } from '../identity/data-scope';
 import type { Db } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
 import { berths, cargoTypes, columnOf, companies, drivers, locations, ports, trucks, vessels } from '../modules/master-data/master-data.schema';
 import { checkTransportRules } from '../modules/master-data/transport-rules';
 import { createLoadingSlip, localDay } from '../modules/port-loading/loading-slips.service';
-import { agencyTimezone } from '../platform/time-zone';
+import { agencyTimezone } from '../identity/agency-time-zone';
 import { createPortLoading } from '../modules/port-loading/port-loading.service';
 import { createConsignment } from '../modules/procurement/consignments.service';
 import { saleOrders } from '../modules/procurement/procurement.schema';
 import { createSaleOrder } from '../modules/procurement/sale-orders.service';
 import { shipments } from '../modules/shipping/shipping.schema';
 import { createShipment } from '../modules/shipping/shipping.service';
-import { users } from '../modules/users/users.schema';
+import { users } from '../identity/users.schema';
 import { createQuantityApproval, createVoyageApproval } from '../modules/vessel-approval/vessel-approval.service';
 
 /*

@@ -6,8 +6,8 @@ import type { Clock } from '../platform/clock';
 import type { AppConfig } from '../platform/config';
 import type { Db } from '../platform/db/client';
 import { generatePassword, hashPassword } from '../platform/passwords';
-import { agencies } from '../modules/agencies/agencies.schema';
-import { roles, users } from '../modules/users/users.schema';
+import { agencies } from '../identity/agencies.schema';
+import { roles, users } from '../identity/users.schema';
 import { seedDemoMasterData } from './demo-master-data';
 import { seedDemoSeason } from './demo-season';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { UserKind } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
-import { agencies } from '../modules/agencies/agencies.schema';
-import { roles, users } from '../modules/users/users.schema';
+import { agencies } from '../identity/agencies.schema';
+import { roles, users } from '../identity/users.schema';
 import type { Db } from '../platform/db/client';
 import { hashPassword } from '../platform/passwords';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fieldScale, resourceByKey, type FieldDef, type ResourceDef } from '@tonnage/contracts';
 import type { Db } from '../platform/db/client';
-import { storedFiles } from '../platform/storage/files.schema';
+import { storedFiles } from '../identity/files.schema';
 
 const words = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel', 'India', 'Juliett'];
 

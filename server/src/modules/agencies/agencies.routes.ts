@@ -1,8 +1,8 @@
 import { ZAgency, ZAgencyData, ZAgencyInput, ZAgencyList, ZAgencyListQuery, ZAgencyToggleResponse, ZApiError, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import { access, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireSession } from '../../identity/access';
 import {
   assertCanEditAgency,
   assertCanViewAgency,

@@ -11,18 +11,18 @@ import {
 } from '@tonnage/contracts';
 import { and, asc, eq, ilike, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SessionContext } from '../auth/sessions.service';
+import type { SessionContext } from '../../identity/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { conflict, forbidden, notFound } from '../../platform/errors';
-import { agencies } from './agencies.schema';
+import { agencies } from '../../identity/agencies.schema';
 import { escapeLike, isUniqueViolation } from '../../platform/db/query-helpers';
-import { dataScopeOfSession, scopeCondition, type DataScope } from '../../platform/data-scope';
+import { dataScopeOfSession, scopeCondition, type DataScope } from '../../identity/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { listAgencyLocations } from '../locations/locations.service';
 import { COMPANY_TYPES } from '../lookups/lookups.data';
 import { cargoTypes, columnOf, companies } from '../master-data/master-data.schema';
-import { users } from '../users/users.schema';
+import { users } from '../../identity/users.schema';
 
 /** Columns of the registry's tables by field name. */
 const column = columnOf;

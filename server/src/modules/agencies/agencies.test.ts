@@ -2,10 +2,10 @@ import { Messages, type TAgency, type TAgencyData, type TAgencyList, type TApiEr
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
-import { createSession } from '../auth/sessions.service';
+import { createSession } from '../../identity/sessions.service';
 import { bearer, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { agencies } from './agencies.schema';
+import { agencies } from '../../identity/agencies.schema';
 
 let t: TestApp;
 let agencyA: TAgencyRow;

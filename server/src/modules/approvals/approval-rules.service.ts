@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { badRequest, notFound } from '../../platform/errors';
-import { roles, users } from '../users/users.schema';
+import { roles, users } from '../../identity/users.schema';
 import { approvalRuleApprovers, approvalRules } from './approvals.schema';
 
 /** A validated approval rule form (ZApprovalRuleInput after parsing). */

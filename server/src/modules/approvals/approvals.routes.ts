@@ -2,8 +2,8 @@ import { APPROVAL_KINDS, ApprovalMessages as M, ZApiError, ZApprovalRule, ZAppro
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, forbidden } from '../../platform/errors';
 import { deleteApprovalRule, findApprovalRule, getApprovalRule, listApprovalRules, saveApprovalRule } from './approval-rules.service';

@@ -1,8 +1,8 @@
 import { APPROVAL_STATUSES } from '@tonnage/contracts';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenancy';
-import { agencies } from '../agencies/agencies.schema';
-import { users } from '../users/users.schema';
+import { agencies } from '../../identity/agencies.schema';
+import { users } from '../../identity/users.schema';
 
 export const approvalStatus = pgEnum('approval_status', APPROVAL_STATUSES);
 

@@ -5,7 +5,7 @@ import { inAgency } from '../../platform/db/tenancy';
 import { AppError } from '../../platform/errors';
 import { makeAgency, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
-import { users } from '../users/users.schema';
+import { users } from '../../identity/users.schema';
 import { saveApprovalRule } from './approval-rules.service';
 import { approvalSteps } from './approvals.schema';
 import { approvalState, decideApproval, notifyApprover, startApproval, type ApprovalOutcome } from './approvals.service';

@@ -14,11 +14,11 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
-import { access, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireSession } from '../../identity/access';
 import { toApiAgency } from '../agencies/agencies.service';
 import { changePassword, login, requestPasswordReset, resetPassword, toApiUser, updatePassword, userContext } from './auth.service';
-import { revokeSession } from './sessions.service';
+import { revokeSession } from '../../identity/sessions.service';
 
 function sessionCookie(context: ModuleContext, token: string, maxAgeSeconds: number): string {
   const secure = context.config.publicUrl.startsWith('https://') ? '; Secure' : '';

@@ -1,17 +1,17 @@
 import { ErrorCode, Messages, type TUserContext } from '@tonnage/contracts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../module-context';
 import type { Db } from '../../platform/db/client';
 import type { MailMessage } from '../../platform/mail/mailer';
-import { adminCompanyOf, dataScopeOf } from '../../platform/data-scope';
+import { adminCompanyOf, dataScopeOf } from '../../identity/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, runtimeMessage } from '../../platform/errors';
-import { mailerForAgency } from '../../platform/mail/agency-mailer';
+import { mailerForAgency } from '../email-settings/agency-mailer';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../platform/passwords';
-import { agencies } from '../agencies/agencies.schema';
-import { users } from '../users/users.schema';
-import { passwordResetTokens } from './auth.schema';
-import { createSession, hashToken, newToken, revokeUserSessions, toApiUser, type SessionContext } from './sessions.service';
+import { agencies } from '../../identity/agencies.schema';
+import { users } from '../../identity/users.schema';
+import { passwordResetTokens } from '../../identity/auth.schema';
+import { createSession, hashToken, newToken, revokeUserSessions, toApiUser, type SessionContext } from '../../identity/sessions.service';
 import { clearThrottle, readThrottle, recordFailure, throttleKey, type ThrottlePolicy } from './throttle.service';
 
 type AgencyRow = typeof agencies.$inferSelect;

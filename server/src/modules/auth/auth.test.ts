@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { STRONG_PASSWORD, bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
-import { users } from '../users/users.schema';
+import { users } from '../../identity/users.schema';
 
 let t: TestApp;
 let agencyId: number;

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { loginThrottle } from './auth.schema';
+import { loginThrottle } from '../../identity/auth.schema';
 
 export interface ThrottleState {
   /** Wrong attempts left before the block. */

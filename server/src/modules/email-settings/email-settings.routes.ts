@@ -1,8 +1,8 @@
 import { ZApiError, ZEmailSettings, ZEmailSettingsInput, ZMessageResponse, ZTestEmailInput, hasPermission, permissionFlag } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
 import { inAgency } from '../../platform/db/tenancy';
 import { forbidden } from '../../platform/errors';
 import { getEmailSettings, hasEmailSettings, saveEmailSettings, sendTestEmail } from './email-settings.service';

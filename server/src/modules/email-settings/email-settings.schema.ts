@@ -1,8 +1,8 @@
 import { SMTP_SECURITY } from '@tonnage/contracts';
 import { boolean, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenancy';
-import { agencies } from '../agencies/agencies.schema';
-import { users } from '../users/users.schema';
+import { agencies } from '../../identity/agencies.schema';
+import { users } from '../../identity/users.schema';
 
 export const smtpSecurity = pgEnum('smtp_security', SMTP_SECURITY);
 

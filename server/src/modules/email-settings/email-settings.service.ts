@@ -6,7 +6,7 @@ import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
-import { mailerFromSettings, sealSmtpPassword, type AgencyEmailSettingsRow } from '../../platform/mail/agency-mailer';
+import { mailerFromSettings, sealSmtpPassword, type AgencyEmailSettingsRow } from './agency-mailer';
 import { composeMail } from '../../platform/mail/mailer';
 import { agencyEmailSettings } from './email-settings.schema';
 

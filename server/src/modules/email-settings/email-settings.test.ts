@@ -4,12 +4,12 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inAgency } from '../../platform/db/tenancy';
-import { openSmtpPassword } from '../../platform/mail/agency-mailer';
+import { openSmtpPassword } from './agency-mailer';
 import { bearer, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { saveApprovalRule } from '../approvals/approval-rules.service';
 import { notifyApprover, startApproval } from '../approvals/approvals.service';
-import { createSession } from '../auth/sessions.service';
+import { createSession } from '../../identity/sessions.service';
 import { agencyEmailSettings } from './email-settings.schema';
 
 interface Received {

@@ -1,9 +1,9 @@
 import { ZApiError, ZLocationDetail, ZLocationList, ZLocationListQuery, ZLocationWeightMachineList, ZSiloLocationList, ZSiloLocationQuery, ZWeightMachineLocationQuery, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
-import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
+import { dataScopeOfSession, type DataScope } from '../../identity/data-scope';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { getLocation, listLocations, listLocationWeightMachines, listSiloLocations } from './locations.service';

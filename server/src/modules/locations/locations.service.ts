@@ -18,7 +18,7 @@ import {
 import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../identity/data-scope';
 import type { Db } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/query-helpers';
 import { notFound } from '../../platform/errors';

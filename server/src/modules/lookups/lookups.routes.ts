@@ -1,8 +1,8 @@
 import { ZApiError, ZCityList, ZCountryList, ZLookups, ZTimezoneList, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import { access } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access } from '../../identity/access';
 import { notFound } from '../../platform/errors';
 import { getLookups, listCities, listCountries, listTimezones } from './lookups.service';
 

@@ -1,6 +1,6 @@
 import { ZCityList, ZCountryList, ZLookups, ZTimezoneList, type TCityList, type TCountryList, type TLookups, type TTimezoneList } from '@tonnage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../auth/sessions.service';
+import { createSession } from '../../identity/sessions.service';
 import { bearer, makeAgency, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { CompanyTypeId } from './lookups.data';

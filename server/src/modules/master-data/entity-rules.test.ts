@@ -8,7 +8,7 @@ import { AppError } from '../../platform/errors';
 import { bearer, loginAs, makeAgency, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sampleInput, sampleReferences, withUploadedImages } from '../../test/resource-samples';
-import { users } from '../users/users.schema';
+import { users } from '../../identity/users.schema';
 import { columnsOf, hikConnectDevices, tableFor } from './master-data.schema';
 import { openResourceSecret } from './master-data.secrets';
 import { withUniqueConflict } from './master-data.service';

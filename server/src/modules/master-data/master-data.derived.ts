@@ -1,7 +1,7 @@
 import { columnName, resourceRegistry, type ResourceDef } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
+import { users } from '../../identity/users.schema';
 import { columnsOf, type ResourceTable } from './master-data.schema';
 
 /**

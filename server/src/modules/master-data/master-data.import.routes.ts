@@ -12,8 +12,8 @@ import {
 } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
 import { AppError, badRequest } from '../../platform/errors';
 import { refuseFileName } from '../../platform/input-guard';
 import { IMPORT_MAX_BYTES, importMessages, importResource, importTemplate } from './master-data.import';

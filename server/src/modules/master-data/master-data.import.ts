@@ -17,7 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
-import type { DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../identity/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, runtimeMessage } from '../../platform/errors';
 import { beforeWrite } from './master-data.rules';

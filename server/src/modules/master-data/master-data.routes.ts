@@ -1,8 +1,8 @@
 import { ZApiError, ZMessageResponse, permissionFlag, resourceRegistry, resourceSchemas, type ResourceDef, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
 import { sendWorkbook } from '../../platform/excel';
 import { assertDerivedColumnsKnown } from './master-data.derived';
 import { writeResourceWorkbook } from './master-data.export';

@@ -39,7 +39,7 @@ import {
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
 import { tenantPolicy } from '../../platform/db/tenancy';
-import { agencies } from '../agencies/agencies.schema';
+import { agencies } from '../../identity/agencies.schema';
 
 /** The Drizzle table of a resource; its columns are reached by field name through `columnsOf`. */
 export type ResourceTable = PgTableWithColumns<{

@@ -1,7 +1,7 @@
 import { ErrorCode, PlatformMessages, fieldMessages, resourceByKey, type ResourceDef, type ScopeDimension } from '@tonnage/contracts';
 import { and, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../identity/data-scope';
 import { AppError, badRequest, runtimeMessage } from '../../platform/errors';
 import { columnOf, fixedConditions, tableFor, type ResourceTable } from './master-data.schema';
 import type { ResourceInput } from './master-data.values';

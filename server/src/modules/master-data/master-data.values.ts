@@ -2,7 +2,7 @@ import { fieldMessages, type ResourceDef } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { badRequest, runtimeMessage } from '../../platform/errors';
-import { storedFiles } from '../../platform/storage/files.schema';
+import { storedFiles } from '../../identity/files.schema';
 import { sealResourceSecret, type SecretConfig } from './master-data.secrets';
 
 /** A validated create/update body: field name to value (null when empty). */

@@ -19,20 +19,20 @@ import { embeddedPost, post, postingError, reverse, type PostParams } from '../.
 import { auditInsertStatement, recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
 import type { Lang } from '../../kit/actor';
-import type { DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../identity/data-scope';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
-import { agencyTimezone } from '../../platform/time-zone';
-import { agencies } from '../agencies/agencies.schema';
+import { agencyTimezone } from '../../identity/agency-time-zone';
+import { agencies } from '../../identity/agencies.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { columnOf, drivers, transporterRules, trucks } from '../master-data/master-data.schema';
 import { checkTransportRules, type TransportRuleViolation } from '../master-data/transport-rules';
 import { loadingSlips, portLoadings, trips } from './port-loading.schema';
 import { loadingSlipSort, portLoadingScope, selectLoadingSlips, slipTotals, toLoadingSlip } from './port-loading.queries';
-import { nextNumberStatement } from '../../platform/counters/counters';
+import { nextNumberStatement } from '../../identity/counters/counters';
 import { activeSlipTotal, auditable, lockPortLoading, ruleConflict, type Actor } from './port-loading.service';
 
 /*

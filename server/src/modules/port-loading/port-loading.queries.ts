@@ -3,12 +3,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { caseless } from '../../platform/db/list-order';
-import type { DataScope } from '../../platform/data-scope';
-import { scopeCondition } from '../../platform/data-scope';
+import type { DataScope } from '../../identity/data-scope';
+import { scopeCondition } from '../../identity/data-scope';
 import { cargoTypes, columnOf, companies, drivers, locations, ports, trucks, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
-import { createdUsers, reversedUsers, updatedUsers, userName } from '../../platform/db/record-trail';
+import { createdUsers, reversedUsers, updatedUsers, userName } from '../../identity/record-trail';
 import { loadingSlips, portLoadings } from './port-loading.schema';
 
 /*

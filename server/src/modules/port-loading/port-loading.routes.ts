@@ -2,11 +2,11 @@ import { Messages, ZIdParams, ZLoadingSlipInput, ZLoadingSlipPdfQuery, ZLoadingS
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../module-context';
 import { cargoRoute, fileRoute, registerTransaction, runCommand } from '../../kit';
-import { agencyTimezone } from '../../platform/time-zone';
-import { agencies } from '../agencies/agencies.schema';
-import { users } from '../users/users.schema';
+import { agencyTimezone } from '../../identity/agency-time-zone';
+import { agencies } from '../../identity/agencies.schema';
+import { users } from '../../identity/users.schema';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
 import { loadingSlipExportColumns, portLoadingExportColumns } from './port-loading.export';
 import { createLoadingSlip, forEachLoadingSlip, getLoadingSlip, listLoadingSlips, reverseLoadingSlip, updateLoadingSlip } from './loading-slips.service';

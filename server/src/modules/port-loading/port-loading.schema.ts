@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { changeTrail, reversalTrail } from '../../platform/db/record-trail';
+import { changeTrail, reversalTrail } from '../../identity/record-trail';
 import { SLIP_RECEIVER_TABLES_SQL } from '../../platform/record-kinds';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
-import { agencies } from '../agencies/agencies.schema';
+import { agencies } from '../../identity/agencies.schema';
 import { companies, drivers, locations, ports, trucks , columnOf } from '../master-data/master-data.schema';
 import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';

@@ -26,7 +26,7 @@ import { assertNotConsumed } from '../../platform/consumers';
 import type { CommandActor } from '../../kit/actor';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
-import { inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
+import { inScope, scopeCondition, type DataScope } from '../../identity/data-scope';
 import { AppError, badRequest, forbidden, notFound, type ErrorMessage } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, ports, vessels } from '../master-data/master-data.schema';

@@ -18,9 +18,9 @@ import {
 import { type SQL, and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { SessionContext } from '../auth/sessions.service';
+import type { SessionContext } from '../../identity/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
-import { dataScopeOfSession, inScope, scopeCondition, type DataScope } from '../../platform/data-scope';
+import { dataScopeOfSession, inScope, scopeCondition, type DataScope } from '../../identity/data-scope';
 import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';

@@ -1,9 +1,9 @@
 import { ProcurementMessages, ZApiError, ZDocument, ZDocumentCreate, ZDocumentList, ZMessageResponse, ZReasonBody, permissionFlag, ZIdParams, ZRecordIdText } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import type { SessionContext } from '../auth/sessions.service';
-import { access, requireAgency, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import type { SessionContext } from '../../identity/sessions.service';
+import { access, requireAgency, requireSession } from '../../identity/access';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { conflict } from '../../platform/errors';

@@ -4,9 +4,9 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { storedFiles } from '../../platform/storage/files.schema';
+import { storedFiles } from '../../identity/files.schema';
 import { fileUrl } from '../uploads/uploads.service';
-import { users } from '../users/users.schema';
+import { users } from '../../identity/users.schema';
 import { documents } from './procurement.schema';
 import { userName } from './procurement.queries';
 

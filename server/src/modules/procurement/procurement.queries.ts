@@ -15,7 +15,7 @@ export const consignees = alias(companies, 'consignee') as unknown as ResourceTa
 export const shipmentManagers = alias(companies, 'shipment_manager') as unknown as ResourceTable;
 export const nameOf = (table: ResourceTable): SQL<string> => sql<string>`${columnOf(table, 'name')}`;
 
-export { createdUsers, reversedUsers, toTrail, trailColumns, updatedUsers, userName, type TrailRow } from '../../platform/db/record-trail';
+export { createdUsers, reversedUsers, toTrail, trailColumns, updatedUsers, userName, type TrailRow } from '../../identity/record-trail';
 
 /** A sum of bigint kilograms read exactly (as text), never through a float. */
 export const kgText = (expression: SQL): SQL<string> => sql<string>`(${expression})::text`;

@@ -1,6 +1,6 @@
 import { ZConsignmentFilters, ZConsignmentTotal, ZLcPoList, ZLcPoQuery, consignmentTransaction, saleOrderTransaction } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { consignmentOwner, consignmentTotal, createConsignment, forEachConsignment, getConsignment, lcPoOptions, listConsignments, reverseConsignment, updateConsignment } from './consignments.service';
 import { registerDocumentRoutes } from './documents.routes';

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { changeTrail, reversalTrail } from '../../platform/db/record-trail';
+import { changeTrail, reversalTrail } from '../../identity/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
-import { storedFiles } from '../../platform/storage/files.schema';
-import { agencies } from '../agencies/agencies.schema';
+import { storedFiles } from '../../identity/files.schema';
+import { agencies } from '../../identity/agencies.schema';
 import { cargoTypes, companies , columnOf } from '../master-data/master-data.schema';
-import { users } from '../users/users.schema';
+import { users } from '../../identity/users.schema';
 
 /*
  * Procurement (spec section 2.3: saleOrder, consignments). Quantities are integer kilograms like the ledger's

@@ -17,7 +17,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
-import { createSession } from '../auth/sessions.service';
+import { createSession } from '../../identity/sessions.service';
 import { bearer, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { makeCargoType, makeCompany, makePortLoading, makeShipment } from './procurement.fixtures';

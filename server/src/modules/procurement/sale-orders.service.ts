@@ -14,12 +14,12 @@ import {
 import { type SQL, and, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { SessionContext } from '../auth/sessions.service';
+import type { SessionContext } from '../../identity/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { uniqueViolation, escapeLike } from '../../platform/db/query-helpers';
-import { dataScopeOfSession, type DataScope } from '../../platform/data-scope';
+import { dataScopeOfSession, type DataScope } from '../../identity/data-scope';
 import type { CommandActor as Actor } from '../../kit/actor';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';

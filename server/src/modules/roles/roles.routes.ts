@@ -1,8 +1,8 @@
 import { ZApiError, ZMessageResponse, ZRole, ZRoleInput, ZRoleList, ZRoleListQuery, ZRolePermissionsInput, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
 import { RoleMessages, createRole, deleteRole, getRole, listRoles, renameRole, saveRolePermissions } from './roles.service';
 
 const ZRoleParams = ZIdParams;

@@ -1,14 +1,14 @@
 import { SEARCH_MIN_CHARS, SocketEvents, type TRole, type TRoleList, type ZRoleInput, type ZRoleListQuery, type ZRolePermissionsInput, RoleMessages } from '@tonnage/contracts';
 import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../module-context';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { escapeLike, isForeignKeyViolation, isUniqueViolation } from '../../platform/db/query-helpers';
 import { inAgency } from '../../platform/db/tenancy';
 import { conflict, forbidden, notFound } from '../../platform/errors';
-import type { SessionContext } from '../auth/sessions.service';
-import { roles, users } from '../users/users.schema';
+import type { SessionContext } from '../../identity/sessions.service';
+import { roles, users } from '../../identity/users.schema';
 
 /** A validated role list query (defaults applied). */
 export type RoleListQuery = z.output<typeof ZRoleListQuery>;

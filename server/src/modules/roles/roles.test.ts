@@ -2,8 +2,8 @@ import { Messages, type TApiError, type TRole, type TRoleList } from '@tonnage/c
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
-import { createSession } from '../auth/sessions.service';
-import { roles, users } from '../users/users.schema';
+import { createSession } from '../../identity/sessions.service';
+import { roles, users } from '../../identity/users.schema';
 import { bearer, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { RoleMessages } from './roles.service';

@@ -2,8 +2,8 @@ import { ZProductSettings, ZProductSettingsInput, ZPublicSettings } from '@tonna
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
-import { access, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireSession } from '../../identity/access';
 import { recordAudit } from '../../platform/audit/audit';
 
 /** Product settings (spec 2.3 `settings`, super admin only), and the public part the sign-in page needs. */

@@ -28,7 +28,7 @@ export const blConsigneeName = columnOf(blConsignees, 'name');
 export const blConsigneeIdColumn = columnOf(blConsignees, 'id');
 export const cargoTypeName = columnOf(cargoTypes, 'name');
 export const cargoTypeIdColumn = columnOf(cargoTypes, 'id');
-export { createdUsers as creators, reversedUsers as reversers, updatedUsers as updaters, userName } from '../../platform/db/record-trail';
+export { createdUsers as creators, reversedUsers as reversers, updatedUsers as updaters, userName } from '../../identity/record-trail';
 
 
 /** A bigint of kilograms however the driver hands it back (string, number or bigint). */

@@ -1,6 +1,6 @@
 import { ShipmentSavedMessages, ZConsigneeVoyages, ZConsigneeVoyagesQuery, ZIdParams, ZShipmentFilters, ZShipmentTotal, ZVesselVoyageNumberQuery, ZVesselVoyageOptions, ZVoyageDetail, ZVoyageList, ZVoyageListQuery, ZVoyageUpdate, shipmentTransaction, type PermissionRequirement } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { shipmentExportColumns } from './shipping.export';
 import { createShipment, forEachShipment, getShipment, listShipments, reverseShipment, shipmentTotal, updateShipment } from './shipping.service';

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { changeTrail, reversalTrail } from '../../platform/db/record-trail';
+import { changeTrail, reversalTrail } from '../../identity/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
-import { agencies } from '../agencies/agencies.schema';
+import { agencies } from '../../identity/agencies.schema';
 import { berths, companies, ports, vessels , columnOf } from '../master-data/master-data.schema';
 import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
 

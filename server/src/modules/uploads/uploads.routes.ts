@@ -3,8 +3,8 @@ import { Messages, UPLOAD_DIRECTORIES, ZApiError, ZUploadResponse } from '@tonna
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
-import { access, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireSession } from '../../identity/access';
 import { badRequest } from '../../platform/errors';
 import { refuseFileName } from '../../platform/input-guard';
 import { inlineDisposition, openStoredFile, storeUpload } from './uploads.service';

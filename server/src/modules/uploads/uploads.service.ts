@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { ErrorCode, Messages, hasAnyPermission, type TUploadResponse, type UploadDirectory } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
-import type { SessionContext } from '../auth/sessions.service';
+import type { SessionContext } from '../../identity/sessions.service';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { AppError, badRequest, forbidden, notFound, runtimeMessage } from '../../platform/errors';
 import { InvalidStorageKeyError, contentTypeOfKey, sanitizeKey, type FileStorage } from '../../platform/storage/storage';
-import { storedFiles } from '../../platform/storage/files.schema';
+import { storedFiles } from '../../identity/files.schema';
 
 /** What the content of an upload turned out to be. */
 export interface DetectedFile {

@@ -2,8 +2,8 @@ import { Messages, ZApiError, ZMessageResponse, ZProfileBody, ZUser, ZUserInput,
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
-import { access, requireAgency, requireSession } from '../../platform/access';
+import type { ModuleContext } from '../module-context';
+import { access, requireAgency, requireSession } from '../../identity/access';
 import { createUser, forcePasswordReset, getUser, listUsers, toggleUserStatus, updateProfile, updateUser } from './users.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };

@@ -19,21 +19,21 @@ import {
 } from '@tonnage/contracts';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../module-context';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
-import { dataScopeOfSession } from '../../platform/data-scope';
+import { dataScopeOfSession } from '../../identity/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
-import { mailerForAgency } from '../../platform/mail/agency-mailer';
+import { mailerForAgency } from '../email-settings/agency-mailer';
 import { hashPassword } from '../../platform/passwords';
-import { storedFiles } from '../../platform/storage/files.schema';
+import { storedFiles } from '../../identity/files.schema';
 import { issuePasswordLink, passwordLinkMail } from '../auth/auth.service';
-import { revokeUserSessions, toApiUser, type SessionContext } from '../auth/sessions.service';
+import { revokeUserSessions, toApiUser, type SessionContext } from '../../identity/sessions.service';
 import { countryOfCity, findCountry } from '../lookups/lookups.service';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { columnOf, companies, locations, type ResourceTable } from '../master-data/master-data.schema';
-import { roles, users } from './users.schema';
+import { roles, users } from '../../identity/users.schema';
 
 export type ProfileInput = z.output<typeof ZProfileBody>;
 export type { TProfileBody };

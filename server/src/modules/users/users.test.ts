@@ -2,14 +2,14 @@ import { Messages, warehouseResource, type TApiError, type TUserInput, type TUse
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
-import { createSession } from '../auth/sessions.service';
+import { createSession } from '../../identity/sessions.service';
 import { STRONG_PASSWORD, bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sampleInput } from '../../test/resource-samples';
 import { tableFor } from '../master-data/master-data.schema';
 import { makeCompany } from '../procurement/procurement.fixtures';
 import { UserMessages } from './users.service';
-import { users } from './users.schema';
+import { users } from '../../identity/users.schema';
 
 let t: TestApp;
 let agencyA: number;

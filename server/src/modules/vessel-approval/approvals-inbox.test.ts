@@ -6,7 +6,7 @@ import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixt
 import { createTestApp, type TestApp } from '../../test/harness';
 import { deleteApprovalRule, saveApprovalRule } from '../approvals/approval-rules.service';
 import { approvalRuleApprovers } from '../approvals/approvals.schema';
-import { roles, users } from '../users/users.schema';
+import { roles, users } from '../../identity/users.schema';
 import { makeBl, makeCargoWorld, makeConsignee, makeShipmentManager, makeVoyage, type CargoWorld } from './vessel-approval.fixtures';
 
 /*

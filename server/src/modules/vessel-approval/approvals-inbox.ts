@@ -6,7 +6,7 @@ import { displayName } from '../approvals/approval-rules.service';
 import { approvalSteps } from '../approvals/approvals.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { shipments } from '../shipping/shipping.schema';
-import { roles, users } from '../users/users.schema';
+import { roles, users } from '../../identity/users.schema';
 import { consignmentScope, findQuantityApprovals, findVoyageApprovals, voyageInScope, type Reader } from './vessel-approval.queries';
 import { quantityApprovals, voyageApprovals } from './vessel-approval.schema';
 

@@ -15,15 +15,15 @@ import type { z } from 'zod';
 import type { Actor } from '../../kit/actor';
 import type { Db } from '../../platform/db/client';
 import { escapeLike } from '../../platform/db/query-helpers';
-import type { DataScope } from '../../platform/data-scope';
+import type { DataScope } from '../../identity/data-scope';
 import { approvalStatusOf, nextApproverId } from '../approvals/approval-engine';
 import { displayName, usersWhoCanApprove } from '../approvals/approval-rules.service';
 import { approvalSteps } from '../approvals/approvals.schema';
 import { columnOf, companies, ports, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
-import { users } from '../users/users.schema';
-import { createdUsers, reversedUsers, updatedUsers } from '../../platform/db/record-trail';
+import { users } from '../../identity/users.schema';
+import { createdUsers, reversedUsers, updatedUsers } from '../../identity/record-trail';
 import { quantityApprovals, voyageApprovals } from './vessel-approval.schema';
 
 import { consignmentScope } from '../procurement/consignments.service';

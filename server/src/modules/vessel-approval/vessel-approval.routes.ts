@@ -1,9 +1,9 @@
 import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, SocketEvents, ZApprovalDecisionInput, ZApprovalInbox, ZApprovalInboxQuery, ZIdParams, ZOutturnShipmentList, ZQuantityApproval, ZRecordIdText, ZVoyageApproval, hasPermission, quantityApprovalTransaction, voyageApprovalTransaction, type ApprovalsEvent } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ModuleContext } from '../../app';
+import type { ModuleContext } from '../module-context';
 import { Committed, cargoRoute, registerTransaction, type Actor } from '../../kit';
-import { requireSession } from '../../platform/access';
+import { requireSession } from '../../identity/access';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { notifyApprover } from '../approvals/approvals.service';

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { OUTTURN_STATUSES } from '@tonnage/contracts';
-import { changeTrail } from '../../platform/db/record-trail';
+import { changeTrail } from '../../identity/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
-import { agencies } from '../agencies/agencies.schema';
-import { users } from '../users/users.schema';
+import { agencies } from '../../identity/agencies.schema';
+import { users } from '../../identity/users.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
 
 const outturnStatusCheck = (column: AnyPgColumn) => sql`${column} in (${sql.raw(OUTTURN_STATUSES.map((s) => `'${s}'`).join(', '))})`;

@@ -12,12 +12,14 @@ import { lockEmbeddedDatabase } from './embedded-lock';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema';
 import { ENSURE_APP_ROLE_SQL, GRANT_APP_ROLE_SQL } from './tenancy';
 
-export type Schema = typeof schema;
-/** A database or a transaction: data-access functions take this first, so several compose in one transaction. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A database or a transaction: data-access functions take this first, so several compose in one transaction.
+ * Queries name their tables (no relational `db.query`), so the client needs no table list: the platform stays
+ * below the layers that declare the tables (the full list, for drizzle-kit, is `src/schema.ts`).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -80,7 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     pool.on('error', () => undefined);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     return {
       db,
       kind: 'postgres',
@@ -91,7 +93,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
           await client.query(ENSURE_APP_ROLE_SQL);
-          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+          await migratePg(drizzlePg(client), { migrationsFolder });
           await client.query(GRANT_APP_ROLE_SQL);
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
@@ -117,7 +119,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error;
   }
   guardNestedQueries(client);
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client);
   const db = pgliteDb as unknown as Db;
   return {
     db,

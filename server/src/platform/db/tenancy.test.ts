@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agencies } from '../../modules/agencies/agencies.schema';
-import { passwordResetTokens, sessions } from '../../modules/auth/auth.schema';
-import { roles, users } from '../../modules/users/users.schema';
+import { agencies } from '../../identity/agencies.schema';
+import { passwordResetTokens, sessions } from '../../identity/auth.schema';
+import { roles, users } from '../../identity/users.schema';
 import { createTestDatabase } from '../../test/harness';
 import { makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { auditLog } from '../audit/audit.schema';
-import { storedFiles } from '../storage/files.schema';
+import { storedFiles } from '../../identity/files.schema';
 import { queryRows, type Database } from './client';
 import { APP_ROLE, inAgency, PLATFORM_TABLES } from './tenancy';
 

@@ -2,9 +2,9 @@ import { Messages, SocketEvents, type StatsEvent, type UserContextEvent } from '
 import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agencies } from '../../modules/agencies/agencies.schema';
-import { users } from '../../modules/users/users.schema';
-import { createSession } from '../../modules/auth/sessions.service';
+import { agencies } from '../../identity/agencies.schema';
+import { users } from '../../identity/users.schema';
+import { createSession } from '../../identity/sessions.service';
 import { STRONG_PASSWORD, bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 

@@ -1,10 +1,7 @@
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { ErrorCode, Messages, hasAnyPermission } from '@tonnage/contracts';
-import { eq } from 'drizzle-orm';
+import { ErrorCode, Messages } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { agencies } from '../../modules/agencies/agencies.schema';
-import { resolveSession } from '../../modules/auth/sessions.service';
 import type { Clock } from '../clock';
 import type { Database, Db } from '../db/client';
 
@@ -55,7 +52,7 @@ export interface RealtimeSocketData {
 }
 
 /** A refused handshake: the client's `connect_error` has this message and `data.code`. */
-class HandshakeError extends Error {
+export class HandshakeError extends Error {
   readonly data: { code: ErrorCode };
   constructor(code: ErrorCode, message: string) {
     super(message);
@@ -85,31 +82,18 @@ function handshakeAgency(socket: Socket): string | undefined {
   return raw === undefined || raw === '' || raw === 'null' || raw === 'undefined' ? undefined : raw;
 }
 
-/** Checks a handshake like the HTTP guard checks a request; answers the socket's data or throws HandshakeError. */
-async function authenticate(db: Db, params: { socket: Socket; now: Date }): Promise<RealtimeSocketData> {
-  const token = handshakeToken(params.socket);
-  const session = token ? await resolveSession(db, { token, now: params.now }) : null;
-  if (!session) throw new HandshakeError(ErrorCode.UNAUTHENTICATED, Messages.tokenExpired);
-  const base = {
-    userId: session.user.id,
-    sessionId: session.sessionId,
-    memberOf: session.isSuperAdmin ? null : session.user.agencyId,
-    isSuperAdmin: session.isSuperAdmin,
-  };
-  // Spec 2.1: a user whose role grants nothing receives nothing of the agency, its events included.
-  const listens = hasAnyPermission(session);
-  const asked = handshakeAgency(params.socket);
-  if (asked === undefined) return { ...base, agencyId: listens ? session.user.agencyId : null };
-  const agencyId = Number(asked);
-  if (!Number.isInteger(agencyId) || agencyId <= 0) throw new HandshakeError(ErrorCode.VALIDATION, 'Invalid agency id.');
-  if (!session.isSuperAdmin) {
-    if (agencyId !== session.user.agencyId) throw new HandshakeError(ErrorCode.FORBIDDEN, Messages.forbidden);
-    return { ...base, agencyId: listens ? agencyId : null };
-  }
-  const [found] = await db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId)).limit(1);
-  if (!found) throw new HandshakeError(ErrorCode.NOT_FOUND, 'Agency not found');
-  return { ...base, agencyId };
+/** What a handshake presents: its token and the agency it asks for (undefined when not given). */
+export interface Handshake {
+  token: string | undefined;
+  agencyId: string | undefined;
+  now: Date;
 }
+
+/**
+ * Checks a handshake like the HTTP guard checks a request (sessions and agencies are identity's, a layer above
+ * this transport: app.ts passes identity's check in); answers the socket's data or throws HandshakeError.
+ */
+export type HandshakeAuthenticator = (db: Db, handshake: Handshake) => Promise<RealtimeSocketData>;
 
 /**
  * Attaches Socket.IO to the app's HTTP server (same port, path `/socket.io` unless told). A handshake needs a
@@ -118,7 +102,10 @@ async function authenticate(db: Db, params: { socket: Socket; now: Date }): Prom
  * `session:<sessionId>` and, for users of an agency, `members:<agencyId>`. With PostgreSQL the rooms are shared by
  * every server process through @socket.io/postgres-adapter (table socket_io_attachments).
  */
-export function attachRealtime(app: FastifyInstance, deps: { database: Database; clock: Clock; path?: string }): Realtime {
+export function attachRealtime(
+  app: FastifyInstance,
+  deps: { database: Database; clock: Clock; authenticate: HandshakeAuthenticator; path?: string },
+): Realtime {
   const io = new Server<Record<string, never>, Record<string, (payload: unknown) => void>, Record<string, never>, RealtimeSocketData>(
     app.server,
     { path: deps.path ?? '/socket.io', serveClient: false },
@@ -128,7 +115,7 @@ export function attachRealtime(app: FastifyInstance, deps: { database: Database;
   }
 
   io.use((socket, next) => {
-    authenticate(deps.database.db, { socket, now: deps.clock.now() }).then(
+    deps.authenticate(deps.database.db, { token: handshakeToken(socket), agencyId: handshakeAgency(socket), now: deps.clock.now() }).then(
       (data) => {
         socket.data = data;
         next();

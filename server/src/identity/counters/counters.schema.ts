@@ -1,6 +1,6 @@
 import { bigint, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { agencies } from '../../modules/agencies/agencies.schema';
-import { tenantPolicy } from '../db/tenancy';
+import { agencies } from '../agencies.schema';
+import { tenantPolicy } from '../../platform/db/tenancy';
 
 /**
  * Per-agency running numbers of printed documents (loading slips, later tickets and notes): the last number given

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { TUser } from '@tonnage/contracts';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/client';
-import { agencies } from '../agencies/agencies.schema';
-import { roles, users } from '../users/users.schema';
+import type { Db } from '../platform/db/client';
+import { agencies } from './agencies.schema';
+import { roles, users } from './users.schema';
 import { sessions } from './auth.schema';
 
 /** Who is signed in on a request: everything a permission or agency check needs, loaded in one query. */

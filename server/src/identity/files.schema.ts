@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { agencies } from '../../modules/agencies/agencies.schema';
-import { users } from '../../modules/users/users.schema';
-import { tenantPolicy } from '../db/tenancy';
+import { agencies } from './agencies.schema';
+import { users } from './users.schema';
+import { tenantPolicy } from '../platform/db/tenancy';
 
 /**
  * Every stored file, so that serving it can check who may see it. The application role sees only its agency's

@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { agencyUserPasswordLinkPolicy, agencyUserSessionPolicies } from '../../platform/db/tenancy';
-import { users } from '../users/users.schema';
+import { agencyUserPasswordLinkPolicy, agencyUserSessionPolicies } from '../platform/db/tenancy';
+import { users } from './users.schema';
 
 /** Server-side sessions: the token is given to the client once; only its SHA-256 is stored. */
 export const sessions = pgTable(

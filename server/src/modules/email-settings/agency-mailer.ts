@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { agencyEmailSettings } from '../../modules/email-settings/email-settings.schema';
-import { resolveAppSecret, type AppConfig } from '../config';
-import type { Db } from '../db/client';
-import { inAgency } from '../db/tenancy';
-import { openSecret, sealSecret } from '../secret-box';
-import { createSmtpServerMailer, type Mailer } from './mailer';
+import { agencyEmailSettings } from './email-settings.schema';
+import { resolveAppSecret, type AppConfig } from '../../platform/config';
+import type { Db } from '../../platform/db/client';
+import { inAgency } from '../../platform/db/tenancy';
+import { openSecret, sealSecret } from '../../platform/secret-box';
+import { createSmtpServerMailer, type Mailer } from '../../platform/mail/mailer';
 
 type SecretConfig = Pick<AppConfig, 'appSecret' | 'dataDir'>;
 export type AgencyEmailSettingsRow = typeof agencyEmailSettings.$inferSelect;

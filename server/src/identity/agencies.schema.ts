@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ownAgencyPolicies } from '../../platform/db/tenancy';
+import { ownAgencyPolicies } from '../platform/db/tenancy';
 
 /** The tenant. Every business row of later modules carries `agency_id`. */
 export const agencies = pgTable(

@@ -1,9 +1,8 @@
 import { COMPANY_TYPE_IDS } from '@tonnage/contracts';
-import { SQL, and, eq, inArray } from 'drizzle-orm';
+import { SQL, and, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { SessionContext } from '../modules/auth/sessions.service';
-import { columnOf, companies } from '../modules/master-data/master-data.schema';
-import type { Db } from './db/client';
+import type { SessionContext } from './sessions.service';
+import { queryRows, type Db } from '../platform/db/client';
 
 /**
  * What part of an agency's data a user may see (spec section 6, "Shipment-manager scoping" and "Location
@@ -47,21 +46,20 @@ export interface AdminCompany extends ScopeCompany {
   name: string;
 }
 
-const companyColumn = (name: 'id' | 'name' | 'companyTypeId'): AnyPgColumn => columnOf(companies, name);
-
 /**
  * The company a company admin administers, or null for every other user (and for a company that no longer
- * exists). Pass the transaction of the user's agency (`inAgency`): companies are tenant rows.
+ * exists). Pass the transaction of the user's agency (`inAgency`): companies are tenant rows. The companies table
+ * belongs to master data, a business module above identity: this reads its three columns by name instead of
+ * importing its declaration.
  */
 export async function adminCompanyOf(tx: Db, user: Pick<SessionContext['user'], 'kind' | 'companyId'>): Promise<AdminCompany | null> {
   if (user.kind !== 'companyAdmin' || user.companyId === null) return null;
-  const [row] = await tx
-    .select({ id: companyColumn('id'), name: companyColumn('name'), companyTypeId: companyColumn('companyTypeId') })
-    .from(companies)
-    .where(eq(companyColumn('id'), user.companyId))
-    .limit(1);
+  const [row] = await queryRows<{ id: number; name: string; companyTypeId: number }>(
+    tx,
+    sql`select id, name, company_type_id as "companyTypeId" from companies where id = ${user.companyId} limit 1`,
+  );
   if (!row) return null;
-  return { id: Number(row.id), name: String(row.name), isShipmentManager: row.companyTypeId === COMPANY_TYPE_IDS.shipmentManager };
+  return { id: Number(row.id), name: String(row.name), isShipmentManager: Number(row.companyTypeId) === COMPANY_TYPE_IDS.shipmentManager };
 }
 
 /**

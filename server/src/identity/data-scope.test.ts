@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/harness';
-import type { Database } from './db/client';
+import type { Database } from '../platform/db/client';
 import { dataScopeOf, dataScopeOfSession, inScope, scopeCondition, UNRESTRICTED } from './data-scope';
 
 const baseUser: TUser = {

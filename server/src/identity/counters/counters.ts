@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../db/client';
+import { queryRows, type Db } from '../../platform/db/client';
 
 /**
  * The statement that takes the agency's next number of a kind of document, returning it as `value`: usable on its

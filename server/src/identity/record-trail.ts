@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, integer, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../modules/users/users.schema';
+import { users } from './users.schema';
 
 /*
  * The columns every business record of the cargo flows carries (docs/decisions.md, "Business records are

@@ -1,11 +1,11 @@
 import { Headers, SESSION_COOKIE, hasAnyPermission, hasPermission } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { agencies } from '../modules/agencies/agencies.schema';
-import { resolveSession, type SessionContext } from '../modules/auth/sessions.service';
-import type { Clock } from './clock';
-import type { Db } from './db/client';
-import { AppError, badRequest, forbidden, unauthenticated } from './errors';
+import { agencies } from './agencies.schema';
+import { resolveSession, type SessionContext } from './sessions.service';
+import type { Clock } from '../platform/clock';
+import type { Db } from '../platform/db/client';
+import { AppError, badRequest, forbidden, unauthenticated } from '../platform/errors';
 import { ErrorCode } from '@tonnage/contracts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { tenantPolicy } from '../../platform/db/tenancy';
-import { agencies } from '../agencies/agencies.schema';
+import { tenantPolicy } from '../platform/db/tenancy';
+import { agencies } from './agencies.schema';
 
 export const userKind = pgEnum('user_kind', ['superAdmin', 'agencyAdmin', 'agencyUser', 'companyAdmin']);
 

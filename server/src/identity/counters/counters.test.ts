@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/harness';
 import { makeAgency } from '../../test/fixtures';
-import type { Database } from '../db/client';
-import { inAgency } from '../db/tenancy';
+import type { Database } from '../../platform/db/client';
+import { inAgency } from '../../platform/db/tenancy';
 import { nextNumber } from './counters';
 
 let database: Database;

@@ -1,0 +1,18 @@
+import type { Clock } from '../platform/clock';
+import type { AppConfig } from '../platform/config';
+import type { Database } from '../platform/db/client';
+import type { Mailer } from '../platform/mail/mailer';
+import type { Realtime } from '../platform/realtime/realtime';
+import type { FileStorage } from '../platform/storage/storage';
+import type { SettingsService } from './settings/settings.service';
+
+/** What every module's routes receive. */
+export interface ModuleContext {
+  config: AppConfig;
+  database: Database;
+  clock: Clock;
+  mailer: Mailer;
+  storage: FileStorage;
+  realtime: Realtime;
+  settings: SettingsService;
+}
