@@ -38,6 +38,8 @@ const WRONG: [string, string][] = [
   ['server/src/identity/probe.ts', "import { companies } from '../modules/master-data/master-data.schema';"],
   ['server/src/identity/counters/probe.ts', "export { registerAuthRoutes } from '../../modules/auth/auth.routes';"],
   ['server/src/ledger/probe.ts', "import { consignments } from '../modules/procurement/procurement.schema';"],
+  ['server/src/ledger/probe.ts', "import { cargoRoute } from '../kit/route';"],
+  ['server/src/kit/probe.ts', "import type { ModuleContext } from '../modules/module-context';"],
   ['server/src/modules/users/probe.ts', "import { buildApp } from '../../app';"],
   ['server/src/platform/probe.ts', "import { seedFirstRun } from '../seed/first-run';"],
   ['server/src/platform/probe.ts', "import { api } from '../../../web/src/app/api';"],
@@ -55,6 +57,8 @@ const ALLOWED: [string, string][] = [
   ['server/src/modules/shipping/probe.ts', "import { post } from '../../ledger/ledger.service';\nimport { access } from '../../identity/access';\nimport { consignments } from '../procurement/procurement.schema';"],
   ['server/src/probe.ts', "import { registerUserRoutes } from './modules/users/users.routes';"],
   ['server/src/seed/probe.ts', "import { post } from '../ledger/ledger.service';"],
+  ['server/src/kit/probe.ts', "import { post } from '../ledger/ledger.service';\nimport { access } from '../identity/access';"],
+  ['server/src/modules/shipping/probe.ts', "import { cargoRoute } from '../../kit/route';"],
   ['web/src/app/probe.ts', "import { Messages } from '@tonnage/contracts';"],
   ['packages/contracts/src/probe.ts', "import { z } from 'zod';\nimport { Messages } from './messages';"],
   // Tests, their support files and fixtures may reach across the layers.

@@ -57,6 +57,8 @@ export const ledgerAccounts = pgTable(
       sql`${t.committedKg} = 0 or (${t.kind} = 'ON_HAND' and ${t.committedKg} > 0 and ${t.committedKg} <= ${t.balanceKg})`,
     ),
     index('ledger_accounts_location_idx').on(t.agencyId, t.locationId),
+    // Live positions of a kind (the read side's totals skip emptied positions and delivered trips).
+    index('ledger_accounts_live_kind_idx').on(t.agencyId, t.kind).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
     tenantPolicy('ledger_accounts'),
   ],
 );
@@ -85,6 +87,8 @@ export const ledgerTransactions = pgTable(
     // A transaction is reversed at most once.
     uniqueIndex('ledger_transactions_reverses_unique').on(t.reversesId),
     index('ledger_transactions_source_idx').on(t.agencyId, t.sourceTable, t.sourceId),
+    // Trips in and out over a period.
+    index('ledger_transactions_created_idx').on(t.agencyId, t.createdAt),
     check('ledger_transactions_reversal_reason', sql`${t.reversesId} is null or length(btrim(${t.reason})) > 0`),
     tenantPolicy('ledger_transactions'),
   ],

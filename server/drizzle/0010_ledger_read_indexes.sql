@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_accounts_live_kind_idx" ON "ledger_accounts" USING btree ("agency_id","kind") WHERE "ledger_accounts"."balance_kg" <> 0 or "ledger_accounts"."committed_kg" <> 0;--> statement-breakpoint
+CREATE INDEX "ledger_transactions_created_idx" ON "ledger_transactions" USING btree ("agency_id","created_at");
