@@ -321,11 +321,12 @@ export function TransactionListPage<D extends TransactionDeclaration>({ declarat
         })}
         {extraFilters}
       </div>
+      {/* The summary has its own query (totals): it says for itself when it cannot be loaded. */}
+      {summary?.(list.data, query)}
       {list.isError ? (
         <TransactionListError onRetry={() => void list.refetch()} testId={ids.list} />
       ) : (
         <>
-          {summary?.(list.data, query)}
           <Table<Row>
             rowKey="id"
             size="middle"
