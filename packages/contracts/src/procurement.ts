@@ -334,6 +334,7 @@ export const consignmentTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: { message: ProcurementMessages.consignmentReversed },
+  testIds: { page: 'consignments-page', list: 'consignments', row: 'consignment' },
   list: {
     columns: [
       { key: 'lcPoNumber', label: 'procurement.lcPoNumber', kind: 'text', field: 'LCPONumber', sort: 'LCPONumber' },

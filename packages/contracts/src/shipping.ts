@@ -301,6 +301,7 @@ export const shipmentTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: { message: ShipmentSavedMessages.reversed },
+  testIds: { page: 'shipping-page', list: 'shipping', row: 'shipment' },
   list: {
     columns: [
       { key: 'vesselVoyage', label: 'shipping.vesselVoyage', kind: 'custom', sort: 'vesselName' },

@@ -158,11 +158,13 @@ export type TOutturnShipmentList = z.infer<typeof ZOutturnShipmentList>;
 /** The out-turn lists have one fixed order, newest first (no sortable column). */
 const OUTTURN_ORDER = { fields: ['createdAt'], default: { field: 'createdAt', order: 'desc' } } as const;
 
-const outturnFilters = [
-  { kind: 'voyage', param: 'voyageId', label: 'vesselApproval.voyage' },
-  { kind: 'enum', param: 'status', label: 'vesselApproval.status', options: OUTTURN_STATUSES, labelPrefix: 'vesselApproval.statuses' },
-  { kind: 'search', param: 'search', label: 'vesselApproval.searchHint' },
-] as const;
+/** The filters of both out-turn lists: the search (worded per list), voyage and status. */
+const outturnFilters = <Label extends string>(searchLabel: Label) =>
+  [
+    { kind: 'search', param: 'search', label: searchLabel },
+    { kind: 'voyage', param: 'voyageId', label: 'vesselApproval.voyage' },
+    { kind: 'enum', param: 'status', label: 'vesselApproval.status', options: OUTTURN_STATUSES, labelPrefix: 'vesselApproval.statuses' },
+  ] as const;
 
 /**
  * The voyage out-turn screen as the transaction kit sees it (spec 2.3 `vesselQuantityApproval/vessel`). Besides the
@@ -194,6 +196,7 @@ export const voyageApprovalTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: {},
+  testIds: { page: 'voyage-approvals-page', list: 'voyage-approvals', row: 'voyage-approval' },
   list: {
     columns: [
       { key: 'voyage', label: 'vesselApproval.voyage', kind: 'custom' },
@@ -205,7 +208,7 @@ export const voyageApprovalTransaction = defineTransaction({
       { key: 'status', label: 'vesselApproval.status', kind: 'custom' },
       { key: 'next', label: 'vesselApproval.nextApprover', kind: 'custom' },
     ],
-    filters: outturnFilters,
+    filters: outturnFilters('vesselApproval.searchVoyage'),
   },
   form: { sections: [{ title: 'vesselApproval.voyageTitle', rows: [['voyageId', 'surveyDate', 'dischargedQuantity'], ['remarks']] }] },
 });
@@ -241,6 +244,7 @@ export const quantityApprovalTransaction = defineTransaction({
   },
   event: 'vessel',
   reversal: {},
+  testIds: { page: 'quantity-approvals-page', list: 'quantity-approvals', row: 'quantity-approval' },
   list: {
     columns: [
       { key: 'bl', label: 'vesselApproval.blNumber', kind: 'text', field: 'blNumber' },
@@ -253,7 +257,7 @@ export const quantityApprovalTransaction = defineTransaction({
       { key: 'status', label: 'vesselApproval.status', kind: 'custom' },
       { key: 'next', label: 'vesselApproval.nextApprover', kind: 'custom' },
     ],
-    filters: outturnFilters,
+    filters: outturnFilters('vesselApproval.searchBl'),
   },
   form: { sections: [{ title: 'vesselApproval.blTitle', rows: [['shipmentId', 'dischargedQuantity'], ['remarks']] }] },
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnSortOrder, sortChanged, sortFromTable, sortParams } from './list-sort';
+import { columnSortOrder, sortChanged, sortFromTable } from './list-sort';
 
 describe('list sort', () => {
   const fields = ['blNumber', 'createdAt'] as const;
@@ -12,13 +12,11 @@ describe('list sort', () => {
     expect(sortFromTable({ columnKey: 'password', order: 'ascend' }, fields)).toBeUndefined();
   });
 
-  it('gives the arrow of the sorted column, the query parameters, and whether the sort changed', () => {
+  it('gives the arrow of the sorted column and whether the sort changed', () => {
     const sort = { sortBy: 'blNumber', sortOrder: 'desc' } as const;
     expect(columnSortOrder(sort, 'blNumber')).toBe('descend');
     expect(columnSortOrder(sort, 'createdAt')).toBeNull();
     expect(columnSortOrder(undefined, 'blNumber')).toBeNull();
-    expect(sortParams(sort)).toEqual({ sortBy: 'blNumber', sortOrder: 'desc' });
-    expect(sortParams(undefined)).toEqual({});
     expect(sortChanged(sort, { sortBy: 'blNumber', sortOrder: 'desc' })).toBe(false);
     expect(sortChanged(sort, undefined)).toBe(true);
   });

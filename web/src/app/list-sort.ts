@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { SorterResult } from 'antd/es/table/interface';
 import type { SortOrder } from '@tonnage/contracts';
 
@@ -36,24 +35,3 @@ export function columnSortOrder(sort: ListSort | undefined, key: string): 'ascen
 
 /** The props of a server-sorted column: sortable, with its arrow from the list's state. */
 export const sortableColumn = (sort: ListSort | undefined, key: string) => ({ key, sorter: true, sortOrder: columnSortOrder(sort, key) });
-
-/** The query parameters of a sort: none while the list keeps its default order. */
-export const sortParams = (sort: ListSort | undefined): Partial<ListSort> => (sort ? { sortBy: sort.sortBy, sortOrder: sort.sortOrder } : {});
-
-/**
- * The server sort of a transaction list: the current sort, its query parameters, the props of a sortable column,
- * and `apply(sorter)` for the table's change, which answers whether the sort changed (the list restarts at page 1).
- */
-export function useListSort(fields: readonly string[]) {
-  const [sort, setSort] = useState<ListSort | undefined>(undefined);
-  return {
-    sort,
-    params: sortParams(sort),
-    column: (key: (typeof fields)[number]) => sortableColumn(sort, key),
-    apply: <Row>(sorter: SorterResult<Row> | SorterResult<Row>[]): boolean => {
-      const next = sortFromTable(sorter, fields);
-      setSort(next);
-      return sortChanged(sort, next);
-    },
-  };
-}

@@ -8,7 +8,6 @@ import { TransactionForm } from '../../components/transactions/form/TransactionF
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
 import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
 import { consignmentFieldOf, consignmentFormSections, consignmentFormValues, consignmentPayload, type ConsignmentFormValues } from './procurement-form';
-import { procurementKeys } from './procurement-api';
 import { SaleOrderSelect, useCargoOptions, withKnown } from './procurement-options';
 
 export interface ConsignmentDrawerProps {
@@ -28,8 +27,6 @@ export function ConsignmentDrawer({ open, consignment, onClose, onSaved }: Consi
   const controller = useTransactionForm<ConsignmentFormValues>({
     declaration: consignmentTransaction,
     sections: consignmentFormSections,
-    // The list pages still cache under their own keys until they read through the kit's hooks.
-    invalidate: [procurementKeys.consignments],
     id: consignment?.id ?? null,
     toInput: consignmentPayload,
     fieldOf: consignmentFieldOf,

@@ -7,14 +7,9 @@ import {
   consignmentFieldOf,
   consignmentFormSections,
   consignmentFormValues,
-  consignmentListQuery,
   consignmentPayload,
-  consignmentTotalQuery,
-  initialConsignmentListState,
-  initialSaleOrderListState,
   saleOrderFieldOf,
   saleOrderFormSections,
-  saleOrderListQuery,
   saleOrderPayload,
 } from './procurement-form';
 
@@ -106,20 +101,5 @@ describe('quantity check (the consignment input schema, in the browser as on the
     expect(quantityError('0.001')).toBeNull();
     for (const wrong of ['', '0', '0.000', '-3', '1.2345', '1e3']) expect(quantityError(wrong), wrong).toEqual(expect.any(String));
     expect(quantityError('0')).not.toEqual(quantityError('1.2345'));
-  });
-});
-
-describe('list queries', () => {
-  it('drops short searches and empty filters, and keeps paging', () => {
-    expect(saleOrderListQuery({ ...initialSaleOrderListState, search: 'ab' })).toEqual({ page: 1, limit: 20, status: 'Active' });
-    expect(
-      saleOrderListQuery({ ...initialSaleOrderListState, page: 2, limit: 50, search: ' SO-1 ', sellerId: 5, fromDate: dayjs('2026-01-02'), toDate: null }),
-    ).toEqual({ page: 2, limit: 50, status: 'Active', search: 'SO-1', sellerId: 5, fromDate: '2026-01-02' });
-  });
-
-  it('gives the total the same filters as the list, without paging', () => {
-    const state = { ...initialConsignmentListState, page: 3, search: 'LC-77', type: 'po' as const, saleOrderId: 9, status: 'all' as const };
-    expect(consignmentListQuery(state)).toEqual({ page: 3, limit: 20, status: 'all', search: 'LC-77', type: 'po', saleOrderId: 9 });
-    expect(consignmentTotalQuery(state)).toEqual({ status: 'all', search: 'LC-77', type: 'po', saleOrderId: 9 });
   });
 });

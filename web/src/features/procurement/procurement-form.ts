@@ -12,7 +12,7 @@ import {
 
 /*
  * The form logic of the procurement screens, kept apart from the components so it can be tested: what the forms
- * show for a record, what they send, where the server's field errors go, and the list queries.
+ * show for a record, what they send, where the server's field errors go.
  */
 
 const ISO_DATE = 'YYYY-MM-DD';
@@ -138,99 +138,3 @@ export const consignmentFieldOf = (path: string): string => {
   const field = path.split('.')[0] ?? path;
   return field === 'lcNumber' || field === 'poNumber' ? 'lcPoNumber' : field;
 };
-
-// ---------------------------------------------------------------- lists
-
-export type StatusFilter = 'Active' | 'Reversed' | 'all';
-
-export interface SaleOrderListState {
-  page: number;
-  limit: number;
-  search: string;
-  status: StatusFilter;
-  sellerId?: number;
-  buyerId?: number;
-  cargoTypeId?: number;
-  fromDate?: Dayjs | null;
-  toDate?: Dayjs | null;
-}
-
-/** The query of `GET /api/saleOrder` as the web sends it (empty filters left out). */
-export interface SaleOrderListParams {
-  page: number;
-  limit: number;
-  status: StatusFilter;
-  search?: string;
-  sellerId?: number;
-  buyerId?: number;
-  cargoTypeId?: number;
-  fromDate?: string;
-  toDate?: string;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
-}
-
-export const initialSaleOrderListState: SaleOrderListState = { page: 1, limit: 20, search: '', status: 'Active' };
-
-/** The query of `GET /api/saleOrder`: short searches and empty filters left out. */
-export function saleOrderListQuery(state: SaleOrderListState): SaleOrderListParams {
-  const query: SaleOrderListParams = { page: state.page, limit: state.limit, status: state.status };
-  const search = effectiveSearch(state.search);
-  if (search) query.search = search;
-  if (state.sellerId) query.sellerId = state.sellerId;
-  if (state.buyerId) query.buyerId = state.buyerId;
-  if (state.cargoTypeId) query.cargoTypeId = state.cargoTypeId;
-  const from = toIso(state.fromDate);
-  const to = toIso(state.toDate);
-  if (from) query.fromDate = from;
-  if (to) query.toDate = to;
-  return query;
-}
-
-export interface ConsignmentListState {
-  page: number;
-  limit: number;
-  search: string;
-  status: StatusFilter;
-  type?: LcPoType;
-  saleOrderId?: number;
-  blConsigneeId?: number;
-  shipmentManagerId?: number;
-  cargoTypeId?: number;
-}
-
-/** The query of `GET /api/consignments` as the web sends it (empty filters left out). */
-export interface ConsignmentListParams {
-  page: number;
-  limit: number;
-  status: StatusFilter;
-  search?: string;
-  type?: LcPoType;
-  saleOrderId?: number;
-  blConsigneeId?: number;
-  shipmentManagerId?: number;
-  cargoTypeId?: number;
-  sortBy?: string;
-  sortOrder?: 'asc' | 'desc';
-}
-
-export const initialConsignmentListState: ConsignmentListState = { page: 1, limit: 20, search: '', status: 'Active' };
-
-/** The query of `GET /api/consignments` (and, without paging, of its total-quantity). */
-export function consignmentListQuery(state: ConsignmentListState): ConsignmentListParams {
-  const query: ConsignmentListParams = { page: state.page, limit: state.limit, status: state.status };
-  const search = effectiveSearch(state.search);
-  if (search) query.search = search;
-  if (state.type) query.type = state.type;
-  if (state.saleOrderId) query.saleOrderId = state.saleOrderId;
-  if (state.blConsigneeId) query.blConsigneeId = state.blConsigneeId;
-  if (state.shipmentManagerId) query.shipmentManagerId = state.shipmentManagerId;
-  if (state.cargoTypeId) query.cargoTypeId = state.cargoTypeId;
-  return query;
-}
-
-/** The filters of the total-quantity call: the list's query without paging. */
-export function consignmentTotalQuery(state: ConsignmentListState): Omit<ConsignmentListParams, 'page' | 'limit'> {
-  const { page: _page, limit: _limit, ...filters } = consignmentListQuery(state);
-  return filters;
-}

@@ -10,7 +10,7 @@ import { TransactionForm } from '../../components/transactions/form/TransactionF
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
 import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
 import { ConsignmentSelect } from './ConsignmentSelect';
-import { shippingKeys, usePortBerths } from './shipping-api';
+import { usePortBerths } from './shipping-api';
 import { EMPTY_SHIPMENT_FORM, formFieldOf, formValuesOf, shipmentFormSections, toShipmentInput, type ShipmentFormValues } from './shipping-form';
 
 export interface ShipmentDrawerProps {
@@ -28,8 +28,6 @@ export function ShipmentDrawer({ open, shipmentId, onClose }: ShipmentDrawerProp
   const controller = useTransactionForm<ShipmentFormValues>({
     declaration: shipmentTransaction,
     sections: shipmentFormSections,
-    // The list page still caches under its own key until it reads through the kit's hooks.
-    invalidate: [shippingKeys.all],
     id: shipmentId,
     toInput: toShipmentInput,
     fieldOf: formFieldOf,

@@ -106,7 +106,7 @@ describe('ShippingListPage', () => {
     await waitFor(() => expect(lists()).toContainEqual({ page: '1', limit: '20', status: 'Active', sortBy: 'blNumber', sortOrder: 'desc' }));
     expect(header.getAttribute('aria-sort')).toBe('descending');
 
-    fireEvent.click(screen.getByTestId('shipments-export'));
+    fireEvent.click(screen.getByTestId('shipping-export'));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
     const exported = calls.find((c) => c.url.pathname === '/api/shipments/export.xlsx');
     // Every row of the filter (no page), in the list's order, headers in the user's language.

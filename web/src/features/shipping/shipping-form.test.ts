@@ -4,12 +4,9 @@ import { ZShipmentInput, shipmentTransaction, type TShipment } from '@tonnage/co
 import { loadTestLanguage } from '../../test/i18n';
 import { clientCheck, sectionFields, serverFieldErrors } from '../../components/transactions/form/transaction-form';
 import {
-  INITIAL_SHIPMENT_LIST,
   formFieldOf,
   formValuesOf,
   shipmentFormSections,
-  shipmentListQuery,
-  shipmentTotalQuery,
   toShipmentInput,
   type ShipmentFormValues,
 } from './shipping-form';
@@ -96,23 +93,5 @@ describe('form rules (the shipment input schema, in the browser as on the server
       { name: 'blQuantity', errors: ['y'] },
     ]);
     expect(serverFieldErrors({ message: 'Forbidden', code: 'FORBIDDEN' }, fields, formFieldOf).fieldErrors).toEqual([]);
-  });
-});
-
-describe('list query', () => {
-  it('drops empty filters and a search of 2 characters or fewer', () => {
-    expect(shipmentListQuery({ ...INITIAL_SHIPMENT_LIST, search: ' ab ' })).toEqual({ page: 1, limit: 20, status: 'Active' });
-    expect(shipmentListQuery({ ...INITIAL_SHIPMENT_LIST, search: ' abc ', voyageId: 3, fromDate: '2026-01-01', page: 2, limit: 50, status: 'all' })).toEqual({
-      page: 2,
-      limit: 50,
-      status: 'all',
-      voyageId: 3,
-      fromDate: '2026-01-01',
-      search: 'abc',
-    });
-  });
-
-  it('gives the total the same filters without paging', () => {
-    expect(shipmentTotalQuery({ ...INITIAL_SHIPMENT_LIST, consignmentId: 5, page: 3 })).toEqual({ status: 'Active', consignmentId: 5 });
   });
 });

@@ -1,6 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { TShipment, TShipmentInput, TransactionFormSection } from '@tonnage/contracts';
-import { SEARCH_MIN_CHARS } from '@tonnage/contracts';
 
 /** Whether the drawer picks an existing voyage or describes a new one. */
 export type VoyageMode = 'existing' | 'new';
@@ -81,49 +80,3 @@ export function formValuesOf(shipment: TShipment): ShipmentFormValues {
 }
 
 export const EMPTY_SHIPMENT_FORM: ShipmentFormValues = { voyageMode: 'existing' };
-
-/** The list screen's state: filters, page and page size. */
-export interface ShipmentListState {
-  voyageId?: number;
-  consignmentId?: number;
-  blConsigneeId?: number;
-  status: 'Active' | 'Reversed' | 'all';
-  fromDate?: string;
-  toDate?: string;
-  search: string;
-  page: number;
-  limit: number;
-}
-
-export const INITIAL_SHIPMENT_LIST: ShipmentListState = { status: 'Active', search: '', page: 1, limit: 20 };
-
-/** The list's query: empty filters dropped (spec 5) and a search only after more than 2 characters. */
-export interface ShipmentListQuery {
-  page: number;
-  limit: number;
-  status: ShipmentListState['status'];
-  voyageId?: number;
-  consignmentId?: number;
-  blConsigneeId?: number;
-  fromDate?: string;
-  toDate?: string;
-  search?: string;
-}
-
-export function shipmentListQuery(state: ShipmentListState): ShipmentListQuery {
-  const search = state.search.trim();
-  const query: ShipmentListQuery = { page: state.page, limit: state.limit, status: state.status };
-  if (state.voyageId) query.voyageId = state.voyageId;
-  if (state.consignmentId) query.consignmentId = state.consignmentId;
-  if (state.blConsigneeId) query.blConsigneeId = state.blConsigneeId;
-  if (state.fromDate) query.fromDate = state.fromDate;
-  if (state.toDate) query.toDate = state.toDate;
-  if (search.length > SEARCH_MIN_CHARS) query.search = search;
-  return query;
-}
-
-/** The total's filters: the list's without paging. */
-export function shipmentTotalQuery(state: ShipmentListState): Omit<ShipmentListQuery, 'page' | 'limit'> {
-  const { page: _page, limit: _limit, ...filters } = shipmentListQuery(state);
-  return filters;
-}

@@ -9,7 +9,7 @@ import { TransactionRecordGate } from '../../components/transactions/form/Transa
 import type { TransactionFormDeclaration } from '../../components/transactions/form/transaction-form';
 import { isEditable } from './outturn';
 import { ApprovalPanel, StatusTag } from './OutturnParts';
-import { vesselApprovalKeys } from './vessel-approval-api';
+import { invalidateOutturns } from './vessel-approval-api';
 
 /** What both out-turns (voyage and BL) have in common. */
 export interface OutturnRecord {
@@ -61,7 +61,7 @@ function OutturnCards<T extends OutturnRecord>({ declaration, loaded, decide, ti
     if (!result) return false;
     void message.success(input.decision === 'Approved' ? t('vesselApproval.approval.approved') : t('vesselApproval.approval.rejected'));
     queryClient.setQueryData(transactionKeys(declaration).one(loaded.id), result);
-    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
+    await invalidateOutturns(queryClient);
     return true;
   };
 

@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Modal, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { CheckOutlined, CloseOutlined, RollbackOutlined } from '@ant-design/icons';
+import { CheckOutlined, CloseOutlined, EditOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { vesselVoyageLabel, type OutturnStatus, type TApprovalDecisionInput, type TApprovalState } from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../app/agency-time';
 import { formatQuantity } from '../../app/format';
 import { translateMessage } from '../../app/i18n';
+import { useAgencyPath } from '../../app/navigation';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
 import { canDecide, differenceKind, isReversible, nextApproverName, statusColor } from './outturn';
-import { vesselApprovalKeys } from './vessel-approval-api';
+import { invalidateOutturns } from './vessel-approval-api';
 
 /** An out-turn's or an approval step's status as a coloured tag. */
 export function StatusTag({ status, testId }: { status: OutturnStatus; testId?: string }) {
@@ -195,7 +197,7 @@ export function ReverseOutturnAction({
     const result = await reverse(row.id, reason);
     if (!result) return false;
     void message.success(t('vesselApproval.reversed'));
-    await queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.all });
+    await invalidateOutturns(queryClient);
     return true;
   };
 
@@ -214,5 +216,18 @@ export function ReverseOutturnAction({
         testIdPrefix={`${testIdPrefix}-reverse`}
       />
     </>
+  );
+}
+
+/** The Open row action of an out-turn: its page, editable or read-only as its status allows (every status, reversed too). */
+export function OpenOutturnAction({ to, testId }: { to: string; testId: string }) {
+  const { t } = useTranslation();
+  const agencyPath = useAgencyPath();
+  return (
+    <Tooltip title={t('vesselApproval.edit')}>
+      <Link to={agencyPath(to)} aria-label={t('vesselApproval.edit')} data-testid={testId}>
+        <Button type="text" icon={<EditOutlined />} />
+      </Link>
+    </Tooltip>
   );
 }

@@ -13,7 +13,7 @@ import { isEditable, outturnDifference } from './outturn';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { DifferenceText } from './OutturnParts';
 import { OutturnPage } from './OutturnPage';
-import { decideQuantityApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
+import { decideQuantityApproval, outturnQueryKeys, useVoyageShipments } from './vessel-approval-api';
 
 /** The declared fields with the live BL figures beside the discharged quantity (a display cell, not a field). */
 const SECTIONS = [{ title: '', rows: [['voyageId', 'shipmentId'], ['dischargedQuantity', 'blQuantity'], ['remarks']] }];
@@ -56,7 +56,7 @@ function QuantityApprovalForm({ row }: { row: TQuantityApproval | null }) {
     toInput,
     successMessage: (created) => (created ? t('vesselApproval.created') : t('vesselApproval.updated')),
     onSaved: () => void navigate(agencyPath(ENTRY)),
-    invalidate: [vesselApprovalKeys.all],
+    invalidate: outturnQueryKeys,
   });
   const { form, item } = controller;
   const voyageId = Form.useWatch('voyageId', form) ?? row?.voyageId ?? null;

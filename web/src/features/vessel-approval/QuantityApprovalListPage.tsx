@@ -1,104 +1,34 @@
-import { useMemo, useState } from 'react';
-import { Button, Space, Table, Tooltip, type TableColumnsType, type TableProps } from 'antd';
-import { EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { quantityApprovalTransaction } from '@tonnage/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import type { TQuantityApproval } from '@tonnage/contracts';
-import { useDebouncedValue } from '../../app/debounce';
-import { formatQuantity } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
-import { useAgencyPath } from '../../app/navigation';
-import { serverPagination } from '../../app/pagination';
-import { PageHeader } from '../../components/PageHeader';
-import { TransactionListError } from '../../components/transactions/TransactionListError';
-import { initialOutturnListState, outturnListQuery, type OutturnListState } from './outturn';
-import { OutturnFilters } from './OutturnFilters';
-import { DifferenceText, NextApprover, ReverseOutturnAction, StatusTag, voyageLabel } from './OutturnParts';
-import { reverseQuantityApproval, useQuantityApprovalList } from './vessel-approval-api';
+import { TransactionListPage } from '../../components/transactions/TransactionListPage';
+import { DifferenceText, NextApprover, OpenOutturnAction, ReverseOutturnAction, StatusTag, voyageLabel } from './OutturnParts';
+import { reverseQuantityApproval } from './vessel-approval-api';
 
 const ENTRY = 'vesselQuantityApproval/quantityApproval';
 
-/** A quantity kept in reading order inside right-to-left text ('1,000.000 MT', never 'MT 1,000.000'). */
-const quantity = (value: string | null | undefined) => <bdi className="quantity">{formatQuantity(value)}</bdi>;
-
-/** `vesselQuantityApproval/quantityApproval`: each voyage's out-turn against its BL total, with its approval. */
+/** `vesselQuantityApproval/quantityApproval`: the declared list of each BL's out-turn (excess or shortage), with its approval. */
 export default function QuantityApprovalListPage() {
   const { t } = useTranslation();
-  const agencyPath = useAgencyPath();
-  const canAdd = useCan(entryPermission(ENTRY, 'add'));
   const canReverse = useCan(entryPermission(ENTRY, 'reverse'));
-  const [state, setState] = useState<OutturnListState>(initialOutturnListState);
-  const search = useDebouncedValue(state.search);
-  const query = useMemo(() => outturnListQuery({ ...state, search }), [state, search]);
-  const list = useQuantityApprovalList(query);
-
-  const onTableChange: TableProps<TQuantityApproval>['onChange'] = (pagination) => {
-    const limit = pagination.pageSize ?? state.limit;
-    setState((previous) => ({ ...previous, limit, page: limit !== previous.limit ? 1 : (pagination.current ?? 1) }));
-  };
-
-  const columns: TableColumnsType<TQuantityApproval> = [
-    { key: 'bl', title: t('vesselApproval.blNumber'), render: (_v, row) => <span data-testid="quantity-approval-bl">{row.blNumber}</span> },
-    { key: 'voyage', title: t('vesselApproval.voyage'), render: (_v, row) => voyageLabel(row) },
-    { key: 'lcPo', title: t('vesselApproval.lcPo'), dataIndex: 'lcPoNumber' },
-    { key: 'consignee', title: t('vesselApproval.blConsignee'), dataIndex: 'blConsigneeName' },
-    { key: 'blQuantity', title: t('vesselApproval.blQuantity'), align: 'end', render: (_v, row) => quantity(row.blQuantity) },
-    { key: 'discharged', title: t('vesselApproval.dischargedQuantity'), align: 'end', render: (_v, row) => quantity(row.dischargedQuantity) },
-    { key: 'difference', title: t('vesselApproval.difference'), align: 'end', render: (_v, row) => <DifferenceText difference={row.difference} testId="quantity-approval-difference" /> },
-    { key: 'status', title: t('vesselApproval.status'), render: (_v, row) => <StatusTag status={row.status} testId="quantity-approval-status" /> },
-    { key: 'next', title: t('vesselApproval.nextApprover'), render: (_v, row) => <NextApprover state={row.approval} testId="quantity-approval-next" /> },
-    {
-      key: 'actions',
-      title: t('common.actions'),
-      // Pinned to the end: the row's actions stay in sight when the table scrolls sideways.
-      fixed: 'end',
-      render: (_v, row) => (
-        <Space size={0}>
-          <Tooltip title={t('vesselApproval.edit')}>
-            <Link to={agencyPath(`${ENTRY}/${row.id}/edit`)} aria-label={t('vesselApproval.edit')} data-testid="quantity-approval-open">
-              <Button type="text" icon={<EditOutlined />} />
-            </Link>
-          </Tooltip>
-          {canReverse && <ReverseOutturnAction row={row} reverse={reverseQuantityApproval} note={t('vesselApproval.reverseBlNote')} testIdPrefix="quantity-approval" />}
-        </Space>
-      ),
-    },
-  ];
-
   return (
-    <div className="page" data-testid="quantity-approvals-page">
-      <PageHeader
-        title={t('vesselApproval.blTitle')}
-        actions={
-          canAdd && (
-            <Link to={agencyPath(`${ENTRY}/add`)}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="quantity-approval-add">
-                {t('vesselApproval.add')}
-              </Button>
-            </Link>
-          )
-        }
-      />
-      <OutturnFilters
-        state={state}
-        onChange={(changes) => setState((previous) => ({ ...previous, page: 1, ...changes }))}
-        searchPlaceholder={t('vesselApproval.searchBl')}
-        testIdPrefix="quantity-approvals"
-      />
-      {list.isError ? (
-        <TransactionListError onRetry={() => void list.refetch()} testId="quantity-approvals" />
-      ) : (
-        <Table<TQuantityApproval>
-          rowKey="id"
-          columns={columns}
-          dataSource={list.data?.rows ?? []}
-          loading={list.isFetching}
-          onChange={onTableChange}
-          scroll={{ x: 'max-content' }}
-          pagination={serverPagination({ page: state.page, limit: state.limit, total: list.data?.count ?? 0, totalText: (n) => t('vesselApproval.total', { n }) })}
-          data-testid="quantity-approvals-table"
-        />
+    <TransactionListPage
+      declaration={quantityApprovalTransaction}
+      renderers={{
+        bl: (row) => <span data-testid="quantity-approval-bl">{row.blNumber}</span>,
+        voyage: (row) => voyageLabel(row),
+        difference: (row) => <DifferenceText difference={row.difference} testId="quantity-approval-difference" />,
+        status: (row) => <StatusTag status={row.status} testId="quantity-approval-status" />,
+        next: (row) => <NextApprover state={row.approval} testId="quantity-approval-next" />,
+      }}
+      // An out-turn is opened in every status (read-only once approved) and reversed only when approved.
+      hideEdit
+      rowActions={(row) => (
+        <>
+          <OpenOutturnAction to={`${ENTRY}/${row.id}/edit`} testId="quantity-approval-open" />
+          {canReverse && <ReverseOutturnAction row={row} reverse={reverseQuantityApproval} note={t('vesselApproval.reverseBlNote')} testIdPrefix="quantity-approval" />}
+        </>
       )}
-    </div>
+    />
   );
 }

@@ -14,7 +14,7 @@ import { isEditable, outturnDifference, sumTonnes } from './outturn';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { DifferenceText } from './OutturnParts';
 import { OutturnPage } from './OutturnPage';
-import { decideVoyageApproval, useVoyageShipments, vesselApprovalKeys } from './vessel-approval-api';
+import { decideVoyageApproval, outturnQueryKeys, useVoyageShipments } from './vessel-approval-api';
 
 /** The declared fields with the live BL figures beside the discharged quantity (a display cell, not a field). */
 const SECTIONS = [{ title: '', rows: [['voyageId', 'surveyDate'], ['dischargedQuantity', 'blTotal'], ['remarks']] }];
@@ -58,7 +58,7 @@ function VoyageApprovalForm({ row }: { row: TVoyageApproval | null }) {
     toInput,
     successMessage: (created) => (created ? t('vesselApproval.created') : t('vesselApproval.updated')),
     onSaved: () => void navigate(agencyPath(ENTRY)),
-    invalidate: [vesselApprovalKeys.all],
+    invalidate: outturnQueryKeys,
   });
   const { form, item } = controller;
   const voyageId = Form.useWatch('voyageId', form) ?? row?.voyageId ?? null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TApprovalState } from '@tonnage/contracts';
-import { canDecide, differenceKind, initialOutturnListState, isEditable, nextApproverName, outturnDifference, outturnListQuery, statusColor, sumTonnes } from './outturn';
+import { canDecide, differenceKind, isEditable, nextApproverName, outturnDifference, statusColor, sumTonnes } from './outturn';
 
 const step = (order: number, userId: number, status: TApprovalState['status']) => ({ order, userId, userName: `User ${userId}`, status, decidedAt: null, comment: null });
 
@@ -72,12 +72,5 @@ describe('approval display', () => {
     expect(isEditable(pending)).toBe(false);
     expect(isEditable({ status: 'Rejected', steps: [step(1, 7, 'Rejected')], nextApproverId: null, isCurrentApprover: false, nextApproverBlocked: false, mayStandIn: false })).toBe(true);
     expect(isEditable({ status: 'Approved', steps: [], nextApproverId: null, isCurrentApprover: false, nextApproverBlocked: false, mayStandIn: false })).toBe(false);
-  });
-});
-
-describe('outturnListQuery', () => {
-  it('drops empty filters and searches of 2 characters or fewer', () => {
-    expect(outturnListQuery({ ...initialOutturnListState, search: ' ab ' })).toEqual({ page: 1, limit: 20 });
-    expect(outturnListQuery({ page: 2, limit: 50, search: ' BL-1 ', voyageId: 4, status: 'Rejected' })).toEqual({ page: 2, limit: 50, search: 'BL-1', voyageId: 4, status: 'Rejected' });
   });
 });

@@ -1,8 +1,8 @@
-import { DEFAULT_PAGE_SIZE, SEARCH_MIN_CHARS, kgToTonnes, tonnesToKg, type OutturnStatus, type TApprovalState } from '@tonnage/contracts';
+import { kgToTonnes, tonnesToKg, type OutturnStatus, type TApprovalState } from '@tonnage/contracts';
 
 /*
  * The logic of the out-turn screens without React: the excess or shortage as the user types, how a row's approval
- * reads (status, who is due, whether the viewer may decide or edit) and the list's query.
+ * reads (status, who is due, whether the viewer may decide or edit).
  */
 
 const TYPED_TONNES = /^\d{1,9}(\.\d{0,3})?$/;
@@ -76,34 +76,4 @@ export function isEditable(state: TApprovalState): boolean {
   if (state.status === 'Approved') return false;
   if (state.status === 'Rejected') return true;
   return state.steps.every((step) => step.status === 'Pending');
-}
-
-/** What the out-turn lists show: filters, search text as typed, paging. */
-export interface OutturnListState {
-  page: number;
-  limit: number;
-  search: string;
-  voyageId?: number;
-  status?: OutturnStatus;
-}
-
-export const initialOutturnListState: OutturnListState = { page: 1, limit: DEFAULT_PAGE_SIZE, search: '' };
-
-/** The query string of both out-turn lists (ZVesselApprovalListQuery on the server). */
-export interface OutturnListParams {
-  page: number;
-  limit: number;
-  search?: string;
-  voyageId?: number;
-  status?: OutturnStatus;
-}
-
-/** The list state as the query string, without empty values (a search only after more than 2 characters). */
-export function outturnListQuery(state: OutturnListState): OutturnListParams {
-  const query: OutturnListParams = { page: state.page, limit: state.limit };
-  const search = state.search.trim();
-  if (search.length > SEARCH_MIN_CHARS) query.search = search;
-  if (state.voyageId !== undefined) query.voyageId = state.voyageId;
-  if (state.status) query.status = state.status;
-  return query;
 }

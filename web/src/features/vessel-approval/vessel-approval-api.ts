@@ -1,37 +1,34 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   SocketEvents,
+  quantityApprovalTransaction,
+  voyageApprovalTransaction,
   ZApprovalInbox,
   ZOutturnShipmentList,
   ZQuantityApproval,
-  ZQuantityApprovalList,
   ZVoyageApproval,
-  ZVoyageApprovalList,
   type TApprovalDecisionInput,
 } from '@tonnage/contracts';
-import { api, apiOrThrow, apiSend } from '../../app/api';
+import { api, apiSend } from '../../app/api';
 import { useSocket } from '../../app/socket';
-import type { OutturnListParams } from './outturn';
+import { transactionKeys } from '../../components/transactions/hooks';
 
 const BASE = '/api/vesselQuantityApproval';
 
 export const vesselApprovalKeys = {
   all: ['vesselQuantityApproval'] as const,
-  voyageList: (query: OutturnListParams) => ['vesselQuantityApproval', 'vessel', 'list', query] as const,
-  blList: (query: OutturnListParams) => ['vesselQuantityApproval', 'bl', 'list', query] as const,
   shipments: (voyageId: number) => ['vesselQuantityApproval', 'shipments', voyageId] as const,
   voyages: (search: string) => ['vesselQuantityApproval', 'voyages', search] as const,
   inbox: ['vesselQuantityApproval', 'inbox'] as const,
 };
 
-/** `GET /api/vesselQuantityApproval/vessel`: voyage out-turns, filtered and paged on the server. */
-export function useVoyageApprovalList(query: OutturnListParams) {
-  return useQuery({
-    queryKey: vesselApprovalKeys.voyageList(query),
-    queryFn: ({ signal }) => apiOrThrow(`${BASE}/vessel`, { schema: ZVoyageApprovalList, signal, query: { ...query } }),
-    placeholderData: keepPreviousData,
-  });
+/** What an out-turn's save, decision or reversal changes: both out-turn lists and records (a voyage's and its BLs'), the BLs of a voyage and the inbox. */
+export const outturnQueryKeys = [vesselApprovalKeys.all, transactionKeys(voyageApprovalTransaction).all, transactionKeys(quantityApprovalTransaction).all] as const;
+
+/** Refreshes everything an out-turn's decision or reversal changes. */
+export async function invalidateOutturns(queryClient: QueryClient): Promise<void> {
+  await Promise.all(outturnQueryKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
 export function decideVoyageApproval(id: number, input: TApprovalDecisionInput) {
@@ -41,15 +38,6 @@ export function decideVoyageApproval(id: number, input: TApprovalDecisionInput) 
 /** `DELETE .../vessel/{id}/reverse` with the reason; null when refused (already reported). */
 export function reverseVoyageApproval(id: number, reason: string) {
   return apiSend(`${BASE}/vessel/${id}/reverse`, { method: 'DELETE', body: { reason } });
-}
-
-/** `GET /api/vesselQuantityApproval/quantityApproval`: BL out-turns, filtered and paged on the server. */
-export function useQuantityApprovalList(query: OutturnListParams) {
-  return useQuery({
-    queryKey: vesselApprovalKeys.blList(query),
-    queryFn: ({ signal }) => apiOrThrow(`${BASE}/quantityApproval`, { schema: ZQuantityApprovalList, signal, query: { ...query } }),
-    placeholderData: keepPreviousData,
-  });
 }
 
 export function decideQuantityApproval(id: number, input: TApprovalDecisionInput) {
