@@ -5,18 +5,14 @@ import { consignmentTransaction, type TConsignment } from '@tonnage/contracts';
 import { ConsigneePicker } from '../../components/pickers';
 import { usePickerData } from '../../components/pickers/picker-data';
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
-import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
 import { consignmentFieldOf, consignmentFormSections, consignmentFormValues, consignmentPayload, type ConsignmentFormValues } from './procurement-form';
 import { procurementKeys } from './procurement-api';
 import { SaleOrderSelect } from './procurement-options';
-import { SharedProcurementField, isSharedProcurementField } from './ProcurementFields';
+import { SharedProcurementField, isSharedProcurementField, useProcurementForm, type ProcurementDrawerProps } from './ProcurementFields';
 
-export interface ConsignmentDrawerProps {
-  open: boolean;
+export interface ConsignmentDrawerProps extends ProcurementDrawerProps {
   /** The consignment to edit; null to add one. */
   consignment: TConsignment | null;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /**
@@ -25,16 +21,14 @@ export interface ConsignmentDrawerProps {
  */
 export function ConsignmentDrawer({ open, consignment, onClose, onSaved }: ConsignmentDrawerProps) {
   const { t } = useTranslation();
-  const controller = useTransactionForm<ConsignmentFormValues>({
+  const controller = useProcurementForm<ConsignmentFormValues>({
     declaration: consignmentTransaction,
     sections: consignmentFormSections,
-    // The list pages still cache under their own keys until they read through the kit's hooks.
-    invalidate: [procurementKeys.consignments],
+    listKey: procurementKeys.consignments,
     id: consignment?.id ?? null,
     toInput: consignmentPayload,
     fieldOf: consignmentFieldOf,
-    successMessage: () => t('procurement.saved'),
-    onSaved: () => onSaved(),
+    onSaved,
   });
   const { form, item } = controller;
   const { companies } = usePickerData();

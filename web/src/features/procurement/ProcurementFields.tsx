@@ -1,7 +1,34 @@
 import { Form, Input, Select, type SelectProps } from 'antd';
+import type { QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TransactionFormController } from '../../components/transactions/form/useTransactionForm';
+import { useTransactionForm, type TransactionFormController, type TransactionFormOptions } from '../../components/transactions/form/useTransactionForm';
 import { useCargoOptions, withKnown, type Option } from './procurement-options';
+
+/** What the list gives a sale order's or a consignment's drawer besides the record. */
+export interface ProcurementDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  /** After a save (the drawer stays for the list to close). */
+  onSaved: () => void;
+}
+
+export interface ProcurementFormOptions<Values> extends Pick<TransactionFormOptions<Values>, 'declaration' | 'sections' | 'id' | 'toInput' | 'fieldOf'> {
+  /** The list's query key, refreshed after a save. */
+  listKey: QueryKey;
+  onSaved: () => void;
+}
+
+/** The controller of a sale order's or a consignment's form: procurement's success text, the list refreshed, the list told. */
+export function useProcurementForm<Values>({ listKey, onSaved, ...options }: ProcurementFormOptions<Values>): TransactionFormController<Values> {
+  const { t } = useTranslation();
+  return useTransactionForm<Values>({
+    ...options,
+    // The list pages still cache under their own keys until they read through the kit's hooks.
+    invalidate: [listKey],
+    successMessage: () => t('procurement.saved'),
+    onSaved: () => onSaved(),
+  });
+}
 
 export interface KnownOptionSelectProps extends Omit<SelectProps<number>, 'options' | 'loading' | 'showSearch'> {
   /** The options offered and whether they are still loading. */

@@ -3,33 +3,27 @@ import { DatePicker, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, saleOrderTransaction, type TSaleOrder } from '@tonnage/contracts';
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
-import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
 import { saleOrderFieldOf, saleOrderFormSections, saleOrderFormValues, saleOrderPayload, type SaleOrderFormValues } from './procurement-form';
 import { procurementKeys } from './procurement-api';
 import { useCompanyOptions } from './procurement-options';
-import { KnownOptionSelect, SharedProcurementField, isSharedProcurementField } from './ProcurementFields';
+import { KnownOptionSelect, SharedProcurementField, isSharedProcurementField, useProcurementForm, type ProcurementDrawerProps } from './ProcurementFields';
 
-export interface SaleOrderDrawerProps {
-  open: boolean;
+export interface SaleOrderDrawerProps extends ProcurementDrawerProps {
   /** The sale order to edit; null to add one. */
   saleOrder: TSaleOrder | null;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /** Add or edit a sale order (seller, buyer, cargo type, quantity MT, order date, delivery period, remarks). */
 export function SaleOrderDrawer({ open, saleOrder, onClose, onSaved }: SaleOrderDrawerProps) {
   const { t } = useTranslation();
-  const controller = useTransactionForm<SaleOrderFormValues>({
+  const controller = useProcurementForm<SaleOrderFormValues>({
     declaration: saleOrderTransaction,
     sections: saleOrderFormSections,
-    // The list pages still cache under their own keys until they read through the kit's hooks.
-    invalidate: [procurementKeys.saleOrders],
+    listKey: procurementKeys.saleOrders,
     id: saleOrder?.id ?? null,
     toInput: saleOrderPayload,
     fieldOf: saleOrderFieldOf,
-    successMessage: () => t('procurement.saved'),
-    onSaved: () => onSaved(),
+    onSaved,
   });
   const { item } = controller;
   const sellers = useCompanyOptions('seller');
