@@ -1,5 +1,16 @@
 import type { TPortLoading } from '@tonnage/contracts';
 
+/** Who created a test record and when (Lina, 21-Nov-2026 08:00 UTC), never updated nor reversed. */
+export const testRecordTrail = {
+  createdAt: '2026-11-21T08:00:00.000Z',
+  createdBy: 'Lina',
+  updatedAt: null,
+  updatedBy: null,
+  reversedAt: null,
+  reversedBy: null,
+  reverseReason: null,
+} as const;
+
 /**
  * A port loading for component tests (`GET /api/portLoading` rows, the reversal dialog): an Active loading of 1200 MT
  * on DESERT FALCON / V-7 with three slips in transit, unless a test changes some of it.
@@ -37,13 +48,7 @@ export function testPortLoading(overrides: Partial<TPortLoading> = {}): TPortLoa
     loadingDate: '2026-11-21',
     remarks: null,
     status: 'Active',
-    createdAt: '2026-11-21T08:00:00.000Z',
-    createdBy: 'Lina',
-    updatedAt: null,
-    updatedBy: null,
-    reversedAt: null,
-    reversedBy: null,
-    reverseReason: null,
+    ...testRecordTrail,
     ...overrides,
   };
 }

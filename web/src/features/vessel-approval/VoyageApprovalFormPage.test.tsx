@@ -6,6 +6,7 @@ import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
+import { testRecordTrail } from '../../components/transactions/test-records';
 import VoyageApprovalFormPage from './VoyageApprovalFormPage';
 
 vi.mock('../../app/session', async (importOriginal) => ({
@@ -38,13 +39,7 @@ const outturn: TVoyageApproval = {
   remarks: 'draft survey',
   status: 'Pending',
   approval: pending,
-  createdAt: '2026-11-21T08:00:00.000Z',
-  createdBy: 'Lina',
-  updatedAt: null,
-  updatedBy: null,
-  reversedAt: null,
-  reversedBy: null,
-  reverseReason: null,
+  ...testRecordTrail,
 };
 
 /** The out-turn, its voyage's BLs (100.250 + 200.250 MT) and the agency data; a PUT answers with the out-turn. */
