@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { App } from 'antd';
+import { App, type ModalFuncProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useNavigate } from 'react-router';
 
 /** An in-app link the guard should ask about: same origin, plain click, another address. */
@@ -12,6 +13,11 @@ export function guardedLinkTarget(event: MouseEvent, current: Location): string 
   if (url.origin !== current.origin) return null;
   const target = `${url.pathname}${url.search}${url.hash}`;
   return target === `${current.pathname}${current.search}${current.hash}` ? null : target;
+}
+
+/** The "leave without saving?" dialog's texts and its danger button, the same wherever unsaved changes are left. */
+export function unsavedChangesDialog(t: TFunction): ModalFuncProps {
+  return { title: t('unsaved.title'), content: t('unsaved.content'), okText: t('unsaved.leave'), cancelText: t('unsaved.stay'), okButtonProps: { danger: true } };
 }
 
 /**
@@ -33,11 +39,7 @@ export function useUnsavedChangesGuard(dirty: boolean): void {
       if (asking.current) return;
       asking.current = true;
       modal.confirm({
-        title: t('unsaved.title'),
-        content: t('unsaved.content'),
-        okText: t('unsaved.leave'),
-        cancelText: t('unsaved.stay'),
-        okButtonProps: { danger: true },
+        ...unsavedChangesDialog(t),
         onOk: () => {
           asking.current = false;
           cleanup();

@@ -1,58 +1,20 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { permissionFlag, portLoadingTransaction, type TPortLoading } from '@tonnage/contracts';
+import { permissionFlag, portLoadingTransaction } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, openOptions, renderPage } from '../resources/resource-test-utils';
 import { setTestSession } from '../resources/test-session';
 import { testAgencyData } from '../resources/test-agency';
 import { TransactionListPage } from './TransactionListPage';
+import { testPortLoading } from './test-records';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
   ...(await import('../resources/test-session')).sessionModule,
 }));
 
-const row: TPortLoading = {
-  id: 3,
-  voyageId: 4,
-  vesselName: 'DESERT FALCON',
-  voyageNumber: 'V-7',
-  shipmentId: 11,
-  blNumber: 'MEDU4417286',
-  consignmentId: 8,
-  lcPoNumber: 'LC-100',
-  blConsigneeId: 12,
-  blConsigneeName: 'Arabian Milling',
-  cargoTypeId: 1,
-  cargoTypeName: 'Wheat',
-  portId: 2,
-  portName: 'Jeddah',
-  transportationType: 'warehouse',
-  toLocationId: 2,
-  toLocationName: 'Jeddah Grain Terminal',
-  ownerCompanyId: 12,
-  ownerCompanyName: 'Arabian Milling',
-  transporterKind: 'company',
-  transporterId: 6,
-  transporterName: 'Najd Haulage',
-  thirdPartyName: null,
-  quantity: '1200.000',
-  loadedQuantity: '105.000',
-  trips: 3,
-  inTransitQuantity: '105.000',
-  remainingQuantity: '1095.000',
-  loadingDate: '2026-11-21',
-  remarks: null,
-  status: 'Active',
-  createdAt: '2026-11-21T08:00:00.000Z',
-  createdBy: 'Lina',
-  updatedAt: null,
-  updatedBy: null,
-  reversedAt: null,
-  reversedBy: null,
-  reverseReason: null,
-};
+const row = testPortLoading();
 
 const agencyData = testAgencyData();
 

@@ -1,21 +1,17 @@
 import { useMemo, type ReactNode } from 'react';
-import { Form, Input, Radio, Select } from 'antd';
+import { Form, Input, Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { consignmentTransaction, type TConsignment } from '@tonnage/contracts';
 import { ConsigneePicker } from '../../components/pickers';
 import { usePickerData } from '../../components/pickers/picker-data';
-import { TransactionForm } from '../../components/transactions/form/TransactionForm';
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
-import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
 import { consignmentFieldOf, consignmentFormSections, consignmentFormValues, consignmentPayload, type ConsignmentFormValues } from './procurement-form';
-import { SaleOrderSelect, useCargoOptions, withKnown } from './procurement-options';
+import { SaleOrderSelect } from './procurement-options';
+import { SharedProcurementField, isSharedProcurementField, useProcurementForm, type ProcurementDrawerProps } from './ProcurementFields';
 
-export interface ConsignmentDrawerProps {
-  open: boolean;
+export interface ConsignmentDrawerProps extends ProcurementDrawerProps {
   /** The consignment to edit; null to add one. */
   consignment: TConsignment | null;
-  onClose: () => void;
-  onSaved: () => void;
 }
 
 /**
@@ -24,22 +20,24 @@ export interface ConsignmentDrawerProps {
  */
 export function ConsignmentDrawer({ open, consignment, onClose, onSaved }: ConsignmentDrawerProps) {
   const { t } = useTranslation();
-  const controller = useTransactionForm<ConsignmentFormValues>({
+  const controller = useProcurementForm<ConsignmentFormValues>({
     declaration: consignmentTransaction,
     sections: consignmentFormSections,
     id: consignment?.id ?? null,
     toInput: consignmentPayload,
     fieldOf: consignmentFieldOf,
-    successMessage: () => t('procurement.saved'),
-    onSaved: () => onSaved(),
+    onSaved,
   });
   const { form, item } = controller;
-  const cargo = useCargoOptions();
   const { companies } = usePickerData();
   const kind = Form.useWatch('kind', form) ?? 'lc';
   const values = useMemo(() => (open ? consignmentFormValues(consignment) : null), [open, consignment]);
 
   const renderField = (name: string): ReactNode => {
+    if (isSharedProcurementField(name)) {
+      const knownCargo = consignment ? { value: consignment.cargoTypeId, label: consignment.cargoTypeName } : null;
+      return <SharedProcurementField name={name} item={item} knownCargo={knownCargo} testIdPrefix="consignment" />;
+    }
     switch (name) {
       case 'kind':
         return (
@@ -99,53 +97,21 @@ export function ConsignmentDrawer({ open, consignment, onClose, onSaved }: Consi
             <ConsigneePicker mode="sm" allowClear data-testid="consignment-shipment-manager" />
           </Form.Item>
         );
-      case 'cargoTypeId':
-        return (
-          <Form.Item {...item('cargoTypeId')} required label={t('procurement.cargoType')}>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              options={withKnown(cargo.options, consignment ? { value: consignment.cargoTypeId, label: consignment.cargoTypeName } : null)}
-              loading={cargo.loading}
-              placeholder={t('procurement.select')}
-              data-testid="consignment-cargo-type"
-            />
-          </Form.Item>
-        );
-      case 'quantity':
-        return (
-          <Form.Item {...item('quantity')} required label={t('procurement.quantity')}>
-            <Input inputMode="decimal" dir="ltr" data-testid="consignment-quantity" />
-          </Form.Item>
-        );
-      case 'remarks':
-        return (
-          <Form.Item {...item('remarks')} label={t('procurement.remarks')}>
-            <Input.TextArea rows={3} maxLength={255} data-testid="consignment-remarks" />
-          </Form.Item>
-        );
       default:
         return null;
     }
   };
 
   return (
-    <TransactionFormDrawer
+    <TransactionFormDrawer<ConsignmentFormValues>
       open={open}
       title={consignment ? t('procurement.editConsignment') : t('procurement.addConsignment')}
       controller={controller}
       values={values}
+      record={consignment}
+      renderField={renderField}
       onClose={onClose}
-      testId="consignment-drawer"
-    >
-      <TransactionForm<ConsignmentFormValues>
-        controller={controller}
-        renderField={renderField}
-        initialValues={values ?? undefined}
-        record={consignment}
-        onCancel={onClose}
-        testId="consignment-form"
-        testIdPrefix="consignment"
-      />
-    </TransactionFormDrawer>
+      testIdPrefix="consignment"
+    />
   );
 }

@@ -1,12 +1,11 @@
 import { useMemo, type ReactNode } from 'react';
-import { Alert, DatePicker, Form, Input, Radio, Select, Spin } from 'antd';
+import { DatePicker, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT, shipmentTransaction, type TShipment } from '@tonnage/contracts';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { ConsigneePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { useTransactionRecord } from '../../components/transactions/form/form-api';
-import { TransactionForm } from '../../components/transactions/form/TransactionForm';
 import { TransactionFormDrawer } from '../../components/transactions/form/TransactionFormDrawer';
 import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
 import { ConsignmentSelect } from './ConsignmentSelect';
@@ -146,23 +145,18 @@ export function ShipmentDrawer({ open, shipmentId, onClose }: ShipmentDrawerProp
   };
 
   return (
-    <TransactionFormDrawer open={open} title={shipmentId === null ? t('shipping.add') : t('shipping.edit')} controller={controller} values={values} onClose={onClose} testId="shipment-drawer">
-      {editing.isError ? (
-        <Alert type="error" showIcon title={t('cargo.loadError')} data-testid="shipment-load-error" />
-      ) : (
-        <Spin spinning={values === null}>
-          <TransactionForm<ShipmentFormValues>
-            controller={controller}
-            renderField={renderField}
-            initialValues={values ?? EMPTY_SHIPMENT_FORM}
-            record={shipment}
-            maxColumns={2}
-            onCancel={onClose}
-            testId="shipment-form"
-            testIdPrefix="shipment"
-          />
-        </Spin>
-      )}
-    </TransactionFormDrawer>
+    <TransactionFormDrawer<ShipmentFormValues>
+      open={open}
+      title={shipmentId === null ? t('shipping.add') : t('shipping.edit')}
+      controller={controller}
+      values={values}
+      emptyValues={EMPTY_SHIPMENT_FORM}
+      record={shipment}
+      renderField={renderField}
+      maxColumns={2}
+      fetched={{ failed: editing.isError }}
+      onClose={onClose}
+      testIdPrefix="shipment"
+    />
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiFailure, reportFailure } from '../../../app/api';
 import { translateMessage } from '../../../app/i18n';
 import type { FieldError } from '../../../app/form-errors';
-import { useUnsavedChangesGuard } from '../../../app/unsaved-changes';
+import { unsavedChangesDialog, useUnsavedChangesGuard } from '../../../app/unsaved-changes';
 import { useSaveTransaction } from './form-api';
 import { clientCheck, firstSegment, sectionFields, serverFieldErrors, type FieldOf, type TransactionFormDeclaration } from './transaction-form';
 
@@ -130,11 +130,7 @@ export function useTransactionForm<Values>(options: TransactionFormOptions<Value
       return;
     }
     modal.confirm({
-      title: t('unsaved.title'),
-      content: t('unsaved.content'),
-      okText: t('unsaved.leave'),
-      cancelText: t('unsaved.stay'),
-      okButtonProps: { danger: true },
+      ...unsavedChangesDialog(t),
       onOk: () => {
         setDirty(false);
         leave();
