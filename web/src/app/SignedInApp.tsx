@@ -3,10 +3,8 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { permissionFlag, resourceRegistry, transactionRegistry, type TransactionDeclaration } from '@tonnage/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { NoPermissionsNotice, NotFoundPage, ServerErrorPage, UnauthorizedPage } from '../features/errors/ErrorPages';
-import { procurementRoutes } from '../features/procurement/routes';
-import { vesselApprovalRoutes } from '../features/vessel-approval/routes';
-import { portLoadingRoutes } from '../features/port-loading/routes';
-import { transactionListPages } from '../features/transaction-pages';
+import { transactionExtraRoutes, transactionFormPages, transactionListPages } from '../features/transaction-pages';
+import { transactionFormRoutes } from '../components/transactions/form/routes';
 import { ErrorBoundary } from './ErrorBoundary';
 import type { FeatureRoute } from './feature-routes';
 import { AgencyAreaFallback, AgencyScope, RequireAgencyEditor, RequireMenuEntry, RequirePermission } from './guards';
@@ -53,17 +51,20 @@ const staffRoutes: readonly FeatureRoute[] = [
   { path: 'settings', entry: 'settings', page: <ProductSettingsPage /> },
 ];
 
-/** The cargo flows' pages, each feature declaring its own. */
-const featureRoutes: readonly FeatureRoute[] = [...staffRoutes, ...procurementRoutes, ...vesselApprovalRoutes, ...portLoadingRoutes];
+/** The pages outside the registries: staff, and the cargo flows' documents and print pages. */
+const featureRoutes: readonly FeatureRoute[] = [...staffRoutes, ...transactionExtraRoutes];
 
 /**
- * The list of every declared cargo transaction (issue 11): `<route>` from `transactionRegistry`, guarded by its
- * menu entry; the flow's own list page where it has one (`transactionListPages`), else the generic page of its
- * declaration. A new flow adds its declaration to the registry and nothing here.
+ * The pages of every declared cargo transaction (issue 11) from `transactionRegistry`, guarded by its menu entry:
+ * the list at `<route>` (the flow's own list page where `transactionListPages` names one, else the generic page of
+ * its declaration) and, where `transactionFormPages` names a form page, `<route>/add` and `<route>/:id/edit`. A new
+ * flow adds its declaration to the registry and its pages to `features/transaction-pages.tsx`, nothing here.
  */
-const transactionRoutes: readonly FeatureRoute[] = transactionRegistry.map((declaration) => {
+const transactionRoutes: readonly FeatureRoute[] = transactionRegistry.flatMap((declaration) => {
   const OwnPage = transactionListPages[declaration.key];
-  return { path: declaration.route, entry: declaration.route, page: OwnPage ? <OwnPage /> : <GenericTransactionList declaration={declaration} /> };
+  const form = transactionFormPages[declaration.key];
+  const list: FeatureRoute = { path: declaration.route, entry: declaration.route, page: OwnPage ? <OwnPage /> : <GenericTransactionList declaration={declaration} /> };
+  return form ? [list, ...transactionFormRoutes(declaration, <form.page />, { editAction: form.editAction })] : [list];
 });
 
 /**

@@ -1,11 +1,14 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { TransactionKey } from '@tonnage/contracts';
+import type { PermissionAction, TransactionKey } from '@tonnage/contracts';
+import type { FeatureRoute } from '../app/feature-routes';
 
-/**
- * The flows whose list needs more than the generic TransactionListPage (cells of custom columns, drawers, totals),
- * by declaration key. A flow not named here gets the generic page of its declaration; either way its route comes
- * from `transactionRegistry` in SignedInApp.
+/*
+ * The one place where a cargo flow's web pages are named (issue 11). Its routes come from `transactionRegistry` in
+ * SignedInApp: the list at `<route>`, and with a form page `<route>/add` and `<route>/:id/edit`. A flow not named in
+ * `transactionListPages` gets the generic TransactionListPage of its declaration.
  */
+
+/** The flows whose list needs more than the generic page (cells of custom columns, drawers, totals), by declaration key. */
 export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComponent<ComponentType>>> = {
   saleOrder: lazy(() => import('./procurement/SaleOrderListPage')),
   consignment: lazy(() => import('./procurement/ConsignmentListPage')),
@@ -15,3 +18,30 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   portLoading: lazy(() => import('./port-loading/PortLoadingListPage')),
   loadingSlip: lazy(() => import('./port-loading/LoadingSlipListPage')),
 };
+
+/** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
+export interface TransactionFormPageEntry {
+  page: LazyExoticComponent<ComponentType>;
+  editAction?: PermissionAction | null;
+}
+
+/**
+ * The flows with a form page (the others add and edit in a drawer on their list). The out-turns' edit pages need
+ * only the view flag: approvers open them to decide; the form itself is read-only without the edit flag.
+ */
+export const transactionFormPages: Partial<Record<TransactionKey, TransactionFormPageEntry>> = {
+  portLoading: { page: lazy(() => import('./port-loading/PortLoadingFormPage')) },
+  voyageApproval: { page: lazy(() => import('./vessel-approval/VoyageApprovalFormPage')), editAction: null },
+  quantityApproval: { page: lazy(() => import('./vessel-approval/QuantityApprovalFormPage')), editAction: null },
+};
+
+const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
+const ConsignmentDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.ConsignmentDocumentsPage })));
+const LoadingSlipPrintPage = lazy(() => import('./port-loading/LoadingSlipPrintPage'));
+
+/** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip. */
+export const transactionExtraRoutes: readonly FeatureRoute[] = [
+  { path: 'saleOrder/:saleOrderId/documents', entry: 'saleOrder', page: <SaleOrderDocumentsPage /> },
+  { path: 'consignments/:consignmentId/documents', entry: 'consignments', page: <ConsignmentDocumentsPage /> },
+  { path: 'loadingSlips/:loadingSlipId/print', entry: 'loadingSlips', page: <LoadingSlipPrintPage /> },
+];
