@@ -24,6 +24,7 @@ import { inAgency } from '../../server/src/platform/db/tenancy';
 import { measureCpuSplit, type CpuSplit } from './machine';
 import { measureRate, type RateResult } from './rate';
 import { statementsText, traceStatements, withCpuProfile, type TracedStatement } from './statements';
+import { UNRESTRICTED } from '../../server/src/identity/data-scope';
 
 export interface MeasuredRate extends RateResult {
   /** CPU use during the phase (warm-up included). */
@@ -46,7 +47,6 @@ export interface SlipPhase {
 const WORKERS = Number(process.env.BENCH_SLIP_WORKERS ?? 16);
 const PORT_LOADINGS = 8;
 const TRUCKS = 64;
-const UNRESTRICTED = { shipmentManagerIds: null, consigneeIds: null, locationIds: null };
 
 export async function benchSlips(params: {
   databaseUrl: string;
@@ -103,7 +103,7 @@ export async function benchSlips(params: {
       const vehicle = fleet[(worker * 7 + sequence) % fleet.length] ?? fleet[0];
       if (!vehicle) throw new Error('no trucks');
       const input = ZLoadingSlipInput.parse({ truckId: vehicle.truckId, driverId: vehicle.driverId, wbtNumber: `WBT-${sequence}-${worker}`, quantity: '25.000' });
-      return inAgency(db, agency.id, (tx) => createLoadingSlip(tx, { agencyId: agency.id, userId: user.id, now: new Date(), portLoadingId, input }));
+      return inAgency(db, agency.id, (tx) => createLoadingSlip(tx, { agencyId: agency.id, userId: user.id, now: new Date(), scope: UNRESTRICTED, portLoadingId, input }));
     };
     let wbt = 0;
     const unique = () => (wbt += 1);

@@ -414,13 +414,12 @@ export interface CreateLoadingSlipParams {
   now: Date;
   portLoadingId: number;
   input: TLoadingSlipValues;
-  /** The user's data scope (unrestricted when absent, e.g. a benchmark). */
-  scope?: DataScope;
+  /** The user's data scope (required: a seed or a benchmark passes `UNRESTRICTED` explicitly). */
+  scope: DataScope;
   /** The language of rule messages. */
   lang?: Lang;
 }
 
-const UNRESTRICTED: DataScope = { shipmentManagerIds: null, consigneeIds: null, locationIds: null };
 
 /**
  * Creates one loading slip (a truck trip) of a port loading and posts its quantity ON_BOARD -> IN_TRANSIT, inside
@@ -431,7 +430,7 @@ const UNRESTRICTED: DataScope = { shipmentManagerIds: null, consigneeIds: null, 
 export async function createLoadingSlip(tx: Db, params: CreateLoadingSlipParams): Promise<{ id: number; slipNumber: number; tripId: number; ledgerTransactionId: number }> {
   const { agencyId, userId, now, input } = params;
   const lang = params.lang ?? 'en';
-  const locked = await lockForNewSlip(tx, { agencyId, scope: params.scope ?? UNRESTRICTED, portLoadingId: params.portLoadingId, truckId: input.truckId, driverId: input.driverId });
+  const locked = await lockForNewSlip(tx, { agencyId, scope: params.scope, portLoadingId: params.portLoadingId, truckId: input.truckId, driverId: input.driverId });
   const { portLoading } = locked;
   if (portLoading.status !== 'Active') throw ruleConflict(PortLoadingMessages.portLoadingReversed);
   const quantityKg = tonnesToKg(input.quantity);

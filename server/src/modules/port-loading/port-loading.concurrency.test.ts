@@ -11,9 +11,9 @@ import { createLoadingSlip } from './loading-slips.service';
 import { makeCargoWorld, makeShipment, postShortage, type CargoWorld, type Writer } from './port-loading.fixtures';
 import { loadingSlips, portLoadings } from './port-loading.schema';
 import { createPortLoading } from './port-loading.service';
+import { UNRESTRICTED } from '../../identity/data-scope';
 
 /** Racing slips and port loadings on a real PostgreSQL server: neither the vessel nor a port loading is ever overdrawn or over-planned. */
-const UNRESTRICTED = { shipmentManagerIds: null, consigneeIds: null, locationIds: null };
 
 describe.runIf(testEngine === 'postgres')('loading slips under concurrency (PostgreSQL)', () => {
   let t: TestApp;
@@ -55,6 +55,7 @@ describe.runIf(testEngine === 'postgres')('loading slips under concurrency (Post
         inAgency(t.database.db, writer.agencyId, (tx) =>
           createLoadingSlip(tx, {
             ...writer,
+            scope: UNRESTRICTED,
             portLoadingId: portLoading.id,
             input: ZLoadingSlipInput.parse({ truckId, driverId: drivers[i], wbtNumber: `${params.wbtPrefix}-${i}`, quantity: params.slipTonnes }),
           }),
