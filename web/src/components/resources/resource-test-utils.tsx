@@ -7,6 +7,13 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { TResourceRow } from '@tonnage/contracts';
 import { createQueryClient } from '../../app/providers';
 
+/** The table row an element stands in (a list page's row), failing the test when there is none. */
+export function tableRowOf(element: Element): HTMLTableRowElement {
+  const row = element.closest('tr');
+  if (!row) throw new Error(`no table row around ${element.textContent ?? ''}`);
+  return row;
+}
+
 export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { TLoadingSlip } from '@tonnage/contracts';
 import { formatDateTimeIn } from '../../app/format';
 import { loadTestLanguage } from '../../test/i18n';
-import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { json, mockFetch, renderPage, tableRowOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import LoadingSlipListPage from './LoadingSlipListPage';
 import { slipLines } from './LoadingSlipPrintPage';
@@ -81,8 +81,7 @@ describe('slip times on the agency’s clock', () => {
       return undefined;
     });
     renderPage(<LoadingSlipListPage />, 'loadingSlips');
-    const row = (await screen.findByText('JIP-1208')).closest('tr');
-    if (!row) throw new Error('no row');
+    const row = tableRowOf(await screen.findByText('JIP-1208'));
     await waitFor(() => expect(within(row).getByText('21-Nov-2026 14:17')).toBeTruthy());
     expect(within(row).queryByText('21-Nov-2026 06:17')).toBeNull();
   });

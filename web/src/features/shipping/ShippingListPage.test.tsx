@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TShipment } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
-import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { json, mockFetch, renderPage, tableRowOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import ShippingListPage from './ShippingListPage';
 import { testAgencyData } from '../../components/resources/test-agency';
@@ -64,8 +64,7 @@ describe('ShippingListPage', () => {
     answer(calls);
     renderPage(<ShippingListPage />, 'shipping');
     expect(await screen.findByText('BL-77')).toBeTruthy();
-    const row = screen.getByText('BL-77').closest('tr');
-    if (!row) throw new Error('no row');
+    const row = tableRowOf(screen.getByText('BL-77'));
     expect(within(row).getByText('OCEAN STAR / V-12')).toBeTruthy();
     expect(within(row).getByText('20-Oct-2026')).toBeTruthy();
     expect(within(row).getByText('320.250 MT')).toBeTruthy();

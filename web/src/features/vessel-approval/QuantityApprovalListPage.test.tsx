@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TQuantityApproval } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
-import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { json, mockFetch, renderPage, tableRowOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
 import QuantityApprovalListPage from './QuantityApprovalListPage';
@@ -62,11 +62,7 @@ function answer(calls: { method: string; url: URL; body: unknown }[]) {
   });
 }
 
-const rowOf = (blNumber: string) => {
-  const row = screen.getByText(blNumber).closest('tr');
-  if (!row) throw new Error(`no row ${blNumber}`);
-  return row;
-};
+const rowOf = (blNumber: string) => tableRowOf(screen.getByText(blNumber));
 
 beforeAll(async () => {
   await loadTestLanguage('en');

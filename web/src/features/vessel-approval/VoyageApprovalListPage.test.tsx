@@ -2,7 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TVoyageApproval } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
-import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { json, mockFetch, renderPage, tableRowOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
 import VoyageApprovalListPage from './VoyageApprovalListPage';
@@ -56,8 +56,7 @@ describe('VoyageApprovalListPage', () => {
     renderPage(<VoyageApprovalListPage />, 'vesselQuantityApproval/vessel');
     const voyage = await screen.findByTestId('voyage-approval-voyage');
     expect(voyage.textContent).toBe('OCEAN STAR / V-12');
-    const row = voyage.closest('tr');
-    if (!row) throw new Error('no row');
+    const row = tableRowOf(voyage);
     expect(within(row).getByText('02-Nov-2026')).toBeTruthy();
     expect(within(row).getByTestId('voyage-approval-difference').textContent).toBe('12.500 MT (Excess)');
     expect(within(row).getByTestId('voyage-approval-status').textContent).toBe('Approved');
