@@ -24,3 +24,4 @@ export * from './ids';
 export * from './text';
 export * from './server-messages';
 export * from './transactions';
+export * from './weighing';

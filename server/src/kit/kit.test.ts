@@ -83,6 +83,7 @@ beforeAll(async () => {
   // The app is built without Socket.IO: a realtime that records what would be sent to an agency.
   context.realtime = {
     emitToUser: () => undefined,
+    emitLocal: () => undefined,
     endSessions: () => undefined,
     endAgencySessions: () => undefined,
     close: () => Promise.resolve(),

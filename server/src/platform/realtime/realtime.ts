@@ -10,6 +10,12 @@ export interface Realtime {
   emitToUser(userId: number, event: string, payload: unknown): void;
   emitToAgency(agencyId: number, event: string, payload: unknown): void;
   /**
+   * Emits to the sockets of a room connected to THIS process only (not through the adapter). For streams every
+   * process receives by itself (weighbridge readings come to each process over the reading bus), so a browser gets
+   * each event once whatever process it is connected to.
+   */
+  emitLocal(room: string, event: string, payload: unknown): void;
+  /**
    * Disconnects at once, on every process, the sockets opened with these sessions. Call it after the transaction
    * that revoked them has committed, with the ids the revocation answered.
    */
@@ -23,6 +29,7 @@ export interface Realtime {
 export const noRealtime: Realtime = {
   emitToUser: () => undefined,
   emitToAgency: () => undefined,
+  emitLocal: () => undefined,
   endSessions: () => undefined,
   endAgencySessions: () => undefined,
   close: () => Promise.resolve(),
@@ -37,6 +44,8 @@ export const realtimeRooms = {
   session: (sessionId: number) => `session:${sessionId}`,
   /** The sockets of the agency's own users (whatever they listen to), to disconnect when it is deactivated. */
   members: (agencyId: number) => `members:${agencyId}`,
+  /** The displays of one weighbridge (weight_machines.id): its live readings, event `weightMachine`. */
+  weighbridge: (machineId: number) => `weighbridge:${machineId}`,
 };
 
 /** What a connected socket carries after its handshake was accepted. */
@@ -49,6 +58,8 @@ export interface RealtimeSocketData {
   /** The agency whose events the socket receives; null when none (or the user holds no permission). */
   agencyId: number | null;
   isSuperAdmin: boolean;
+  /** Further rooms the handshake earned (a weight display's weighbridge room), checked by the authenticator. */
+  rooms?: string[];
 }
 
 /** A refused handshake: the client's `connect_error` has this message and `data.code`. */
@@ -87,6 +98,8 @@ export interface Handshake {
   token: string | undefined;
   agencyId: string | undefined;
   now: Date;
+  /** The handshake's other query parameters (the weight display's `locationId` and `weightMachineId`). */
+  query: Record<string, string | undefined>;
 }
 
 /**
@@ -115,7 +128,12 @@ export function attachRealtime(
   }
 
   io.use((socket, next) => {
-    deps.authenticate(deps.database.db, { token: handshakeToken(socket), agencyId: handshakeAgency(socket), now: deps.clock.now() }).then(
+    const query: Record<string, string | undefined> = {};
+    for (const [key, value] of Object.entries(socket.handshake.query)) {
+      if (key !== 'token') query[key] = firstString(value);
+    }
+    const handshake = { token: handshakeToken(socket), agencyId: handshakeAgency(socket), now: deps.clock.now(), query };
+    deps.authenticate(deps.database.db, handshake).then(
       (data) => {
         socket.data = data;
         next();
@@ -132,6 +150,7 @@ export function attachRealtime(
     const rooms = [realtimeRooms.user(socket.data.userId), realtimeRooms.session(socket.data.sessionId)];
     if (socket.data.agencyId !== null) rooms.push(realtimeRooms.agency(socket.data.agencyId));
     if (socket.data.memberOf !== null) rooms.push(realtimeRooms.members(socket.data.memberOf));
+    if (socket.data.rooms) rooms.push(...socket.data.rooms);
     void socket.join(rooms);
   });
 
@@ -149,6 +168,9 @@ export function attachRealtime(
     },
     emitToAgency(agencyId, event, payload) {
       io.to(realtimeRooms.agency(agencyId)).emit(event, payload);
+    },
+    emitLocal(room, event, payload) {
+      io.local.to(room).emit(event, payload);
     },
     // `in(room).disconnectSockets` goes through the adapter, so it reaches the sockets of every process.
     endSessions(sessionIds) {
