@@ -59,3 +59,24 @@ export interface WeightMachineEvent {
   /** ISO instant of the last frame, null when none. */
   at: string | null;
 }
+
+/**
+ * What a printed weighbridge ticket shows (print view and PDF), English and Arabic side by side. Weights in kg
+ * (integers) as weighbridge tickets print them; `net` only once the second weight is taken.
+ */
+export interface WeighTicketView {
+  ticketNumber: string;
+  agencyName: string;
+  warehouseName: string;
+  weighbridge: string;
+  truckPlate: string;
+  driverName: string;
+  first: { kg: number; at: string; manual: boolean; manualReason: string | null };
+  second: { kg: number; at: string; manual: boolean; manualReason: string | null } | null;
+  net: number | null;
+  /** The agency's time zone, for printing the instants. */
+  timeZone: string;
+  /** Camera pictures of the captures, as data the renderer can embed (JPEG bytes base64) or a URL for the web. */
+  pictures: Array<{ caption: string; jpegBase64?: string; url?: string }>;
+  reversed: { at: string; reason: string } | null;
+}

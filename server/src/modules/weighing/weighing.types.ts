@@ -75,3 +75,23 @@ export interface WeighbridgeHub {
   /** The last reading and whether the bridge is online (a frame younger than staleMs). */
   status(machineId: number): { online: boolean; last: TimedReading | null };
 }
+
+/** One camera's answer at a capture: the stored JPEG, or why there is none. */
+export interface CameraShot {
+  /** hik_connect_devices.id */
+  cameraId: number;
+  cameraName: string;
+  /** stored_files.id of the JPEG; null when the camera failed. */
+  fileId: number | null;
+  /** Why there is no picture (timeout, 401, not a JPEG, ...); null on success. */
+  failure: string | null;
+}
+
+/**
+ * Snapshots of the cameras watching a weighbridge (hik_connect_devices.machineId), taken at a capture. Never
+ * throws: a failed camera answers a CameraShot with its failure. Called after the weighing committed, outside any
+ * transaction (cameras may take seconds).
+ */
+export interface CameraSnapshots {
+  atCapture(params: { agencyId: number; machineId: number; userId: number }): Promise<CameraShot[]>;
+}
