@@ -53,7 +53,7 @@ const sampleOverrides: Readonly<Record<string, (n: number) => Record<string, unk
   // A consignee's own site: the owner's reference set, the other one empty.
   deliveryLocation: () => ({ ownerType: 'consignee', customerId: null }),
   // Reached over TCP: host and port (the samples fill both).
-  weightMachine: () => ({ protocol: 'tcp' }),
+  weightMachine: () => ({ protocol: 'tcp', zeroBand: 200, threshold: 1000 }),
   truckRule: () => ({ ruleType: 'block' }),
   driverRule: () => ({ ruleType: 'block' }),
   // Warehouses that may hold silos, so a silo sample can go into any of them.

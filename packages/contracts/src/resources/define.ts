@@ -24,6 +24,11 @@ interface FieldBase {
   /** The list takes a filter on it: equality (text, enum, boolean, reference) or a min/max range (numbers). */
   filterable?: boolean;
   messages?: Partial<Record<FieldMessageKey, Localized>>;
+  /**
+   * The value a new form starts with and the column default (rows existing when the field was added get it); a
+   * required field left out of a write (or sent empty) takes it.
+   */
+  default?: string | number;
 }
 
 export interface TextField extends FieldBase {

@@ -1,3 +1,4 @@
+import { DEFAULT_STABILITY, INDICATOR_FORMATS, type IndicatorFormat } from '../weighing';
 import { defineResource, type FieldIssue, type Localized } from './define';
 
 const name = { en: 'Name', ar: 'الاسم' };
@@ -136,6 +137,32 @@ export const siloResource = defineResource({
   form: { sections: [{ title: details, rows: [['warehouseId'], ['name', 'capacity']] }] },
 });
 
+/** How each indicator format is named on the weighbridge form (WEIGHING.md, "Indicator output formats"). */
+const INDICATOR_FORMAT_LABELS: Record<IndicatorFormat, Localized> = {
+  toledo: { en: 'Mettler Toledo continuous', ar: 'ميتلر توليدو المستمر' },
+  mtsics: { en: 'MT-SICS (polled)', ar: 'MT-SICS (بالطلب)' },
+  sma: { en: 'SMA (Avery, Minebea)', ar: 'SMA (أفيري، مينيبيا)' },
+  stgs: { en: 'ST,GS (A&D style)', ar: 'ST,GS (نمط A&D)' },
+  yaohua: { en: 'Yaohua / Keli', ar: 'ياوهوا / كيلي' },
+};
+
+/** A weight limit of the capture rules, in kilograms. */
+const kgField = (en: string, ar: string, fallback: number | null, required: boolean) =>
+  ({
+    kind: 'integer',
+    label: { en: `${en} (kg)`, ar: `${ar} (كغ)` },
+    min: 1,
+    max: 500_000,
+    required,
+    ...(fallback === null ? {} : { default: fallback }),
+  }) as const;
+
+const LIMIT_ORDER: ReadonlyArray<readonly [string, string, Localized]> = [
+  ['minGross', 'maxGross', { en: 'Maximum gross must not be below minimum gross.', ar: 'يجب ألا يقل الحد الأقصى للوزن القائم عن الحد الأدنى.' }],
+  ['minNet', 'maxNet', { en: 'Maximum net must not be below minimum net.', ar: 'يجب ألا يقل الحد الأقصى للوزن الصافي عن الحد الأدنى.' }],
+  ['zeroBand', 'threshold', { en: 'Truck-on-deck threshold must be above the zero band.', ar: 'يجب أن يكون حد وجود الشاحنة أعلى من نطاق الصفر.' }],
+];
+
 const BAUD_RATES = ['1200', '2400', '4800', '9600', '19200', '38400', '57600', '115200'] as const;
 
 /**
@@ -198,9 +225,49 @@ export const weightMachineResource = defineResource({
       ],
     },
     stopBits: { kind: 'enum', label: { en: 'Stop bits', ar: 'بتات التوقف' }, options: ['1', '2'].map((value) => ({ value, label: { en: value, ar: value } })) },
+    indicatorFormat: {
+      kind: 'enum',
+      label: { en: 'Indicator format', ar: 'تنسيق المؤشر' },
+      required: true,
+      filterable: true,
+      default: 'toledo',
+      options: INDICATOR_FORMATS.map((value) => ({ value, label: INDICATOR_FORMAT_LABELS[value] })),
+    },
+    // The capture rules (StabilitySettings, WEIGHING.md "Stable weight"): kilograms and milliseconds.
+    stableSeconds: {
+      kind: 'decimal',
+      label: { en: 'Stable for (seconds)', ar: 'مدة الثبات (ثانية)' },
+      scale: 1,
+      min: 0.5,
+      max: 60,
+      unit: { en: 's', ar: 'ث' },
+      required: true,
+      default: DEFAULT_STABILITY.stableSeconds,
+    },
+    motionBand: kgField('Motion band', 'نطاق الحركة', DEFAULT_STABILITY.motionBand, true),
+    threshold: kgField('Truck-on-deck threshold', 'حد وجود الشاحنة', DEFAULT_STABILITY.threshold, true),
+    zeroBand: kgField('Zero band', 'نطاق الصفر', DEFAULT_STABILITY.zeroBand, true),
+    staleMs: {
+      kind: 'integer',
+      label: { en: 'Offline after (ms)', ar: 'غير متصل بعد (مللي ثانية)' },
+      min: 100,
+      max: 60_000,
+      required: true,
+      default: DEFAULT_STABILITY.staleMs,
+    },
+    minGross: kgField('Minimum gross', 'الحد الأدنى للوزن القائم', DEFAULT_STABILITY.minGross, false),
+    maxGross: kgField('Maximum gross', 'الحد الأقصى للوزن القائم', DEFAULT_STABILITY.maxGross, false),
+    minNet: kgField('Minimum net', 'الحد الأدنى للوزن الصافي', DEFAULT_STABILITY.minNet, false),
+    maxNet: kgField('Maximum net', 'الحد الأقصى للوزن الصافي', DEFAULT_STABILITY.maxNet, false),
+    minDifference: kgField('Minimum difference between weighings', 'الحد الأدنى للفرق بين الوزنتين', DEFAULT_STABILITY.minDifference, true),
   },
   validate: (values) => {
     const issues: FieldIssue[] = [];
+    for (const [low, high, message] of LIMIT_ORDER) {
+      const a = values[low];
+      const b = values[high];
+      if (typeof a === 'number' && typeof b === 'number' && (low === 'zeroBand' ? a >= b : a > b)) issues.push({ field: high, message });
+    }
     const need = (field: string, message: Localized) => {
       if (values[field] === null || values[field] === undefined) issues.push({ field, message });
     };
@@ -218,7 +285,11 @@ export const weightMachineResource = defineResource({
   form: {
     sections: [
       { title: details, rows: [['weightMachineId', 'locationId'], ['name']] },
-      { title: { en: 'Connection', ar: 'الاتصال' }, rows: [['protocol'], ['host', 'port'], ['serialPath', 'baudRate'], ['dataBits', 'parity', 'stopBits']] },
+      { title: { en: 'Connection', ar: 'الاتصال' }, rows: [['protocol', 'indicatorFormat'], ['host', 'port'], ['serialPath', 'baudRate'], ['dataBits', 'parity', 'stopBits']] },
+      {
+        title: { en: 'Weighing rules', ar: 'قواعد الوزن' },
+        rows: [['stableSeconds', 'motionBand'], ['threshold', 'zeroBand'], ['staleMs', 'minDifference'], ['minGross', 'maxGross'], ['minNet', 'maxNet']],
+      },
     ],
   },
 });

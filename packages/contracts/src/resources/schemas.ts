@@ -99,6 +99,8 @@ export function imagePathPattern(folder: string): RegExp {
 export function fieldSchema(field: FieldDef): z.ZodType {
   const value = valueSchema(field);
   if (field.kind === 'boolean') return value.optional().transform((v) => v ?? false);
+  const fallback = field.default;
+  if (field.required && fallback !== undefined) return z.union([z.literal(''), value]).nullish().transform((v) => (v === undefined || v === null || v === '' ? fallback : v));
   if (field.required) return value;
   return z
     .union([z.literal(''), value])

@@ -74,6 +74,12 @@ function precisionOf(field: FieldDef): number {
 }
 
 function columnFor(name: string, field: FieldDef): PgColumnBuilderBase {
+  const built = columnWithoutDefault(name, field);
+  // Rows existing when the field was added get its default (the migration's ADD COLUMN ... DEFAULT).
+  return field.default === undefined ? built : (built as unknown as { default(value: unknown): PgColumnBuilderBase }).default(field.default);
+}
+
+function columnWithoutDefault(name: string, field: FieldDef): PgColumnBuilderBase {
   const column = columnName(name);
   switch (field.kind) {
     case 'text':

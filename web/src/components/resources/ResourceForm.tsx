@@ -33,7 +33,7 @@ const secretStored = (name: string, row: TResourceRow | null) => row?.[`${name}S
  * Messages in the current language.
  */
 function fieldRule(field: FieldDef, language: DeclarationLanguage, stored: boolean): FormRule {
-  const present = fieldSchema({ ...field, required: true });
+  const present = fieldSchema({ ...field, required: true, default: undefined });
   const fail = (message: string) => Promise.reject(new Error(fieldMessage(field, message, language)));
   return {
     validator: (_rule, value: unknown) => {
@@ -81,7 +81,8 @@ export function toResourceInput(resource: ResourceDef, values: Values): Values {
 function initialValues(resource: ResourceDef, row: TResourceRow | null): Values {
   const values: Values = {};
   for (const [name, field] of Object.entries(resource.fields)) {
-    const value = row?.[name];
+    // A new row starts with the field's default (a weighbridge's format and capture rules).
+    const value = row ? row[name] : field.default;
     values[name] = field.kind === 'boolean' ? value === true : field.kind === 'secret' ? undefined : (value ?? undefined);
   }
   return values;
