@@ -20,6 +20,7 @@ import { registerCargoModules } from './modules/cargo-modules';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import type { ModuleContext } from './modules/module-context';
+import { createWeighbridgeHub, type ReadingHub } from './modules/weighing/gateway/hub';
 import { access, installAccessControl } from './identity/access';
 import { authenticateHandshake } from './identity/realtime-handshake';
 import { systemClock, type Clock } from './platform/clock';
@@ -45,6 +46,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where log lines go (one JSON object per line) instead of stdout; tests read what would be logged. */
   logStream?: { write(line: string): void };
+  /** The weighbridge hub; default a new one emitting through this app's realtime (fed by a gateway, or by hand). */
+  weighbridges?: ReadingHub;
 }
 
 /** What every module's routes receive (declared in modules/, the layer of its users). */
@@ -53,7 +56,7 @@ export type { ModuleContext };
 export type App = FastifyInstance;
 
 /** Builds the whole server with its dependencies given as arguments, so tests build it the same way. */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; context: ModuleContext }> {
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; context: ModuleContext; weighbridges: ReadingHub }> {
   const { config, database } = deps;
   const app = Fastify({
     logger:
@@ -67,6 +70,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = deps.clock ?? systemClock;
+  const realtime = deps.realtime === false ? noRealtime : attachRealtime(app, { database, clock, authenticate: authenticateHandshake });
+  // The hub emits each reading to this app's sockets of the weighbridge's room.
+  const weighbridges = deps.weighbridges ?? createWeighbridgeHub({ realtime, clock });
   const context: ModuleContext = {
     config,
     database,
@@ -74,9 +80,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     mailer: deps.mailer ?? createMailer(config),
     storage: deps.storage ?? createStorage(config),
     settings: createSettingsService({ db: database.db, config, clock }),
-    realtime: deps.realtime === false
-      ? noRealtime
-      : attachRealtime(app, { database, clock, authenticate: authenticateHandshake }),
+    realtime,
+    weighbridges,
   };
 
   const headers = { ...securityHeaders(config), [Headers.appVersion]: config.appVersion };
@@ -84,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     void reply.headers(headers);
   });
   app.addHook('onClose', async () => {
+    weighbridges.close();
     await context.realtime.close();
   });
 
@@ -141,5 +147,5 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 
-  return { app, context };
+  return { app, context, weighbridges };
 }

@@ -10,6 +10,7 @@ import { loadConfig, type AppConfig } from '../platform/config';
 import { openDatabase, type Database } from '../platform/db/client';
 import type { MailMessage, Mailer } from '../platform/mail/mailer';
 import type { FileStorage } from '../platform/storage/storage';
+import type { ReadingHub } from '../modules/weighing/gateway/hub';
 
 /** Which engine this test run uses: `TEST_DB=postgres` (with TEST_DATABASE_URL) or PGlite in memory. */
 export const testEngine: 'postgres' | 'pglite' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -69,6 +70,8 @@ export interface TestApp {
   config: AppConfig;
   clock: ReturnType<typeof fixedClock>;
   mailer: ReturnType<typeof capturingMailer>;
+  /** The app's weighbridge hub (no gateway runs in tests): feed it readings with `receive`. */
+  weighbridges: ReadingHub;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -84,7 +87,7 @@ export async function createTestApp(
   const config = loadConfig({}, { dataDir, logLevel: 'silent', webDistDir: path.join(dataDir, 'no-web'), ...options.config });
   const clock = fixedClock(new Date('2026-11-21T08:00:00Z'));
   const mailer = capturingMailer();
-  const { app, context } = await buildApp({
+  const { app, context, weighbridges } = await buildApp({
     config,
     database,
     clock,
@@ -101,6 +104,7 @@ export async function createTestApp(
     config,
     clock,
     mailer,
+    weighbridges,
     dataDir,
     async close() {
       await app.close();
