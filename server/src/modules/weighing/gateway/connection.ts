@@ -7,17 +7,14 @@ import type { IndicatorCodec, TimedReading } from '../weighing.types';
 /** Opens the byte stream to a weighbridge's indicator: TCP (host, port) or a serial line. */
 export type OpenTransport = (bridge: WeighbridgeConfig) => Duplex;
 
+/** The line settings of a serial weighbridge (9600 8N1 unless the form says otherwise). */
+export function serialOptionsOf(bridge: WeighbridgeConfig): { path: string; baudRate: number; dataBits: 7 | 8; parity: 'none' | 'even' | 'odd'; stopBits: 1 | 2 } {
+  if (!bridge.serialPath) throw new Error('no serial device');
+  return { path: bridge.serialPath, baudRate: bridge.baudRate ?? 9600, dataBits: bridge.dataBits ?? 8, parity: bridge.parity ?? 'none', stopBits: bridge.stopBits ?? 1 };
+}
+
 export const openTransport: OpenTransport = (bridge) => {
-  if (bridge.protocol === 'serial') {
-    if (!bridge.serialPath) throw new Error('no serial device');
-    return new SerialPort({
-      path: bridge.serialPath,
-      baudRate: bridge.baudRate ?? 9600,
-      dataBits: bridge.dataBits ?? 8,
-      parity: bridge.parity ?? 'none',
-      stopBits: bridge.stopBits ?? 1,
-    });
-  }
+  if (bridge.protocol === 'serial') return new SerialPort(serialOptionsOf(bridge));
   if (!bridge.host || !bridge.port) throw new Error('no host and port');
   const socket = net.connect({ host: bridge.host, port: bridge.port });
   socket.setNoDelay(true);
@@ -82,7 +79,10 @@ export function openBridgeConnection(options: ConnectionOptions): BridgeConnecti
     if (current) {
       current.removeAllListeners();
       current.on('error', () => undefined);
-      current.destroy();
+      // A serial port must be closed (destroying the stream leaves the device open and locked), then destroyed.
+      const port = current as Duplex & { isOpen?: boolean; close?: (callback: () => void) => void };
+      if (port.isOpen === true && typeof port.close === 'function') port.close(() => current.destroy());
+      else current.destroy();
     }
   };
 
