@@ -74,7 +74,7 @@ export function postgresReadingBus(clientConfig: pg.ClientConfig, log: (message:
 
   const connect = () => {
     if (closed) return;
-    const next = new pg.Client(clientConfig);
+    const next = new pg.Client({ ...clientConfig, application_name: 'tonnage-weighbridge-bus' });
     client = next;
     const lost = (error?: unknown) => {
       if (client !== next) return;

@@ -51,7 +51,7 @@ export function postgresOwnership(clientConfig: pg.ClientConfig): BridgeOwnershi
   const connection = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
-      const next = new pg.Client(clientConfig);
+      const next = new pg.Client({ ...clientConfig, application_name: 'tonnage-weighbridge-locks' });
       next.on('error', () => drop(next));
       next.on('end', () => drop(next));
       client = next;
