@@ -83,6 +83,36 @@ export class PendingBytes {
   }
 }
 
+/**
+ * Counts dropped frames: every unreadable frame once, and a run of skipped bytes (garbage, the rest of a dropped
+ * frame) once, however many chunks it spans. A frame read ends the run.
+ */
+export class DropCounter {
+  private count = 0;
+  private inRun = false;
+
+  get dropped(): number {
+    return this.count;
+  }
+
+  /** A frame was unreadable (bad checksum, bad field). */
+  frame(): void {
+    this.count++;
+    this.inRun = true;
+  }
+
+  /** Bytes before a start byte were skipped. */
+  skip(): void {
+    if (!this.inRun) this.count++;
+    this.inRun = true;
+  }
+
+  /** A frame was read. */
+  ok(): void {
+    this.inRun = false;
+  }
+}
+
 /** What a line parser answers for one line: readings, `'none'` (valid, no weight) or null (unreadable). */
 export type LineAnswer = 'none' | null | { readings: IndicatorReading[]; garbageBefore: boolean };
 
@@ -93,7 +123,8 @@ export type LineAnswer = 'none' | null | { readings: IndicatorReading[]; garbage
  */
 export class LineParser {
   private readonly pending = new PendingBytes(4096);
-  private droppedCount = 0;
+  private readonly drops = new DropCounter();
+  private discarding = false;
 
   constructor(
     private readonly parseLine: (line: string) => LineAnswer,
@@ -101,36 +132,45 @@ export class LineParser {
   ) {}
 
   get dropped(): number {
-    return this.droppedCount;
+    return this.drops.dropped;
   }
 
   push(chunk: Uint8Array): IndicatorReading[] {
-    if (this.pending.append(chunk)) this.droppedCount++;
+    if (this.pending.append(chunk)) this.drops.skip();
     const out: IndicatorReading[] = [];
     for (;;) {
       const bytes = this.pending.bytes;
       const lf = bytes.indexOf(0x0a);
       if (lf < 0) {
         if (bytes.length > this.maxLine) {
-          this.droppedCount++;
+          // A runaway line: cut it, and skip the rest of it up to the next LF.
+          this.drops.skip();
           this.pending.consume(bytes.length);
+          this.discarding = true;
         }
         break;
       }
       const raw = bytes.subarray(0, lf).toString('latin1');
       this.pending.consume(lf + 1);
+      if (this.discarding) {
+        this.discarding = false;
+        continue;
+      }
       const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
       if (line.trim() === '') continue;
       if (line.length > this.maxLine) {
-        this.droppedCount++;
+        this.drops.skip();
         continue;
       }
       const answer = this.parseLine(line);
       if (answer === null) {
-        this.droppedCount++;
-      } else if (answer !== 'none') {
-        if (answer.garbageBefore) this.droppedCount++;
-        out.push(...answer.readings);
+        this.drops.frame();
+      } else {
+        if (answer !== 'none') {
+          if (answer.garbageBefore) this.drops.frame(); // garbage on the frame's line, before its start
+          out.push(...answer.readings);
+        }
+        this.drops.ok();
       }
     }
     return out;

@@ -5,16 +5,20 @@
  */
 import type { IndicatorFormat } from '@tonnage/contracts';
 import type { IndicatorCodec } from '../weighing.types';
+import { mtsicsCodec } from './mtsics';
+import { smaCodec } from './sma';
 import { stgsCodec } from './stgs';
 import { toledoCodec } from './toledo';
+import { yaohuaCodec } from './yaohua';
 
-export const INDICATOR_CODECS: Partial<Record<IndicatorFormat, IndicatorCodec>> = {
+export const INDICATOR_CODECS: Readonly<Record<IndicatorFormat, IndicatorCodec>> = {
   toledo: toledoCodec(),
+  mtsics: mtsicsCodec(),
+  sma: smaCodec(),
   stgs: stgsCodec(),
+  yaohua: yaohuaCodec(),
 };
 
 export function codecOf(format: IndicatorFormat): IndicatorCodec {
-  const codec = INDICATOR_CODECS[format];
-  if (!codec) throw new Error(`No codec for the indicator format ${format}`);
-  return codec;
+  return INDICATOR_CODECS[format];
 }

@@ -15,7 +15,7 @@
  * checksum is learnt from the stream: the byte after CR is either STX (no checksum) or the checksum.
  */
 import type { IndicatorCodec, IndicatorParser, IndicatorReading } from '../weighing.types';
-import { fixedDigits, KG_PER_LB, PendingBytes, roundKg } from './common';
+import { DropCounter, fixedDigits, KG_PER_LB, PendingBytes, roundKg } from './common';
 
 const STX = 0x02;
 const CR = 0x0d;
@@ -81,31 +81,31 @@ function decodeFrame(bytes: Buffer, at: number): IndicatorReading | null {
 
 class ToledoParser implements IndicatorParser {
   private readonly pending = new PendingBytes();
-  private droppedCount = 0;
+  private readonly drops = new DropCounter();
   /** Whether the frames carry the checksum byte, learnt from the stream. */
   private checksum: 'unknown' | 'yes' | 'no' = 'unknown';
 
   get dropped(): number {
-    return this.droppedCount;
+    return this.drops.dropped;
   }
 
   push(chunk: Uint8Array): IndicatorReading[] {
     const masked = Buffer.from(chunk);
     for (let i = 0; i < masked.length; i++) masked[i] = (masked[i] ?? 0) & 0x7f;
-    if (this.pending.append(masked)) this.droppedCount++;
+    if (this.pending.append(masked)) this.drops.skip();
     const out: IndicatorReading[] = [];
     for (;;) {
       const bytes = this.pending.bytes;
       const start = bytes.indexOf(STX);
       if (start < 0) {
         if (bytes.length > 0) {
-          this.droppedCount++;
+          this.drops.skip();
           this.pending.consume(bytes.length);
         }
         break;
       }
       if (start > 0) {
-        this.droppedCount++; // bytes before the start byte: a partial frame or garbage
+        this.drops.skip(); // bytes before the start byte: a partial frame or garbage
         this.pending.consume(start);
         continue;
       }
@@ -152,6 +152,7 @@ class ToledoParser implements IndicatorParser {
       const reading = decodeFrame(bytes, 0);
       if (reading) {
         out.push(reading);
+        this.drops.ok();
         this.pending.consume(length);
       } else {
         this.drop(1);
@@ -161,7 +162,7 @@ class ToledoParser implements IndicatorParser {
   }
 
   private drop(n: number): void {
-    this.droppedCount++;
+    this.drops.frame();
     this.pending.consume(n);
   }
 }
