@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { resourceByKey, type ResourceDef, type TImportError, type TResourceRow, type TUploadResponse } from '@tonnage/contracts';
+import { DEFAULT_STABILITY, resourceByKey, type ResourceDef, type TImportError, type TResourceRow, type TUploadResponse } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { users } from '../../identity/users.schema';
 import { columnsOf, hikConnectDevices, tableFor } from './master-data.schema';
 import { openResourceSecret } from './master-data.secrets';
 import { withUniqueConflict } from './master-data.service';
+import { loadActiveWeighbridges, stabilitySettingsOf } from '../weighing/weighbridges';
 
 /**
  * The rules of the sites and rules entities beyond the generic suite: cross-field rules, unique-together keys,
@@ -99,6 +100,33 @@ describe('cross-field rules', () => {
     expect(serial.details).toEqual({ serialPath: 'Please input serial device!', baudRate: 'Please select baud rate!' });
     const ok = await call('POST', '/api/weightMachine', await bodyOf('weightMachine', { protocol: 'serial', host: null, port: null, serialPath: '/dev/ttyUSB0', baudRate: '9600' }));
     expect(ok.statusCode, ok.body).toBe(201);
+  });
+
+  it('weight machine: the weighing rules take their defaults, limits run upward and stay positive', async () => {
+    const body = await bodyOf('weightMachine');
+    const rules = ['indicatorFormat', 'stableSeconds', 'motionBand', 'threshold', 'zeroBand', 'staleMs', 'minGross', 'maxGross', 'minNet', 'maxNet', 'minDifference'];
+    for (const name of rules) body[name] = undefined;
+    const created = await call('POST', '/api/weightMachine', body);
+    expect(created.statusCode, created.body).toBe(201);
+    const row = created.json<TResourceRow>();
+    expect(stabilitySettingsOf(row)).toEqual({ ...DEFAULT_STABILITY, maxGross: null });
+    expect(row.indicatorFormat).toBe('toledo');
+
+    const crossed = refused(await call('POST', '/api/weightMachine', await bodyOf('weightMachine', { minGross: 50_000, maxGross: 40_000, minNet: 30_000, maxNet: 20_000, zeroBand: 1000, threshold: 1000 })), 400);
+    expect(crossed.details).toEqual({
+      maxGross: 'Maximum gross must not be below minimum gross.',
+      maxNet: 'Maximum net must not be below minimum net.',
+      threshold: 'Truck-on-deck threshold must be above the zero band.',
+    });
+    const negative = refused(await call('POST', '/api/weightMachine', await bodyOf('weightMachine', { motionBand: 0, staleMs: -5, stableSeconds: 0 })), 400);
+    expect(Object.keys(negative.details).sort()).toEqual(['motionBand', 'stableSeconds', 'staleMs']);
+    const format = refused(await call('POST', '/api/weightMachine', await bodyOf('weightMachine', { indicatorFormat: 'ascii' })), 400);
+    expect(Object.keys(format.details)).toEqual(['indicatorFormat']);
+
+    const updated = await call('PUT', `/api/weightMachine/${row.id}`, { ...body, ...rules.reduce((all, name) => ({ ...all, [name]: undefined }), {}), indicatorFormat: 'sma', stableSeconds: 2.5, staleMs: 3000, minGross: 5000, maxGross: 60_000 });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const [stored] = await loadActiveWeighbridges(t.database.db).then((all) => all.filter((bridge) => bridge.id === row.id));
+    expect(stored).toMatchObject({ indicatorFormat: 'sma', settings: { ...DEFAULT_STABILITY, stableSeconds: 2.5, staleMs: 3000, minGross: 5000, maxGross: 60_000 } });
   });
 
   it('truck and driver rules: each rule type needs its fields, and the period runs forward', async () => {
