@@ -5,17 +5,26 @@ import { loadConfig } from './platform/config';
 import { openDatabase } from './platform/db/client';
 import { EmbeddedDatabaseInUseError } from './platform/db/embedded-lock';
 import { seedFirstRun } from './seed/first-run';
+import { codecOf } from './modules/weighing/indicators';
+import { startDemoSimulators } from './modules/weighing/gateway/demo-simulators';
+import { installWeighbridgeGateway, startWeighbridgeGateway } from './modules/weighing/gateway/gateway';
+import { loadActiveWeighbridges } from './modules/weighing/weighbridges';
 
-/** Starts the product: configuration, database, migrations, first-run seed, then the HTTP server. */
+/** Starts the product: configuration, database, migrations, first-run seed, the weighbridge gateway (and the demo's simulated indicators), then the HTTP server. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
   await database.migrate();
   await seedFirstRun(database.db, { config, clock: systemClock, log: (line) => console.info(line) });
-  const { app } = await buildApp({ config, database });
+  const { app, weighbridges } = await buildApp({ config, database });
+  // The demo's simulated indicators first, so the gateway finds them at its first refresh.
+  const simulators = config.demoWeighbridges ? await startDemoSimulators(await loadActiveWeighbridges(database.db), (line) => console.info(line)) : null;
+  const gateway = startWeighbridgeGateway({ database, hub: weighbridges, codecOf, log: (line) => app.log.info(line) });
+  installWeighbridgeGateway(app, gateway);
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
     await app.close();
+    await simulators?.close();
     await database.close();
     process.exit(0);
   };

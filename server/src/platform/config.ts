@@ -24,6 +24,7 @@ const ZEnv = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   DEMO_PASSWORD: z.string().optional(),
   SEED_DEMO: boolish,
+  DEMO_WEIGHBRIDGES: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tonnage <no-reply@tonnage.local>'),
   APP_SECRET: z.string().min(32, 'APP_SECRET must be at least 32 characters').optional(),
@@ -66,6 +67,12 @@ export interface AppConfig {
   adminPassword: string | undefined;
   demoPassword: string | undefined;
   seedDemo: boolean;
+  /**
+   * `npm start` runs simulated indicators beside the server for the weighbridges pointing at this machine
+   * (127.0.0.1), so the demo shows live weights. DEMO_WEIGHBRIDGES; default on with the demo data (embedded database
+   * or SEED_DEMO), off otherwise.
+   */
+  demoWeighbridges: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** APP_SECRET: keys derived from it encrypt stored secrets (SMTP passwords). Absent: see `resolveAppSecret`. */
@@ -117,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     adminPassword: e.ADMIN_PASSWORD,
     demoPassword: e.DEMO_PASSWORD,
     seedDemo: e.SEED_DEMO || !e.DATABASE_URL,
+    demoWeighbridges: e.DEMO_WEIGHBRIDGES === undefined ? e.SEED_DEMO || !e.DATABASE_URL : ['1', 'true', 'yes'].includes(e.DEMO_WEIGHBRIDGES),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     appSecret: e.APP_SECRET,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { COMPANY_TYPE_IDS, LOCATION_KIND_IDS, RULE_SUBJECT_IDS, type StorageType } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, LOCATION_KIND_IDS, RULE_SUBJECT_IDS, type IndicatorFormat, type StorageType } from '@tonnage/contracts';
 import {
   berths,
   cargoControlRules,
@@ -175,7 +175,8 @@ type DemoWarehouse = {
   latitude: number;
   longitude: number;
   silos: { name: string; capacity: number }[];
-  weighbridges: { weightMachineId: string; name: string; host: string; port: number }[];
+  /** The demo's simulated indicators on this machine (DEMO_WEIGHBRIDGES, see server/src/main.ts): one format each. */
+  weighbridges: { weightMachineId: string; name: string; host: string; port: number; indicatorFormat: IndicatorFormat }[];
 };
 
 /** The agency's storage: a port silo terminal with an open yard, a silo complex at King Abdullah Port, an open yard at Yanbu. */
@@ -195,8 +196,8 @@ const demoWarehouses: DemoWarehouse[] = [
       { name: 'Silo B1', capacity: 20000 },
     ],
     weighbridges: [
-      { weightMachineId: 'WB-JGT-01', name: 'Gate 3 inbound weighbridge', host: '10.20.1.11', port: 4001 },
-      { weightMachineId: 'WB-JGT-02', name: 'Gate 3 outbound weighbridge', host: '10.20.1.12', port: 4001 },
+      { weightMachineId: 'WB-JGT-01', name: 'Gate 3 inbound weighbridge', host: '127.0.0.1', port: 4001, indicatorFormat: 'toledo' },
+      { weightMachineId: 'WB-JGT-02', name: 'Gate 3 outbound weighbridge', host: '127.0.0.1', port: 4002, indicatorFormat: 'mtsics' },
     ],
   },
   {
@@ -213,7 +214,7 @@ const demoWarehouses: DemoWarehouse[] = [
       { name: 'Silo 2', capacity: 30000 },
       { name: 'Silo 3', capacity: 30000 },
     ],
-    weighbridges: [{ weightMachineId: 'WB-KAP-01', name: 'Main weighbridge', host: '10.30.0.21', port: 4001 }],
+    weighbridges: [{ weightMachineId: 'WB-KAP-01', name: 'Main weighbridge', host: '127.0.0.1', port: 4003, indicatorFormat: 'stgs' }],
   },
   {
     name: 'Yanbu Open Yard',
@@ -225,7 +226,7 @@ const demoWarehouses: DemoWarehouse[] = [
     latitude: 24.0952,
     longitude: 38.0551,
     silos: [],
-    weighbridges: [{ weightMachineId: 'WB-YNB-01', name: 'Yard 7 weighbridge', host: '10.40.0.31', port: 4001 }],
+    weighbridges: [{ weightMachineId: 'WB-YNB-01', name: 'Yard 7 weighbridge', host: '127.0.0.1', port: 4004, indicatorFormat: 'sma' }],
   },
 ];
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { berthResource, consigneeResource, driverResource, hikConnectResource, portResource, transporterResource, truckResource, truckRuleResource } from '@tonnage/contracts';
+import { berthResource, consigneeResource, DEFAULT_STABILITY, driverResource, hikConnectResource, portResource, transporterResource, truckResource, truckRuleResource, weightMachineResource } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { ResourceForm } from './ResourceForm';
 import { ReferenceSelect } from './ReferenceSelect';
@@ -82,6 +82,23 @@ describe('ResourceForm', () => {
     const item = screen.getByText('This plate number is already used by another record.').closest('.ant-form-item');
     expect(item?.querySelector('[data-testid=resource-form-plateNumber]')).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it('starts a new weighbridge with the default indicator format and weighing rules, and refuses crossed limits', async () => {
+    mockFetch(() => undefined);
+    renderPage(<ResourceForm resource={weightMachineResource} row={null} onSaved={() => undefined} onCancel={() => undefined} />, 'weightMachine/add');
+    expect(screen.getByText('Weighing rules')).toBeTruthy();
+    expect(screen.getByTestId('resource-form-indicatorFormat').textContent).toContain('Mettler Toledo continuous');
+    expect(inputOf('resource-form-stableSeconds').value).toBe('3.0');
+    expect(inputOf('resource-form-motionBand').value).toBe(String(DEFAULT_STABILITY.motionBand));
+    expect(inputOf('resource-form-staleMs').value).toBe('1500');
+    expect(inputOf('resource-form-maxGross').value).toBe('80000');
+    expect(inputOf('resource-form-minGross').value).toBe('');
+    expect(screen.getByText('Motion band (kg)')).toBeTruthy();
+    expect(screen.getByText('Offline after (ms)')).toBeTruthy();
+    fireEvent.change(inputOf('resource-form-minGross'), { target: { value: '90000' } });
+    await submit();
+    await screen.findByText('Maximum gross must not be below minimum gross.');
   });
 
   it('edits a date field with a DD-MMM-YYYY picker and sends the ISO date', async () => {
