@@ -1,12 +1,13 @@
 import { DEFAULT_STABILITY, type WeightMachineEvent } from '@tonnage/contracts';
 import { SerialPortMock } from 'serialport';
-import { afterEach, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noRealtime, type Realtime } from '../../../platform/realtime/realtime';
 import type { Database } from '../../../platform/db/client';
 import { codecOf } from '../indicators';
 import type { WeighbridgeConfig } from '../weighbridges';
 import { serialOptionsOf } from './connection';
-import { startWeighbridgeGateway } from './gateway';
+import { installWeighbridgeGateway, startWeighbridgeGateway } from './gateway';
 import { createWeighbridgeHub, type ReadingHub } from './hub';
 import { startTestIndicator, type TestIndicator } from './test-indicator';
 
@@ -204,5 +205,26 @@ describe('weighbridge gateway over a serial line', () => {
     await until(() => !first.isOpen && ports.at(-1)?.port?.isOpen === true, 2000);
     ports.at(-1)?.port?.emitData(codec.encode({ kg: 40_980, stable: true, overload: false }));
     await until(() => hub.status(7).last?.kg === 40_980, 2000);
+  });
+});
+
+describe('installWeighbridgeGateway', () => {
+  it('rereads the weighbridges after a successful write to weightMachine, and stops the gateway with the app', async () => {
+    const app = Fastify();
+    app.post('/api/weightMachine', () => ({ id: 1 }));
+    app.put('/api/weightMachine/:id', (_request, reply) => reply.status(400).send({ message: 'no' }));
+    app.get('/api/weightMachine', () => ({ rows: [] }));
+    app.post('/api/truck', () => ({ id: 1 }));
+    const refresh = vi.fn(() => Promise.resolve());
+    const stop = vi.fn(() => Promise.resolve());
+    installWeighbridgeGateway(app, { refresh, stop, owned: () => [] });
+    await app.inject({ method: 'GET', url: '/api/weightMachine' });
+    await app.inject({ method: 'PUT', url: '/api/weightMachine/1', payload: {} });
+    await app.inject({ method: 'POST', url: '/api/truck', payload: {} });
+    expect(refresh).not.toHaveBeenCalled();
+    await app.inject({ method: 'POST', url: '/api/weightMachine', payload: {} });
+    await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
+    await app.close();
+    expect(stop).toHaveBeenCalledTimes(1);
   });
 });
