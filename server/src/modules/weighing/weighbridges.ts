@@ -21,7 +21,7 @@ export interface WeighbridgeConfig {
   settings: StabilitySettings;
 }
 
-type StabilityRow = Partial<Record<keyof StabilitySettings, unknown>>;
+type StabilityRow = Readonly<Record<string, unknown>>;
 
 function numberOr<T extends number | null>(value: unknown, fallback: T): number | T {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
@@ -50,7 +50,7 @@ export function stabilitySettingsOf(row: StabilityRow): StabilitySettings {
   };
 }
 
-interface WeighbridgeRow extends StabilityRow {
+type WeighbridgeRow = StabilityRow & {
   id: number;
   agencyId: number;
   weightMachineId: string;
@@ -63,7 +63,7 @@ interface WeighbridgeRow extends StabilityRow {
   parity: string | null;
   stopBits: string | null;
   indicatorFormat: string;
-}
+};
 
 function toConfig(row: WeighbridgeRow): WeighbridgeConfig {
   const format = (INDICATOR_FORMATS as readonly string[]).includes(row.indicatorFormat) ? (row.indicatorFormat as IndicatorFormat) : 'toledo';

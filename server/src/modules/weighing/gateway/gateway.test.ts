@@ -9,7 +9,7 @@ import type { WeighbridgeConfig } from '../weighbridges';
 import { serialOptionsOf } from './connection';
 import { installWeighbridgeGateway, startWeighbridgeGateway } from './gateway';
 import { createWeighbridgeHub, type ReadingHub } from './hub';
-import { startTestIndicator, type TestIndicator } from './test-indicator';
+import { startTestIndicator } from './test-indicator';
 
 const noDatabase = { db: {}, kind: 'pglite', pool: undefined } as unknown as Database;
 
@@ -70,16 +70,10 @@ async function setup(options: { format?: 'toledo' | 'stgs'; bridges?: (port: num
     log: (line) => logs.push(line),
   });
   cleanups.push(() => gateway.stop());
-  return {
-    indicator,
-    realtime,
-    hub,
-    gateway,
-    logs,
-    setBridges(next: WeighbridgeConfig[]) {
-      bridges = next;
-    },
+  const setBridges = (next: WeighbridgeConfig[]) => {
+    bridges = next;
   };
+  return { indicator, realtime, hub, gateway, logs, setBridges };
 }
 
 describe('weighbridge gateway over TCP', () => {
@@ -170,11 +164,21 @@ describe('weighbridge gateway over TCP', () => {
   });
 });
 
+/** What the tests use of @serialport/binding-mock (serialport's SerialPortMock runs on it; its own types do not resolve under the bundler resolution). */
+interface MockPort {
+  isOpen: boolean;
+  openOptions: Record<string, unknown>;
+  recording: Buffer;
+  emitData(data: Buffer): void;
+}
+const mockBinding = SerialPortMock.binding as unknown as { createPort(path: string, options: { echo: boolean; record: boolean }): void; reset(): void };
+const mockPortOf = (port: SerialPortMock | undefined) => port?.port as unknown as MockPort | undefined;
+
 describe('weighbridge gateway over a serial line', () => {
   it('opens the port with the line settings, sends the poll, reads frames and reopens after silence', async () => {
     // serialport's own instance of @serialport/binding-mock (importing the package from ESM gives another copy).
-    SerialPortMock.binding.createPort('/dev/ttyWB0', { echo: false, record: true });
-    cleanups.push(() => SerialPortMock.binding.reset());
+    mockBinding.createPort('/dev/ttyWB0', { echo: false, record: true });
+    cleanups.push(() => mockBinding.reset());
     const ports: SerialPortMock[] = [];
     const codec = { ...codecOf('stgs'), poll: { request: Buffer.from('SI\r\n') } };
     const hub = createWeighbridgeHub();
@@ -193,17 +197,18 @@ describe('weighbridge gateway over a serial line', () => {
       },
     });
     cleanups.push(() => gateway.stop());
-    await until(() => ports[0]?.port?.isOpen === true, 2000);
+    await until(() => mockPortOf(ports[0])?.isOpen === true, 2000);
     const first = ports[0];
-    if (!first?.port) throw new Error('not open');
-    expect(first.port.openOptions).toMatchObject({ baudRate: 4800, dataBits: 7, parity: 'even', stopBits: 1 });
-    await until(() => first.port?.recording.toString() === 'SI\r\n', 2000);
-    first.port.emitData(codec.encode({ kg: 41_000, stable: true, overload: false }));
+    const firstPort = mockPortOf(first);
+    if (!first || !firstPort) throw new Error('not open');
+    expect(firstPort.openOptions).toMatchObject({ baudRate: 4800, dataBits: 7, parity: 'even', stopBits: 1 });
+    await until(() => firstPort.recording.toString() === 'SI\r\n', 2000);
+    firstPort.emitData(codec.encode({ kg: 41_000, stable: true, overload: false }));
     await until(() => hub.status(7).last?.kg === 41_000, 2000);
     // An unplugged adapter: no close event, no data; the watchdog reopens the port.
     await until(() => ports.length >= 2, 4000);
-    await until(() => !first.isOpen && ports.at(-1)?.port?.isOpen === true, 2000);
-    ports.at(-1)?.port?.emitData(codec.encode({ kg: 40_980, stable: true, overload: false }));
+    await until(() => !first.isOpen && mockPortOf(ports.at(-1))?.isOpen === true, 2000);
+    mockPortOf(ports.at(-1))?.emitData(codec.encode({ kg: 40_980, stable: true, overload: false }));
     await until(() => hub.status(7).last?.kg === 40_980, 2000);
   });
 });
