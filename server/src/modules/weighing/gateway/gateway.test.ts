@@ -1,10 +1,11 @@
-import { DEFAULT_STABILITY, type WeightMachineEvent } from '@tonnage/contracts';
+import { DEFAULT_STABILITY, INDICATOR_FORMATS, type WeightMachineEvent } from '@tonnage/contracts';
 import { SerialPortMock } from 'serialport';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { noRealtime, type Realtime } from '../../../platform/realtime/realtime';
 import type { Database } from '../../../platform/db/client';
 import { codecOf } from '../indicators';
+import { startWeighbridgeSimulator } from '../simulator';
 import type { WeighbridgeConfig } from '../weighbridges';
 import { serialOptionsOf } from './connection';
 import { installWeighbridgeGateway, startWeighbridgeGateway } from './gateway';
@@ -231,5 +232,19 @@ describe('installWeighbridgeGateway', () => {
     await vi.waitFor(() => expect(refresh).toHaveBeenCalledTimes(1));
     await app.close();
     expect(stop).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('weighbridge gateway against the simulator', () => {
+  it.each(INDICATOR_FORMATS.map((format) => [format]))('%s: the held weight reaches the hub, polled formats included', async (format) => {
+    const simulator = await startWeighbridgeSimulator({ format, port: 0, scenario: 'static', seed: 1 });
+    cleanups.push(() => simulator.close());
+    simulator.setWeight(28_760, { stable: true });
+    const hub = createWeighbridgeHub();
+    cleanups.push(() => hub.close());
+    const gateway = startWeighbridgeGateway({ database: noDatabase, hub, codecOf, load: () => Promise.resolve([bridgeAt(simulator.port, { indicatorFormat: format })]) });
+    cleanups.push(() => gateway.stop());
+    await until(() => hub.window(7, 3000).filter((r) => r.kg === 28_760).length >= 5, 4000);
+    expect(hub.status(7)).toMatchObject({ online: true, last: { kg: 28_760, overload: false } });
   });
 });
