@@ -110,6 +110,7 @@ export function startWeighbridgeGateway(options: GatewayOptions): WeighbridgeGat
   // One refresh at a time; a request during one runs once more after it.
   let running: Promise<void> | null = null;
   let again = false;
+  let lastFailure: string | null = null;
   const refresh = (): Promise<void> => {
     if (running) {
       again = true;
@@ -120,8 +121,12 @@ export function startWeighbridgeGateway(options: GatewayOptions): WeighbridgeGat
         again = false;
         try {
           await refreshOnce();
+          lastFailure = null;
         } catch (error) {
-          log(`weighbridge gateway: refresh failed: ${error instanceof Error ? error.message : String(error)}`);
+          // Said once while the same failure repeats (a database down is retried every refresh).
+          const message = error instanceof Error ? error.message : String(error);
+          if (message !== lastFailure) log(`weighbridge gateway: refresh failed: ${message}`);
+          lastFailure = message;
         }
       } while (again && !stopped);
     })().finally(() => {
@@ -155,7 +160,7 @@ export function startWeighbridgeGateway(options: GatewayOptions): WeighbridgeGat
  */
 export function installWeighbridgeGateway(app: FastifyInstance, gateway: WeighbridgeGateway): void {
   app.addHook('onResponse', (request, reply, done) => {
-    if (request.method !== 'GET' && reply.statusCode < 400 && /weightMachine/i.test(request.routeOptions.url ?? '')) void gateway.refresh();
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400 && /^\/api\/weightMachine(\/|$)/.test(request.routeOptions.url ?? '')) void gateway.refresh();
     done();
   });
   app.addHook('onClose', async () => {
