@@ -116,10 +116,17 @@ export class DropCounter {
 /** What a line parser answers for one line: readings, `'none'` (valid, no weight) or null (unreadable). */
 export type LineAnswer = 'none' | null | { readings: IndicatorReading[]; garbageBefore: boolean };
 
+/** Index of the first CR or LF, -1 when none. */
+function lineEnd(bytes: Buffer): number {
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x0a || bytes[i] === 0x0d) return i;
+  return -1;
+}
+
 /**
- * A parser of text lines ended by LF (CR before it ignored): each complete line is given to `parseLine`, which
+ * A parser of text lines ended by CR, LF or CR LF (some indicators end with CR only; the empty line between CR and
+ * LF is skipped): each complete line is given to `parseLine`, which
  * answers readings, `'none'` (a valid line that carries no weight, e.g. MT-SICS `S I`) or null (unreadable: dropped
- * and counted). A line longer than `maxLine` without LF is garbage and is dropped.
+ * and counted). A line longer than `maxLine` without an end is garbage and is dropped.
  */
 export class LineParser {
   private readonly pending = new PendingBytes(4096);
@@ -140,7 +147,7 @@ export class LineParser {
     const out: IndicatorReading[] = [];
     for (;;) {
       const bytes = this.pending.bytes;
-      const lf = bytes.indexOf(0x0a);
+      const lf = lineEnd(bytes);
       if (lf < 0) {
         if (bytes.length > this.maxLine) {
           // A runaway line: cut it, and skip the rest of it up to the next LF.
@@ -150,13 +157,12 @@ export class LineParser {
         }
         break;
       }
-      const raw = bytes.subarray(0, lf).toString('latin1');
+      const line = bytes.subarray(0, lf).toString('latin1');
       this.pending.consume(lf + 1);
       if (this.discarding) {
         this.discarding = false;
         continue;
       }
-      const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
       if (line.trim() === '') continue;
       if (line.length > this.maxLine) {
         this.drops.skip();

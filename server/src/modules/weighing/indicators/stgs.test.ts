@@ -46,6 +46,12 @@ describe('stgs (A&D ST,GS)', () => {
     expect(parser.dropped).toBe(2); // the cut first line, the garbage before ST
   });
 
+  it('reads lines ended by CR only (A&D terminator setting CR)', () => {
+    const parser = stgsCodec().createParser();
+    expect(feed(parser, bytes('ST,GS,+0034520kg\rUS,GS,+0034540kg\r'), 1).map((r) => r.kg)).toEqual([34520, 34540]);
+    expect(parser.dropped).toBe(0);
+  });
+
   it('drops a runaway line without LF', () => {
     const parser = stgsCodec().createParser();
     expect(feed(parser, bytes('ST,GS,+0034520kg'.repeat(20)), 7)).toEqual([]);
