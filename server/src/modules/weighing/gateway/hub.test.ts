@@ -1,7 +1,10 @@
 import { DEFAULT_STABILITY, type WeightMachineEvent } from '@tonnage/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { fixedClock } from '../../../platform/clock';
-import { noRealtime } from '../../../platform/realtime/realtime';
+import Fastify from 'fastify';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fixedClock, systemClock } from '../../../platform/clock';
+import type { Database } from '../../../platform/db/client';
+import { attachRealtime, noRealtime, realtimeRooms } from '../../../platform/realtime/realtime';
 import { createWeighbridgeHub, looksStable, type BridgeReading } from './hub';
 
 const T0 = Date.parse('2026-11-21T08:00:00Z');
@@ -75,5 +78,49 @@ describe('the weighbridge hub', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(events.filter((e) => !e.online)).toHaveLength(1);
     expect(events.at(-1)).toMatchObject({ online: false, stable: false, quantity: 5 });
+  });
+});
+
+describe('the hub on Socket.IO', () => {
+  it("reaches the sockets of the weighbridge's room on this process, and no other socket", async () => {
+    const app = Fastify();
+    const database = { db: {}, kind: 'pglite', pool: undefined } as unknown as Database;
+    // A display's handshake joins its weighbridge's room (the display part's authenticator decides which).
+    const realtime = attachRealtime(app, {
+      database,
+      clock: systemClock,
+      authenticate: (_db, handshake) =>
+        Promise.resolve({ userId: 1, sessionId: 1, memberOf: null, agencyId: null, isSuperAdmin: false, rooms: handshake.query.machine ? [realtimeRooms.weighbridge(Number(handshake.query.machine))] : [] }),
+    });
+    const hub = createWeighbridgeHub({ realtime });
+    closers.push(() => hub.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('no port');
+    const url = `http://127.0.0.1:${address.port}`;
+    const connect = (query: Record<string, string>) =>
+      new Promise<ClientSocket>((resolve, reject) => {
+        const socket = connectClient(url, { reconnection: false, forceNew: true, query });
+        socket.once('connect', () => resolve(socket));
+        socket.once('connect_error', reject);
+      });
+    const display = await connect({ machine: '3' });
+    const other = await connect({ machine: '4' });
+    const seen: WeightMachineEvent[] = [];
+    const elsewhere: WeightMachineEvent[] = [];
+    display.on('weightMachine', (payload: WeightMachineEvent) => seen.push(payload));
+    other.on('weightMachine', (payload: WeightMachineEvent) => elsewhere.push(payload));
+    try {
+      hub.receive(reading(18_250, Date.now()));
+      await vi.waitFor(() => expect(seen).toHaveLength(1));
+      expect(seen[0]).toMatchObject({ machineId: 3, quantity: 18.25, online: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(elsewhere).toEqual([]);
+    } finally {
+      display.close();
+      other.close();
+      await realtime.close();
+      await app.close();
+    }
   });
 });
