@@ -4,6 +4,7 @@ import { recordId, requiredId } from './ids';
 import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
 import { textInput } from './text';
 import { defineTransaction } from './transactions/define';
+import type { WeighTicketView } from './weighing';
 import { emptyToUndefined, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZReasonBody, ZRecordStatusFilter, ZRecordTrail } from './cargo';
 
 /*
@@ -243,6 +244,23 @@ export const ZWeighbridgeLive = z.object({
   reason: z.string().nullable(),
 });
 export type TWeighbridgeLive = z.infer<typeof ZWeighbridgeLive>;
+/** `GET /api/outboundSecondWeight/:id/ticket` (and of a first weight): the printed ticket (contracts' WeighTicketView). */
+const ZTicketWeight = z.object({ kg: z.number(), at: z.string(), manual: z.boolean(), manualReason: z.string().nullable() });
+export const ZWeighTicketView = z.object({
+  ticketNumber: z.string(),
+  agencyName: z.string(),
+  warehouseName: z.string(),
+  weighbridge: z.string(),
+  truckPlate: z.string(),
+  driverName: z.string(),
+  first: ZTicketWeight,
+  second: ZTicketWeight.nullable(),
+  net: z.number().nullable(),
+  timeZone: z.string(),
+  pictures: z.array(z.object({ caption: z.string(), jpegBase64: z.string().optional(), url: z.string().optional() })),
+  reversed: z.object({ at: z.string(), reason: z.string() }).nullable(),
+}) satisfies z.ZodType<WeighTicketView>;
+
 export const ZMachineParams = z.object({ machineId: z.string().regex(/^[1-9]\d{0,9}$/, 'Invalid id').transform(Number).pipe(recordId()) });
 
 const firstWeightColumns = [
@@ -257,14 +275,18 @@ const firstWeightColumns = [
   { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
 ] as const;
 
-/** Outbound first weights (spec 2.3 `outbound-first-weight`). Edited through `PUT /:id` with `ZOutboundFirstWeightEdit`. */
+/**
+ * Outbound first weights (spec 2.3 `outbound-first-weight`) as the kit sees them: list, export, get, reverse. The
+ * module adds `POST /outboundFirstWeight` (the capture, which also asks the manual weight permission of the
+ * session) and `PUT /outboundFirstWeight/:id` (`ZOutboundFirstWeightEdit`: driver and remarks only).
+ */
 export const outboundFirstWeightTransaction = defineTransaction({
   key: 'outboundFirstWeight',
   api: '/outboundFirstWeight',
   route: 'outbound-first-weight',
   permissionModule: 'OutboundFirstWeight',
   labels: { title: 'outboundWeighing.firstTitle', add: 'outboundWeighing.firstAdd', total: 'outboundWeighing.total' },
-  operations: ['list', 'export', 'get', 'create', 'reverse'],
+  operations: ['list', 'export', 'get', 'reverse'],
   schemas: {
     input: ZOutboundFirstWeightInput,
     listQuery: ZOutboundFirstWeightListQuery,
@@ -276,7 +298,6 @@ export const outboundFirstWeightTransaction = defineTransaction({
   },
   sort: { fields: OUTBOUND_WEIGHT_SORT_FIELDS, default: { field: 'capturedAt', order: 'desc' } },
   routes: {
-    create: { response: ZOutboundFirstWeightSaved },
     reverse: { response: z.object({ message: z.string() }) },
   },
   docs: {
@@ -285,7 +306,6 @@ export const outboundFirstWeightTransaction = defineTransaction({
       list: 'Outbound first weights of the agency in the user’s locations (filtered, paged)',
       export: 'Outbound first weights as an Excel file (MANUAL marked)',
       get: 'One outbound first weight with its evidence and pictures',
-      create: 'Take a first weight: the server captures the weighbridge’s stable weight (or a manual weight with its permission and reason)',
       reverse: 'Reverse a first weight (refused while a live second weight stands on it)',
     },
   },
@@ -303,17 +323,19 @@ export const outboundFirstWeightTransaction = defineTransaction({
     ],
     exportFile: 'outbound-first-weights.xlsx',
   },
-  form: { sections: [{ title: 'outboundWeighing.sectionTruck', rows: [['truckId', 'driverId'], ['warehouseId', 'machineId'], ['remarks']] }] },
 });
 
-/** Outbound second weights (spec 2.3 `outbound-second-weight`). Edited through `PUT /:id` with `ZOutboundSecondWeightEdit`. */
+/**
+ * Outbound second weights (spec 2.3 `outbound-second-weight`): list, export, get, reverse through the kit; the module
+ * adds `POST /outboundSecondWeight` and `PUT /outboundSecondWeight/:id` (`ZOutboundSecondWeightEdit`: remarks only).
+ */
 export const outboundSecondWeightTransaction = defineTransaction({
   key: 'outboundSecondWeight',
   api: '/outboundSecondWeight',
   route: 'outbound-second-weight',
   permissionModule: 'OutboundSecondWeight',
   labels: { title: 'outboundWeighing.secondTitle', add: 'outboundWeighing.secondAdd', total: 'outboundWeighing.total' },
-  operations: ['list', 'export', 'get', 'create', 'reverse'],
+  operations: ['list', 'export', 'get', 'reverse'],
   schemas: {
     input: ZOutboundSecondWeightInput,
     listQuery: ZOutboundSecondWeightListQuery,
@@ -325,7 +347,6 @@ export const outboundSecondWeightTransaction = defineTransaction({
   },
   sort: { fields: OUTBOUND_SECOND_WEIGHT_SORT_FIELDS, default: { field: 'capturedAt', order: 'desc' } },
   routes: {
-    create: { response: ZOutboundSecondWeightSaved },
     reverse: { response: z.object({ message: z.string() }) },
   },
   docs: {
@@ -334,7 +355,6 @@ export const outboundSecondWeightTransaction = defineTransaction({
       list: 'Outbound second weights of the agency in the user’s locations (filtered, paged), with the net',
       export: 'Outbound second weights as an Excel file (MANUAL marked, net)',
       get: 'One outbound second weight with its evidence and pictures',
-      create: 'Take the second weight of an open first weight (same truck, minimum difference, net limits)',
       reverse: 'Reverse a second weight (its first weight is open again)',
     },
   },
@@ -361,5 +381,4 @@ export const outboundSecondWeightTransaction = defineTransaction({
     ],
     exportFile: 'outbound-second-weights.xlsx',
   },
-  form: { sections: [{ title: 'outboundWeighing.sectionTruck', rows: [['firstWeightId', 'truckId'], ['machineId'], ['remarks']] }] },
 });

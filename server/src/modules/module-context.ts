@@ -5,6 +5,7 @@ import type { Mailer } from '../platform/mail/mailer';
 import type { Realtime } from '../platform/realtime/realtime';
 import type { FileStorage } from '../platform/storage/storage';
 import type { SettingsService } from './settings/settings.service';
+import type { CameraSnapshots, WeighbridgeHub } from './weighing/weighing.types';
 
 /** What every module's routes receive. */
 export interface ModuleContext {
@@ -15,4 +16,8 @@ export interface ModuleContext {
   storage: FileStorage;
   realtime: Realtime;
   settings: SettingsService;
+  /** The weighbridges' live readings (the gateway's hub); absent: every weighbridge is offline. */
+  weighbridges?: WeighbridgeHub;
+  /** Camera snapshots at a capture; absent: no pictures are taken. */
+  cameras?: CameraSnapshots;
 }
