@@ -279,7 +279,7 @@ async function checkTruckAndDriver(tx: Db, params: { agencyId: number; truckId: 
 /** A warehouse of the agency in the user's scope (400 otherwise), and a weighbridge of it. */
 async function checkWarehouseAndBridge(tx: Db, params: { agencyId: number; scope: DataScope; warehouseId: number; machineId: number }): Promise<Weighbridge> {
   const [location] = await tx
-    .select({ kind: sql<number>`${col(locations, 'kind')}` })
+    .select({ kind: sql<number>`${col(locations, 'locationKindId')}` })
     .from(locations)
     .where(and(eq(col(locations, 'agencyId'), params.agencyId), eq(col(locations, 'id'), params.warehouseId), eq(col(locations, 'isActive'), true)));
   if (!location || Number(location.kind) !== LOCATION_KIND_IDS.warehouse || !inScope(params.scope.locationIds, params.warehouseId)) throw field('warehouseId', Messages.warehouseRequired);
