@@ -25,7 +25,7 @@ import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommandActor, ReadActor } from '../../kit/actor';
 import { recordAudit } from '../../platform/audit/audit';
-import { assertNotConsumed, lockForConsumption } from '../../platform/consumers';
+import { assertNotConsumed } from '../../platform/consumers';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { tenantSearch } from '../../platform/db/tenant-search';
@@ -158,6 +158,10 @@ async function takeWeight(
   if (params.manual) {
     if (!params.canManual) throw forbidden();
     if (params.manualKg === null) throw field('manualKg', OutboundWeighingMessages.manualWeightRequired);
+    // A typed weight keeps to the bridge's gross limits too.
+    const { minGross, maxGross } = params.settings;
+    if (minGross !== null && params.manualKg < minGross) throw captureRefused('belowMinGross');
+    if (maxGross !== null && params.manualKg > maxGross) throw captureRefused('aboveMaxGross');
     return { kg: params.manualKg, capturedAt: params.now, manual: true, manualReason: params.manualReason, evidence: [] };
   }
   // One capture at a time per bridge (7301: this module's advisory lock class).
@@ -306,9 +310,6 @@ export async function createFirstWeight(tx: Db, deps: WeighingDeps, actor: Comma
   const machine = await checkWarehouseAndBridge(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: input.warehouseId, machineId: input.machineId });
   const settings = await weighbridgeSettings(tx, machine.id);
   const weight = await takeWeight(tx, deps, { machine, now: actor.now, settings, manual: input.manual, manualKg: input.manualKg, manualReason: input.manualReason, canManual: actor.canManual });
-  if (weight.manual && ((settings.minGross !== null && weight.kg < settings.minGross) || (settings.maxGross !== null && weight.kg > settings.maxGross))) {
-    throw captureRefused(settings.minGross !== null && weight.kg < settings.minGross ? 'belowMinGross' : 'aboveMaxGross');
-  }
   // The ticket number last: the warehouse's counter row stays locked only for the insert and the audit.
   const ticketNumber = await nextNumber(tx, { agencyId: actor.agencyId, name: `outboundWeighTicket:${input.warehouseId}` });
   const [row] = await tx
@@ -431,13 +432,15 @@ export function checkNet(settings: StabilitySettings, firstKg: number, secondKg:
  */
 export async function createSecondWeight(tx: Db, deps: WeighingDeps, actor: CommandActor & { input: TOutboundSecondWeightValues; canManual: boolean }): Promise<TOutboundSecondWeightDetail> {
   const { input } = actor;
+  // The first weight locked FOR UPDATE (stronger than a consumer's FOR KEY SHARE): a reversal waits for this second
+  // weight, and two second weights of one first weight (on two bridges) take turns, the later one seeing it closed.
   const [first] = await tx
     .select()
     .from(outboundFirstWeights)
-    .where(and(eq(outboundFirstWeights.agencyId, actor.agencyId), eq(outboundFirstWeights.id, input.firstWeightId), weighingScope(actor.scope)));
+    .where(and(eq(outboundFirstWeights.agencyId, actor.agencyId), eq(outboundFirstWeights.id, input.firstWeightId), weighingScope(actor.scope)))
+    .for('update');
   if (!first) throw field('firstWeightId', OutboundWeighingMessages.firstWeightRequired);
-  const status = await lockForConsumption(tx, { agencyId: actor.agencyId, record: { kind: 'outboundFirstWeight', id: first.id } });
-  if (status !== 'Active') throw ruleConflict(OutboundWeighingMessages.firstWeightReversed);
+  if (first.status !== 'Active') throw ruleConflict(OutboundWeighingMessages.firstWeightReversed);
   const [live] = await tx.select({ id: outboundSecondWeights.id }).from(outboundSecondWeights).where(and(eq(outboundSecondWeights.firstWeightId, first.id), eq(outboundSecondWeights.status, 'Active')));
   if (live) throw ruleConflict(OutboundWeighingMessages.firstWeightClosed);
   if (input.truckId !== first.truckId) throw new AppError(422, ErrorCode.BUSINESS_RULE, OutboundWeighingMessages.sameTruck, { truckId: OutboundWeighingMessages.sameTruck });

@@ -1,5 +1,6 @@
 import { LinkMessages, Messages, OutboundWeighingMessages, permissionFlag, type TOpenFirstWeights, type TOutboundFirstWeightList, type TOutboundFirstWeightSaved, type TOutboundSecondWeightList, type TOutboundSecondWeightSaved, type TWeighbridgeLive, type WeighTicketView } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
@@ -219,6 +220,24 @@ describe('manual weight', () => {
     expect(list.body.rows.find((row) => row.id === admin.body.record.id)?.manual).toBe(true);
     // No camera is asked for a typed weight.
     expect(cameraCalls.filter((c) => c.machineId === bridge2)).toHaveLength(0);
+    // The export marks it MANUAL (English and Arabic).
+    for (const [lang, tag] of [['en', 'MANUAL'], ['ar', 'يدوي']] as const) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/outboundFirstWeight/export.xlsx?lang=${lang}&search=${admin.body.record.ticketNumber}&warehouseId=${world.warehouseId}`, headers });
+      expect(response.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      const cells: string[] = [];
+      sheet?.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
+      expect(cells).toContain(tag);
+      expect(cells).toContain('Indicator broken');
+    }
+  });
+
+  it('keeps a typed weight within the bridge’s gross limits', async () => {
+    const above = await call('POST', '/api/outboundFirstWeight', firstBody({ machineId: bridge2, manual: true, manualKg: 90_000, manualReason: 'Indicator broken' }));
+    expect(above.status).toBe(422);
+    expect(above.body.message).toBe(OutboundWeighingMessages.aboveMaxGross);
   });
 
   it('the clerk without the manual permission captures normally', async () => {
@@ -243,6 +262,20 @@ describe('ticket numbers', () => {
     const yard2 = await takeFirst(19_500, { warehouseId: otherWarehouseId, machineId: otherBridge });
     expect(yard1.ticketNumber).toBe('1');
     expect(yard2.ticketNumber).toBe('2');
+  });
+
+  it('two captures at once on two bridges of one warehouse take consecutive numbers', async () => {
+    nextTruck(bridge1);
+    nextTruck(bridge2);
+    steady(bridge1, 22_000);
+    steady(bridge2, 23_000);
+    const answers = await Promise.all([
+      call<TOutboundFirstWeightSaved>('POST', '/api/outboundFirstWeight', firstBody({ machineId: bridge1 })),
+      call<TOutboundFirstWeightSaved>('POST', '/api/outboundFirstWeight', firstBody({ machineId: bridge2, truckId: truckB })),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const numbers = answers.map((answer) => Number(answer.body.record.ticketNumber)).sort((a, b) => a - b);
+    expect(numbers[1]).toBe((numbers[0] ?? 0) + 1);
   });
 });
 
@@ -271,6 +304,20 @@ describe('second weight', () => {
     expect(again.body.message).toBe(OutboundWeighingMessages.firstWeightClosed);
     const list = await call<TOutboundSecondWeightList>('GET', '/api/outboundSecondWeight');
     expect(list.body.rows.find((row) => row.id === ok.body.record.id)).toMatchObject({ netKg: 27_350, manual: false });
+  });
+
+  it('two second weights of one first weight at once: one is taken, the other refused', async () => {
+    const first = await takeFirst(14_500);
+    nextTruck(bridge1);
+    nextTruck(bridge2);
+    steady(bridge1, 31_000);
+    steady(bridge2, 31_500);
+    const answers = await Promise.all([
+      call('POST', '/api/outboundSecondWeight', { firstWeightId: first.id, truckId: truckA, machineId: bridge1 }),
+      call('POST', '/api/outboundSecondWeight', { firstWeightId: first.id, truckId: truckA, machineId: bridge2 }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.message).toBe(OutboundWeighingMessages.firstWeightClosed);
   });
 
   it('the open first weights picker lists only open ones; the first becomes closed', async () => {
