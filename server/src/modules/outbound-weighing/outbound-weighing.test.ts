@@ -228,7 +228,7 @@ describe('manual weight', () => {
       await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
       const sheet = workbook.worksheets[0];
       const cells: string[] = [];
-      sheet?.eachRow((row) => row.eachCell((cell) => cells.push(String(cell.value))));
+      sheet?.eachRow((row) => row.eachCell((cell) => cells.push(cell.text)));
       expect(cells).toContain(tag);
       expect(cells).toContain('Indicator broken');
     }

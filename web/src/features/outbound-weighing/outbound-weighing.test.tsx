@@ -82,7 +82,7 @@ describe('the capture button and the live weight', () => {
     expect(calls.filter((path) => path === '/api/weighbridge/5/live').length).toBeGreaterThanOrEqual(2);
   });
 
-  it('asks nothing of the bridge for a manual weight, and lets it be saved', async () => {
+  it('asks nothing of the bridge for a manual weight, and lets it be saved', () => {
     const calls = renderCapture(() => live({ capturable: false }), true);
     expect(screen.getByTestId('capture').hasAttribute('disabled')).toBe(false);
     expect(screen.queryByTestId('live-weight')).toBeNull();
