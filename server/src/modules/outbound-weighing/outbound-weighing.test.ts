@@ -394,7 +394,17 @@ describe('live weight and ticket', () => {
     expect(moving.body).toMatchObject({ capturable: false, stable: false, refusal: 'motion', reason: OutboundWeighingMessages.motion });
     t.clock.advance(5000);
     const silent = await call<TWeighbridgeLive>('GET', `/api/weighbridge/${bridge1}/live`);
-    expect(silent.body).toMatchObject({ online: false, capturable: false, reason: OutboundWeighingMessages.offline });
+    expect(silent.body).toMatchObject({ online: false, capturable: false, reason: OutboundWeighingMessages.offline });    // Without a gateway hub every bridge is offline, and nothing can be captured.
+    delete t.context.weighbridges;
+    try {
+      nextTruck(bridge1);
+      steady(bridge1, 20_480);
+      const noHub = await call<TWeighbridgeLive>('GET', `/api/weighbridge/${bridge1}/live`);
+      expect(noHub.body).toMatchObject({ online: false, capturable: false, refusal: 'offline' });
+      expect((await call('POST', '/api/outboundFirstWeight', firstBody())).status).toBe(422);
+    } finally {
+      t.context.weighbridges = hub;
+    }
   });
 
   it('stores camera shots after the commit (a failing camera never fails the weighing) and prints the ticket', async () => {
