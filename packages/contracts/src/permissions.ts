@@ -86,6 +86,8 @@ export const permissionModules: readonly PermissionModule[] = [
   { key: 'VesselQuantityApproval', group: 'vesselQuantityApproval', en: 'Quantity approval', ar: 'اعتماد الكمية', actions: [...TXN, 'approve'] },
   { key: 'OutboundFirstWeight', group: 'outboundWeight', en: 'Outbound first weight', ar: 'الوزن الأول للخروج', actions: TXN },
   { key: 'OutboundSecondWeight', group: 'outboundWeight', en: 'Outbound second weight', ar: 'الوزن الثاني للخروج', actions: TXN },
+  // A weight typed by the user instead of captured from the weighbridge (with a reason, shown as MANUAL): canAddManualWeight.
+  { key: 'ManualWeight', group: 'outboundWeight', en: 'Manual weight', ar: 'الوزن اليدوي', actions: ['add'] },
   { key: 'UserStaffManagement', group: 'staff', en: 'Users', ar: 'المستخدمون', actions: CRUD },
   { key: 'RolesStaffManagement', group: 'staff', en: 'Roles', ar: 'الأدوار', actions: CRUD },
   { key: 'ApprovalRule', group: 'staff', en: 'Approval rules', ar: 'قواعد الاعتماد', actions: CRUD },

@@ -3,6 +3,7 @@ import { INVALID_ID } from './ids';
 import { LinkMessages } from './links';
 import { ListMessages } from './list-query';
 import { TEXT_NOT_ALLOWED } from './text';
+import { OutboundWeighingMessages } from './outbound-weighing';
 import { PortLoadingMessages } from './port-loading';
 import { ProcurementMessages } from './procurement';
 import { ShippingMessages } from './shipping';
@@ -110,6 +111,7 @@ export const SERVER_MESSAGE_SETS = {
   VesselApprovalMessages,
   PortLoadingMessages,
   LinkMessages,
+  OutboundWeighingMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -5,7 +5,7 @@ import type { Mailer } from '../platform/mail/mailer';
 import type { Realtime } from '../platform/realtime/realtime';
 import type { FileStorage } from '../platform/storage/storage';
 import type { SettingsService } from './settings/settings.service';
-import type { WeighbridgeHub } from './weighing/weighing.types';
+import type { CameraSnapshots, WeighbridgeHub } from './weighing/weighing.types';
 
 /** What every module's routes receive. */
 export interface ModuleContext {
@@ -18,4 +18,6 @@ export interface ModuleContext {
   settings: SettingsService;
   /** The live weighbridge readings this process sees (fed by the gateway through the reading bus). */
   weighbridges: WeighbridgeHub;
+  /** Camera snapshots at a capture; absent: no pictures are taken. */
+  cameras?: CameraSnapshots;
 }

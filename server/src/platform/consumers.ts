@@ -66,6 +66,8 @@ export const CONSUMER_POINTERS: readonly DeclaredPointer[] = [
   pointer({ consumed: 'loadingSlip', consumer: received, table: 'loading_slips', pointsAt: 'id', live: `status = 'Active' and received_table is not null` }),
   // A port loading is consumed through its slips: a received slip holds its whole port loading.
   pointer({ consumed: 'portLoading', consumer: received, table: 'loading_slips', pointsAt: 'port_loading_id', live: `status = 'Active' and received_table is not null` }),
+  // An outbound second weight closes its first weight.
+  pointer({ consumed: 'outboundFirstWeight', consumer: 'outboundSecondWeight', table: 'outbound_second_weights', pointsAt: 'first_weight_id', live: `status = 'Active'` }),
 ];
 
 /**

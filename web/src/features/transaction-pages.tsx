@@ -17,6 +17,8 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   quantityApproval: lazy(() => import('./vessel-approval/QuantityApprovalListPage')),
   portLoading: lazy(() => import('./port-loading/PortLoadingListPage')),
   loadingSlip: lazy(() => import('./port-loading/LoadingSlipListPage')),
+  outboundFirstWeight: lazy(() => import('./outbound-weighing/WeighingListPages').then((module) => ({ default: module.FirstWeightListPage }))),
+  outboundSecondWeight: lazy(() => import('./outbound-weighing/WeighingListPages').then((module) => ({ default: module.SecondWeightListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -33,15 +35,21 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   portLoading: { page: lazy(() => import('./port-loading/PortLoadingFormPage')) },
   voyageApproval: { page: lazy(() => import('./vessel-approval/VoyageApprovalFormPage')), editAction: null },
   quantityApproval: { page: lazy(() => import('./vessel-approval/QuantityApprovalFormPage')), editAction: null },
+  outboundFirstWeight: { page: lazy(() => import('./outbound-weighing/FirstWeightFormPage')) },
+  outboundSecondWeight: { page: lazy(() => import('./outbound-weighing/SecondWeightFormPage')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
 const ConsignmentDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.ConsignmentDocumentsPage })));
 const LoadingSlipPrintPage = lazy(() => import('./port-loading/LoadingSlipPrintPage'));
+const FirstWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.FirstWeightTicketPage })));
+const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.SecondWeightTicketPage })));
 
-/** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip. */
+/** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip, the weighbridge tickets. */
 export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'saleOrder/:saleOrderId/documents', entry: 'saleOrder', page: <SaleOrderDocumentsPage /> },
   { path: 'consignments/:consignmentId/documents', entry: 'consignments', page: <ConsignmentDocumentsPage /> },
   { path: 'loadingSlips/:loadingSlipId/print', entry: 'loadingSlips', page: <LoadingSlipPrintPage /> },
+  { path: 'outbound-first-weight/:id/ticket', entry: 'outbound-first-weight', page: <FirstWeightTicketPage /> },
+  { path: 'outbound-second-weight/:id/ticket', entry: 'outbound-second-weight', page: <SecondWeightTicketPage /> },
 ];

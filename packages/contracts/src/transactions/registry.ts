@@ -1,3 +1,4 @@
+import { outboundFirstWeightTransaction, outboundSecondWeightTransaction } from '../outbound-weighing';
 import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading';
 import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
@@ -15,6 +16,8 @@ export const transactionRegistry = [
   quantityApprovalTransaction,
   portLoadingTransaction,
   loadingSlipTransaction,
+  outboundFirstWeightTransaction,
+  outboundSecondWeightTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

@@ -32,16 +32,26 @@ export function memoryReadingBus(): ReadingBus {
 }
 
 /** A reading in a NOTIFY payload (short keys: a payload is limited to 8000 bytes, and there are many). */
-function encode(r: BridgeReading): string {
-  return JSON.stringify([r.machineId, r.agencyId, r.kg, r.stable, r.overload, r.at, r.net ?? null]);
+export function encode(r: BridgeReading): string {
+  // An indicator over or under range gives no figure: the parsers answer ±Infinity, which JSON cannot carry.
+  const kg = Number.isFinite(r.kg) ? r.kg : r.kg > 0 ? '+inf' : '-inf';
+  return JSON.stringify([r.machineId, r.agencyId, kg, r.stable, r.overload, r.at, r.net ?? null]);
 }
 
-function decode(payload: string): BridgeReading | null {
+function decodeKg(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (value === '+inf') return Infinity;
+  if (value === '-inf') return -Infinity;
+  return null;
+}
+
+export function decode(payload: string): BridgeReading | null {
   try {
     const value: unknown = JSON.parse(payload);
     if (!Array.isArray(value) || value.length < 6) return null;
-    const [machineId, agencyId, kg, stable, overload, at, net] = value as unknown[];
-    if (typeof machineId !== 'number' || typeof agencyId !== 'number' || typeof kg !== 'number' || typeof at !== 'number') return null;
+    const [machineId, agencyId, rawKg, stable, overload, at, net] = value as unknown[];
+    const kg = decodeKg(rawKg);
+    if (typeof machineId !== 'number' || typeof agencyId !== 'number' || kg === null || typeof at !== 'number') return null;
     return {
       machineId,
       agencyId,

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fixedClock, systemClock } from '../../../platform/clock';
 import type { Database } from '../../../platform/db/client';
 import { attachRealtime, noRealtime, realtimeRooms } from '../../../platform/realtime/realtime';
+import { decode, encode } from './bus';
 import { createWeighbridgeHub, looksStable, type BridgeReading } from './hub';
 
 const T0 = Date.parse('2026-11-21T08:00:00Z');
@@ -122,5 +123,24 @@ describe('the hub on Socket.IO', () => {
       await realtime.close();
       await app.close();
     }
+  });
+});
+
+describe('an indicator over or under range', () => {
+  it('crosses the bus as ±Infinity (JSON has no Infinity) and shows quantity 0 with overload on the display', () => {
+    const over = { ...reading(Infinity, T0), overload: true };
+    const under = { ...reading(-Infinity, T0 + 100), overload: true };
+    expect(decode(encode(over))).toEqual(over);
+    expect(decode(encode(under))).toEqual(under);
+    expect(decode(encode(reading(32_540, T0)))).toEqual(reading(32_540, T0));
+
+    const sent: WeightMachineEvent[] = [];
+    const hub = createWeighbridgeHub({ clock: fixedClock(new Date(T0 + 100)), realtime: { ...noRealtime, emitLocal: (_room, _event, payload) => sent.push(payload as WeightMachineEvent) } });
+    closers.push(() => void hub.close());
+    hub.setBridges([{ id: 3, agencyId: 1, weightMachineId: 'WB-3', settings: DEFAULT_STABILITY }]);
+    hub.receive(over);
+    const event = sent.at(-1);
+    expect(event).toMatchObject({ quantity: 0, overload: true, stable: false });
+    expect(JSON.parse(JSON.stringify(event))).toEqual(event);
   });
 });

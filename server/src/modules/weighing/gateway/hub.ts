@@ -92,7 +92,8 @@ export function createWeighbridgeHub(deps: { realtime?: Realtime; clock?: Clock;
     return {
       machineId,
       weightMachineId: bridges.get(machineId)?.weightMachineId ?? String(machineId),
-      quantity: last ? Math.round(last.kg) / 1000 : 0,
+      // Over or under range the indicator gives no figure (±Infinity): the display shows the overload, not a number.
+      quantity: last && Number.isFinite(last.kg) ? Math.round(last.kg) / 1000 : 0,
       stable: online && looksStable(state.readings, settingsOf(machineId), at),
       online,
       overload: last?.overload ?? false,

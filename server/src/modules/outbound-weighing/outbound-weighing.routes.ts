@@ -1,0 +1,194 @@
+import {
+  OutboundWeighingMessages,
+  ZIdParams,
+  ZMachineParams,
+  ZOpenFirstWeights,
+  ZOpenFirstWeightsQuery,
+  ZOutboundFirstWeightEdit,
+  ZOutboundFirstWeightInput,
+  ZOutboundFirstWeightSaved,
+  ZOutboundSecondWeightEdit,
+  ZOutboundSecondWeightInput,
+  ZOutboundSecondWeightSaved,
+  ZWeighTicketView,
+  ZWeighbridgeLive,
+  hasPermission,
+  operationPermission,
+  outboundFirstWeightTransaction,
+  outboundSecondWeightTransaction,
+  permissionFlag,
+  type PermissionRef,
+} from '@tonnage/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ModuleContext } from '../module-context';
+import { cargoRoute, Committed, registerTransaction } from '../../kit';
+import { requireSession } from '../../identity/access';
+import { inAgency } from '../../platform/db/tenancy';
+import { firstWeightExportColumns, secondWeightExportColumns } from './outbound-weighing.export';
+import {
+  createFirstWeight,
+  createSecondWeight,
+  forEachFirstWeight,
+  forEachSecondWeight,
+  getFirstWeight,
+  getSecondWeight,
+  listFirstWeights,
+  listSecondWeights,
+  liveWeight,
+  openFirstWeights,
+  reverseFirstWeight,
+  reverseSecondWeight,
+  storePictures,
+  updateFirstWeight,
+  updateSecondWeight,
+  type WeighingDeps,
+} from './outbound-weighing.service';
+import { weighTicket } from './outbound-weighing.ticket';
+
+const tags = ['outbound weighing'];
+/** Who takes weights: the live weight of a bridge is for them. */
+const WEIGHERS: readonly PermissionRef[] = [
+  { module: 'OutboundFirstWeight', action: 'add' },
+  { module: 'OutboundSecondWeight', action: 'add' },
+];
+/** The flag of a typed (manual) weight. */
+export const MANUAL_WEIGHT_FLAG = permissionFlag('ManualWeight', 'add');
+
+const canManual = (request: FastifyRequest) => hasPermission(requireSession(request), MANUAL_WEIGHT_FLAG);
+
+/**
+ * Outbound weighing (`outbound-first-weight`, `outbound-second-weight` screens): the kit's list, export, get and
+ * reverse of both, the captures and edits, the open first weights picker, the live weight of a weighbridge and the
+ * ticket. After a capture commits, the cameras' snapshots are stored against it in a short transaction of their own;
+ * a camera never fails the weighing.
+ */
+export function registerOutboundWeighingRoutes(api: FastifyInstance, context: ModuleContext): void {
+  // Read at each request: the gateway may attach its hub after the routes are registered.
+  const deps = (): WeighingDeps => ({ weighbridges: context.weighbridges });
+
+  /** Takes the cameras' pictures of a capture and stores them (after the weighing's commit; never throws). */
+  const pictures = (kind: 'outboundFirstWeight' | 'outboundSecondWeight', record: { id: number; machineId: number; manual: boolean }, agencyId: number, userId: number) => async () => {
+    const cameras = context.cameras;
+    if (!cameras || record.manual) return;
+    try {
+      const shots = await cameras.atCapture({ agencyId, machineId: record.machineId, userId });
+      await inAgency(context.database.db, agencyId, (tx) => storePictures(tx, { agencyId, kind, weighingId: record.id, shots, at: context.clock.now() }));
+    } catch (error) {
+      api.log.warn({ err: error, kind, weighingId: record.id }, 'weighing pictures not stored');
+    }
+  };
+
+  registerTransaction(api, context, outboundFirstWeightTransaction, {
+    list: (tx, actor, query) => listFirstWeights(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
+    forEach: (tx, actor, query, visit) => forEachFirstWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportColumns: firstWeightExportColumns,
+    exportSheet: { en: 'Outbound first weights', ar: 'الأوزان الأولى للخروج' },
+    get: (tx, actor, id) => getFirstWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    reverse: (tx, actor, id, body) => reverseFirstWeight(tx, { ...actor, id, body }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/outboundFirstWeight/open',
+    permission: { anyOf: [{ module: 'OutboundSecondWeight', action: 'add' }] },
+    tags,
+    summary: 'Open first weights (no live second weight) in the user’s locations: the second weight form’s picker',
+    querystring: ZOpenFirstWeightsQuery,
+    response: ZOpenFirstWeights,
+    work: async (tx, actor, { query }) => ({ rows: await openFirstWeights(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: query.warehouseId, search: query.search }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'POST',
+    url: '/outboundFirstWeight',
+    permission: { anyOf: [{ module: 'OutboundFirstWeight', action: 'add' }] },
+    tags,
+    summary: 'Take a first weight: the server captures the weighbridge’s stable weight (422 with the rule’s message when it cannot), or a manual weight with its permission and a reason',
+    body: ZOutboundFirstWeightInput,
+    response: ZOutboundFirstWeightSaved,
+    work: async (tx, actor, { body, request }) => {
+      const record = await createFirstWeight(tx, deps(), { ...actor, input: body, canManual: canManual(request) });
+      return new Committed({ message: OutboundWeighingMessages.firstWeightCreated, record }, { afterCommit: pictures('outboundFirstWeight', record, actor.agencyId, actor.userId) });
+    },
+  });
+
+  cargoRoute(api, context, {
+    method: 'PUT',
+    url: '/outboundFirstWeight/:id',
+    permission: { anyOf: [{ module: 'OutboundFirstWeight', action: 'edit' }] },
+    tags,
+    summary: 'Change a first weight’s driver and remarks (never its weight)',
+    params: ZIdParams,
+    body: ZOutboundFirstWeightEdit,
+    response: ZOutboundFirstWeightSaved,
+    work: async (tx, actor, { params, body }) => ({ message: OutboundWeighingMessages.firstWeightUpdated, record: await updateFirstWeight(tx, { ...actor, id: params.id, input: { driverId: body.driverId, remarks: body.remarks } }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/outboundFirstWeight/:id/ticket',
+    permission: operationPermission(outboundFirstWeightTransaction, 'get'),
+    tags,
+    summary: 'The weighbridge ticket of a first weight (English and Arabic, with its pictures)',
+    params: ZIdParams,
+    response: ZWeighTicketView,
+    work: (tx, actor, { params }) => weighTicket(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'outboundFirstWeight', id: params.id }),
+  });
+
+  registerTransaction(api, context, outboundSecondWeightTransaction, {
+    list: (tx, actor, query) => listSecondWeights(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
+    forEach: (tx, actor, query, visit) => forEachSecondWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportColumns: secondWeightExportColumns,
+    exportSheet: { en: 'Outbound second weights', ar: 'الأوزان الثانية للخروج' },
+    get: (tx, actor, id) => getSecondWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    reverse: (tx, actor, id, body) => reverseSecondWeight(tx, { ...actor, id, body }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'POST',
+    url: '/outboundSecondWeight',
+    permission: { anyOf: [{ module: 'OutboundSecondWeight', action: 'add' }] },
+    tags,
+    summary: 'Take the second weight of an open first weight: same truck, captured weight, minimum difference, net limits',
+    body: ZOutboundSecondWeightInput,
+    response: ZOutboundSecondWeightSaved,
+    work: async (tx, actor, { body, request }) => {
+      const record = await createSecondWeight(tx, deps(), { ...actor, input: body, canManual: canManual(request) });
+      return new Committed({ message: OutboundWeighingMessages.secondWeightCreated, record }, { afterCommit: pictures('outboundSecondWeight', record, actor.agencyId, actor.userId) });
+    },
+  });
+
+  cargoRoute(api, context, {
+    method: 'PUT',
+    url: '/outboundSecondWeight/:id',
+    permission: { anyOf: [{ module: 'OutboundSecondWeight', action: 'edit' }] },
+    tags,
+    summary: 'Change a second weight’s remarks (never its weight)',
+    params: ZIdParams,
+    body: ZOutboundSecondWeightEdit,
+    response: ZOutboundSecondWeightSaved,
+    work: async (tx, actor, { params, body }) => ({ message: OutboundWeighingMessages.secondWeightUpdated, record: await updateSecondWeight(tx, { ...actor, id: params.id, input: { remarks: body.remarks } }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/outboundSecondWeight/:id/ticket',
+    permission: operationPermission(outboundSecondWeightTransaction, 'get'),
+    tags,
+    summary: 'The weighbridge ticket of a second weight (first, second, net; English and Arabic, with the pictures)',
+    params: ZIdParams,
+    response: ZWeighTicketView,
+    work: (tx, actor, { params }) => weighTicket(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'outboundSecondWeight', id: params.id }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/weighbridge/:machineId/live',
+    permission: { anyOf: WEIGHERS },
+    tags,
+    summary: 'The live weight of a weighbridge in the user’s locations and whether the capture rules allow taking it now (with the reason when not)',
+    params: ZMachineParams,
+    response: ZWeighbridgeLive,
+    work: (tx, actor, { params }) => liveWeight(tx, deps(), { agencyId: actor.agencyId, scope: actor.scope, machineId: params.machineId, now: actor.now }),
+  });
+}

@@ -1,0 +1,148 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Form } from 'antd';
+import { screen, waitFor } from '@testing-library/react';
+import { OutboundWeighingMessages, type TWeighbridgeLive, type WeighTicketView } from '@tonnage/contracts';
+import { loadTestLanguage } from '../../test/i18n';
+import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { setTestSession } from '../../components/resources/test-session';
+import FirstWeightFormPage, { CaptureButton } from './FirstWeightFormPage';
+import { formatLive } from './LiveWeightPanel';
+import { WeighTicketSheet, ticketLines } from './WeighTicketPrintPage';
+
+vi.mock('../../app/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/session')>()),
+  ...(await import('../../components/resources/test-session')).sessionModule,
+}));
+
+beforeAll(async () => {
+  await loadTestLanguage('en');
+});
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await loadTestLanguage('en');
+});
+
+const live = (overrides: Partial<TWeighbridgeLive> = {}): TWeighbridgeLive => ({
+  machineId: 5,
+  quantity: 41.25,
+  kg: 41_250,
+  stable: true,
+  online: true,
+  capturable: true,
+  refusal: null,
+  reason: null,
+  ...overrides,
+});
+
+function renderCapture(answer: () => TWeighbridgeLive, manual = false) {
+  const calls: string[] = [];
+  mockFetch((url) => {
+    calls.push(url.pathname);
+    if (url.pathname === '/api/weighbridge/5/live') return json(answer());
+    return undefined;
+  });
+  renderPage(
+    <Form>
+      <CaptureButton manual={manual} machineId={5} saving={false} testId="capture" />
+    </Form>,
+  );
+  return calls;
+}
+
+describe('the capture button and the live weight', () => {
+  it('is disabled while the weight may not be captured, and shows the server’s reason', async () => {
+    renderCapture(() => live({ stable: false, capturable: false, refusal: 'motion', reason: OutboundWeighingMessages.motion }));
+    expect((await screen.findByTestId('live-reason')).textContent).toContain('The weight is not stable.');
+    expect(screen.getByTestId('capture').hasAttribute('disabled')).toBe(true);
+    expect(screen.getByTestId('live-stable').textContent).toBe('Moving');
+  });
+
+  it('shows the reason in Arabic', async () => {
+    await loadTestLanguage('ar');
+    renderCapture(() => live({ online: false, stable: false, capturable: false, refusal: 'offline', reason: OutboundWeighingMessages.offline }));
+    expect((await screen.findByTestId('live-reason')).textContent).toContain('الميزان غير متصل.');
+    expect(screen.getByTestId('capture').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('is enabled once capturable, with tonnes (3 decimals) and kilograms shown', async () => {
+    renderCapture(() => live());
+    await waitFor(() => expect(screen.getByTestId('capture').hasAttribute('disabled')).toBe(false));
+    expect(screen.getByTestId('live-tonnes').textContent).toContain('41.250');
+    expect(screen.getByTestId('live-kg').textContent).toContain('41,250');
+    expect(screen.queryByTestId('live-reason')).toBeNull();
+  });
+
+  it('polls the live weight and follows it: enabled, then disabled when the truck moves', async () => {
+    let answer = live();
+    const calls = renderCapture(() => answer);
+    await waitFor(() => expect(screen.getByTestId('capture').hasAttribute('disabled')).toBe(false));
+    answer = live({ capturable: false, stable: false, refusal: 'motion', reason: OutboundWeighingMessages.motion });
+    await waitFor(() => expect(screen.getByTestId('capture').hasAttribute('disabled')).toBe(true), { timeout: 3000 });
+    expect(calls.filter((path) => path === '/api/weighbridge/5/live').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('asks nothing of the bridge for a manual weight, and lets it be saved', () => {
+    const calls = renderCapture(() => live({ capturable: false }), true);
+    expect(screen.getByTestId('capture').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('live-weight')).toBeNull();
+    expect(calls).not.toContain('/api/weighbridge/5/live');
+  });
+
+  it('formats tonnes with 3 decimals and kilograms with none', () => {
+    expect(formatLive(41_250, 'en')).toEqual({ tonnes: '41.250', kilograms: '41,250' });
+    expect(formatLive(0, 'ar')).toEqual({ tonnes: '0.000', kilograms: '0' });
+  });
+});
+
+describe('the first weight form', () => {
+  it('offers the manual weight only with its permission', async () => {
+    mockFetch(() => undefined);
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewOutboundFirstWeight', 'canAddOutboundFirstWeight'] });
+    const { unmount } = renderPage(<FirstWeightFormPage />);
+    await screen.findByTestId('first-weight-form');
+    expect(screen.queryByTestId('weigh-manual')).toBeNull();
+    expect(screen.getByTestId('first-capture').hasAttribute('disabled')).toBe(true);
+    unmount();
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewOutboundFirstWeight', 'canAddOutboundFirstWeight', 'canAddManualWeight'] });
+    renderPage(<FirstWeightFormPage />);
+    expect(await screen.findByTestId('weigh-manual')).toBeTruthy();
+    setTestSession();
+  });
+});
+
+describe('the printed ticket', () => {
+  const ticket: WeighTicketView = {
+    ticketNumber: '17',
+    agencyName: 'Red Sea Bulk Agency',
+    warehouseName: 'North yard',
+    weighbridge: 'Bridge 1',
+    truckPlate: 'ABC 123',
+    driverName: 'Hamad',
+    first: { kg: 15_000, at: '2026-11-21T08:00:00.000Z', manual: true, manualReason: 'Indicator broken' },
+    second: { kg: 42_350, at: '2026-11-21T09:30:00.000Z', manual: false, manualReason: null },
+    net: 27_350,
+    timeZone: 'Asia/Riyadh',
+    pictures: [{ caption: 'First weight: Gate cam', url: '/api/files/weighing/1.jpg' }],
+    reversed: null,
+  };
+
+  it('lays out English and Arabic side by side with MANUAL on the typed weight, the net and the pictures', () => {
+    renderPage(<WeighTicketSheet ticket={ticket} />);
+    const english = screen.getByTestId('ticket-en');
+    const arabic = screen.getByTestId('ticket-ar');
+    expect(english.textContent).toContain('Weighbridge Ticket');
+    expect(english.textContent).toContain('27,350 kg');
+    expect(english.textContent).toContain('MANUAL');
+    expect(arabic.getAttribute('dir')).toBe('rtl');
+    expect(arabic.textContent).toContain('تذكرة الميزان');
+    expect(arabic.textContent).toContain('يدوي');
+    expect(document.querySelector('.ticket-pictures img')?.getAttribute('src')).toBe('/api/files/weighing/1.jpg');
+  });
+
+  it('prints the times on the agency’s clock', () => {
+    const lines = ticketLines(ticket, 'en');
+    expect(lines.find((line) => line.label === 'First weight')?.value).toContain('11:00');
+    expect(lines.find((line) => line.label === 'Net weight')?.value).toBe('27,350 kg');
+  });
+});
