@@ -17,6 +17,8 @@ import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerLocationRoutes } from './modules/locations/locations.routes';
 import { registerMasterDataRoutes } from './modules/master-data/master-data.routes';
 import { registerCargoModules } from './modules/cargo-modules';
+import { registerWeightDisplayRoutes } from './modules/weighing/display.routes';
+import { withWeightDisplay } from './modules/weighing/display';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import type { ModuleContext } from './modules/module-context';
@@ -76,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     settings: createSettingsService({ db: database.db, config, clock }),
     realtime: deps.realtime === false
       ? noRealtime
-      : attachRealtime(app, { database, clock, authenticate: authenticateHandshake }),
+      : attachRealtime(app, { database, clock, authenticate: withWeightDisplay(authenticateHandshake) }),
   };
 
   const headers = { ...securityHeaders(config), [Headers.appVersion]: config.appVersion };
@@ -122,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       registerEmailSettingsRoutes(api, context);
       registerMasterDataRoutes(api, context);
       registerLocationRoutes(api, context);
+      registerWeightDisplayRoutes(api, context);
       registerCargoModules(api, context);
       done();
     },
