@@ -43,3 +43,8 @@ export interface WeightDisplaySocketQuery {
   locationId: string;
   weightMachineId: string;
 }
+
+/** Spec section 9: the weight screen's date and time, and its clock's tick. */
+export const WEIGHT_SCREEN_DATE_FORMAT = 'DD MMM YYYY';
+export const WEIGHT_SCREEN_TIME_FORMAT = 'hh:mm A';
+export const WEIGHT_SCREEN_TICK_MS = 1000;
