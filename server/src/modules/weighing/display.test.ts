@@ -15,7 +15,8 @@ let agencyA: number;
 let agencyB: number;
 const tokens = { adminA: '', adminB: '', superAdmin: '', plainUser: '', weightUser: '', scopedUser: '' };
 type Who = keyof typeof tokens;
-const id: Record<string, number> = {};
+/** Ids of the rows made below, by a readable name. */
+const id = { yard: 0, otherYard: 0, wb1: 0, wb2: 0, wbRetired: 0, foreignYard: 0, foreignWb: 0 };
 const open: ClientSocket[] = [];
 
 async function create(token: string, key: string, payload: Record<string, unknown>): Promise<number> {
@@ -113,12 +114,12 @@ describe('the weight display socket', () => {
     plain.on(SocketEvents.weightMachine, (payload: WeightMachineEvent) => seenPlain.push(payload));
 
     const first = nextEvent<WeightMachineEvent>(socket, SocketEvents.weightMachine);
-    t.context.realtime.emitLocal(realtimeRooms.weighbridge(id.wb1 ?? 0), SocketEvents.weightMachine, reading(id.wb1 ?? 0, 42.315));
-    expect(await first).toEqual(reading(id.wb1 ?? 0, 42.315));
+    t.context.realtime.emitLocal(realtimeRooms.weighbridge(id.wb1), SocketEvents.weightMachine, reading(id.wb1, 42.315));
+    expect(await first).toEqual(reading(id.wb1, 42.315));
 
     // Events on one connection arrive in order: once WB-2's own reading arrived, WB-1's would have come before it.
     const own = nextEvent<WeightMachineEvent>(other, SocketEvents.weightMachine);
-    t.context.realtime.emitLocal(realtimeRooms.weighbridge(id.wb2 ?? 0), SocketEvents.weightMachine, reading(id.wb2 ?? 0, 1));
+    t.context.realtime.emitLocal(realtimeRooms.weighbridge(id.wb2), SocketEvents.weightMachine, reading(id.wb2, 1));
     await own;
     expect(seenOther.map((event) => event.machineId)).toEqual([id.wb2]);
     // The plain socket of the same user is in the agency's rooms but not in any weighbridge's.
