@@ -210,3 +210,14 @@ describe('POST /api/weightMachine/register', () => {
     });
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the register call with its body and answer', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    type Operation = { summary?: string; requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> }; responses: Record<string, unknown> };
+    const register = response.json<{ paths: Record<string, { post?: Operation }> }>().paths['/api/weightMachine/register']?.post;
+    expect(register?.summary).toMatch(/weight display/i);
+    expect(Object.keys(register?.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual(['locationId', 'weightMachineId']);
+    expect(Object.keys(register?.responses ?? {})).toEqual(expect.arrayContaining(['200', '400', '403']));
+  });
+});
