@@ -54,7 +54,7 @@ const SCREEN_CSS = `
 .weight-screen-bar { display: flex; align-items: center; justify-content: space-between; gap: 16px; }
 .weight-screen-title { flex: 1; text-align: center; font-size: clamp(28px, 4vw, 56px); font-weight: 700; margin: 0; }
 .weight-screen-body { flex: 1; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 16px; }
-.weight-screen-figure { display: flex; align-items: baseline; gap: 16px; font-variant-numeric: tabular-nums; direction: ltr; }
+.weight-screen-figure { display: flex; align-items: baseline; gap: 16px; font-variant-numeric: tabular-nums; }
 .weight-screen-tons { font-size: clamp(72px, 14vw, 220px); font-weight: 700; line-height: 1; }
 .weight-screen-kg { font-size: clamp(36px, 6vw, 96px); font-weight: 600; line-height: 1; color: #c9d3df; }
 .weight-screen-unit { font-size: clamp(20px, 3vw, 40px); color: #9fb0c3; }
@@ -233,11 +233,15 @@ export default function DisplayWeightPage() {
           </Tag>
         )}
         <div className={`weight-screen-figure${stale ? ' weight-screen-dim' : ''}`} data-testid="weight-tons">
-          <span className="weight-screen-tons">{formatTons(live.quantity)}</span>
+          <bdi dir="ltr" className="weight-screen-tons">
+            {formatTons(live.quantity)}
+          </bdi>
           <span className="weight-screen-unit">{t('weightDisplay.tons')}</span>
         </div>
         <div className={`weight-screen-figure${stale ? ' weight-screen-dim' : ''}`} data-testid="weight-kg">
-          <span className="weight-screen-kg">{formatKilograms(live.quantity)}</span>
+          <bdi dir="ltr" className="weight-screen-kg">
+            {formatKilograms(live.quantity)}
+          </bdi>
           <span className="weight-screen-unit">{t('weightDisplay.kg')}</span>
         </div>
         {live.signal !== 'idle' && live.signal !== 'error' && (
@@ -259,8 +263,8 @@ export default function DisplayWeightPage() {
       </div>
 
       <div className="weight-screen-clock" data-testid="weight-clock">
-        <span>{clock.date}</span>
-        <span dir="ltr">{clock.time}</span>
+        <bdi dir="ltr">{clock.date}</bdi>
+        <bdi dir="ltr">{clock.time}</bdi>
       </div>
 
       <WeightMachineDialog open={settingsOpen} initial={choice} onCancel={() => setSettingsOpen(false)} onRegistering={() => setRegistering(true)} onRegistered={registered} />
