@@ -263,8 +263,8 @@ export default function DisplayWeightPage() {
       </div>
 
       <div className="weight-screen-clock" data-testid="weight-clock">
-        <bdi dir="ltr">{clock.date}</bdi>
-        <bdi dir="ltr">{clock.time}</bdi>
+        <bdi>{clock.date}</bdi>
+        <bdi>{clock.time}</bdi>
       </div>
 
       <WeightMachineDialog open={settingsOpen} initial={choice} onCancel={() => setSettingsOpen(false)} onRegistering={() => setRegistering(true)} onRegistered={registered} />
