@@ -17,6 +17,8 @@ import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerLocationRoutes } from './modules/locations/locations.routes';
 import { registerMasterDataRoutes } from './modules/master-data/master-data.routes';
 import { registerCargoModules } from './modules/cargo-modules';
+import { registerWeightDisplayRoutes } from './modules/weighing/display.routes';
+import { withWeightDisplay } from './modules/weighing/display';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import type { ModuleContext } from './modules/module-context';
@@ -70,7 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = deps.clock ?? systemClock;
-  const realtime = deps.realtime === false ? noRealtime : attachRealtime(app, { database, clock, authenticate: authenticateHandshake });
+  const realtime = deps.realtime === false ? noRealtime : attachRealtime(app, { database, clock, authenticate: withWeightDisplay(authenticateHandshake) });
   // The hub emits each reading to this app's sockets of the weighbridge's room.
   const weighbridges = deps.weighbridges ?? createWeighbridgeHub({ realtime, clock });
   const context: ModuleContext = {
@@ -128,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       registerEmailSettingsRoutes(api, context);
       registerMasterDataRoutes(api, context);
       registerLocationRoutes(api, context);
+      registerWeightDisplayRoutes(api, context);
       registerCargoModules(api, context);
       done();
     },

@@ -26,3 +26,4 @@ export * from './server-messages';
 export * from './transactions';
 export * from './weighing';
 export * from './outbound-weighing';
+export * from './weight-display';

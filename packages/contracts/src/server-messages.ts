@@ -9,6 +9,7 @@ import { ProcurementMessages } from './procurement';
 import { ShippingMessages } from './shipping';
 import { ApprovalMessages } from './staff';
 import { VesselApprovalMessages } from './vessel-approval';
+import { WeightDisplayMessages } from './weight-display';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -112,6 +113,7 @@ export const SERVER_MESSAGE_SETS = {
   PortLoadingMessages,
   LinkMessages,
   OutboundWeighingMessages,
+  WeightDisplayMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

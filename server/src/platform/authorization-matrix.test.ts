@@ -80,6 +80,8 @@ function sampleBody(routeKey: string): Record<string, unknown> {
       return { name: `Renamed agency ${serial}`, timezone: 'Asia/Riyadh' };
     case 'PUT /api/approval-rules/:kind':
       return { kind: 'handlingLoss', approvers: [{ order: 1, userId: ids.approver }] };
+    case 'POST /api/weightMachine/register':
+      return { locationId: ids['warehouse:own'] ?? 0, weightMachineId: 'WB-MATRIX' };
     case 'PUT /api/email-settings':
       return { host: '127.0.0.1', port: 2525, security: 'none', fromName: 'Matrix', fromEmail: 'matrix@example.test' };
     default: {

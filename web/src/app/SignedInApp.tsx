@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
 import { permissionFlag, resourceRegistry, transactionRegistry, type TransactionDeclaration } from '@tonnage/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { NoPermissionsNotice, NotFoundPage, ServerErrorPage, UnauthorizedPage } from '../features/errors/ErrorPages';
@@ -24,6 +24,7 @@ const RolePermissionsPage = lazy(() => import('../features/roles/RolePermissions
 const ApprovalRulesPage = lazy(() => import('../features/approval-rules/ApprovalRulesPage'));
 const EmailSettingsPage = lazy(() => import('../features/email-settings/EmailSettingsPage'));
 const ProductSettingsPage = lazy(() => import('../features/settings/ProductSettingsPage'));
+const DisplayWeightPage = lazy(() => import('../features/weighing/DisplayWeightPage'));
 const ResourceListPage = lazy(() => import('../components/resources/ResourceList'));
 const ResourceFormPage = lazy(() => import('../components/resources/ResourceForm'));
 const ResourceImportPage = lazy(() => import('../components/resources/ResourceImport'));
@@ -108,9 +109,35 @@ function Home() {
   return <Navigate to={`/agencies/${agencyId}/dashboard`} replace />;
 }
 
+/** Full-screen pages (spec 2.14, the live weight display): no side menu and no top bar. */
+const FULL_SCREEN_PATHS = ['/agencies/:agencyId/display-weight'];
+
+/** A full-screen page under its agency, guarded by its menu entry like every other page. */
+function FullScreenApp({ pathname }: { pathname: string }) {
+  return (
+    <ErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          <Route path="/agencies/:agencyId" element={<AgencyScope />}>
+            <Route
+              path="display-weight"
+              element={
+                <RequireMenuEntry entry="display-weight">
+                  <DisplayWeightPage />
+                </RequireMenuEntry>
+              }
+            />
+          </Route>
+        </Routes>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 /** The signed-in application: layout plus the routes of spec sections 2.1 and 2.3. */
 export default function SignedInApp() {
   const { pathname } = useLocation();
+  if (FULL_SCREEN_PATHS.some((path) => matchPath(path, pathname))) return <FullScreenApp pathname={pathname} />;
   return (
     <AppLayout>
       <ErrorBoundary resetKey={pathname}>
