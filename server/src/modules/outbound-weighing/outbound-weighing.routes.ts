@@ -21,7 +21,8 @@ import {
 } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ModuleContext } from '../module-context';
-import { cargoRoute, Committed, registerTransaction } from '../../kit';
+import { cargoRoute, Committed, fileRoute, registerTransaction, runCommand } from '../../kit';
+import { renderTicketPdf } from '../weighing/ticket-pdf';
 import { requireSession } from '../../identity/access';
 import { inAgency } from '../../platform/db/tenancy';
 import { firstWeightExportColumns, secondWeightExportColumns } from './outbound-weighing.export';
@@ -44,6 +45,7 @@ import {
   type WeighingDeps,
 } from './outbound-weighing.service';
 import { weighTicket } from './outbound-weighing.ticket';
+import { withPictureBytes } from './outbound-weighing.ticket-pictures';
 
 const tags = ['outbound weighing'];
 /** Who takes weights: the live weight of a bridge is for them. */
@@ -180,6 +182,28 @@ export function registerOutboundWeighingRoutes(api: FastifyInstance, context: Mo
     response: ZWeighTicketView,
     work: (tx, actor, { params }) => weighTicket(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'outboundSecondWeight', id: params.id }),
   });
+
+  // The printed ticket as a PDF (English and Arabic side by side, the pictures embedded), for both kinds.
+  for (const [kind, declaration] of [
+    ['outboundFirstWeight', outboundFirstWeightTransaction],
+    ['outboundSecondWeight', outboundSecondWeightTransaction],
+  ] as const) {
+    fileRoute(api, {
+      url: `/${kind}/:id/ticket.pdf`,
+      permission: operationPermission(declaration, 'get'),
+      tags,
+      summary: 'The weighbridge ticket as a PDF (English and Arabic side by side, with the cameras’ pictures)',
+      params: ZIdParams,
+      send: async (request, reply, { params }) => {
+        const view = await runCommand(context, request, (tx, actor) => weighTicket(tx, { agencyId: actor.agencyId, scope: actor.scope, kind, id: params.id }));
+        const pdf = await renderTicketPdf(await withPictureBytes(context.storage, view));
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `inline; filename="weighbridge-ticket-${view.ticketNumber}.pdf"`)
+          .send(pdf);
+      },
+    });
+  }
 
   cargoRoute(api, context, {
     method: 'GET',

@@ -9,6 +9,10 @@ import { createTestApp, type TestApp } from '../../test/harness';
 import { addResource, makeCargoWorld, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import type { CameraShot, TimedReading, WeighbridgeHub } from '../weighing/weighing.types';
 import { outboundFirstWeights, weighingPictures } from './outbound-weighing.schema';
+import { storedFiles } from '../../identity/files.schema';
+import { pdfLines } from '../weighing/pdf-text.test-support';
+import { renderTicketPdf } from '../weighing/ticket-pdf';
+import { withPictureBytes } from './outbound-weighing.ticket-pictures';
 
 /*
  * Outbound weighing through its routes, with a hand-fed weighbridge hub on the app's context (the gateway's hub in
@@ -420,5 +424,40 @@ describe('live weight and ticket', () => {
     const ticket = await call<WeighTicketView>('GET', `/api/outboundSecondWeight/${second.body.record.id}/ticket`);
     expect(ticket.status).toBe(200);
     expect(ticket.body).toMatchObject({ ticketNumber: first.ticketNumber, agencyName: 'Weigh agency', truckPlate: first.truckPlate, first: { kg: 16_100, manual: false }, second: { kg: 36_100, manual: false }, net: 20_000, timeZone: 'Asia/Riyadh', reversed: null });
+  });
+  it('prints the ticket as a PDF in English and Arabic with the camera picture embedded', async () => {
+    // A snapshot the camera stored: a (tiny) JPEG in storage and its stored_files row.
+    const jpeg = Buffer.from(
+      '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+      'base64',
+    );
+    const key = `captures/test/${Date.now()}.jpg`;
+    await t.context.storage.put(key, jpeg, 'image/jpeg');
+    const [file] = await t.database.db
+      .insert(storedFiles)
+      .values({ path: key, agencyId: writer.agencyId, uploadedBy: writer.userId, directory: 'captures', originalName: 'gate.jpg', mimeType: 'image/jpeg', size: jpeg.length })
+      .returning({ id: storedFiles.id });
+    cameraAnswer = () => Promise.resolve([{ cameraId: 7, cameraName: 'Gate cam', fileId: file?.id ?? null, failure: null }]);
+    const first = await takeFirst(15_240);
+    const second = await takeSecond(first.id, 38_760);
+    expect(second.status).toBe(200);
+    const response = await t.app.inject({ method: 'GET', url: `/api/outboundSecondWeight/${second.body.record.id}/ticket.pdf`, headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The route sends it compressed: read the same ticket's text from the view it renders, uncompressed.
+    const view = await call<WeighTicketView>('GET', `/api/outboundSecondWeight/${second.body.record.id}/ticket`);
+    const withBytes = await withPictureBytes(t.context.storage, view.body);
+    expect(withBytes.pictures).toEqual([{ caption: 'First weight: Gate cam', jpegBase64: jpeg.toString('base64') }, { caption: 'Second weight: Gate cam', jpegBase64: jpeg.toString('base64') }]);
+    const text = pdfLines(await renderTicketPdf(withBytes, { compress: false })).join('\n');
+    expect(text).toContain(first.ticketNumber);
+    expect(text).toContain(first.truckPlate);
+    expect(text).toContain('23,520');
+    expect(text).toMatch(/[\u0600-\u06ff]/);
+    // The picture is in the PDF as an image (DCT-encoded: the JPEG itself), not only its caption.
+    expect(response.rawPayload.includes(Buffer.from('/DCTDecode'))).toBe(true);
+    // Out of the reader's scope: not found, no PDF.
+    const other = await t.app.inject({ method: 'GET', url: `/api/outboundSecondWeight/${second.body.record.id + 999}/ticket.pdf`, headers });
+    expect(other.statusCode).toBe(404);
   });
 });

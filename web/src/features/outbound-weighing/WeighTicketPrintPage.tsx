@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Result, Space, Spin } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { WeighTicketView } from '@tonnage/contracts';
+import { authHeaders } from '../../app/api';
 import { formatDateTimeIn } from '../../app/format';
 import { parseId } from '../../app/guards';
 import { i18n } from '../../app/i18n';
@@ -104,6 +105,21 @@ export function WeighTicketPrintPage({ kind }: { kind: WeighingKind }) {
   const id = parseId(useParams().id);
   const ticket = useWeighTicket(kind, id);
   const printed = useRef(false);
+  const [downloading, setDownloading] = useState(false);
+  // The PDF is fetched with the session's headers (the selected agency included), then opened.
+  const download = async () => {
+    if (id === null) return;
+    setDownloading(true);
+    try {
+      const response = await fetch(`/api/${kind}/${id}/ticket.pdf`, { headers: authHeaders(), credentials: 'include' });
+      if (!response.ok) return;
+      const url = URL.createObjectURL(await response.blob());
+      window.open(url, '_blank', 'noopener');
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } finally {
+      setDownloading(false);
+    }
+  };
   useEffect(() => {
     if (ticket.data && !printed.current) {
       printed.current = true;
@@ -120,6 +136,9 @@ export function WeighTicketPrintPage({ kind }: { kind: WeighingKind }) {
         title={t('outboundWeighing.printTicket')}
         actions={
           <Space>
+            <Button icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()} disabled={!ticket.data} data-testid="ticket-pdf">
+              {t('outboundWeighing.downloadPdf')}
+            </Button>
             <Button icon={<PrinterOutlined />} onClick={() => window.print()} disabled={!ticket.data} data-testid="ticket-print">
               {t('outboundWeighing.print')}
             </Button>
