@@ -29,6 +29,7 @@ import { benchLedgerCheck, type LedgerCheckPhase } from './bench/ledger';
 import { benchSlips, type SlipPhase } from './bench/slips';
 import { openDatabase } from '../server/src/platform/db/client';
 import { measureWebBundle } from './bench/web-bundle';
+import { benchWeighbridgeLatency, type WeighbridgeLatencyPhase } from './bench/weighbridge';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const docFile = path.join(rootDir, 'docs', 'benchmarks.md');
@@ -43,11 +44,11 @@ const LOGIN_CONNECTIONS = 50;
 const BENCH_USERS = Math.max(USER_CONTEXT_USERS, LOGIN_CONNECTIONS);
 
 const args = process.argv.slice(2);
-const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--help']);
+const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--help']);
 const unknown = args.filter((a) => !known.has(a));
 if (args.includes('--help') || unknown.length > 0) {
   if (unknown.length > 0) console.error(`unknown option(s): ${unknown.join(' ')}`);
-  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build] [-- --slips]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
+  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build] [-- --slips] [-- --weighbridge]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
   process.exit(unknown.length > 0 ? 2 : 0);
 }
 const quick = args.includes('--quick');
@@ -240,8 +241,25 @@ async function runSlipsOnly(): Promise<number> {
   }
 }
 
+/** `--weighbridge`: the real server on a bench database, the frame to display latency on the console. */
+async function runWeighbridgeOnly(): Promise<number> {
+  try {
+    database = await createBenchDatabase(adminUrl);
+    const demoPassword = generatePassword();
+    log(`created database ${database.name}; starting the server`);
+    server = await startServer({ rootDir, databaseUrl: database.url, adminPassword: generatePassword(), demoPassword, startTimeoutMs: 60_000 });
+    const token = await signIn(server.baseUrl, { username: 'demo.admin', password: demoPassword });
+    const result = await benchWeighbridgeLatency({ baseUrl: server.baseUrl, databaseUrl: database.url, agencyName: DEMO_AGENCY_NAME, token, warmupSeconds: phase.warmup, measureSeconds: phase.measure, log });
+    log(`frame to display over ${result.displays} displays on ${result.bridges} bridges: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms; ${result.frames} frames, ${result.received} of ${result.expected} events received`);
+    return result.received === result.expected ? 0 : 1;
+  } finally {
+    await cleanup();
+  }
+}
+
 async function run(): Promise<number> {
   if (slipsOnly) return runSlipsOnly();
+  if (args.includes('--weighbridge')) return runWeighbridgeOnly();
   const started = performance.now();
   const machine = await describeMachine(adminUrl);
   log(`machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, PostgreSQL ${machine.postgres}`);
@@ -255,6 +273,8 @@ async function run(): Promise<number> {
   let truckList: Outcome<TruckListPhase> = { ok: false, reason: 'not run' };
   let slips: Outcome<SlipPhase> = { ok: false, reason: 'not run' };
   let ledgerCheck: Outcome<LedgerCheckPhase> = { ok: false, reason: 'not run' };
+  let weighbridge: Outcome<WeighbridgeLatencyPhase> = { ok: false, reason: 'not run' };
+  const demoPassword = generatePassword();
   try {
     database = await createBenchDatabase(adminUrl);
     log(`created database ${database.name}; starting the server`);
@@ -262,7 +282,7 @@ async function run(): Promise<number> {
       rootDir,
       databaseUrl: database.url,
       adminPassword: generatePassword(),
-      demoPassword: generatePassword(),
+      demoPassword,
       startTimeoutMs: 60_000,
     });
     log(`server ${server.baseUrl} is up (pid ${String(server.pid)}); creating ${BENCH_USERS} users`);
@@ -294,6 +314,12 @@ async function run(): Promise<number> {
       slips = { ok: false, reason: reason(error) };
     }
     try {
+      const token = await signIn(baseUrl, { username: 'demo.admin', password: demoPassword });
+      weighbridge = { ok: true, value: await benchWeighbridgeLatency({ baseUrl, databaseUrl: database.url, agencyName: DEMO_AGENCY_NAME, token, warmupSeconds: phase.warmup, measureSeconds: phase.measure, log }) };
+    } catch (error) {
+      weighbridge = { ok: false, reason: reason(error) };
+    }
+    try {
       ledgerCheck = { ok: true, value: await benchLedgerCheck({ rootDir, databaseUrl: database.url, agencyName: DEMO_AGENCY_NAME, entries: quick ? 100_000 : LEDGER_ENTRIES, log }) };
     } catch (error) {
       ledgerCheck = { ok: false, reason: reason(error) };
@@ -305,6 +331,7 @@ async function run(): Promise<number> {
     truckList = truckList.ok ? truckList : { ok: false, reason: why };
     slips = slips.ok ? slips : { ok: false, reason: why };
     ledgerCheck = ledgerCheck.ok ? ledgerCheck : { ok: false, reason: why };
+    weighbridge = weighbridge.ok ? weighbridge : { ok: false, reason: why };
     log(`setup failed: ${why}`);
   } finally {
     await cleanup();
@@ -319,7 +346,7 @@ async function run(): Promise<number> {
     argon2 = { ok: false, reason: reason(error) };
   }
 
-  const report: BenchReport = { date: new Date(), machine, command: rerunCommand(), quick, userContext, login, argon2, web, truckList, slips, ledgerCheck };
+  const report: BenchReport = { date: new Date(), machine, command: rerunCommand(), quick, userContext, login, argon2, web, truckList, slips, ledgerCheck, weighbridge };
   if (truckList.ok) console.error(plansText(truckList.value));
   console.info(renderSection(report));
   if (truckList.ok) {
@@ -342,7 +369,9 @@ async function run(): Promise<number> {
   if (!slips.ok) log(`slips: ${slips.reason}`);
   else log(`loading slips: ${(slipShare(slips.value) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %)`);
   if (!ledgerCheck.ok) log(`ledger:check: ${ledgerCheck.reason}`);
-  const failed = !userContext.ok || !login.ok || !argon2.ok || !truckList.ok || !slips.ok || !ledgerCheck.ok;
+  if (!weighbridge.ok) log(`weighbridge latency: ${weighbridge.reason}`);
+  else log(`weighbridge frame to display: p50 ${weighbridge.value.p50.toFixed(1)} ms, p99 ${weighbridge.value.p99.toFixed(1)} ms (aim of issue 12: p99 under 100 ms)`);
+  const failed = !userContext.ok || !login.ok || !argon2.ok || !truckList.ok || !slips.ok || !ledgerCheck.ok || !weighbridge.ok;
   const docName = path.relative(rootDir, docFile);
   if (write && failed) log(`not writing ${docName}: a benchmark failed`);
   else if (write && wasDisturbed && !force) log(`not writing ${docName}: the run was disturbed (add --force to write it anyway)`);

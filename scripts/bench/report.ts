@@ -6,6 +6,7 @@ import { requestPath, type TruckListPhase } from './master-data';
 import { kib, ms, perSecond } from './stats';
 import type { LedgerCheckPhase } from './ledger';
 import type { MeasuredRate, SlipPhase } from './slips';
+import { LATENCY_TARGET_P99_MS, type WeighbridgeLatencyPhase } from './weighbridge';
 import type { WebBundleOutcome } from './web-bundle';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -47,6 +48,7 @@ export interface BenchReport {
   truckList: Outcome<TruckListPhase>;
   slips: Outcome<SlipPhase>;
   ledgerCheck: Outcome<LedgerCheckPhase>;
+  weighbridge: Outcome<WeighbridgeLatencyPhase>;
 }
 
 function dateText(date: Date): string {
@@ -275,6 +277,31 @@ function ledgerCheckSection(report: BenchReport): string {
   ].join('\n');
 }
 
+export function weighbridgeSection(report: BenchReport): string {
+  const heading = '### 7. Weighbridge frame to live weight display, 5 bridges and 50 displays, PostgreSQL';
+  if (!report.weighbridge.ok) return `${heading}\n\n${context(report)}\n\nNot measured: ${report.weighbridge.reason}`;
+  const phase = report.weighbridge.value;
+  const lost = phase.expected - phase.received;
+  return [
+    heading,
+    '',
+    context(report),
+    '',
+    table([
+      ['frame to display event, p50', ms(phase.p50)],
+      ['frame to display event, p99', `${ms(phase.p99)} (aim of issue 12: under ${LATENCY_TARGET_P99_MS} ms: ${phase.p99 < LATENCY_TARGET_P99_MS ? 'met' : '**missed**'})`],
+      ['frame to display event, max', ms(phase.max)],
+      ['frames written / events expected / received', `${phase.frames.toLocaleString('en-US')} / ${phase.expected.toLocaleString('en-US')} / ${phase.received.toLocaleString('en-US')}${lost > 0 ? ` (**${lost} lost**)` : ''}`],
+      ['measured', `${phase.seconds.toFixed(1)} s, ${phase.bridges} bridges x ${phase.displays / phase.bridges} displays`],
+    ]),
+    '',
+    'Five simulated Mettler Toledo indicators (TCP, a frame every 143 ms each, every frame a weight of its own) feed the',
+    "real server's gateway; 50 Socket.IO clients hold the live weight display's handshake (locationId, weightMachineId).",
+    'Latency is the event received minus the frame written, both in the benchmark process: TCP, parser, hub, NOTIFY',
+    "and LISTEN on PostgreSQL, the hub's stability window, Socket.IO.",
+  ].join('\n');
+}
+
 /** The Markdown section printed by every run and kept in docs/benchmarks.md. */
 export function renderSection(report: BenchReport): string {
   return [
@@ -291,6 +318,8 @@ export function renderSection(report: BenchReport): string {
     slipsSection(report),
     '',
     ledgerCheckSection(report),
+    '',
+    weighbridgeSection(report),
   ].join('\n');
 }
 

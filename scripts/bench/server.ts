@@ -90,6 +90,8 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     ADMIN_PASSWORD: options.adminPassword,
     SEED_DEMO: '1',
     DEMO_PASSWORD: options.demoPassword,
+    // The weighbridge benchmark starts its own simulators and points the demo's bridges at them.
+    DEMO_WEIGHBRIDGES: '0',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
   });
