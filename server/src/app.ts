@@ -17,6 +17,7 @@ import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerLocationRoutes } from './modules/locations/locations.routes';
 import { registerMasterDataRoutes } from './modules/master-data/master-data.routes';
 import { registerCargoModules } from './modules/cargo-modules';
+import { createCameraSnapshots } from './modules/cameras/cameras.service';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import type { ModuleContext } from './modules/module-context';
@@ -67,12 +68,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.setSerializerCompiler(serializerCompiler);
 
   const clock = deps.clock ?? systemClock;
+  const storage = deps.storage ?? createStorage(config);
   const context: ModuleContext = {
     config,
     database,
     clock,
     mailer: deps.mailer ?? createMailer(config),
-    storage: deps.storage ?? createStorage(config),
+    storage,
+    cameras: createCameraSnapshots({ database, clock, storage, config }),
     settings: createSettingsService({ db: database.db, config, clock }),
     realtime: deps.realtime === false
       ? noRealtime

@@ -15,3 +15,4 @@ export * from './modules/shipping/shipping.schema';
 export * from './modules/vessel-approval/vessel-approval.schema';
 export * from './modules/port-loading/port-loading.schema';
 export * from './identity/counters/counters.schema';
+export * from './modules/cameras/cameras.schema';

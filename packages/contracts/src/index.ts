@@ -25,3 +25,4 @@ export * from './text';
 export * from './server-messages';
 export * from './transactions';
 export * from './weighing';
+export * from './cameras';

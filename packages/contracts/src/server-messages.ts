@@ -8,6 +8,7 @@ import { ProcurementMessages } from './procurement';
 import { ShippingMessages } from './shipping';
 import { ApprovalMessages } from './staff';
 import { VesselApprovalMessages } from './vessel-approval';
+import { CameraMessages } from './cameras';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -110,6 +111,7 @@ export const SERVER_MESSAGE_SETS = {
   VesselApprovalMessages,
   PortLoadingMessages,
   LinkMessages,
+  CameraMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -2,6 +2,7 @@ import { transactionRegistry } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from './module-context';
 import { registeredTransactions } from '../kit';
+import { registerCameraRoutes } from './cameras/cameras.routes';
 import { registerPortLoadingRoutes } from './port-loading/port-loading.routes';
 import { registerProcurementRoutes } from './procurement/procurement.routes';
 import { registerShippingRoutes } from './shipping/shipping.routes';
@@ -13,6 +14,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerShippingRoutes,
   registerVesselApprovalRoutes,
   registerPortLoadingRoutes,
+  registerCameraRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

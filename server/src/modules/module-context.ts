@@ -5,6 +5,7 @@ import type { Mailer } from '../platform/mail/mailer';
 import type { Realtime } from '../platform/realtime/realtime';
 import type { FileStorage } from '../platform/storage/storage';
 import type { SettingsService } from './settings/settings.service';
+import type { CameraSnapshots } from './weighing/weighing.types';
 
 /** What every module's routes receive. */
 export interface ModuleContext {
@@ -15,4 +16,6 @@ export interface ModuleContext {
   storage: FileStorage;
   realtime: Realtime;
   settings: SettingsService;
+  /** Snapshots of a weighbridge's cameras at a capture (modules/cameras). */
+  cameras: CameraSnapshots;
 }

@@ -17,6 +17,7 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   quantityApproval: lazy(() => import('./vessel-approval/QuantityApprovalListPage')),
   portLoading: lazy(() => import('./port-loading/PortLoadingListPage')),
   loadingSlip: lazy(() => import('./port-loading/LoadingSlipListPage')),
+  captureImage: lazy(() => import('./cameras/CaptureImageListPage')),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -38,10 +39,12 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
 const ConsignmentDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.ConsignmentDocumentsPage })));
 const LoadingSlipPrintPage = lazy(() => import('./port-loading/LoadingSlipPrintPage'));
+const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 
 /** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip. */
 export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'saleOrder/:saleOrderId/documents', entry: 'saleOrder', page: <SaleOrderDocumentsPage /> },
   { path: 'consignments/:consignmentId/documents', entry: 'consignments', page: <ConsignmentDocumentsPage /> },
   { path: 'loadingSlips/:loadingSlipId/print', entry: 'loadingSlips', page: <LoadingSlipPrintPage /> },
+  { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
 ];

@@ -1,3 +1,4 @@
+import { captureImageTransaction } from '../cameras';
 import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading';
 import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
@@ -15,6 +16,7 @@ export const transactionRegistry = [
   quantityApprovalTransaction,
   portLoadingTransaction,
   loadingSlipTransaction,
+  captureImageTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

@@ -1,3 +1,4 @@
+import * as cameras from './cameras';
 import * as portLoading from './port-loading';
 import * as procurement from './procurement';
 import * as shipping from './shipping';
@@ -8,7 +9,7 @@ import * as vesselApproval from './vessel-approval';
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
  * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, transactions } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, transactions, cameras } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;
