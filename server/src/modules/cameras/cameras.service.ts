@@ -7,7 +7,6 @@ import {
   type TCaptureCamera,
   type TCaptureImage,
   type TCaptureImageList,
-  type TCaptureImageListQuery,
 } from '@tonnage/contracts';
 import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';

@@ -70,7 +70,7 @@ export default function CaptureImageAddPage() {
               data-testid="capture-camera"
             />
           </Form.Item>
-          {chosen?.locked && <Alert type="warning" showIcon message={t('cameras.locked')} description={t('cameras.lockedHint')} data-testid="capture-locked" />}
+          {chosen?.locked && <Alert type="warning" showIcon title={t('cameras.locked')} description={t('cameras.lockedHint')} data-testid="capture-locked" />}
           <Space style={{ marginTop: 16 }}>
             <Button type="primary" icon={<CameraOutlined />} disabled={cameraId === null} loading={snapshot.isPending} onClick={() => cameraId !== null && snapshot.mutate(cameraId)} data-testid="capture-take">
               {t('cameras.take')}
@@ -81,12 +81,12 @@ export default function CaptureImageAddPage() {
       {taken && (
         <Card style={{ marginTop: 16 }} data-testid="capture-result">
           {taken.failure === null ? (
-            <Space direction="vertical">
+            <Space orientation="vertical">
               <CapturePicture image={taken} size="large" />
               <DownloadPictureButton image={taken} withText />
             </Space>
           ) : (
-            <Alert type="error" showIcon message={t('cameras.failed')} description={translateMessage(taken.failure)} data-testid="capture-failure" />
+            <Alert type="error" showIcon title={t('cameras.failed')} description={translateMessage(taken.failure)} data-testid="capture-failure" />
           )}
           <Descriptions size="small" column={1} style={{ marginTop: 16 }}>
             <Descriptions.Item label={t('cameras.camera')}>{taken.cameraName}</Descriptions.Item>
