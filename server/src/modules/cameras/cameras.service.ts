@@ -300,7 +300,7 @@ function passwordOf(deps: CameraDeps, agencyId: number, camera: CameraRecord): s
  */
 export async function takeSnapshot(
   deps: CameraDeps,
-  params: { agencyId: number; camera: CameraRecord; userId: number; source: CaptureSource },
+  params: { agencyId: number; camera: CameraRecord; userId: number; source: CaptureSource; weighing?: { kind: string; id: number } },
 ): Promise<{ image: TCaptureImage; fileId: number | null }> {
   const { agencyId, camera } = params;
   const { db } = deps.database;
@@ -352,6 +352,8 @@ export async function takeSnapshot(
           takenAt,
           takenBy: params.userId,
           source: params.source,
+          weighingKind: params.weighing?.kind ?? null,
+          weighingId: params.weighing?.id ?? null,
           failure: fileId === null ? (failure ?? CameraMessages.failureStorage) : null,
         })
         .returning({ id: capturedImages.id });
@@ -382,7 +384,7 @@ export async function takeSnapshot(
  */
 export function createCameraSnapshots(deps: CameraDeps): CameraSnapshots {
   return {
-    async atCapture({ agencyId, machineId, userId }): Promise<CameraShot[]> {
+    async atCapture({ agencyId, machineId, userId, weighing }): Promise<CameraShot[]> {
       let cameras: CameraRecord[];
       try {
         const rows = await inAgency(deps.database.db, agencyId, (tx) =>
@@ -395,7 +397,7 @@ export function createCameraSnapshots(deps: CameraDeps): CameraSnapshots {
       return Promise.all(
         cameras.map(async (camera): Promise<CameraShot> => {
           try {
-            const { image, fileId } = await takeSnapshot(deps, { agencyId, camera, userId, source: 'weighing' });
+            const { image, fileId } = await takeSnapshot(deps, { agencyId, camera, userId, source: 'weighing', ...(weighing ? { weighing } : {}) });
             return { cameraId: camera.id, cameraName: camera.name, fileId, failure: image.failure };
           } catch {
             return { cameraId: camera.id, cameraName: camera.name, fileId: null, failure: CameraMessages.failureStorage };

@@ -163,8 +163,10 @@ describe('snapshots at a weighbridge capture', () => {
     const broken = await cameraOf({ name: 'Unreachable Camera', address: '127.0.0.1:1' });
     const elsewhere = await createRow('weightMachine');
     await createRow('hikConnect', { address: fake.address, locationId: elsewhere.locationId, machineId: elsewhere.id, username: 'admin', password: 'Cam#Pass 1' });
-    const shots = await t.context.cameras.atCapture({ agencyId, machineId: machine.id, userId: adminId });
+    const shots = await t.context.cameras.atCapture({ agencyId, machineId: machine.id, userId: adminId, weighing: { kind: 'outboundFirstWeight', id: 77 } });
     expect(shots.map((s) => s.cameraId).sort((a, b) => a - b)).toEqual([camera.id, broken.id].sort((a, b) => a - b));
+    const linked = await t.database.db.select({ cameraId: capturedImages.cameraId, source: capturedImages.source }).from(capturedImages).where(eq(capturedImages.weighingId, 77));
+    expect(linked.map((r) => [r.cameraId, r.source]).sort()).toEqual([[camera.id, 'weighing'], [broken.id, 'weighing']].sort());
     expect(shots.find((s) => s.cameraId === camera.id)).toMatchObject({ cameraName: 'Gate Camera', failure: null });
     expect(shots.find((s) => s.cameraId === camera.id)?.fileId).toEqual(expect.any(Number));
     expect(shots.find((s) => s.cameraId === broken.id)).toMatchObject({ fileId: null, failure: CameraMessages.failureUnreachable });
