@@ -19,6 +19,7 @@ import { registerMasterDataRoutes } from './modules/master-data/master-data.rout
 import { registerCargoModules } from './modules/cargo-modules';
 import { registerWeightDisplayRoutes } from './modules/weighing/display.routes';
 import { withWeightDisplay } from './modules/weighing/display';
+import { createCameraSnapshots } from './modules/cameras/cameras.service';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
 import { createSettingsService } from './modules/settings/settings.service';
 import type { ModuleContext } from './modules/module-context';
@@ -75,12 +76,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const realtime = deps.realtime === false ? noRealtime : attachRealtime(app, { database, clock, authenticate: withWeightDisplay(authenticateHandshake) });
   // The hub emits each reading to this app's sockets of the weighbridge's room.
   const weighbridges = deps.weighbridges ?? createWeighbridgeHub({ realtime, clock });
+  const storage = deps.storage ?? createStorage(config);
   const context: ModuleContext = {
     config,
     database,
     clock,
     mailer: deps.mailer ?? createMailer(config),
-    storage: deps.storage ?? createStorage(config),
+    storage,
+    cameras: createCameraSnapshots({ database, clock, storage, config }),
     settings: createSettingsService({ db: database.db, config, clock }),
     realtime,
     weighbridges,

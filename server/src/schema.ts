@@ -16,3 +16,4 @@ export * from './modules/vessel-approval/vessel-approval.schema';
 export * from './modules/port-loading/port-loading.schema';
 export * from './identity/counters/counters.schema';
 export * from './modules/outbound-weighing/outbound-weighing.schema';
+export * from './modules/cameras/cameras.schema';

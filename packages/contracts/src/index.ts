@@ -27,3 +27,4 @@ export * from './transactions';
 export * from './weighing';
 export * from './outbound-weighing';
 export * from './weight-display';
+export * from './cameras';

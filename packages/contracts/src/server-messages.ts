@@ -10,6 +10,7 @@ import { ShippingMessages } from './shipping';
 import { ApprovalMessages } from './staff';
 import { VesselApprovalMessages } from './vessel-approval';
 import { WeightDisplayMessages } from './weight-display';
+import { CameraMessages } from './cameras';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -114,6 +115,7 @@ export const SERVER_MESSAGE_SETS = {
   LinkMessages,
   OutboundWeighingMessages,
   WeightDisplayMessages,
+  CameraMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

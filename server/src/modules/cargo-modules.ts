@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from './module-context';
 import { registeredTransactions } from '../kit';
 import { registerOutboundWeighingRoutes } from './outbound-weighing/outbound-weighing.routes';
+import { registerCameraRoutes } from './cameras/cameras.routes';
 import { registerPortLoadingRoutes } from './port-loading/port-loading.routes';
 import { registerProcurementRoutes } from './procurement/procurement.routes';
 import { registerShippingRoutes } from './shipping/shipping.routes';
@@ -15,6 +16,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerVesselApprovalRoutes,
   registerPortLoadingRoutes,
   registerOutboundWeighingRoutes,
+  registerCameraRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

@@ -18,6 +18,6 @@ export interface ModuleContext {
   settings: SettingsService;
   /** The live weighbridge readings this process sees (fed by the gateway through the reading bus). */
   weighbridges: WeighbridgeHub;
-  /** Camera snapshots at a capture; absent: no pictures are taken. */
-  cameras?: CameraSnapshots;
+  /** Snapshots of a weighbridge's cameras at a capture (modules/cameras). */
+  cameras: CameraSnapshots;
 }

@@ -40,6 +40,8 @@ const handlerRules = new Map<string, (principal: Principal) => boolean>([
   ['PUT /api/agencies/:id', (p) => p.isSuperAdmin || p.isAgencyAdmin],
   // Declared with the export flag; the handler also needs a view flag of the slips, which the "with" users lack.
   ['GET /api/loadingSlips/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
+  // The same for the captured images: the export flag, and the view flag too.
+  ['GET /api/captureImage/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
 ]);
 
 function expectedAllowed(principal: Principal, access: Access, foreignAgency: boolean, routeKey: string): boolean {

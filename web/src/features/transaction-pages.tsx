@@ -19,6 +19,7 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   loadingSlip: lazy(() => import('./port-loading/LoadingSlipListPage')),
   outboundFirstWeight: lazy(() => import('./outbound-weighing/WeighingListPages').then((module) => ({ default: module.FirstWeightListPage }))),
   outboundSecondWeight: lazy(() => import('./outbound-weighing/WeighingListPages').then((module) => ({ default: module.SecondWeightListPage }))),
+  captureImage: lazy(() => import('./cameras/CaptureImageListPage')),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -44,6 +45,7 @@ const ConsignmentDocumentsPage = lazy(() => import('./procurement/DocumentsPages
 const LoadingSlipPrintPage = lazy(() => import('./port-loading/LoadingSlipPrintPage'));
 const FirstWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.FirstWeightTicketPage })));
 const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.SecondWeightTicketPage })));
+const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 
 /** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip, the weighbridge tickets. */
 export const transactionExtraRoutes: readonly FeatureRoute[] = [
@@ -52,4 +54,5 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'loadingSlips/:loadingSlipId/print', entry: 'loadingSlips', page: <LoadingSlipPrintPage /> },
   { path: 'outbound-first-weight/:id/ticket', entry: 'outbound-first-weight', page: <FirstWeightTicketPage /> },
   { path: 'outbound-second-weight/:id/ticket', entry: 'outbound-second-weight', page: <SecondWeightTicketPage /> },
+  { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
 ];

@@ -390,6 +390,24 @@ export const hikConnectResource = defineResource({
     deviceSerial: { kind: 'text', label: { en: 'Device serial', ar: 'الرقم التسلسلي للجهاز' }, max: 50, upperCase: true, searchable: true },
     address: { kind: 'text', label: { en: 'Address (host or URL)', ar: 'العنوان (مضيف أو رابط)' }, max: 255, required: true },
     channel: { kind: 'integer', label: { en: 'Channel', ar: 'القناة' }, min: 1, max: 256, required: true, sortable: true },
+    /** How the picture is asked for: from the camera itself (empty: direct) or through an NVR's streaming proxy. */
+    connection: {
+      kind: 'enum',
+      label: { en: 'Connection', ar: 'طريقة الاتصال' },
+      options: [
+        { value: 'direct', label: { en: 'Camera (direct)', ar: 'الكاميرا مباشرة' } },
+        { value: 'nvr', label: { en: 'Through an NVR', ar: 'عبر جهاز تسجيل NVR' } },
+      ],
+    },
+    /** Which stream's picture (empty: main). */
+    stream: {
+      kind: 'enum',
+      label: { en: 'Stream', ar: 'البث' },
+      options: [
+        { value: 'main', label: { en: 'Main stream', ar: 'البث الرئيسي' } },
+        { value: 'sub', label: { en: 'Sub stream', ar: 'البث الفرعي' } },
+      ],
+    },
     username: { kind: 'text', label: { en: 'Username', ar: 'اسم المستخدم' }, max: 100 },
     password: { kind: 'secret', label: { en: 'Password', ar: 'كلمة المرور' }, max: 100 },
   },
@@ -397,7 +415,7 @@ export const hikConnectResource = defineResource({
   form: {
     sections: [
       { title: details, rows: [['name', 'deviceSerial'], ['locationId', 'machineId']] },
-      { title: { en: 'Connection', ar: 'الاتصال' }, rows: [['address', 'channel'], ['username', 'password']] },
+      { title: { en: 'Connection', ar: 'الاتصال' }, rows: [['address', 'channel'], ['connection', 'stream'], ['username', 'password']] },
     ],
   },
 });

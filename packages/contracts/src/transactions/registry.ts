@@ -1,4 +1,5 @@
 import { outboundFirstWeightTransaction, outboundSecondWeightTransaction } from '../outbound-weighing';
+import { captureImageTransaction } from '../cameras';
 import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading';
 import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
@@ -18,6 +19,7 @@ export const transactionRegistry = [
   loadingSlipTransaction,
   outboundFirstWeightTransaction,
   outboundSecondWeightTransaction,
+  captureImageTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

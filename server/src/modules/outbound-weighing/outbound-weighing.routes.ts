@@ -24,7 +24,6 @@ import type { ModuleContext } from '../module-context';
 import { cargoRoute, Committed, fileRoute, registerTransaction, runCommand } from '../../kit';
 import { renderTicketPdf } from '../weighing/ticket-pdf';
 import { requireSession } from '../../identity/access';
-import { inAgency } from '../../platform/db/tenancy';
 import { firstWeightExportColumns, secondWeightExportColumns } from './outbound-weighing.export';
 import {
   createFirstWeight,
@@ -39,13 +38,12 @@ import {
   openFirstWeights,
   reverseFirstWeight,
   reverseSecondWeight,
-  storePictures,
   updateFirstWeight,
   updateSecondWeight,
   type WeighingDeps,
 } from './outbound-weighing.service';
 import { weighTicket } from './outbound-weighing.ticket';
-import { withPictureBytes } from './outbound-weighing.ticket-pictures';
+import { pictureKeys, withPictureBytes } from './outbound-weighing.ticket-pictures';
 
 const tags = ['outbound weighing'];
 /** Who takes weights: the live weight of a bridge is for them. */
@@ -68,13 +66,14 @@ export function registerOutboundWeighingRoutes(api: FastifyInstance, context: Mo
   // Read at each request: the gateway may attach its hub after the routes are registered.
   const deps = (): WeighingDeps => ({ weighbridges: context.weighbridges });
 
-  /** Takes the cameras' pictures of a capture and stores them (after the weighing's commit; never throws). */
+  /**
+   * Takes the cameras' pictures of a capture (after the weighing's commit; never throws): the cameras module records
+   * each shot, picture or failure, in captured_images with the weighing's kind and id, where the ticket finds them.
+   */
   const pictures = (kind: 'outboundFirstWeight' | 'outboundSecondWeight', record: { id: number; machineId: number; manual: boolean }, agencyId: number, userId: number) => async () => {
-    const cameras = context.cameras;
-    if (!cameras || record.manual) return;
+    if (record.manual) return;
     try {
-      const shots = await cameras.atCapture({ agencyId, machineId: record.machineId, userId });
-      await inAgency(context.database.db, agencyId, (tx) => storePictures(tx, { agencyId, kind, weighingId: record.id, shots, at: context.clock.now() }));
+      await context.cameras.atCapture({ agencyId, machineId: record.machineId, userId, weighing: { kind, id: record.id } });
     } catch (error) {
       api.log.warn({ err: error, kind, weighingId: record.id }, 'weighing pictures not stored');
     }
@@ -195,8 +194,11 @@ export function registerOutboundWeighingRoutes(api: FastifyInstance, context: Mo
       summary: 'The weighbridge ticket as a PDF (English and Arabic side by side, with the cameras’ pictures)',
       params: ZIdParams,
       send: async (request, reply, { params }) => {
-        const view = await runCommand(context, request, (tx, actor) => weighTicket(tx, { agencyId: actor.agencyId, scope: actor.scope, kind, id: params.id }));
-        const pdf = await renderTicketPdf(await withPictureBytes(context.storage, view));
+        const { view, keys } = await runCommand(context, request, async (tx, actor) => {
+          const ticket = await weighTicket(tx, { agencyId: actor.agencyId, scope: actor.scope, kind, id: params.id });
+          return { view: ticket, keys: await pictureKeys(tx, ticket) };
+        });
+        const pdf = await renderTicketPdf(await withPictureBytes(context.storage, view, keys));
         return reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `inline; filename="weighbridge-ticket-${view.ticketNumber}.pdf"`)

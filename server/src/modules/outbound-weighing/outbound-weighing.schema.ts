@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { agencies } from '../../identity/agencies.schema';
-import { storedFiles } from '../../identity/files.schema';
 import { changeTrail, reversalTrail } from '../../identity/record-trail';
 import { tenantPolicy } from '../../platform/db/tenancy';
 import { columnOf, drivers, locations, trucks, weightMachines } from '../master-data/master-data.schema';
@@ -100,32 +99,5 @@ export const outboundSecondWeights = pgTable(
     index('outbound_second_weights_agency_captured_idx').on(t.agencyId, t.capturedAt, t.id),
     index('outbound_second_weights_machine_idx').on(t.machineId, t.capturedAt),
     tenantPolicy('outbound_second_weights'),
-  ],
-);
-
-/**
- * The camera pictures of a weighing (written after its commit, in a short transaction of their own): the stored
- * JPEG, or why the camera gave none. `weighing_kind` is 'outboundFirstWeight' or 'outboundSecondWeight'.
- */
-export const weighingPictures = pgTable(
-  'weighing_pictures',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    agencyId: integer('agency_id')
-      .notNull()
-      .references(() => agencies.id),
-    weighingKind: text('weighing_kind').notNull(),
-    weighingId: integer('weighing_id').notNull(),
-    cameraId: integer('camera_id').notNull(),
-    cameraName: text('camera_name').notNull(),
-    fileId: integer('file_id').references(() => storedFiles.id),
-    failure: text('failure'),
-    takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    check('weighing_pictures_kind', sql`${t.weighingKind} in ('outboundFirstWeight', 'outboundSecondWeight')`),
-    check('weighing_pictures_file_or_failure', sql`(${t.fileId} is null) <> (${t.failure} is null)`),
-    index('weighing_pictures_weighing_idx').on(t.agencyId, t.weighingKind, t.weighingId),
-    tenantPolicy('weighing_pictures'),
   ],
 );

@@ -35,11 +35,12 @@ import { forEachBatch } from '../../platform/excel';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { nextNumber } from '../../identity/counters/counters';
 import { inScope, type DataScope } from '../../identity/data-scope';
-import { storedFiles } from '../../identity/files.schema';
 import { columnOf, drivers, locations, trucks, weightMachines } from '../master-data/master-data.schema';
 import { evaluateCapture, windowMs } from '../weighing/stability';
-import type { CameraShot, CaptureRefusal, TimedReading, WeighbridgeHub } from '../weighing/weighing.types';
-import { outboundFirstWeights, outboundSecondWeights, weighingPictures, type StoredReading } from './outbound-weighing.schema';
+import type { CaptureRefusal, TimedReading, WeighbridgeHub } from '../weighing/weighing.types';
+import { outboundFirstWeights, outboundSecondWeights, type StoredReading } from './outbound-weighing.schema';
+import { capturedImages } from '../cameras/cameras.schema';
+import { capturedPictureUrl } from './outbound-weighing.ticket-pictures';
 import { firstWeightSort, liveSecond, secondWeightSort, selectFirstWeights, selectSecondWeights, toFirstWeight, toSecondWeight, weighingScope } from './outbound-weighing.queries';
 
 /*
@@ -226,15 +227,14 @@ export async function forEachFirstWeight(tx: Db, params: ReadActor & { query: Fi
   await forEachBatch(async (limit, offset) => (await selectFirstWeights(tx).where(where).orderBy(...orderByAllowed(firstWeightSort, q, outboundFirstWeights.id)).limit(limit).offset(offset)).map(toFirstWeight), visit);
 }
 
-/** The pictures of a weighing, with the URL of each stored JPEG. */
+/** The cameras' shots of a weighing (captured_images of its kind and id), each picture at the capture image route. */
 async function picturesOf(tx: Db, params: { agencyId: number; kind: 'outboundFirstWeight' | 'outboundSecondWeight'; id: number }): Promise<TWeighingPicture[]> {
   const rows = await tx
-    .select({ id: weighingPictures.id, cameraName: weighingPictures.cameraName, path: storedFiles.path, failure: weighingPictures.failure })
-    .from(weighingPictures)
-    .leftJoin(storedFiles, eq(storedFiles.id, weighingPictures.fileId))
-    .where(and(eq(weighingPictures.agencyId, params.agencyId), eq(weighingPictures.weighingKind, params.kind), eq(weighingPictures.weighingId, params.id)))
-    .orderBy(asc(weighingPictures.id));
-  return rows.map((row) => ({ id: row.id, cameraName: row.cameraName, url: row.path ? `/api/files/${row.path.split('/').map(encodeURIComponent).join('/')}` : null, failure: row.failure }));
+    .select({ id: capturedImages.id, cameraName: capturedImages.cameraName, fileId: capturedImages.fileId, failure: capturedImages.failure })
+    .from(capturedImages)
+    .where(and(eq(capturedImages.agencyId, params.agencyId), eq(capturedImages.weighingKind, params.kind), eq(capturedImages.weighingId, params.id)))
+    .orderBy(asc(capturedImages.id));
+  return rows.map((row) => ({ id: row.id, cameraName: row.cameraName, url: row.fileId === null ? null : capturedPictureUrl(row.id), failure: row.failure }));
 }
 
 export async function getFirstWeight(tx: Db, params: ReadActor & { id: number }): Promise<TOutboundFirstWeightDetail> {
@@ -481,21 +481,3 @@ export async function reverseSecondWeight(tx: Db, actor: CommandActor & { id: nu
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'outboundSecondWeight', entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });
 }
 
-// ---------------------------------------------------------------- pictures
-
-/** Stores the cameras' answers of a capture against its weighing (one short transaction, after the weighing's). */
-export async function storePictures(tx: Db, params: { agencyId: number; kind: 'outboundFirstWeight' | 'outboundSecondWeight'; weighingId: number; shots: readonly CameraShot[]; at: Date }): Promise<void> {
-  if (params.shots.length === 0) return;
-  await tx.insert(weighingPictures).values(
-    params.shots.map((shot) => ({
-      agencyId: params.agencyId,
-      weighingKind: params.kind,
-      weighingId: params.weighingId,
-      cameraId: shot.cameraId,
-      cameraName: shot.cameraName.slice(0, 100),
-      fileId: shot.fileId,
-      failure: shot.fileId === null ? (shot.failure ?? 'no picture').slice(0, 500) : null,
-      takenAt: params.at,
-    })),
-  );
-}

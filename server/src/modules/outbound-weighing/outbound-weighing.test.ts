@@ -7,12 +7,14 @@ import { auditLog } from '../../platform/audit/audit.schema';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addResource, makeCargoWorld, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
-import type { CameraShot, TimedReading, WeighbridgeHub } from '../weighing/weighing.types';
-import { outboundFirstWeights, weighingPictures } from './outbound-weighing.schema';
-import { storedFiles } from '../../identity/files.schema';
+import type { TimedReading, WeighbridgeHub } from '../weighing/weighing.types';
+import { FAKE_JPEG, startFakeCamera, type FakeCamera } from '../../test/fake-camera';
+import { capturedImages } from '../cameras/cameras.schema';
+import { outboundFirstWeights } from './outbound-weighing.schema';
 import { pdfLines } from '../weighing/pdf-text.test-support';
 import { renderTicketPdf } from '../weighing/ticket-pdf';
-import { withPictureBytes } from './outbound-weighing.ticket-pictures';
+import { pictureKeys, withPictureBytes } from './outbound-weighing.ticket-pictures';
+import { inAgency } from '../../platform/db/tenancy';
 
 /*
  * Outbound weighing through its routes, with a hand-fed weighbridge hub on the app's context (the gateway's hub in
@@ -54,7 +56,9 @@ let bridge2: number;
 let otherWarehouseId: number;
 let otherBridge: number;
 const cameraCalls: { machineId: number }[] = [];
-let cameraAnswer: () => Promise<CameraShot[]> = () => Promise.resolve([]);
+/** The cameras module fails as a whole (not one camera: the module itself) while this is set. */
+let camerasExplode = false;
+let fakeCamera: FakeCamera;
 
 async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, h: Record<string, string> = headers) {
   const response = await t.app.inject({ method, url, headers: h, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
@@ -99,10 +103,13 @@ beforeAll(async () => {
   t = await createTestApp();
   hub = new FedHub(() => t.clock.now().getTime());
   t.context.weighbridges = hub;
+  // The real cameras module against a fake ISAPI camera on loopback; calls are counted on the way.
+  fakeCamera = await startFakeCamera();
+  const realCameras = t.context.cameras;
   t.context.cameras = {
     atCapture: (params) => {
       cameraCalls.push({ machineId: params.machineId });
-      return cameraAnswer();
+      return camerasExplode ? Promise.reject(new Error('camera exploded')) : realCameras.atCapture(params);
     },
   };
   const db = t.database.db;
@@ -117,6 +124,7 @@ beforeAll(async () => {
   const machine = (serial: string, locationId: number) => addResource(db, writer, 'weightMachine', { weightMachineId: serial, name: `Bridge ${serial}`, locationId, protocol: 'tcp', host: '10.1.1.1', port: 4001, maxGross: 80_000 });
   bridge1 = await machine('WB-OUT-1', world.warehouseId);
   bridge2 = await machine('WB-OUT-2', world.warehouseId);
+  await addResource(db, writer, 'hikConnect', { name: 'Gate cam', locationId: world.warehouseId, machineId: bridge1, address: fakeCamera.address, channel: 1, username: 'admin', password: 'Cam#Pass 1' });
   otherWarehouseId = await addResource(db, writer, 'warehouse', { name: 'Second yard', storageType: 'openArea', latitude: 21.4, longitude: 39.1 });
   otherBridge = await machine('WB-OUT-3', otherWarehouseId);
   headers = { ...bearer(await loginAs(t.app, admin.username)), 'x-agency-id': String(agency.id) };
@@ -129,9 +137,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
+  await fakeCamera.close();
 });
 beforeEach(() => {
-  cameraAnswer = () => Promise.resolve([]);
+  camerasExplode = false;
+  fakeCamera.set({ answer: 'jpeg' });
 });
 
 describe('first weight: the capture rules through the route', () => {
@@ -413,50 +423,51 @@ describe('live weight and ticket', () => {
     }
   });
 
-  it('stores camera shots after the commit (a failing camera never fails the weighing) and prints the ticket', async () => {
-    cameraAnswer = () => Promise.resolve([{ cameraId: 7, cameraName: 'Gate cam', fileId: null, failure: 'timeout' }]);
+  it('records camera shots after the commit (a failing camera never fails the weighing) and prints the ticket', async () => {
+    fakeCamera.set({ answer: 'html' });
     const first = await takeFirst(16_100);
-    const pictures = await t.database.db.select().from(weighingPictures).where(eq(weighingPictures.weighingId, first.id));
-    expect(pictures).toEqual([expect.objectContaining({ weighingKind: 'outboundFirstWeight', cameraName: 'Gate cam', failure: 'timeout', fileId: null })]);
-    cameraAnswer = () => Promise.reject(new Error('camera exploded'));
+    const shots = await t.database.db.select().from(capturedImages).where(and(eq(capturedImages.weighingKind, 'outboundFirstWeight'), eq(capturedImages.weighingId, first.id)));
+    expect(shots).toEqual([expect.objectContaining({ source: 'weighing', cameraName: 'Gate cam', machineId: bridge1, fileId: null, failure: expect.any(String) as string })]);
+    camerasExplode = true;
     const second = await takeSecond(first.id, 36_100);
     expect(second.status).toBe(200);
     const ticket = await call<WeighTicketView>('GET', `/api/outboundSecondWeight/${second.body.record.id}/ticket`);
     expect(ticket.status).toBe(200);
-    expect(ticket.body).toMatchObject({ ticketNumber: first.ticketNumber, agencyName: 'Weigh agency', truckPlate: first.truckPlate, first: { kg: 16_100, manual: false }, second: { kg: 36_100, manual: false }, net: 20_000, timeZone: 'Asia/Riyadh', reversed: null });
+    expect(ticket.body).toMatchObject({ ticketNumber: first.ticketNumber, agencyName: 'Weigh agency', truckPlate: first.truckPlate, first: { kg: 16_100, manual: false }, second: { kg: 36_100, manual: false }, net: 20_000, timeZone: 'Asia/Riyadh', reversed: null, pictures: [] });
   });
-  it('prints the ticket as a PDF in English and Arabic with the camera picture embedded', async () => {
-    // A snapshot the camera stored: a (tiny) JPEG in storage and its stored_files row.
-    const jpeg = Buffer.from(
-      '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-      'base64',
-    );
-    const key = `captures/test/${Date.now()}.jpg`;
-    await t.context.storage.put(key, jpeg, 'image/jpeg');
-    const [file] = await t.database.db
-      .insert(storedFiles)
-      .values({ path: key, agencyId: writer.agencyId, uploadedBy: writer.userId, directory: 'captures', originalName: 'gate.jpg', mimeType: 'image/jpeg', size: jpeg.length })
-      .returning({ id: storedFiles.id });
-    cameraAnswer = () => Promise.resolve([{ cameraId: 7, cameraName: 'Gate cam', fileId: file?.id ?? null, failure: null }]);
+
+  it('prints the ticket with the camera pictures: the print view URLs serve them, the PDF embeds them', async () => {
     const first = await takeFirst(15_240);
     const second = await takeSecond(first.id, 38_760);
     expect(second.status).toBe(200);
+    const view = await call<WeighTicketView>('GET', `/api/outboundSecondWeight/${second.body.record.id}/ticket`);
+    expect(view.body.pictures).toEqual([
+      { caption: 'First weight: Gate cam', url: expect.stringMatching(/^\/api\/captureImage\/\d+\/picture$/) as string },
+      { caption: 'Second weight: Gate cam', url: expect.stringMatching(/^\/api\/captureImage\/\d+\/picture$/) as string },
+    ]);
+    // A weighbridge clerk (outbound weighing flags, no capture image flag) sees the ticket's pictures.
+    const picture = await t.app.inject({ method: 'GET', url: view.body.pictures[0]?.url ?? '', headers: clerkHeaders });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.rawPayload.equals(FAKE_JPEG)).toBe(true);
+
     const response = await t.app.inject({ method: 'GET', url: `/api/outboundSecondWeight/${second.body.record.id}/ticket.pdf`, headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    // The pictures are in the PDF as images (DCT-encoded: the JPEGs themselves), not only their captions.
+    expect(response.rawPayload.toString('latin1').match(/\/DCTDecode/g)).toHaveLength(2);
     // The route sends it compressed: read the same ticket's text from the view it renders, uncompressed.
-    const view = await call<WeighTicketView>('GET', `/api/outboundSecondWeight/${second.body.record.id}/ticket`);
-    const withBytes = await withPictureBytes(t.context.storage, view.body);
-    expect(withBytes.pictures).toEqual([{ caption: 'First weight: Gate cam', jpegBase64: jpeg.toString('base64') }, { caption: 'Second weight: Gate cam', jpegBase64: jpeg.toString('base64') }]);
+    const keys = await inAgency(t.database.db, writer.agencyId, (tx) => pictureKeys(tx, view.body));
+    const withBytes = await withPictureBytes(t.context.storage, view.body, keys);
+    expect(withBytes.pictures.map((p) => p.jpegBase64)).toEqual([FAKE_JPEG.toString('base64'), FAKE_JPEG.toString('base64')]);
     const text = pdfLines(await renderTicketPdf(withBytes, { compress: false })).join('\n');
     expect(text).toContain(first.ticketNumber);
     expect(text).toContain(first.truckPlate);
     expect(text).toContain('23,520');
     expect(text).toMatch(/[\u0600-\u06ff]/);
-    // The picture is in the PDF as an image (DCT-encoded: the JPEG itself), not only its caption.
-    expect(response.rawPayload.includes(Buffer.from('/DCTDecode'))).toBe(true);
-    // Out of the reader's scope: not found, no PDF.
+    // Out of the reader's scope or unknown: not found, no PDF.
+    const scoped = await t.app.inject({ method: 'GET', url: `/api/outboundSecondWeight/${second.body.record.id}/ticket.pdf`, headers: scopedHeaders });
+    expect(scoped.statusCode).toBe(404);
     const other = await t.app.inject({ method: 'GET', url: `/api/outboundSecondWeight/${second.body.record.id + 999}/ticket.pdf`, headers });
     expect(other.statusCode).toBe(404);
   });

@@ -87,6 +87,9 @@ const IMAGE_ONLY_DIRECTORIES: ReadonlySet<UploadDirectory> = new Set(['profile',
 /** Folders whose files belong to the agency of the request; the others are visible to every signed-in user. */
 const AGENCY_DIRECTORIES: ReadonlySet<UploadDirectory> = new Set(['documents', 'images', 'drivers']);
 
+/** Folders of files that their own routes serve (with their own checks), never `GET /api/files`. */
+const SERVED_ELSEWHERE: ReadonlySet<string> = new Set(['captures']);
+
 /** Whole megabytes when whole, else two decimals: the n of 'File must be smaller than {n}MB!'. */
 function megabytes(bytes: number): number {
   return Math.round((bytes / (1024 * 1024)) * 100) / 100;
@@ -204,6 +207,8 @@ export async function openStoredFile(db: Db, params: { storage: FileStorage; ses
     throw error;
   }
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.path, key)).limit(1);
+  // Camera pictures are served only by the capture image routes, which check the user's locations.
+  if (row && SERVED_ELSEWHERE.has(row.directory)) throw notFound();
   if (row) {
     const { session } = params;
     if (!session.isSuperAdmin && row.agencyId !== null && row.agencyId !== session.user.agencyId) throw forbidden();

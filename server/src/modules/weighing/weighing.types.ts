@@ -93,5 +93,9 @@ export interface CameraShot {
  * transaction (cameras may take seconds).
  */
 export interface CameraSnapshots {
-  atCapture(params: { agencyId: number; machineId: number; userId: number }): Promise<CameraShot[]>;
+  /**
+   * `weighing`: the weighing the pictures belong to (e.g. `{kind: 'outboundFirstWeight', id}`), stored on each
+   * captured image (captured_images.weighing_kind / weighing_id), failures included.
+   */
+  atCapture(params: { agencyId: number; machineId: number; userId: number; weighing?: { kind: string; id: number } }): Promise<CameraShot[]>;
 }
