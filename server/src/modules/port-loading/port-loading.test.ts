@@ -1,4 +1,4 @@
-import { Messages, PortLoadingMessages, permissionFlag, resourceByKey, resourceSchemas, type TLoadingSlip, type TLoadingSlipList, type TPortLoadingDetail, type TPortLoadingList, type TVoyageShipments } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, permissionFlag, type TLoadingSlip, type TLoadingSlipList, type TPortLoadingDetail, type TPortLoadingList, type TVoyageShipments } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
