@@ -23,7 +23,7 @@ import { measureArgon2 } from './bench/argon2';
 import { runLoad } from './bench/http-load';
 import { describeMachine, measureCpuSplit } from './bench/machine';
 import { benchTruckList, plansText, seedTrucks, TARGET_P95_MS, TRANSPORTERS, TRUCKS, type TruckListPhase } from './bench/master-data';
-import { disturbed, renderSection, slipShare, truckListPasses, writeDoc, type BenchReport, type LoadPhase, type Outcome } from './bench/report';
+import { disturbed, renderSection, slipCpuShareText, slipShare, truckListPasses, writeDoc, type BenchReport, type LoadPhase, type Outcome } from './bench/report';
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './bench/server';
 import { benchLedgerCheck, type LedgerCheckPhase } from './bench/ledger';
 import { benchSlips, type SlipPhase } from './bench/slips';
@@ -233,7 +233,7 @@ async function runSlipsOnly(): Promise<number> {
     log(line('slips over 8 port loadings', phaseResult.spread));
     log(line('slips on one port loading', phaseResult.oneBl));
     log(line('bare insert', phaseResult.bare));
-    log(`loading slips: ${(slipShare(phaseResult) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %); ${phaseResult.statements.length} round trips per slip; ledger ${phaseResult.ledgerClean ? 'clean' : 'NOT clean'}`);
+    log(`loading slips: ${(slipShare(phaseResult) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %)${slipCpuShareText(phaseResult)}; ${phaseResult.statements.length} round trips per slip; ledger ${phaseResult.ledgerClean ? 'clean' : 'NOT clean'}`);
     return phaseResult.ledgerClean && phaseResult.spread.failed === 0 ? 0 : 1;
   } finally {
     await cleanup();
@@ -340,7 +340,7 @@ async function run(): Promise<number> {
   if (wasDisturbed) log('warning: other work on the machine took CPU during a measured phase (see the CPU rows): figures are low; rerun on a quiet machine');
   if (!truckList.ok) log(`truck list: ${truckList.reason}`);
   if (!slips.ok) log(`slips: ${slips.reason}`);
-  else log(`loading slips: ${(slipShare(slips.value) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %)`);
+  else log(`loading slips: ${(slipShare(slips.value) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %)${slipCpuShareText(slips.value)}`);
   if (!ledgerCheck.ok) log(`ledger:check: ${ledgerCheck.reason}`);
   const failed = !userContext.ok || !login.ok || !argon2.ok || !truckList.ok || !slips.ok || !ledgerCheck.ok;
   const docName = path.relative(rootDir, docFile);
