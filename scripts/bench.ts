@@ -23,7 +23,7 @@ import { measureArgon2 } from './bench/argon2';
 import { runLoad } from './bench/http-load';
 import { describeMachine, measureCpuSplit } from './bench/machine';
 import { benchTruckList, plansText, seedTrucks, TARGET_P95_MS, TRANSPORTERS, TRUCKS, type TruckListPhase } from './bench/master-data';
-import { disturbed, renderSection, slipShare, truckListPasses, writeDoc, type BenchReport, type LoadPhase, type Outcome } from './bench/report';
+import { disturbed, renderSection, slipCpuShareText, slipShare, truckListPasses, writeDoc, type BenchReport, type LoadPhase, type Outcome } from './bench/report';
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './bench/server';
 import { benchLedgerCheck, type LedgerCheckPhase } from './bench/ledger';
 import { benchSlips, type SlipPhase } from './bench/slips';
@@ -234,7 +234,7 @@ async function runSlipsOnly(): Promise<number> {
     log(line('slips over 8 port loadings', phaseResult.spread));
     log(line('slips on one port loading', phaseResult.oneBl));
     log(line('bare insert', phaseResult.bare));
-    log(`loading slips: ${(slipShare(phaseResult) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %); ${phaseResult.statements.length} round trips per slip; ledger ${phaseResult.ledgerClean ? 'clean' : 'NOT clean'}`);
+    log(`loading slips: ${(slipShare(phaseResult) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %)${slipCpuShareText(phaseResult)}; ${phaseResult.statements.length} round trips per slip; ledger ${phaseResult.ledgerClean ? 'clean' : 'NOT clean'}`);
     return phaseResult.ledgerClean && phaseResult.spread.failed === 0 ? 0 : 1;
   } finally {
     await cleanup();
@@ -367,7 +367,7 @@ async function run(): Promise<number> {
   if (wasDisturbed) log('warning: other work on the machine took CPU during a measured phase (see the CPU rows): figures are low; rerun on a quiet machine');
   if (!truckList.ok) log(`truck list: ${truckList.reason}`);
   if (!slips.ok) log(`slips: ${slips.reason}`);
-  else log(`loading slips: ${(slipShare(slips.value) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %)`);
+  else log(`loading slips: ${(slipShare(slips.value) * 100).toFixed(1)} % of the bare insert rate (aim of issue 11: 10 %)${slipCpuShareText(slips.value)}`);
   if (!ledgerCheck.ok) log(`ledger:check: ${ledgerCheck.reason}`);
   if (!weighbridge.ok) log(`weighbridge latency: ${weighbridge.reason}`);
   else log(`weighbridge frame to display: p50 ${weighbridge.value.p50.toFixed(1)} ms, p99 ${weighbridge.value.p99.toFixed(1)} ms (aim of issue 12: p99 under 100 ms)`);

@@ -7,7 +7,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from '../../server/src/platform/db/client';
 import * as schema from '../../server/src/schema';
-import { APP_ROLE } from '../../server/src/platform/db/tenancy';
+import { APP_ROLE, inAgency } from '../../server/src/platform/db/tenancy';
+import { UNRESTRICTED } from '../../server/src/identity/data-scope';
 import { listResource, type ResourceListQuery } from '../../server/src/modules/master-data/master-data.service';
 import { runLoad, type LoadResult } from './http-load';
 import { measureCpuSplit, type CpuSplit } from './machine';
@@ -299,7 +300,7 @@ async function captureListStatements(pool: pg.Pool, agencyId: number, query: Rec
   const captured: CapturedQuery[] = [];
   const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => captured.push({ sql, params }) } }) as unknown as Db;
   const parsed = listQuerySchema(truckResource).parse(query) as ResourceListQuery;
-  await listResource(db, { resource: truckResource, agencyId, query: parsed });
+  await inAgency(db, agencyId, (tx) => listResource(tx, { resource: truckResource, agencyId, scope: UNRESTRICTED, query: parsed }));
   return captured.filter((q) => /^\s*select\b/i.test(q.sql) && !/set_config\(/i.test(q.sql));
 }
 

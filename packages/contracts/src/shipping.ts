@@ -234,8 +234,11 @@ export const ZConsigneeVoyageRow = z.object({
 export const ZConsigneeVoyages = z.object({ rows: z.array(ZConsigneeVoyageRow) });
 export type TConsigneeVoyages = z.infer<typeof ZConsigneeVoyages>;
 
-/** `GET /api/voyage/vessel-voyage-number`: at most 10 voyages whose vessel name or voyage number contains the search. */
-export const ZVesselVoyageNumberQuery = z.object({ search, limit: pickerLimit });
+/**
+ * `GET /api/voyage/vessel-voyage-number`: at most 10 voyages whose vessel name or voyage number contains the search;
+ * with `id`, only that voyage (none when it is not the agency's), so a picker can name a value it has not searched.
+ */
+export const ZVesselVoyageNumberQuery = z.object({ search, limit: pickerLimit, id: optionalId });
 export const ZVesselVoyageOption = z.object({ id: z.number(), vesselName: z.string(), voyageNumber: z.string() });
 export type TVesselVoyageOption = z.infer<typeof ZVesselVoyageOption>;
 export const ZVesselVoyageOptions = z.object({ rows: z.array(ZVesselVoyageOption) });

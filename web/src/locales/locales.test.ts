@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allMenuEntries, DASHBOARD_TAB_PERMISSIONS, ErrorCode, menu } from '@tonnage/contracts';
+import { allMenuEntries, DASHBOARD_TAB_PERMISSIONS, ErrorCode, menu, transactionRegistry } from '@tonnage/contracts';
 import en from './en';
 import ar from './ar';
 import zh from './zh';
@@ -62,5 +62,36 @@ describe('message sets', () => {
   it('only defines error texts for known codes', () => {
     const codes = new Set<string>([...Object.values(ErrorCode), 'NETWORK', 'UNEXPECTED_RESPONSE', 'tokenExpired']);
     for (const key of english.keys()) if (key.startsWith('errors.')) expect(codes.has(key.slice('errors.'.length)), key).toBe(true);
+  });
+
+  it('has no English key that no source names (so a text left behind by a change is removed with it)', () => {
+    // The sources that may name a key: the web app, the contracts (declarations name their labels) and the browser
+    // tests (`texts.<key>`), tests and the message sets themselves left out.
+    const sources = {
+      ...import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.{ts,tsx}', '!../locales/**'], { query: '?raw', import: 'default', eager: true }),
+      ...import.meta.glob<string>(['../../../packages/contracts/src/**/*.ts', '!../../../packages/contracts/src/**/*.test.ts'], { query: '?raw', import: 'default', eager: true }),
+      ...import.meta.glob<string>(['../../../e2e/specs/**/*.ts', '../../../e2e/support/**/*.ts'], { query: '?raw', import: 'default', eager: true }),
+    };
+    expect(Object.keys(sources).length).toBeGreaterThan(100);
+    const text = Object.values(sources).join('\n');
+    // A key written out: 'ns.key' in quotes, or texts.ns.key in a browser test (all below such a path too).
+    const named = new Set([...text.matchAll(/['"`]([\w.-]+)['"`]/g)].map((m) => m[1]));
+    const below = [...text.matchAll(/\btexts\.([\w.]+)/g)].map((m) => `${m[1]}.`);
+    for (const m of text.matchAll(/\btexts\.([\w.]+)/g)) named.add(m[1]);
+    // A key built from a fixed part and a value: `ns.group.${value}` or 'ns.group.' + value names every key below it.
+    const built = [...text.matchAll(/[`'"]([\w.]+\.)(?:\$\{|['"]\s*\+)/g)].map((m) => m[1] ?? '');
+    // Built on a namespace alone, a template would name the whole namespace: only these families may, their values
+    // being catalogues (menu labels, languages, error codes, picker messages); anywhere else, name each key.
+    const namespaceFamilies = ['menu.', 'lang.', 'errors.', 'pickers.'];
+    const namespaces = new Set(Object.keys(en.translation).map((name) => `${name}.`));
+    const wholeNamespace = built.filter((prefix) => namespaces.has(prefix));
+    expect(wholeNamespace.filter((prefix) => !namespaceFamilies.includes(prefix))).toEqual([]);
+    // The list filters' options are translated as `<labelPrefix>.<option>` (TransactionListPage).
+    for (const declaration of transactionRegistry) {
+      for (const filter of declaration.list.filters) if (filter.kind === 'enum') for (const option of filter.options) named.add(`${filter.labelPrefix}.${option}`);
+    }
+    const prefixes = [...built, ...below];
+    const unused = [...english.keys()].filter((key) => !named.has(key) && !prefixes.some((prefix) => key.startsWith(prefix)));
+    expect(unused).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
+import type { Actor } from '../../kit/actor';
 import { AppError, badRequest } from '../../platform/errors';
 import { mailerForAgency, type AgencyMailerDeps } from '../email-settings/agency-mailer';
 import { composeMail } from '../../platform/mail/mailer';
@@ -56,16 +57,10 @@ function targetCondition(target: ApprovalTarget) {
   );
 }
 
-/** Who reads or decides: the user, and whether they may stand in for a blocked approver (agency or super admin). */
-export interface ApprovalViewer {
-  userId: number;
-  isAdmin: boolean;
-}
-
 /** The reader's view of a transaction's steps: is the next approver blocked, and may the reader stand in. */
 export async function standInView(
   tx: Db,
-  params: { agencyId: number; kind: ApprovalKind; nextApproverId: number | null; viewer: ApprovalViewer },
+  params: { agencyId: number; kind: ApprovalKind; nextApproverId: number | null; viewer: Pick<Actor, 'userId' | 'isAdmin'> },
 ): Promise<{ nextApproverBlocked: boolean; mayStandIn: boolean }> {
   if (params.nextApproverId === null) return { nextApproverBlocked: false, mayStandIn: false };
   const able = await usersWhoCanApprove(tx, { agencyId: params.agencyId, kind: params.kind, userIds: [params.nextApproverId] });

@@ -1,11 +1,9 @@
 import { ZApiError, ZLocationDetail, ZLocationList, ZLocationListQuery, ZLocationWeightMachineList, ZSiloLocationList, ZSiloLocationQuery, ZWeightMachineLocationQuery, ZIdParams } from '@tonnage/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../module-context';
-import { access, requireAgency, requireSession } from '../../identity/access';
-import { dataScopeOfSession, type DataScope } from '../../identity/data-scope';
-import type { Db } from '../../platform/db/client';
-import { inAgency } from '../../platform/db/tenancy';
+import { access } from '../../identity/access';
+import { runCommand } from '../../kit/route';
 import { getLocation, listLocations, listLocationWeightMachines, listSiloLocations } from './locations.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -19,13 +17,7 @@ const signedInWithAgency = access.signedIn({ agency: 'required' });
  */
 export function registerLocationRoutes(instance: FastifyInstance, context: ModuleContext): void {
   const api = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
-
-  /** Runs a read in the request's agency with the session's scope (a company admin's company is read there). */
-  const scoped = <T>(request: FastifyRequest, read: (tx: Db, scope: DataScope) => Promise<T>): Promise<T> => {
-    const session = requireSession(request);
-    return inAgency(db, requireAgency(request), async (tx) => read(tx, await dataScopeOfSession(tx, session)));
-  };
+  // Each read runs in the request's agency transaction with the kit's actor, whose data scope narrows it.
 
   api.get(
     '/locations',
@@ -38,7 +30,7 @@ export function registerLocationRoutes(instance: FastifyInstance, context: Modul
         response: { 200: ZLocationList, ...errors },
       },
     },
-    (request) => scoped(request, (tx, scope) => listLocations(tx, { scope, query: request.query })),
+    (request) => runCommand(context, request, (tx, { scope }) => listLocations(tx, { scope, query: request.query })),
   );
 
   // Registered before `/locations/:id` only for reading order: find-my-way prefers static segments anyway.
@@ -48,7 +40,7 @@ export function registerLocationRoutes(instance: FastifyInstance, context: Modul
       config: { access: signedInWithAgency },
       schema: { tags, summary: 'Silo picker: silos of the locations the user may see', querystring: ZSiloLocationQuery, response: { 200: ZSiloLocationList, ...errors } },
     },
-    (request) => scoped(request, (tx, scope) => listSiloLocations(tx, { scope, query: request.query })),
+    (request) => runCommand(context, request, (tx, { scope }) => listSiloLocations(tx, { scope, query: request.query })),
   );
 
   api.get(
@@ -57,7 +49,7 @@ export function registerLocationRoutes(instance: FastifyInstance, context: Modul
       config: { access: signedInWithAgency },
       schema: { tags, summary: 'One location the user may see, with its silos and weight machines', params: ZIdParams, response: { 200: ZLocationDetail, ...errors } },
     },
-    (request) => scoped(request, (tx, scope) => getLocation(tx, { scope, id: request.params.id })),
+    (request) => runCommand(context, request, (tx, { scope }) => getLocation(tx, { scope, id: request.params.id })),
   );
 
   // A static path beside the generic `/weightMachine/:id` of master data; the router gives it precedence.
@@ -72,6 +64,6 @@ export function registerLocationRoutes(instance: FastifyInstance, context: Modul
         response: { 200: ZLocationWeightMachineList, ...errors },
       },
     },
-    (request) => scoped(request, (tx, scope) => listLocationWeightMachines(tx, { scope, query: request.query })),
+    (request) => runCommand(context, request, (tx, { scope }) => listLocationWeightMachines(tx, { scope, query: request.query })),
   );
 }

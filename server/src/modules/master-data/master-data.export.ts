@@ -1,8 +1,9 @@
 import type { Writable } from 'node:stream';
 import { fieldScale, type FieldDef, type Localized, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
 import type { Db } from '../../platform/db/client';
+import type { ReadActor } from '../../kit/actor';
 import { EXCEL_FORMATS, excelDate, writeWorkbook, type CellValue, type ExcelColumn } from '../../platform/excel';
-import { forEachMatchingRow, type ResourceMatchQuery, type ScopeViewer } from './master-data.service';
+import { forEachMatchingRow, type ResourceMatchQuery } from './master-data.service';
 
 type Lang = 'en' | 'ar';
 
@@ -63,8 +64,8 @@ export function exportColumns(resource: ResourceDef): { name: string; label: Loc
  * headers in the requested language, quantities formatted with their decimals, through the app's one Excel writer.
  */
 export async function writeResourceWorkbook(
-  db: Db,
-  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; lang: Lang; stream: Writable; viewer?: ScopeViewer },
+  tx: Db,
+  params: ReadActor & { resource: ResourceDef; query: ResourceMatchQuery; lang: Lang; stream: Writable },
 ): Promise<void> {
   const { resource, lang } = params;
   const columns: ExcelColumn<TResourceRow>[] = exportColumns(resource).map(({ name, label, field }) => {
@@ -83,6 +84,6 @@ export async function writeResourceWorkbook(
     sheetName: resource.labels.many[lang],
     lang,
     columns,
-    rows: (visit) => forEachMatchingRow(db, { resource, agencyId: params.agencyId, query: params.query, viewer: params.viewer }, visit),
+    rows: (visit) => forEachMatchingRow(tx, { resource, agencyId: params.agencyId, scope: params.scope, query: params.query }, visit),
   });
 }

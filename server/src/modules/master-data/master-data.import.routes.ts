@@ -13,10 +13,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../module-context';
-import { access, requireAgency, requireSession } from '../../identity/access';
+import { access } from '../../identity/access';
+import { runCommand } from '../../kit/route';
 import { AppError, badRequest } from '../../platform/errors';
 import { refuseFileName } from '../../platform/input-guard';
-import { IMPORT_MAX_BYTES, importMessages, importResource, importTemplate } from './master-data.import';
+import { IMPORT_MAX_BYTES, importMessages, importResource, importTemplate, readImportSheet } from './master-data.import';
 
 /** The uploaded file (multipart field `file`), read whole; 413 when it passes the import limit. */
 async function readImportFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
@@ -45,7 +46,6 @@ async function readImportFile(request: FastifyRequest): Promise<{ fileName: stri
  */
 function registerResourceImportRoutes(scope: FastifyInstance, context: ModuleContext, resource: ResourceDef): void {
   const api = scope.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
   const tags = [resource.key];
   const canAdd = access.permission(permissionFlag(resource.permissionModule, 'add'), { agency: 'required' });
   const many = resource.labels.many.en.toLowerCase();
@@ -64,10 +64,9 @@ function registerResourceImportRoutes(scope: FastifyInstance, context: ModuleCon
       },
     },
     async (request, reply) => {
-      const agencyId = requireAgency(request);
-      const viewer = requireSession(request);
-      const file = await readImportFile(request);
-      const outcome = await importResource(db, { resource, agencyId, userId: viewer.user.id, viewer, now: context.clock.now(), config: context.config, ...file });
+      const { fileName, bytes } = await readImportFile(request);
+      const sheet = await readImportSheet(resource, bytes);
+      const outcome = await runCommand(context, request, (tx, actor) => importResource(tx, { ...actor, config: context.config, resource, sheet, fileName }));
       if (!outcome.ok) return reply.status(400).send(outcome.error);
       return { imported: outcome.imported, message: outcome.message };
     },

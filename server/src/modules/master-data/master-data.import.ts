@@ -18,12 +18,11 @@ import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import type { DataScope } from '../../identity/data-scope';
-import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, runtimeMessage } from '../../platform/errors';
 import { beforeWrite } from './master-data.rules';
 import { columnOf, fixedConditions, tableFor, uniqueTogetherPart, uniqueTogetherValue } from './master-data.schema';
 import { assertCreatableInScope, scopeConditions } from './master-data.scope';
-import { scopeOfViewer, uniqueTogetherDetails, withUniqueConflict, type Writer } from './master-data.service';
+import { uniqueTogetherDetails, withUniqueConflict, type Writer } from './master-data.service';
 import { assertImagesUploaded, storedValues, type ResourceInput } from './master-data.values';
 
 /** Columns of the registry's tables by field name. */
@@ -432,116 +431,123 @@ async function rowFindings(check: () => Promise<void>): Promise<Record<string, s
 
 export type ImportOutcome = { ok: true; imported: number; message: string } | { ok: false; error: TImportError };
 
-/**
- * Validates every row of an uploaded file and inserts them all in one transaction of the agency, or none:
- * `{ok: false, error}` carries the per-row report. File-level problems (type, rows limit, header) throw 400s.
- */
-export async function importResource(db: Db, params: Writer & { resource: ResourceDef; bytes: Buffer; fileName: string }): Promise<ImportOutcome> {
-  const { resource, agencyId } = params;
-  const all = await readSpreadsheet(params.bytes);
-  const [header, ...rows] = all;
+/** An uploaded file's rows, each column matched to a field of the resource (null: a column no field takes). */
+export interface ImportSheet {
+  columns: (string | null)[];
+  rows: ImportRow[];
+}
+
+/** Reads an uploaded file (no database): 400 when it is empty, has too many rows, or its header names no field. */
+export async function readImportSheet(resource: ResourceDef, bytes: Buffer): Promise<ImportSheet> {
+  const [header, ...rows] = await readSpreadsheet(bytes);
   if (!header || rows.length === 0) throw badRequest(importMessages.empty, { file: importMessages.empty });
   if (rows.length > IMPORT_MAX_ROWS) {
     throw badRequest(importMessages.tooManyRows, { file: importMessages.tooManyRows });
   }
-  const columns = matchHeader(resource, header);
+  return { columns: matchHeader(resource, header), rows };
+}
+
+/**
+ * Validates every row of a read file and inserts them all in the caller's agency transaction, or none:
+ * `{ok: false, error}` carries the per-row report.
+ */
+export async function importResource(tx: Db, params: Writer & { resource: ResourceDef; sheet: ImportSheet; fileName: string }): Promise<ImportOutcome> {
+  const { resource, agencyId, scope } = params;
+  const { columns, rows } = params.sheet;
   const schema = resourceSchemas(resource).input;
 
-  return withUniqueConflict(resource, () =>
-    inAgency(db, params.agencyId, async (tx) => {
-      const scope = await scopeOfViewer(tx, params.viewer);
-      const references = await resolveReferences(tx, resource, columns, rows, scope);
-      const errors = new Map<number, Record<string, string>>();
-      const addError = (row: number, field: string, message: string) => {
-        const own = errors.get(row) ?? {};
-        own[field] ??= message;
-        errors.set(row, own);
-      };
-      const valid = new Map<number, Record<string, unknown>>();
+  return withUniqueConflict(resource, async () => {
+    const references = await resolveReferences(tx, resource, columns, rows, scope);
+    const errors = new Map<number, Record<string, string>>();
+    const addError = (row: number, field: string, message: string) => {
+      const own = errors.get(row) ?? {};
+      own[field] ??= message;
+      errors.set(row, own);
+    };
+    const valid = new Map<number, Record<string, unknown>>();
 
-      for (const { row, cells } of rows) {
-        const raw: Record<string, unknown> = {};
-        for (const [name, field] of Object.entries(resource.fields)) {
-          const index = columns.indexOf(name);
-          const converted = convertCell(field, index < 0 ? null : cells[index]);
-          if ('error' in converted) {
-            addError(row, name, converted.error);
-            continue;
-          }
-          if (field.kind === 'reference' && typeof converted.value === 'string') {
-            const target = resourceByKey(field.resource);
-            const matches = references.get(name)?.get(converted.value.toLowerCase()) ?? [];
-            const label = target.labels.one.en.toLowerCase();
-            const match = matches[0];
-            if (!match) addError(row, name, `No ${label} named "${converted.value}" in this agency.`);
-            else if (matches.length > 1) addError(row, name, `More than one ${label} is named "${converted.value}".`);
-            else if (!match.isActive) addError(row, name, `This ${label} is inactive; please select an active one.`);
-            else raw[name] = match.id;
-            continue;
-          }
-          raw[name] = converted.value;
-        }
-        const parsed = schema.safeParse(raw);
-        if (!parsed.success) {
-          for (const issue of parsed.error.issues) addError(row, String(issue.path[0] ?? '_'), issueMessage(issue));
-        }
-        if (parsed.success && !errors.has(row)) valid.set(row, parsed.data);
-      }
-
-      // The create checks that need the database: images uploaded in the agency, the resource's own rules.
-      for (const [row, input] of valid) {
-        const findings = await rowFindings(async () => {
-          assertCreatableInScope(resource, input, scope);
-          await assertImagesUploaded(tx, { resource, input, agencyId });
-          await beforeWrite(tx, { resource, input, agencyId });
-        });
-        for (const [field, message] of Object.entries(findings)) addError(row, field, message);
-      }
-
-      // The create rules for unique fields: not taken in the agency, and not twice in the file.
-      const taken = await takenValues(tx, resource, valid);
+    for (const { row, cells } of rows) {
+      const raw: Record<string, unknown> = {};
       for (const [name, field] of Object.entries(resource.fields)) {
-        if (!field.unique) continue;
-        const firstRow = new Map<string, number>();
-        for (const { row } of rows) {
-          const value = valid.get(row)?.[name];
-          if (value === null || value === undefined) continue;
-          const key = uniqueKey(value);
-          const first = firstRow.get(key);
-          if (taken.get(name)?.has(key)) addError(row, name, fieldMessages(field).duplicate.en);
-          else if (first !== undefined) addError(row, name, `The same ${field.label.en.toLowerCase()} is in row ${first}.`);
-          else firstRow.set(key, row);
+        const index = columns.indexOf(name);
+        const converted = convertCell(field, index < 0 ? null : cells[index]);
+        if ('error' in converted) {
+          addError(row, name, converted.error);
+          continue;
         }
+        if (field.kind === 'reference' && typeof converted.value === 'string') {
+          const target = resourceByKey(field.resource);
+          const matches = references.get(name)?.get(converted.value.toLowerCase()) ?? [];
+          const label = target.labels.one.en.toLowerCase();
+          const match = matches[0];
+          if (!match) addError(row, name, `No ${label} named "${converted.value}" in this agency.`);
+          else if (matches.length > 1) addError(row, name, `More than one ${label} is named "${converted.value}".`);
+          else if (!match.isActive) addError(row, name, `This ${label} is inactive; please select an active one.`);
+          else raw[name] = match.id;
+          continue;
+        }
+        raw[name] = converted.value;
       }
-      await reportCombinationDuplicates(tx, resource, valid, addError);
+      const parsed = schema.safeParse(raw);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) addError(row, String(issue.path[0] ?? '_'), issueMessage(issue));
+      }
+      if (parsed.success && !errors.has(row)) valid.set(row, parsed.data);
+    }
 
-      if (errors.size > 0) {
-        const reported: TImportRowError[] = [...errors.entries()].sort(([a], [b]) => a - b).map(([row, fieldErrors]) => ({ row, errors: fieldErrors }));
-        const details: Record<string, string> = {};
-        for (const { row, errors: fieldErrors } of reported) for (const [field, message] of Object.entries(fieldErrors)) details[`${row}.${field}`] = message;
-        return { ok: false as const, error: { message: importRejectedMessage(reported.length), code: ErrorCode.VALIDATION, details, rows: reported } };
-      }
-
-      const table = tableFor(resource);
-      const system = { agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId };
-      const values = rows.map(({ row }) => ({ ...storedValues(resource, valid.get(row) ?? {}, { agencyId, config: params.config, keepEmptySecrets: false }), ...system }));
-      const ids: number[] = [];
-      for (const part of chunk(values, 500)) {
-        const inserted = await tx.insert(table).values(part).returning({ id: col(table, 'id') });
-        ids.push(...inserted.map((r) => Number(r.id)));
-      }
-      await recordAudit(tx, {
-        agencyId: params.agencyId,
-        userId: params.userId,
-        action: 'import',
-        entity: resource.key,
-        entityId: null,
-        after: { fileName: params.fileName, imported: ids.length, ids, columns: columns.filter((c) => c !== null) },
-        at: params.now,
+    // The create checks that need the database: images uploaded in the agency, the resource's own rules.
+    for (const [row, input] of valid) {
+      const findings = await rowFindings(async () => {
+        assertCreatableInScope(resource, input, scope);
+        await assertImagesUploaded(tx, { resource, input, agencyId });
+        await beforeWrite(tx, { resource, input, agencyId });
       });
-      return { ok: true as const, imported: ids.length, message: importMessages.imported(resource, ids.length) };
-    }),
-  );
+      for (const [field, message] of Object.entries(findings)) addError(row, field, message);
+    }
+
+    // The create rules for unique fields: not taken in the agency, and not twice in the file.
+    const taken = await takenValues(tx, resource, valid);
+    for (const [name, field] of Object.entries(resource.fields)) {
+      if (!field.unique) continue;
+      const firstRow = new Map<string, number>();
+      for (const { row } of rows) {
+        const value = valid.get(row)?.[name];
+        if (value === null || value === undefined) continue;
+        const key = uniqueKey(value);
+        const first = firstRow.get(key);
+        if (taken.get(name)?.has(key)) addError(row, name, fieldMessages(field).duplicate.en);
+        else if (first !== undefined) addError(row, name, `The same ${field.label.en.toLowerCase()} is in row ${first}.`);
+        else firstRow.set(key, row);
+      }
+    }
+    await reportCombinationDuplicates(tx, resource, valid, addError);
+
+    if (errors.size > 0) {
+      const reported: TImportRowError[] = [...errors.entries()].sort(([a], [b]) => a - b).map(([row, fieldErrors]) => ({ row, errors: fieldErrors }));
+      const details: Record<string, string> = {};
+      for (const { row, errors: fieldErrors } of reported) for (const [field, message] of Object.entries(fieldErrors)) details[`${row}.${field}`] = message;
+      return { ok: false as const, error: { message: importRejectedMessage(reported.length), code: ErrorCode.VALIDATION, details, rows: reported } };
+    }
+
+    const table = tableFor(resource);
+    const system = { agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId };
+    const values = rows.map(({ row }) => ({ ...storedValues(resource, valid.get(row) ?? {}, { agencyId, config: params.config, keepEmptySecrets: false }), ...system }));
+    const ids: number[] = [];
+    for (const part of chunk(values, 500)) {
+      const inserted = await tx.insert(table).values(part).returning({ id: col(table, 'id') });
+      ids.push(...inserted.map((r) => Number(r.id)));
+    }
+    await recordAudit(tx, {
+      agencyId: params.agencyId,
+      userId: params.userId,
+      action: 'import',
+      entity: resource.key,
+      entityId: null,
+      after: { fileName: params.fileName, imported: ids.length, ids, columns: columns.filter((c) => c !== null) },
+      at: params.now,
+    });
+    return { ok: true as const, imported: ids.length, message: importMessages.imported(resource, ids.length) };
+  });
 }
 
 /** An .xlsx holding only the header row (every field's label in the language) for users to fill in and import. */

@@ -1,8 +1,9 @@
 import { ZApiError, ZMessageResponse, permissionFlag, resourceRegistry, resourceSchemas, type ResourceDef, ZIdParams } from '@tonnage/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../module-context';
-import { access, requireAgency, requireSession } from '../../identity/access';
+import { access } from '../../identity/access';
+import { runCommand } from '../../kit/route';
 import { sendWorkbook } from '../../platform/excel';
 import { assertDerivedColumnsKnown } from './master-data.derived';
 import { writeResourceWorkbook } from './master-data.export';
@@ -24,20 +25,17 @@ const agency = { agency: 'required' } as const;
 /**
  * The REST routes of one declared resource under `/api/<key>`: list (paged, sorted, filtered, searched), Excel
  * export of the same list, get, create, update, toggle status, and delete when nothing refers to the row. Guarded
- * by the resource's view/add/edit flags; all work runs inside the agency's row-level security.
+ * by the resource's view/add/edit flags; each request's work runs in one agency transaction (row-level security)
+ * as the kit's actor, whose data scope narrows every read and write.
  */
 export function registerResourceRoutes(instance: FastifyInstance, context: ModuleContext, resource: ResourceDef): void {
   const api = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
   const schemas = resourceSchemas(resource);
   const base = `/${resource.key}`;
   const tags = [resource.key];
   const name = resource.labels.one.en;
   const can = (action: 'view' | 'add' | 'edit') => access.permission(permissionFlag(resource.permissionModule, action), agency);
-  const writer = (request: FastifyRequest) => {
-    const viewer = requireSession(request);
-    return { agencyId: requireAgency(request), userId: viewer.user.id, viewer, now: context.clock.now(), config: context.config };
-  };
+  const { config } = context;
 
   api.get(
     base,
@@ -45,7 +43,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('view') },
       schema: { tags, summary: `${resource.labels.many.en}: search, filters, sorting, paging`, querystring: schemas.listQuery, response: { 200: schemas.list, ...errors } },
     },
-    (request) => listResource(db, { resource, agencyId: requireAgency(request), query: request.query as ResourceListQuery, viewer: requireSession(request) }),
+    (request) => runCommand(context, request, (tx, actor) => listResource(tx, { ...actor, resource, query: request.query as ResourceListQuery })),
   );
 
   api.get(
@@ -56,8 +54,9 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
     },
     (request, reply) => {
       const { lang, ...query } = request.query as ResourceListQuery & { lang: 'en' | 'ar' };
-      const agencyId = requireAgency(request);
-      return sendWorkbook(request, reply, `${resource.key}.xlsx`, (stream) => writeResourceWorkbook(db, { resource, agencyId, query, lang, stream, viewer: requireSession(request) }));
+      return sendWorkbook(request, reply, `${resource.key}.xlsx`, (stream) =>
+        runCommand(context, request, (tx, actor) => writeResourceWorkbook(tx, { ...actor, resource, query, lang, stream })),
+      );
     },
   );
 
@@ -67,7 +66,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('view') },
       schema: { tags, summary: `One ${name.toLowerCase()}`, params: ZIdParams, response: { 200: schemas.row, ...errors } },
     },
-    (request) => getResource(db, { resource, agencyId: requireAgency(request), id: request.params.id, viewer: requireSession(request) }),
+    (request) => runCommand(context, request, (tx, actor) => getResource(tx, { ...actor, resource, id: request.params.id })),
   );
 
   api.post(
@@ -76,7 +75,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('add') },
       schema: { tags, summary: `Add a ${name.toLowerCase()}`, body: schemas.input, response: { 201: schemas.row, ...errors, 409: ZApiError } },
     },
-    async (request, reply) => reply.status(201).send(await createResource(db, { ...writer(request), resource, input: request.body })),
+    async (request, reply) => reply.status(201).send(await runCommand(context, request, (tx, actor) => createResource(tx, { ...actor, config, resource, input: request.body }))),
   );
 
   api.put(
@@ -85,7 +84,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('edit') },
       schema: { tags, summary: `Update a ${name.toLowerCase()}`, params: ZIdParams, body: schemas.input, response: { 200: schemas.row, ...errors, 409: ZApiError } },
     },
-    (request) => updateResource(db, { ...writer(request), resource, id: request.params.id, input: request.body }),
+    (request) => runCommand(context, request, (tx, actor) => updateResource(tx, { ...actor, config, resource, id: request.params.id, input: request.body })),
   );
 
   api.put(
@@ -94,7 +93,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       config: { access: can('edit') },
       schema: { tags, summary: `Activate or deactivate a ${name.toLowerCase()}`, params: ZIdParams, response: { 200: schemas.toggle, ...errors } },
     },
-    (request) => toggleResource(db, { ...writer(request), resource, id: request.params.id }),
+    (request) => runCommand(context, request, (tx, actor) => toggleResource(tx, { ...actor, resource, id: request.params.id })),
   );
 
   api.delete(
@@ -104,7 +103,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
       schema: { tags, summary: `Delete a ${name.toLowerCase()} nothing refers to`, params: ZIdParams, response: { 200: ZMessageResponse, ...errors, 409: ZApiError } },
     },
     async (request) => {
-      await deleteResource(db, { ...writer(request), resource, id: request.params.id });
+      await runCommand(context, request, (tx, actor) => deleteResource(tx, { ...actor, resource, id: request.params.id }));
       return { message: resourceMessages(resource).deleted };
     },
   );

@@ -6,9 +6,8 @@ import type { Db } from '../../platform/db/client';
 import { listOrder } from '../../platform/db/list-order';
 import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platform/db/query-helpers';
 import { tenantSearch } from '../../platform/db/tenant-search';
-import { inAgency } from '../../platform/db/tenancy';
-import { UNRESTRICTED, dataScopeOfSession, type DataScope } from '../../identity/data-scope';
-import type { SessionContext } from '../../identity/sessions.service';
+import type { DataScope } from '../../identity/data-scope';
+import type { CommandActor, ReadActor } from '../../kit/actor';
 import { forEachBatch } from '../../platform/excel';
 import { badRequest, conflict, notFound, runtimeMessage } from '../../platform/errors';
 import { derivedSelection } from './master-data.derived';
@@ -27,24 +26,14 @@ export type { ResourceInput } from './master-data.values';
 export type ResourceListQuery = { page: number; limit: number } & ResourceMatchQuery;
 /** What selects and orders rows, without paging (the export's query). */
 export type ResourceMatchQuery = { sortBy: string; sortOrder: 'asc' | 'desc'; status: 'active' | 'inactive' | 'all'; search?: string | undefined } & Record<string, unknown>;
-export interface Actor {
-  agencyId: number;
-  userId: number;
-  now: Date;
-  /** Whose data scope narrows the work (spec 6); the routes always pass the session. Absent: unrestricted (seeds, fixtures). */
-  viewer?: ScopeViewer;
-}
+/*
+ * Every function runs in the caller's agency transaction (`tx`, row-level security of the agency) as the kit's
+ * actor: `ReadActor` for a read, `CommandActor` for a write, its data scope always given (spec 6; the routes pass
+ * the request's, a seed or fixture that means every row passes `UNRESTRICTED` from identity/data-scope itself).
+ */
 
-/** The part of a session its data scope is derived from. */
-export type ScopeViewer = Pick<SessionContext, 'isSuperAdmin' | 'user'>;
-
-/** The data scope of a viewer, read in the agency transaction the work runs in. */
-export function scopeOfViewer(tx: Db, viewer: ScopeViewer | undefined): Promise<DataScope> {
-  return viewer ? dataScopeOfSession(tx, viewer) : Promise.resolve(UNRESTRICTED);
-}
-
-/** What a write needs besides the actor: the configuration that seals secret fields. */
-export type Writer = Actor & { config: SecretConfig };
+/** What a write needs: the actor and the configuration that seals secret fields. */
+export type Writer = CommandActor & { config: SecretConfig };
 
 export const resourceMessages = (resource: ResourceDef) => ({
   notFound: `${resource.labels.one.en} not found`,
@@ -164,26 +153,20 @@ const TOTAL_COLUMN = 'totalMatching';
  * window over them (one statement); other lists may walk an index in order and stop at the page, so their total is
  * found apart (`totalOf`).
  */
-export async function listResource(
-  db: Db,
-  params: { resource: ResourceDef; agencyId: number; query: ResourceListQuery; viewer?: ScopeViewer },
-): Promise<{ rows: TResourceRow[]; count: number }> {
-  const { resource, query } = params;
+export async function listResource(tx: Db, params: ReadActor & { resource: ResourceDef; query: ResourceListQuery }): Promise<{ rows: TResourceRow[]; count: number }> {
+  const { resource, query, scope } = params;
   const withTotal = query.search !== undefined;
-  return inAgency(db, params.agencyId, async (tx) => {
-    const { query: select, table } = selectRows(tx, resource, { withTotal });
-    const scope = await scopeOfViewer(tx, params.viewer);
-    const scoped = scopeConditions(resource, table, scope).length > 0;
-    const where = listConditions(resource, table, query, scope);
-    const rows = await select
-      .where(where)
-      .orderBy(...orderOf(resource, table, query))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const windowTotal = withTotal ? rows[0]?.[TOTAL_COLUMN] : undefined;
-    const count = typeof windowTotal === 'number' ? windowTotal : await totalOf(tx, { resource, table, query, where, shown: rows.length, scoped });
-    return { rows: rows.map((row) => toApiRow(resource, row)), count };
-  });
+  const { query: select, table } = selectRows(tx, resource, { withTotal });
+  const scoped = scopeConditions(resource, table, scope).length > 0;
+  const where = listConditions(resource, table, query, scope);
+  const rows = await select
+    .where(where)
+    .orderBy(...orderOf(resource, table, query))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const windowTotal = withTotal ? rows[0]?.[TOTAL_COLUMN] : undefined;
+  const count = typeof windowTotal === 'number' ? windowTotal : await totalOf(tx, { resource, table, query, where, shown: rows.length, scoped });
+  return { rows: rows.map((row) => toApiRow(resource, row)), count };
 }
 
 /** True when a list query narrows by nothing but status: its total is the kept row count. */
@@ -222,24 +205,22 @@ async function totalOf(
   return total?.count ?? 0;
 }
 
-/** Every row matching a list query (no paging), read in batches for the Excel export, inside one agency transaction. */
+/** Every row matching a list query (no paging), read in batches for the Excel export, in the caller's transaction. */
 export async function forEachMatchingRow(
-  db: Db,
-  params: { resource: ResourceDef; agencyId: number; query: ResourceMatchQuery; batchSize?: number; viewer?: ScopeViewer },
+  tx: Db,
+  params: ReadActor & { resource: ResourceDef; query: ResourceMatchQuery; batchSize?: number },
   visit: (rows: TResourceRow[]) => Promise<void> | void,
 ): Promise<void> {
   const { resource } = params;
   const batchSize = params.batchSize ?? 1000;
   const query: ResourceListQuery = { ...params.query, page: 1, limit: batchSize };
-  await inAgency(db, params.agencyId, async (tx) => {
-    const { table } = selectRows(tx, resource);
-    const where = listConditions(resource, table, query, await scopeOfViewer(tx, params.viewer));
-    await forEachBatch(
-      async (limit, offset) => (await selectRows(tx, resource).query.where(where).orderBy(...orderOf(resource, table, query)).limit(limit).offset(offset)).map((row) => toApiRow(resource, row)),
-      visit,
-      batchSize,
-    );
-  });
+  const { table } = selectRows(tx, resource);
+  const where = listConditions(resource, table, query, params.scope);
+  await forEachBatch(
+    async (limit, offset) => (await selectRows(tx, resource).query.where(where).orderBy(...orderOf(resource, table, query)).limit(limit).offset(offset)).map((row) => toApiRow(resource, row)),
+    visit,
+    batchSize,
+  );
 }
 
 /** One row in the scope; 404 when unknown in the agency or outside the scope. */
@@ -250,9 +231,9 @@ async function findRow(tx: Db, resource: ResourceDef, id: number, scope: DataSco
   return toApiRow(resource, row);
 }
 
-/** One row of the agency in the viewer's scope; 404 when unknown there (row-level security hides other agencies' rows) or outside the scope. */
-export async function getResource(db: Db, params: { resource: ResourceDef; agencyId: number; id: number; viewer?: ScopeViewer }): Promise<TResourceRow> {
-  return inAgency(db, params.agencyId, async (tx) => findRow(tx, params.resource, params.id, await scopeOfViewer(tx, params.viewer)));
+/** One row of the agency in the actor's scope; 404 when unknown there (row-level security hides other agencies' rows) or outside the scope. */
+export async function getResource(tx: Db, params: ReadActor & { resource: ResourceDef; id: number }): Promise<TResourceRow> {
+  return findRow(tx, params.resource, params.id, params.scope);
 }
 
 /** Whether another row of the resource in the agency matches the conditions. */
@@ -358,67 +339,58 @@ async function assertWritable(tx: Db, params: { resource: ResourceDef; input: Re
 }
 
 /** Creates a row in the agency; 409 on a taken unique value, 400 on a reference outside the agency or a broken rule. */
-export async function createResource(db: Db, params: Writer & { resource: ResourceDef; input: ResourceInput }): Promise<TResourceRow> {
-  const { resource, agencyId } = params;
-  return withUniqueConflict(resource, () =>
-    inAgency(db, agencyId, async (tx) => {
-      const scope = await scopeOfViewer(tx, params.viewer);
-      assertCreatableInScope(resource, params.input, scope);
-      await assertWritable(tx, { resource, input: params.input, agencyId, scope });
-      const table = tableFor(resource);
-      const values = storedValues(resource, params.input, { agencyId, config: params.config, keepEmptySecrets: false });
-      const [inserted] = await tx
-        .insert(table)
-        .values({ ...values, agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId })
-        .returning({ id: column(table, 'id') });
-      if (typeof inserted?.id !== 'number') throw new Error(`${resource.table} insert returned no row`);
-      const row = await findRow(tx, resource, inserted.id, scope);
-      await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'create', entity: resource.key, entityId: row.id, after: row, at: params.now });
-      return row;
-    }),
-  );
+export async function createResource(tx: Db, params: Writer & { resource: ResourceDef; input: ResourceInput }): Promise<TResourceRow> {
+  const { resource, agencyId, scope } = params;
+  return withUniqueConflict(resource, async () => {
+    assertCreatableInScope(resource, params.input, scope);
+    await assertWritable(tx, { resource, input: params.input, agencyId, scope });
+    const table = tableFor(resource);
+    const values = storedValues(resource, params.input, { agencyId, config: params.config, keepEmptySecrets: false });
+    const [inserted] = await tx
+      .insert(table)
+      .values({ ...values, agencyId, createdAt: params.now, createdBy: params.userId, updatedAt: params.now, updatedBy: params.userId })
+      .returning({ id: column(table, 'id') });
+    if (typeof inserted?.id !== 'number') throw new Error(`${resource.table} insert returned no row`);
+    const row = await findRow(tx, resource, inserted.id, scope);
+    await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'create', entity: resource.key, entityId: row.id, after: row, at: params.now });
+    return row;
+  });
 }
 
 /** Replaces every field of a row (a secret left empty keeps the stored one); 404 when unknown in the agency, 409 on a taken unique value. */
-export async function updateResource(db: Db, params: Writer & { resource: ResourceDef; id: number; input: ResourceInput }): Promise<TResourceRow> {
-  const { resource, agencyId } = params;
-  return withUniqueConflict(resource, () =>
-    inAgency(db, agencyId, async (tx) => {
-      const table = tableFor(resource);
-      const scope = await scopeOfViewer(tx, params.viewer);
-      await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
-      const before = await findRow(tx, resource, params.id, scope);
-      await assertWritable(tx, { resource, input: params.input, agencyId, scope, before });
-      const values = storedValues(resource, params.input, { agencyId, config: params.config, keepEmptySecrets: true });
-      await tx
-        .update(table)
-        .set({ ...values, updatedAt: params.now, updatedBy: params.userId })
-        .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)));
-      const row = await findRow(tx, resource, params.id, scope);
-      await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'update', entity: resource.key, entityId: row.id, before, after: row, at: params.now });
-      return row;
-    }),
-  );
+export async function updateResource(tx: Db, params: Writer & { resource: ResourceDef; id: number; input: ResourceInput }): Promise<TResourceRow> {
+  const { resource, agencyId, scope } = params;
+  return withUniqueConflict(resource, async () => {
+    const table = tableFor(resource);
+    await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
+    const before = await findRow(tx, resource, params.id, scope);
+    await assertWritable(tx, { resource, input: params.input, agencyId, scope, before });
+    const values = storedValues(resource, params.input, { agencyId, config: params.config, keepEmptySecrets: true });
+    await tx
+      .update(table)
+      .set({ ...values, updatedAt: params.now, updatedBy: params.userId })
+      .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)));
+    const row = await findRow(tx, resource, params.id, scope);
+    await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'update', entity: resource.key, entityId: row.id, before, after: row, at: params.now });
+    return row;
+  });
 }
 
 /** Activates an inactive row or deactivates an active one. */
-export async function toggleResource(db: Db, params: Actor & { resource: ResourceDef; id: number }): Promise<{ row: TResourceRow; message: string }> {
-  const { resource } = params;
-  return inAgency(db, params.agencyId, async (tx) => {
-    const table = tableFor(resource);
-    const scope = await scopeOfViewer(tx, params.viewer);
-    const [updated] = await tx
-      .update(table)
-      .set({ isActive: sql`not ${column(table, 'isActive')}`, updatedAt: params.now, updatedBy: params.userId })
-      .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table), ...scopeConditions(resource, table, scope)))
-      .returning({ isActive: column(table, 'isActive') });
-    if (!updated) throw notFound(runtimeMessage(resourceMessages(resource).notFound));
-    const row = await findRow(tx, resource, params.id, scope);
-    const action = row.isActive ? 'activate' : 'deactivate';
-    await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action, entity: resource.key, entityId: row.id, after: { isActive: row.isActive }, at: params.now });
-    const messages = resourceMessages(resource);
-    return { row, message: row.isActive ? messages.activated : messages.deactivated };
-  });
+export async function toggleResource(tx: Db, params: CommandActor & { resource: ResourceDef; id: number }): Promise<{ row: TResourceRow; message: string }> {
+  const { resource, scope } = params;
+  const table = tableFor(resource);
+  const [updated] = await tx
+    .update(table)
+    .set({ isActive: sql`not ${column(table, 'isActive')}`, updatedAt: params.now, updatedBy: params.userId })
+    .where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table), ...scopeConditions(resource, table, scope)))
+    .returning({ isActive: column(table, 'isActive') });
+  if (!updated) throw notFound(runtimeMessage(resourceMessages(resource).notFound));
+  const row = await findRow(tx, resource, params.id, scope);
+  const action = row.isActive ? 'activate' : 'deactivate';
+  await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action, entity: resource.key, entityId: row.id, after: { isActive: row.isActive }, at: params.now });
+  const messages = resourceMessages(resource);
+  return { row, message: row.isActive ? messages.activated : messages.deactivated };
 }
 
 /** The resources and fields that refer to a resource (for the delete check). */
@@ -441,26 +413,24 @@ function inUse(uses: { from: ResourceDef; count: number }[]): Error {
 }
 
 /** Deletes a row nothing refers to; 409 naming what uses it otherwise (the RESTRICT foreign keys are the backstop). */
-export async function deleteResource(db: Db, params: Actor & { resource: ResourceDef; id: number }): Promise<void> {
+export async function deleteResource(tx: Db, params: CommandActor & { resource: ResourceDef; id: number }): Promise<void> {
   const { resource } = params;
   try {
-    await inAgency(db, params.agencyId, async (tx) => {
-      const table = tableFor(resource);
-      await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
-      const before = await findRow(tx, resource, params.id, await scopeOfViewer(tx, params.viewer));
-      const uses: { from: ResourceDef; count: number }[] = [];
-      for (const ref of referencesTo(resource)) {
-        const fromTable = tableFor(ref.from);
-        const [used] = await tx
-          .select({ count: count() })
-          .from(fromTable)
-          .where(and(eq(column(fromTable, ref.field), params.id), ...fixedConditions(ref.from, fromTable)));
-        if (used && used.count > 0) uses.push({ from: ref.from, count: used.count });
-      }
-      if (uses.length > 0) throw inUse(uses);
-      await tx.delete(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)));
-      await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'delete', entity: resource.key, entityId: params.id, before, at: params.now });
-    });
+    const table = tableFor(resource);
+    await tx.select({ id: column(table, 'id') }).from(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table))).for('update');
+    const before = await findRow(tx, resource, params.id, params.scope);
+    const uses: { from: ResourceDef; count: number }[] = [];
+    for (const ref of referencesTo(resource)) {
+      const fromTable = tableFor(ref.from);
+      const [used] = await tx
+        .select({ count: count() })
+        .from(fromTable)
+        .where(and(eq(column(fromTable, ref.field), params.id), ...fixedConditions(ref.from, fromTable)));
+      if (used && used.count > 0) uses.push({ from: ref.from, count: used.count });
+    }
+    if (uses.length > 0) throw inUse(uses);
+    await tx.delete(table).where(and(eq(column(table, 'id'), params.id), ...fixedConditions(resource, table)));
+    await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'delete', entity: resource.key, entityId: params.id, before, at: params.now });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw conflict('This record is in use; deactivate it instead.', undefined, ErrorCode.RECORD_IN_USE);
     throw error;

@@ -1,5 +1,6 @@
 import { resourceByKey, resourceSchemas, type TResourceRow } from '@tonnage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UNRESTRICTED } from '../../identity/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { makeAgency, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
@@ -16,7 +17,7 @@ let n = 0;
 async function add(key: string, body: Record<string, unknown>, as: Writer = writer): Promise<TResourceRow> {
   const resource = resourceByKey(key);
   n += 1;
-  return createResource(t.database.db, { ...as, resource, input: resourceSchemas(resource).input.parse(body) });
+  return inAgency(t.database.db, as.agencyId, (tx) => createResource(tx, { ...as, resource, input: resourceSchemas(resource).input.parse(body) }));
 }
 
 const company = (key: 'transporter' | 'cargoType', as: Writer = writer) => add(key, key === 'cargoType' ? { name: `Cargo ${n}`, code: `C-${n}` } : { name: `Transporter ${n}` }, as);
@@ -27,8 +28,8 @@ beforeAll(async () => {
   const db = t.database.db;
   const agencyId = (await makeAgency(db, { name: 'Rules agency' })).id;
   const otherAgency = (await makeAgency(db, { name: 'Other rules agency' })).id;
-  writer = { agencyId, userId: (await makeUser(db, { kind: 'agencyAdmin', agencyId })).id, now: new Date('2027-01-01T08:00:00Z'), config: t.config };
-  other = { agencyId: otherAgency, userId: (await makeUser(db, { kind: 'agencyAdmin', agencyId: otherAgency })).id, now: writer.now, config: t.config };
+  writer = { agencyId, userId: (await makeUser(db, { kind: 'agencyAdmin', agencyId })).id, now: new Date('2027-01-01T08:00:00Z'), scope: UNRESTRICTED, config: t.config };
+  other = { agencyId: otherAgency, userId: (await makeUser(db, { kind: 'agencyAdmin', agencyId: otherAgency })).id, now: writer.now, scope: UNRESTRICTED, config: t.config };
 });
 afterAll(async () => {
   await t.close();
@@ -72,7 +73,7 @@ describe('checkTransportRules', () => {
     await add('driverRule', { transporterId, driverId, name: 'Driver cap', ruleType: 'maxTripsPerDay', maxTripsPerDay: 2 });
     // Ignored: an inactive rule, a rule of another transporter, a rule of another agency.
     const inactive = await add('truckRule', { ...rule, name: 'Old block', ruleType: 'block' });
-    await toggleResource(t.database.db, { ...writer, resource: resourceByKey('truckRule'), id: inactive.id });
+    await inAgency(t.database.db, writer.agencyId, (tx) => toggleResource(tx, { ...writer, resource: resourceByKey('truckRule'), id: inactive.id }));
     const elsewhereTruck = (await add('truck', { plateNumber: 'RULE 3', transporterId: elsewhere, tareWeight: 14, capacity: 40 })).id;
     await add('truckRule', { transporterId: elsewhere, truckId: elsewhereTruck, name: 'Elsewhere', ruleType: 'block' });
     const foreignTransporter = (await company('transporter', other)).id;
@@ -132,9 +133,9 @@ describe('allowedHandlingLossPercent', () => {
     expect(await allowed(cargo, plain)).toBe(0.5);
     expect(await allowed(cargo, null)).toBe(0.5);
     expect(await allowed(bare, own)).toBeNull();
-    await toggleResource(t.database.db, { ...writer, resource: resourceByKey('handlingLossRule'), id: mine.id });
+    await inAgency(t.database.db, writer.agencyId, (tx) => toggleResource(tx, { ...writer, resource: resourceByKey('handlingLossRule'), id: mine.id }));
     expect(await allowed(cargo, own)).toBe(0.5);
-    await toggleResource(t.database.db, { ...writer, resource: resourceByKey('handlingLossRule'), id: every.id });
+    await inAgency(t.database.db, writer.agencyId, (tx) => toggleResource(tx, { ...writer, resource: resourceByKey('handlingLossRule'), id: every.id }));
     expect(await allowed(cargo, plain)).toBeNull();
   });
 });
@@ -148,7 +149,7 @@ describe('cargoControlFor', () => {
     await add('cargoControlRule', { name: 'Yard cap', cargoTypeId: cargo, locationId: own, maxStock: 500 });
     await add('cargoControlRule', { name: 'Fumigation', cargoTypeId: cargo, locationId: own, blockOut: true, maxStock: 300, validFrom: '2027-02-01' });
     const stopped = await add('cargoControlRule', { name: 'Switched off', cargoTypeId: cargo, locationId: plain, blockOut: true, maxStock: 1 });
-    await toggleResource(t.database.db, { ...writer, resource: resourceByKey('cargoControlRule'), id: stopped.id });
+    await inAgency(t.database.db, writer.agencyId, (tx) => toggleResource(tx, { ...writer, resource: resourceByKey('cargoControlRule'), id: stopped.id }));
     const control = (locationId: number | null, date: string) =>
       inAgency(t.database.db, writer.agencyId, (tx) => cargoControlFor(tx, { agencyId: writer.agencyId, cargoTypeId: cargo, locationId, date }));
     expect(await control(own, '2027-01-15')).toEqual({ blockIn: true, blockOut: false, maxStock: 500 });

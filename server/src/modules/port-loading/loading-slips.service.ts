@@ -20,7 +20,7 @@ import { auditInsertStatement, recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
 import type { Lang } from '../../kit/actor';
 import type { DataScope } from '../../identity/data-scope';
-import { queryRows, type Db } from '../../platform/db/client';
+import { queryRows, queryRowsNamed, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
@@ -254,7 +254,7 @@ interface NewSlipLocks extends TruckAndDriverRows {
  */
 async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataScope; portLoadingId: number; truckId: number; driverId: number }): Promise<NewSlipLocks> {
   const scope = portLoadingScope(params.scope);
-  const [row] = await queryRows<{
+  const [row] = await queryRowsNamed<{
     id: number;
     status: string;
     quantity_kg: string;
@@ -273,6 +273,7 @@ async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataSco
     transaction_id: number;
   }>(
     tx,
+    'slip_lock',
     sql`with pl as (
           select ${portLoadings.id} as id, ${portLoadings.status} as status, ${portLoadings.quantityKg}::text as quantity_kg,
                  ${portLoadings.transporterKind} as transporter_kind, ${portLoadings.transporterId} as transporter_id, ${portLoadings.voyageId} as voyage_id,
@@ -366,8 +367,9 @@ async function writeNewSlip(
   const today = tripsOfDay({ agencyId, truckId: slip.truckId, driverId: slip.driverId, day, timezone: locked.timezone });
   let row: Record<string, unknown> | undefined;
   try {
-    [row] = await queryRows<Record<string, unknown>>(
+    [row] = await queryRowsNamed<Record<string, unknown>>(
       tx,
+      'slip_write',
       sql`with checks as (
             select today.truck, today.driver, loaded.total as loaded, rules.present as rules_present,
                    (loaded.total + ${slip.quantityKg}::bigint <= ${locked.portLoading.quantityKg}::bigint and (${params.rulesChecked}::boolean or not rules.present)) as ok

@@ -3,6 +3,7 @@ import { vesselAccount, onBoardAccount } from '../../ledger/accounts';
 import { post } from '../../ledger/ledger.service';
 import type { AppConfig } from '../../platform/config';
 import type { Db } from '../../platform/db/client';
+import { UNRESTRICTED } from '../../identity/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { createResource } from '../master-data/master-data.service';
 import { consignments, saleOrders } from '../procurement/procurement.schema';
@@ -37,7 +38,8 @@ export interface Writer {
 /** Adds a master-data row as the API would (the create schema fills defaults); returns its id. */
 export async function addResource(db: Db, writer: Writer, key: string, body: Record<string, unknown>): Promise<number> {
   const resource = resourceByKey(key);
-  const row = await createResource(db, { ...writer, resource, input: resourceSchemas(resource).input.parse(body) });
+  // Test data is written as the agency's admin would, every row in reach.
+  const row = await inAgency(db, writer.agencyId, (tx) => createResource(tx, { ...writer, scope: UNRESTRICTED, resource, input: resourceSchemas(resource).input.parse(body) }));
   return row.id;
 }
 

@@ -1,4 +1,4 @@
-import { Messages, PortLoadingMessages, permissionFlag, resourceByKey, resourceSchemas, type TLoadingSlip, type TLoadingSlipList, type TPortLoadingDetail, type TPortLoadingList, type TVoyageShipments } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, permissionFlag, type TLoadingSlip, type TLoadingSlipList, type TPortLoadingDetail, type TPortLoadingList, type TVoyageShipments } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTransitAccount, onBoardAccount } from '../../ledger/accounts';
@@ -8,7 +8,6 @@ import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
-import { createResource } from '../master-data/master-data.service';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
 import { getLoadingSlip } from './loading-slips.service';
 import { addResource, makeCargoWorld, makeShipment, portLoadingBody, postShortage, type CargoWorld, type Writer } from './port-loading.fixtures';
@@ -237,7 +236,7 @@ describe('loading slips', () => {
   it('applies the transport rules: a blocked truck (in the request language) and the trips per day of a driver', async () => {
     const { portLoading } = await newPortLoading('500', { quantity: '400' });
     const url = `/api/portLoading/${portLoading.id}/loadingSlips`;
-    const add = (key: string, body: Record<string, unknown>) => createResource(t.database.db, { ...writer, resource: resourceByKey(key), input: resourceSchemas(resourceByKey(key)).input.parse(body) });
+    const add = (key: string, body: Record<string, unknown>) => addResource(t.database.db, writer, key, body);
     const blockedTruck = await world.truck('TRK BLK');
     await add('truckRule', { transporterId: world.transporterId, truckId: blockedTruck, name: 'Brakes', ruleType: 'block', reason: 'Brakes' });
     const blocked = await call('POST', url, slipBody({ truckId: blockedTruck }));

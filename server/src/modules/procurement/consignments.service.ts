@@ -18,9 +18,8 @@ import {
 import { type SQL, and, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { SessionContext } from '../../identity/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
-import { dataScopeOfSession, inScope, scopeCondition, type DataScope } from '../../identity/data-scope';
+import { inScope, scopeCondition, type DataScope } from '../../identity/data-scope';
 import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
@@ -392,12 +391,11 @@ export async function reverseConsignment(tx: Db, params: Actor & { id: number; r
 }
 
 /** The status of a consignment the user may see, for its documents (404 when unknown or outside the scope). */
-export async function consignmentOwner(tx: Db, params: { id: number; session: SessionContext }): Promise<{ status: string }> {
-  const scope = await dataScopeOfSession(tx, params.session);
+export async function consignmentOwner(tx: Db, params: Viewer & { id: number }): Promise<{ status: string }> {
   const [row] = await tx
     .select({ status: consignments.status })
     .from(consignments)
-    .where(and(eq(consignments.id, params.id), consignmentScope(scope)))
+    .where(and(eq(consignments.id, params.id), consignmentScope(params.scope)))
     .limit(1);
   if (!row) throw notFound(ProcurementMessages.consignmentNotFound);
   return row;

@@ -2,10 +2,10 @@ import { ProcurementMessages, ZApiError, ZDocument, ZDocumentCreate, ZDocumentLi
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../module-context';
-import type { SessionContext } from '../../identity/sessions.service';
-import { access, requireAgency, requireSession } from '../../identity/access';
+import { access } from '../../identity/access';
+import type { Actor } from '../../kit/actor';
+import { runCommand } from '../../kit/route';
 import type { Db } from '../../platform/db/client';
-import { inAgency } from '../../platform/db/tenancy';
 import { conflict } from '../../platform/errors';
 import { attachDocument, deleteDocument, listDocuments } from './documents.service';
 
@@ -13,7 +13,7 @@ const ZDocumentParams = ZIdParams.extend({ docId: ZRecordIdText });
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 /** How a record that carries documents is found: throws 404 when the user may not see it; gives its status. */
-export type FindDocumentOwner = (tx: Db, params: { id: number; session: SessionContext }) => Promise<{ status: string }>;
+export type FindDocumentOwner = (tx: Db, params: Pick<Actor, 'agencyId' | 'userId' | 'scope'> & { id: number }) => Promise<{ status: string }>;
 
 /**
  * `GET|POST {base}/:id/documents` and `DELETE {base}/:id/documents/:docId` for one kind of record (sale orders,
@@ -25,7 +25,6 @@ export function registerDocumentRoutes(
   options: { base: string; ownerType: string; permissionModule: string; tag: string; findOwner: FindDocumentOwner },
 ): void {
   const r = api.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
   const { base, ownerType, permissionModule, findOwner } = options;
   const tags = [options.tag];
   const flag = (action: 'view' | 'add' | 'edit' | 'reverse') => permissionFlag(permissionModule, action);
@@ -38,14 +37,11 @@ export function registerDocumentRoutes(
         config: { access: access.permission(flag('view'), { agency: 'required' }) },
         schema: { tags, summary: 'Documents attached to the record', hide: url.endsWith('/'), params: ZIdParams, response: { 200: ZDocumentList, ...errors } },
       },
-      (request) => {
-        const agencyId = requireAgency(request);
-        const session = requireSession(request);
-        return inAgency(db, agencyId, async (tx) => {
-          await findOwner(tx, { id: request.params.id, session });
-          return listDocuments(tx, { agencyId, ownerType, ownerId: request.params.id, config: context.config });
-        });
-      },
+      (request) =>
+        runCommand(context, request, async (tx, actor) => {
+          await findOwner(tx, { ...actor, id: request.params.id });
+          return listDocuments(tx, { agencyId: actor.agencyId, ownerType, ownerId: request.params.id, config: context.config });
+        }),
     );
   }
 
@@ -62,19 +58,17 @@ export function registerDocumentRoutes(
       },
     },
     async (request, reply) => {
-      const agencyId = requireAgency(request);
-      const session = requireSession(request);
-      const document = await inAgency(db, agencyId, async (tx) => {
-        const owner = await findOwner(tx, { id: request.params.id, session });
+      const document = await runCommand(context, request, async (tx, actor) => {
+        const owner = await findOwner(tx, { ...actor, id: request.params.id });
         if (owner.status !== 'Active') throw conflict(ProcurementMessages.reversed);
         return attachDocument(tx, {
-          agencyId,
+          agencyId: actor.agencyId,
           ownerType,
           ownerId: request.params.id,
           config: context.config,
           input: request.body,
-          userId: session.user.id,
-          now: context.clock.now(),
+          userId: actor.userId,
+          now: actor.now,
         });
       });
       return reply.status(201).send(document);
@@ -88,18 +82,16 @@ export function registerDocumentRoutes(
       schema: { tags, summary: 'Delete a document (kept, marked deleted with the reason; the file stays)', params: ZDocumentParams, body: ZReasonBody, response: { 200: ZMessageResponse, ...errors } },
     },
     async (request) => {
-      const agencyId = requireAgency(request);
-      const session = requireSession(request);
-      await inAgency(db, agencyId, async (tx) => {
-        await findOwner(tx, { id: request.params.id, session });
+      await runCommand(context, request, async (tx, actor) => {
+        await findOwner(tx, { ...actor, id: request.params.id });
         await deleteDocument(tx, {
-          agencyId,
+          agencyId: actor.agencyId,
           ownerType,
           ownerId: request.params.id,
           documentId: request.params.docId,
           reason: request.body.reason,
-          userId: session.user.id,
-          now: context.clock.now(),
+          userId: actor.userId,
+          now: actor.now,
         });
       });
       return { message: ProcurementMessages.documentDeleted };

@@ -5,7 +5,7 @@ import { cargoRoute, registerTransaction } from '../../kit';
 import { consignmentOwner, consignmentTotal, createConsignment, forEachConsignment, getConsignment, lcPoOptions, listConsignments, reverseConsignment, updateConsignment } from './consignments.service';
 import { registerDocumentRoutes } from './documents.routes';
 import { consignmentExportColumns, saleOrderExportColumns } from './procurement.export';
-import { createSaleOrder, forEachSaleOrder, getSaleOrder, getSaleOrderIn, listSaleOrders, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
+import { createSaleOrder, forEachSaleOrder, getSaleOrder, listSaleOrders, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
 
 /**
  * Procurement (spec 2.3, 5, 7): sale orders under `/api/saleOrder`, consignments (LCs/POs) under
@@ -31,7 +31,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
     ownerType: 'saleOrder',
     permissionModule: 'SaleOrder',
     tag: 'sale orders',
-    findOwner: (tx, { id, session }) => getSaleOrderIn(tx, { id, session }),
+    findOwner: (tx, actor) => getSaleOrder(tx, actor),
   });
 
   registerTransaction(api, context, consignmentTransaction, {

@@ -14,12 +14,11 @@ import {
 import { type SQL, and, eq, gte, ilike, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import type { SessionContext } from '../../identity/sessions.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { uniqueViolation, escapeLike } from '../../platform/db/query-helpers';
-import { dataScopeOfSession, type DataScope } from '../../identity/data-scope';
+import type { DataScope } from '../../identity/data-scope';
 import type { CommandActor as Actor } from '../../kit/actor';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
@@ -108,11 +107,6 @@ export function saleOrderScope(scope: DataScope, userId: number): SQL | undefine
   return or(theirs, eq(saleOrders.createdBy, userId));
 }
 
-/** The scope condition of a session's sale orders, read in the agency transaction. */
-async function sessionSaleOrderScope(tx: Db, session: Pick<SessionContext, 'isSuperAdmin' | 'user'>): Promise<SQL | undefined> {
-  return saleOrderScope(await dataScopeOfSession(tx, session), session.user.id);
-}
-
 /** Whose sale orders a read sees: the agency, the user (who sees the ones they created) and the user's data scope. */
 type Viewer = Pick<Actor, 'agencyId' | 'userId' | 'scope'>;
 
@@ -168,11 +162,6 @@ export async function readSaleOrder(tx: Db, params: { id: number; scope?: SQL | 
   const [row] = await baseQuery(tx).where(and(eq(saleOrders.id, params.id), params.scope)).limit(1);
   if (!row) throw notFound(ProcurementMessages.saleOrderNotFound);
   return toSaleOrder(row);
-}
-
-/** One sale order of the agency in the user's scope (404 outside it), in the caller's agency transaction. */
-export async function getSaleOrderIn(tx: Db, params: { id: number; session: SessionContext }): Promise<TSaleOrder> {
-  return readSaleOrder(tx, { id: params.id, scope: await sessionSaleOrderScope(tx, params.session) });
 }
 
 /** One sale order of the agency in the user's scope (404 outside it). */

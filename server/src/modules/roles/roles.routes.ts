@@ -1,8 +1,9 @@
-import { ZApiError, ZMessageResponse, ZRole, ZRoleInput, ZRoleList, ZRoleListQuery, ZRolePermissionsInput, permissionFlag, ZIdParams } from '@tonnage/contracts';
+import { SocketEvents, ZApiError, ZMessageResponse, ZRole, ZRoleInput, ZRoleList, ZRoleListQuery, ZRolePermissionsInput, permissionFlag, ZIdParams } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../module-context';
-import { access, requireAgency, requireSession } from '../../identity/access';
+import { access, requireSession } from '../../identity/access';
+import { Committed, runCommand } from '../../kit/route';
 import { RoleMessages, createRole, deleteRole, getRole, listRoles, renameRole, saveRolePermissions } from './roles.service';
 
 const ZRoleParams = ZIdParams;
@@ -19,12 +20,6 @@ const agency = { agency: 'required' } as const;
 /** Roles of the selected agency (`roles`, `roles/add`, `roles/{roleId}/permissions`): list, add, rename, delete, permissions. */
 export function registerRoleRoutes(instance: FastifyInstance, context: ModuleContext): void {
   const api = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = context.database;
-  const actor = (request: Parameters<typeof requireSession>[0]) => ({
-    agencyId: requireAgency(request),
-    session: requireSession(request),
-    now: context.clock.now(),
-  });
 
   api.get(
     '/roles',
@@ -32,7 +27,7 @@ export function registerRoleRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.permission(canListRoles, agency) },
       schema: { tags, summary: 'Roles of the agency with how many users hold each', querystring: ZRoleListQuery, response: { 200: ZRoleList, ...errors } },
     },
-    (request) => listRoles(db, { agencyId: requireAgency(request), query: request.query }),
+    (request) => runCommand(context, request, (tx) => listRoles(tx, { query: request.query })),
   );
 
   api.get(
@@ -41,7 +36,7 @@ export function registerRoleRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.permission(canView, agency) },
       schema: { tags, summary: 'One role', params: ZRoleParams, response: { 200: ZRole, ...errors } },
     },
-    (request) => getRole(db, { agencyId: requireAgency(request), roleId: request.params.id }),
+    (request) => runCommand(context, request, (tx) => getRole(tx, { roleId: request.params.id })),
   );
 
   for (const url of ['/roles', '/roles/']) {
@@ -51,7 +46,7 @@ export function registerRoleRoutes(instance: FastifyInstance, context: ModuleCon
         config: { access: access.permission(canAdd, agency) },
         schema: { tags, summary: 'Add a role (no permissions yet)', hide: url.endsWith('/'), body: ZRoleInput, response: { 201: ZRole, ...errors, 409: ZApiError } },
       },
-      async (request, reply) => reply.status(201).send(await createRole(db, { ...actor(request), input: request.body })),
+      async (request, reply) => reply.status(201).send(await runCommand(context, request, (tx, actor) => createRole(tx, { ...actor, input: request.body }))),
     );
   }
 
@@ -61,7 +56,7 @@ export function registerRoleRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.permission(canEdit, agency) },
       schema: { tags, summary: 'Rename a role', params: ZRoleParams, body: ZRoleInput, response: { 200: ZRole, ...errors, 409: ZApiError } },
     },
-    (request) => renameRole(db, { ...actor(request), roleId: request.params.id, input: request.body }),
+    (request) => runCommand(context, request, (tx, actor) => renameRole(tx, { ...actor, roleId: request.params.id, input: request.body })),
   );
 
   api.delete(
@@ -71,7 +66,7 @@ export function registerRoleRoutes(instance: FastifyInstance, context: ModuleCon
       schema: { tags, summary: 'Delete a role nobody holds', params: ZRoleParams, response: { 200: ZMessageResponse, ...errors, 409: ZApiError } },
     },
     async (request) => {
-      await deleteRole(db, { ...actor(request), roleId: request.params.id });
+      await runCommand(context, request, (tx, actor) => deleteRole(tx, { ...actor, roleId: request.params.id }));
       return { message: RoleMessages.deleted };
     },
   );
@@ -82,7 +77,7 @@ export function registerRoleRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.permission(canView, agency) },
       schema: { tags, summary: 'A role with its permission flags (the catalogue is in the contracts package)', params: ZRoleParams, response: { 200: ZRole, ...errors } },
     },
-    (request) => getRole(db, { agencyId: requireAgency(request), roleId: request.params.id }),
+    (request) => runCommand(context, request, (tx) => getRole(tx, { roleId: request.params.id })),
   );
 
   api.put(
@@ -97,6 +92,17 @@ export function registerRoleRoutes(instance: FastifyInstance, context: ModuleCon
         response: { 200: ZRole, ...errors },
       },
     },
-    (request) => saveRolePermissions(context, { ...actor(request), roleId: request.params.id, input: request.body }),
+    (request) => {
+      const session = requireSession(request);
+      const grantor = { roleId: session.user.roleId, permissions: session.permissions };
+      return runCommand(context, request, async (tx, actor) => {
+        const { role, holders } = await saveRolePermissions(tx, { ...actor, grantor, roleId: request.params.id, input: request.body });
+        // Each holder reloads their context, once the new flags are committed.
+        const afterCommit = () => {
+          for (const userId of holders) context.realtime.emitToUser(userId, SocketEvents.userContext, { userContextUpdated: true });
+        };
+        return new Committed(role, { afterCommit });
+      });
+    },
   );
 }

@@ -1,13 +1,11 @@
-import { SEARCH_MIN_CHARS, SocketEvents, type TRole, type TRoleList, type ZRoleInput, type ZRoleListQuery, type ZRolePermissionsInput, RoleMessages } from '@tonnage/contracts';
+import { SEARCH_MIN_CHARS, type TRole, type TRoleList, type ZRoleInput, type ZRoleListQuery, type ZRolePermissionsInput, RoleMessages } from '@tonnage/contracts';
 import { and, asc, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { ModuleContext } from '../module-context';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { escapeLike, isForeignKeyViolation, isUniqueViolation } from '../../platform/db/query-helpers';
-import { inAgency } from '../../platform/db/tenancy';
 import { conflict, forbidden, notFound } from '../../platform/errors';
-import type { SessionContext } from '../../identity/sessions.service';
+import type { Actor, CommandActor } from '../../kit/actor';
 import { roles, users } from '../../identity/users.schema';
 
 /** A validated role list query (defaults applied). */
@@ -39,23 +37,21 @@ export function toApiRole(row: RoleRow, count: number): TRole {
 }
 
 /** One page of an agency's roles ordered by name, with how many users hold each; search after more than 2 characters. */
-export async function listRoles(db: Db, params: { agencyId: number; query: RoleListQuery }): Promise<TRoleList> {
+export async function listRoles(tx: Db, params: { query: RoleListQuery }): Promise<TRoleList> {
   const { query } = params;
   const conditions: SQL[] = [];
   if (query.search && query.search.length > SEARCH_MIN_CHARS) conditions.push(ilike(roles.name, `%${escapeLike(query.search)}%`));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.sortOrder === 'desc' ? desc : asc;
-  return inAgency(db, params.agencyId, async (tx) => {
-    const rows = await tx
-      .select({ role: roles, userCount })
-      .from(roles)
-      .where(where)
-      .orderBy(direction(sql`lower(${roles.name})`), direction(roles.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(roles).where(where);
-    return { rows: rows.map((r) => toApiRole(r.role, r.userCount)), count: total?.count ?? 0 };
-  });
+  const rows = await tx
+    .select({ role: roles, userCount })
+    .from(roles)
+    .where(where)
+    .orderBy(direction(sql`lower(${roles.name})`), direction(roles.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(roles).where(where);
+  return { rows: rows.map((r) => toApiRole(r.role, r.userCount)), count: total?.count ?? 0 };
 }
 
 async function findRole(tx: Db, params: { roleId: number; forUpdate?: boolean }): Promise<{ role: RoleRow; userCount: number }> {
@@ -65,12 +61,10 @@ async function findRole(tx: Db, params: { roleId: number; forUpdate?: boolean })
   return row;
 }
 
-/** One role of the agency; 404 when unknown there (row-level security hides other agencies' roles). */
-export async function getRole(db: Db, params: { agencyId: number; roleId: number }): Promise<TRole> {
-  return inAgency(db, params.agencyId, async (tx) => {
-    const row = await findRole(tx, params);
-    return toApiRole(row.role, row.userCount);
-  });
+/** One role of the agency in the transaction; 404 when unknown there (row-level security hides other agencies' roles). */
+export async function getRole(tx: Db, params: { roleId: number }): Promise<TRole> {
+  const row = await findRole(tx, params);
+  return toApiRole(row.role, row.userCount);
 }
 
 async function assertNameFree(tx: Db, params: { name: string; exceptId?: number }): Promise<void> {
@@ -90,69 +84,62 @@ async function withNameConflict<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-interface Actor {
-  agencyId: number;
-  session: SessionContext;
-  now: Date;
-}
+/*
+ * The writes run in the caller's agency transaction as the kit's actor. Roles are the agency's own, not narrowed by
+ * any data scope, so the actor's scope is carried but not read here.
+ */
 
 /** Creates a role without permissions in the agency; 409 when the name is taken there, in any letter case. */
-export async function createRole(db: Db, params: Actor & { input: RoleInput }): Promise<TRole> {
-  return withNameConflict(() =>
-    inAgency(db, params.agencyId, async (tx) => {
-      await assertNameFree(tx, { name: params.input.name });
-      const [row] = await tx
-        .insert(roles)
-        .values({ agencyId: params.agencyId, name: params.input.name, permissions: [], createdAt: params.now, updatedAt: params.now })
-        .returning();
-      if (!row) throw new Error('role insert returned no row');
-      const role = toApiRole(row, 0);
-      await recordAudit(tx, { agencyId: params.agencyId, userId: params.session.user.id, action: 'create', entity: 'role', entityId: row.id, after: role, at: params.now });
-      return role;
-    }),
-  );
+export async function createRole(tx: Db, params: CommandActor & { input: RoleInput }): Promise<TRole> {
+  return withNameConflict(async () => {
+    await assertNameFree(tx, { name: params.input.name });
+    const [row] = await tx
+      .insert(roles)
+      .values({ agencyId: params.agencyId, name: params.input.name, permissions: [], createdAt: params.now, updatedAt: params.now })
+      .returning();
+    if (!row) throw new Error('role insert returned no row');
+    const role = toApiRole(row, 0);
+    await recordAudit(tx, { agencyId: params.agencyId, userId: params.userId, action: 'create', entity: 'role', entityId: row.id, after: role, at: params.now });
+    return role;
+  });
 }
 
 /** Renames a role; 404 when unknown in the agency, 409 when the name is taken there. */
-export async function renameRole(db: Db, params: Actor & { roleId: number; input: RoleInput }): Promise<TRole> {
-  return withNameConflict(() =>
-    inAgency(db, params.agencyId, async (tx) => {
-      const before = await findRole(tx, { roleId: params.roleId, forUpdate: true });
-      await assertNameFree(tx, { name: params.input.name, exceptId: params.roleId });
-      const [row] = await tx.update(roles).set({ name: params.input.name, updatedAt: params.now }).where(eq(roles.id, params.roleId)).returning();
-      if (!row) throw notFound(RoleMessages.notFound);
-      const role = toApiRole(row, before.userCount);
-      await recordAudit(tx, {
-        agencyId: params.agencyId,
-        userId: params.session.user.id,
-        action: 'update',
-        entity: 'role',
-        entityId: row.id,
-        before: { name: before.role.name },
-        after: { name: row.name },
-        at: params.now,
-      });
-      return role;
-    }),
-  );
+export async function renameRole(tx: Db, params: CommandActor & { roleId: number; input: RoleInput }): Promise<TRole> {
+  return withNameConflict(async () => {
+    const before = await findRole(tx, { roleId: params.roleId, forUpdate: true });
+    await assertNameFree(tx, { name: params.input.name, exceptId: params.roleId });
+    const [row] = await tx.update(roles).set({ name: params.input.name, updatedAt: params.now }).where(eq(roles.id, params.roleId)).returning();
+    if (!row) throw notFound(RoleMessages.notFound);
+    const role = toApiRole(row, before.userCount);
+    await recordAudit(tx, {
+      agencyId: params.agencyId,
+      userId: params.userId,
+      action: 'update',
+      entity: 'role',
+      entityId: row.id,
+      before: { name: before.role.name },
+      after: { name: row.name },
+      at: params.now,
+    });
+    return role;
+  });
 }
 
 /** Deletes a role nobody holds; 409 while any user (active or not) holds it. */
-export async function deleteRole(db: Db, params: Actor & { roleId: number }): Promise<void> {
+export async function deleteRole(tx: Db, params: CommandActor & { roleId: number }): Promise<void> {
   try {
-    await inAgency(db, params.agencyId, async (tx) => {
-      const before = await findRole(tx, { roleId: params.roleId, forUpdate: true });
-      if (before.userCount > 0) throw conflict(RoleMessages.inUse);
-      await tx.delete(roles).where(eq(roles.id, params.roleId));
-      await recordAudit(tx, {
-        agencyId: params.agencyId,
-        userId: params.session.user.id,
-        action: 'delete',
-        entity: 'role',
-        entityId: params.roleId,
-        before: toApiRole(before.role, 0),
-        at: params.now,
-      });
+    const before = await findRole(tx, { roleId: params.roleId, forUpdate: true });
+    if (before.userCount > 0) throw conflict(RoleMessages.inUse);
+    await tx.delete(roles).where(eq(roles.id, params.roleId));
+    await recordAudit(tx, {
+      agencyId: params.agencyId,
+      userId: params.userId,
+      action: 'delete',
+      entity: 'role',
+      entityId: params.roleId,
+      before: toApiRole(before.role, 0),
+      at: params.now,
     });
   } catch (error) {
     // A user given the role after the count was read still holds it: the foreign key refuses, with the same answer.
@@ -161,41 +148,42 @@ export async function deleteRole(db: Db, params: Actor & { roleId: number }): Pr
   }
 }
 
+/** The flags and role of the user changing a role's permissions (from the session), besides the actor. */
+export interface Grantor {
+  roleId: number | null;
+  permissions: readonly string[];
+}
+
 /**
- * Replaces a role's permission flags (already checked against the catalogue by ZRolePermissionsInput) and tells
- * every user holding the role to reload their context. Anyone but a super or agency admin is refused changing
- * the role they hold themselves, and may add only flags they hold: neither may raise anyone's rights above theirs.
+ * Replaces a role's permission flags (already checked against the catalogue by ZRolePermissionsInput) and answers
+ * the role and the users holding it, who are to reload their context once this commits. Anyone but a super or
+ * agency admin is refused changing the role they hold themselves, and may add only flags they hold: neither may
+ * raise anyone's rights above theirs.
  */
-export async function saveRolePermissions(context: ModuleContext, params: Actor & { roleId: number; input: RolePermissionsInput }): Promise<TRole> {
-  const { session } = params;
-  const isAdmin = session.isSuperAdmin || session.isAgencyAdmin;
-  if (!isAdmin && session.user.roleId === params.roleId) throw forbidden();
-  const { role, holders } = await inAgency(context.database.db, params.agencyId, async (tx) => {
-    const before = await findRole(tx, { roleId: params.roleId, forUpdate: true });
-    if (!isAdmin) {
-      // A user with role-edit rights may pass on only rights they hold, so they cannot mint a stronger role.
-      const added = params.input.permissions.filter((flag) => !before.role.permissions.includes(flag));
-      if (added.some((flag) => !session.permissions.includes(flag))) throw forbidden();
-    }
-    const [row] = await tx
-      .update(roles)
-      .set({ permissions: params.input.permissions, updatedAt: params.now })
-      .where(eq(roles.id, params.roleId))
-      .returning();
-    if (!row) throw notFound(RoleMessages.notFound);
-    const holderRows = await tx.select({ id: users.id }).from(users).where(eq(users.roleId, params.roleId));
-    await recordAudit(tx, {
-      agencyId: params.agencyId,
-      userId: session.user.id,
-      action: 'update-permissions',
-      entity: 'role',
-      entityId: row.id,
-      before: { permissions: [...before.role.permissions].sort() },
-      after: { permissions: row.permissions },
-      at: params.now,
-    });
-    return { role: toApiRole(row, before.userCount), holders: holderRows.map((h) => h.id) };
+export async function saveRolePermissions(
+  tx: Db,
+  params: CommandActor & Pick<Actor, 'isAdmin'> & { grantor: Grantor; roleId: number; input: RolePermissionsInput },
+): Promise<{ role: TRole; holders: number[] }> {
+  const { isAdmin, grantor } = params;
+  if (!isAdmin && grantor.roleId === params.roleId) throw forbidden();
+  const before = await findRole(tx, { roleId: params.roleId, forUpdate: true });
+  if (!isAdmin) {
+    // A user with role-edit rights may pass on only rights they hold, so they cannot mint a stronger role.
+    const added = params.input.permissions.filter((flag) => !before.role.permissions.includes(flag));
+    if (added.some((flag) => !grantor.permissions.includes(flag))) throw forbidden();
+  }
+  const [row] = await tx.update(roles).set({ permissions: params.input.permissions, updatedAt: params.now }).where(eq(roles.id, params.roleId)).returning();
+  if (!row) throw notFound(RoleMessages.notFound);
+  const holderRows = await tx.select({ id: users.id }).from(users).where(eq(users.roleId, params.roleId));
+  await recordAudit(tx, {
+    agencyId: params.agencyId,
+    userId: params.userId,
+    action: 'update-permissions',
+    entity: 'role',
+    entityId: row.id,
+    before: { permissions: [...before.role.permissions].sort() },
+    after: { permissions: row.permissions },
+    at: params.now,
   });
-  for (const userId of holders) context.realtime.emitToUser(userId, SocketEvents.userContext, { userContextUpdated: true });
-  return role;
+  return { role: toApiRole(row, before.userCount), holders: holderRows.map((h) => h.id) };
 }

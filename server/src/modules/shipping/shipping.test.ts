@@ -511,6 +511,17 @@ describe('voyages', () => {
     expect((byNumber.body.rows as { voyageNumber: string }[]).map((r) => r.voyageNumber)).toEqual(['MV-12']);
     expect((await call('viewer', 'GET', '/api/voyage/vessel-voyage-number?limit=11')).status).toBe(400);
 
+    // By id (a picker naming a value it has not searched, e.g. a list filter after a reload): that voyage only,
+    // as far as the agency holds it; a spoilt id is refused.
+    const twelve = (byNumber.body.rows as { id: number }[])[0]?.id;
+    const named = await call('viewer', 'GET', `/api/voyage/vessel-voyage-number?id=${twelve}`);
+    expect(named.body).toEqual({ rows: [{ id: twelve, vesselName: 'A Many Voyages', voyageNumber: 'MV-12' }] });
+    expect((await call('portLoader', 'GET', `/api/voyage/vessel-voyage-number?id=${twelve}`)).body.rows).toHaveLength(1);
+    expect((await call('noRights', 'GET', `/api/voyage/vessel-voyage-number?id=${twelve}`)).status).toBe(403);
+    expect((await call('foreign', 'GET', `/api/voyage/vessel-voyage-number?id=${twelve}`)).body).toEqual({ rows: [] });
+    expect((await call('viewer', 'GET', '/api/voyage/vessel-voyage-number?id=999999')).body).toEqual({ rows: [] });
+    expect((await call('viewer', 'GET', '/api/voyage/vessel-voyage-number?id=abc')).status).toBe(400);
+
     const paged = await call('viewer', 'GET', `/api/voyage?vesselId=${vesselId}&limit=20`);
     expect(paged.body.count).toBe(12);
     const searched = await call('viewer', 'GET', '/api/voyage?search=mv-1');

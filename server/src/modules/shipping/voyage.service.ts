@@ -187,13 +187,24 @@ export async function consigneeVoyages(tx: Db, params: { agencyId: number; scope
   };
 }
 
-/** Voyages whose vessel name or voyage number contains the search (the latest ones without a search), at most 10. */
+/**
+ * Voyages whose vessel name or voyage number contains the search (the latest ones without a search), at most 10;
+ * with `id` only that voyage. The same voyages as the list and `getVoyage` (a vessel call of the agency, row-level
+ * security), so a value chosen from a search is always named again by its id.
+ */
 export async function vesselVoyageNumbers(tx: Db, params: { agencyId: number; query: VesselVoyageNumberQuery }) {
+  const { query } = params;
   const rows = await tx
     .select({ id: voyages.id, vesselName: sql<string>`${vesselName}`, voyageNumber: voyages.voyageNumber })
     .from(voyages)
     .innerJoin(vessels, eq(vesselIdColumn, voyages.vesselId))
-    .where(and(eq(voyages.agencyId, params.agencyId), params.query.search ? searchVesselVoyage(params.query.search) : undefined))
+    .where(
+      and(
+        eq(voyages.agencyId, params.agencyId),
+        query.id === undefined ? undefined : eq(voyages.id, query.id),
+        query.search ? searchVesselVoyage(query.search) : undefined,
+      ),
+    )
     .orderBy(desc(voyages.id))
     .limit(params.query.limit);
   return { rows };

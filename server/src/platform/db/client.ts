@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -146,5 +147,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 /** Runs raw SQL and returns its rows (PGlite and node-postgres both answer `{ rows }`). */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+const dialect = new PgDialect();
+/** The statement names of the texts seen (a name per distinct text: a statement's text varies with its inputs). */
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs raw SQL as a named prepared statement and returns its rows. On PostgreSQL (node-postgres) a connection
+ * parses and plans a named statement once and then only binds and executes it, which saves the planning of a
+ * long statement on a hot path (the loading slip's lock and write statements). The name is `name` and a hash of
+ * the text, since a text varies with its inputs (the lists of a data scope): each distinct text is its own
+ * statement on each connection. PGlite ignores the name (each call is parsed as `queryRows` is).
+ */
+export async function queryRowsNamed<T>(db: Db, name: string, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  let statement = statementNames.get(built.sql);
+  if (statement === undefined) {
+    statement = `${name}_${createHash('sha256').update(built.sql).digest('base64url').slice(0, 22)}`;
+    if (statementNames.size < 1000) statementNames.set(built.sql, statement);
+  }
+  const result: unknown = await db._.session.prepareQuery(built, undefined, statement, false).execute();
   return (result as { rows: T[] }).rows;
 }

@@ -52,6 +52,26 @@ describe('VoyageSelect', () => {
     await waitFor(() => expect(onChange).toHaveBeenCalledWith(5, { id: 5, vesselName: 'OCEAN STAR', voyageNumber: 'V-12' }));
   });
 
+  it('names a value it holds without its name (a filter read back from the URL) by asking the server for that id', async () => {
+    const fetch = mockFetch((url) =>
+      url.pathname === '/api/voyage/vessel-voyage-number' && url.searchParams.get('id') === '7'
+        ? json({ rows: [{ id: 7, vesselName: 'NORTH WIND', voyageNumber: 'NW-4' }] })
+        : undefined,
+    );
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AntApp>
+          <VoyageSelect value={7} data-testid="voyage" />
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('NORTH WIND / NW-4', {}, { timeout: 2000 })).toBeTruthy();
+    expect(screen.queryByText('7')).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const url = new URL(urlOf(fetch.mock.calls[0]?.[0]), 'http://localhost');
+    expect(url.searchParams.get('search')).toBeNull();
+  });
+
   it('names the known voyage of an edited record without asking the server', () => {
     const fetch = mockFetch(() => undefined);
     render(

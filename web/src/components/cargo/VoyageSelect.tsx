@@ -25,6 +25,19 @@ export function useVesselVoyageSearch(search: string | undefined) {
   });
 }
 
+/**
+ * `GET /api/voyage/vessel-voyage-number?id=`: names a voyage the select holds but has not found in a search (a list
+ * filter read back from the URL after a reload); disabled while `id` is undefined.
+ */
+export function useVesselVoyageById(id: number | undefined) {
+  return useQuery({
+    queryKey: ['voyage', 'vessel-voyage-number', 'id', id],
+    queryFn: () => api('/api/voyage/vessel-voyage-number', { schema: ZVesselVoyageOptions, query: { id, limit: 1 } }),
+    enabled: id !== undefined,
+    staleTime: 30_000,
+  });
+}
+
 export interface VoyageSelectProps {
   value?: number | null;
   onChange?: (value: number | undefined, voyage: TVesselVoyageOption | undefined) => void;
@@ -42,7 +55,8 @@ export interface VoyageSelectProps {
 
 /**
  * A vessel voyage picker, 'NAME / V.NO': searches the server after more than 2 typed characters, at most 10
- * voyages. The chosen voyage stays named after the search is cleared. A controlled select for a Form.Item.
+ * voyages. The chosen voyage stays named after the search is cleared; a value it was given without its name
+ * (`known`) is named by asking the server for that id. A controlled select for a Form.Item.
  */
 export function VoyageSelect({ value, onChange, known, placeholder, allowClear = true, ...props }: VoyageSelectProps) {
   const { t } = useTranslation();
@@ -52,11 +66,15 @@ export function VoyageSelect({ value, onChange, known, placeholder, allowClear =
   const [chosen, setChosen] = useState<TVesselVoyageOption | null>(null);
   const found = useMemo(() => result.data?.rows ?? [], [result.data]);
   const current = typeof value === 'number' ? value : null;
+  const held = [chosen, known].find((v): v is TVesselVoyageOption => !!v && v.id === current);
+  // A value nobody named (not chosen here, not given as `known`, not in the search) is looked up by its id.
+  const lookup = useVesselVoyageById(current !== null && !held && !found.some((v) => v.id === current) ? current : undefined);
+  const looked = lookup.data?.rows.find((v) => v.id === current);
   const options = useMemo(() => {
-    const named = [chosen, known].find((v): v is TVesselVoyageOption => !!v && v.id === current);
+    const named = held ?? looked;
     const list = named && !found.some((v) => v.id === named.id) ? [named, ...found] : found;
     return list.map((voyage) => ({ value: voyage.id, label: vesselVoyageLabel(voyage), voyage }));
-  }, [found, chosen, known, current]);
+  }, [found, held, looked]);
 
   const hint = typed.trim() !== '' && voyageSearchOf(typed) === undefined ? t('shipping.voyageSearchHint') : undefined;
   return (

@@ -33,6 +33,7 @@ function serve(listAnswer: () => Response = () => json({ rows: [row], count: 41 
     if (url.pathname === '/api/portLoading/3/reverse') return json({ message: 'Port Loading reversed successfully' });
     if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
     if (url.pathname.startsWith('/api/transporter')) return json({ rows: [], count: 0 });
+    if (url.pathname === '/api/voyage/vessel-voyage-number' && url.searchParams.get('id') === '12') return json({ rows: [{ id: 12, vesselName: 'NORTH WIND', voyageNumber: 'NW-4' }] });
     return undefined;
   });
   const listCalls = () => calls.filter((call) => call.url.pathname === '/api/portLoading');
@@ -70,6 +71,16 @@ describe('TransactionListPage', () => {
     expect(within(screen.getByTestId('pl-filter-transportationType')).getByText('Warehouse Storage')).toBeTruthy();
     // The sorted column shows its arrow from the URL.
     expect(document.querySelector('th[aria-sort="ascending"]')?.textContent).toContain('Quantity');
+  });
+
+  it('names the voyage of a voyage filter read back from the URL (after a reload), not its id', async () => {
+    const { lastList, calls } = serve();
+    show('?voyageId=12');
+    await screen.findByText('DESERT FALCON / V-7');
+    expect(lastList()?.get('voyageId')).toBe('12');
+    await waitFor(() => expect(within(screen.getByTestId('pl-filter-voyage')).getByText('NORTH WIND / NW-4')).toBeTruthy());
+    expect(within(screen.getByTestId('pl-filter-voyage')).queryByText('12')).toBeNull();
+    expect(calls.filter((call) => call.url.pathname === '/api/voyage/vessel-voyage-number').map((call) => call.url.searchParams.get('id'))).toEqual(['12']);
   });
 
   it('asks for Active rows, the first page and the default order when the URL names nothing', async () => {

@@ -63,7 +63,7 @@ export default function ConsignmentListPage() {
     <TransactionListPage
       declaration={consignmentTransaction}
       renderers={{
-        type: (row) => <Tag color={row.type === 'lc' ? 'blue' : 'purple'}>{t(`procurement.${row.type}`)}</Tag>,
+        type: (row) => <Tag color={row.type === 'lc' ? 'blue' : 'purple'}>{t(row.type === 'lc' ? 'procurement.lc' : 'procurement.po')}</Tag>,
       }}
       filterControls={{
         saleOrderId: (value, set) => (

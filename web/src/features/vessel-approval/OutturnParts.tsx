@@ -10,7 +10,7 @@ import { formatQuantity } from '../../app/format';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { ReasonModal } from '../../components/cargo/ReasonModal';
-import { canDecide, differenceKind, isReversible, nextApproverName, statusColor } from './outturn';
+import { canDecide, differenceKind, isReversible, nextApproverName, statusColor, type DifferenceKind } from './outturn';
 import { invalidateOutturns } from './vessel-approval-api';
 
 /** An out-turn's or an approval step's status as a coloured tag. */
@@ -23,6 +23,9 @@ export function StatusTag({ status, testId }: { status: OutturnStatus; testId?: 
   );
 }
 
+/** The word of each kind of difference (each key named, so the unused-key check sees it). */
+const DIFFERENCE_WORDS = { excess: 'vesselApproval.excess', shortage: 'vesselApproval.shortage', nil: 'vesselApproval.nil' } as const satisfies Record<DifferenceKind, string>;
+
 /** The excess (green) or shortage (red) of an out-turn, with its word; nothing while unknown. */
 export function DifferenceText({ difference, testId }: { difference: string | null; testId?: string }) {
   const { t } = useTranslation();
@@ -31,7 +34,7 @@ export function DifferenceText({ difference, testId }: { difference: string | nu
   const type = kind === 'excess' ? 'success' : kind === 'shortage' ? 'danger' : undefined;
   return (
     <Typography.Text type={type} data-testid={testId} data-kind={kind}>
-      <bdi>{formatQuantity(difference)}</bdi> ({t(`vesselApproval.${kind}`)})
+      <bdi>{formatQuantity(difference)}</bdi> ({t(DIFFERENCE_WORDS[kind])})
     </Typography.Text>
   );
 }

@@ -30,12 +30,9 @@ export const en = {
   onBoard: 'On board (MT)',
   loaded: 'Loaded (MT)',
   status: 'Status',
-  fromDate: 'Arrival from',
-  toDate: 'Arrival to',
   consignment: 'Consignment (LC / PO)',
   consignee: 'BL consignee',
   search: 'Search BL, LC/PO or vessel',
-  searchHint: 'Type more than 2 characters to search.',
   voyage: 'Voyage',
   voyageMode: 'Voyage',
   existingVoyage: 'Existing voyage',
@@ -49,8 +46,6 @@ export const en = {
   selectPortFirst: 'Select a port first',
   voyageSection: 'Vessel and voyage',
   blSection: 'Bill of lading',
-  quantityFormat: 'Please enter a quantity in MT with at most 3 decimals.',
-  reverse: 'Reverse',
 };
 
 /** Arabic: the same keys (checked by the compiler). */
@@ -82,12 +77,9 @@ export const ar: SectionShape<typeof en> = {
   onBoard: 'على متن السفينة (طن)',
   loaded: 'المحمّل (طن)',
   status: 'الحالة',
-  fromDate: 'الوصول من',
-  toDate: 'الوصول إلى',
   consignment: 'الشحنة (اعتماد / أمر شراء)',
   consignee: 'المستلم في البوليصة',
   search: 'ابحث برقم البوليصة أو الاعتماد أو السفينة',
-  searchHint: 'اكتب أكثر من حرفين للبحث.',
   voyage: 'الرحلة',
   voyageMode: 'الرحلة',
   existingVoyage: 'رحلة موجودة',
@@ -101,8 +93,6 @@ export const ar: SectionShape<typeof en> = {
   selectPortFirst: 'اختر الميناء أولاً',
   voyageSection: 'السفينة والرحلة',
   blSection: 'بوليصة الشحن',
-  quantityFormat: 'يرجى إدخال كمية بالطن بثلاث خانات عشرية كحد أقصى.',
-  reverse: 'عكس',
 };
 
 /** Arabic for the fixed English messages the server sends for this feature, keyed by the English text. */

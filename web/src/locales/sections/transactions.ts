@@ -6,7 +6,6 @@ export const en = {
   loadFailedHint: 'Nothing is shown rather than figures that may be wrong. Try again.',
   retry: 'Try again',
   searchHint: 'Type more than 2 characters to search.',
-  filterLabel: 'Filter: {{name}}',
 };
 
 /** Arabic texts of the transaction kit's shared parts. */
@@ -15,7 +14,6 @@ export const ar: SectionShape<typeof en> = {
   loadFailedHint: 'لا يُعرض شيء بدلاً من أرقام قد تكون خاطئة. حاول مرة أخرى.',
   retry: 'حاول مرة أخرى',
   searchHint: 'اكتب أكثر من حرفين للبحث.',
-  filterLabel: 'تصفية: {{name}}',
 };
 
 /** Messages of this section sent by the server or the contracts (none: its texts are the web's own). */
