@@ -41,14 +41,22 @@ export function initI18n(): Promise<unknown> {
   return initialised;
 }
 
-/** Loads a language's message sets (once) and makes it the current language of i18next. */
-export async function activateTranslations(language: Language): Promise<void> {
+/**
+ * Loads a language's message sets (once) without making it current: for pages that print in a fixed language
+ * whatever the user's (the weighbridge ticket shows English and Arabic side by side).
+ */
+export async function loadTranslations(language: Language): Promise<void> {
   await initI18n();
   if (!i18n.hasResourceBundle(language, 'translation')) {
     const bundle = await loaders[language]();
     i18n.addResourceBundle(language, 'translation', bundle.translation, true, true);
     i18n.addResourceBundle(language, MESSAGES_NS, bundle.messages, true, true);
   }
+}
+
+/** Loads a language's message sets (once) and makes it the current language of i18next. */
+export async function activateTranslations(language: Language): Promise<void> {
+  await loadTranslations(language);
   await i18n.changeLanguage(language);
 }
 

@@ -7,7 +7,7 @@ import type { WeighTicketView } from '@tonnage/contracts';
 import { authHeaders } from '../../app/api';
 import { formatDateTimeIn } from '../../app/format';
 import { parseId } from '../../app/guards';
-import { i18n } from '../../app/i18n';
+import { i18n, loadTranslations } from '../../app/i18n';
 import { PageHeader } from '../../components/PageHeader';
 import { useWeighTicket, type WeighingKind } from './outbound-weighing-api';
 
@@ -40,7 +40,8 @@ type Lang = 'en' | 'ar';
 export function ticketLines(ticket: WeighTicketView, lang: Lang): { label: string; value: string; manual?: boolean }[] {
   const t = i18n.getFixedT(lang, 'translation', 'outboundWeighing');
   const kg = (value: number) => t('kilograms', { value: value.toLocaleString('en') });
-  const at = (value: string) => formatDateTimeIn(value, ticket.timeZone);
+  // The date reads left to right in the Arabic column too (an isolate keeps 24-Nov-2026 22:40 in one piece).
+  const at = (value: string) => `\u2066${formatDateTimeIn(value, ticket.timeZone)}\u2069`;
   return [
     { label: t('ticketNumber'), value: ticket.ticketNumber },
     { label: t('agency'), value: ticket.agencyName },
@@ -104,6 +105,17 @@ export function WeighTicketPrintPage({ kind }: { kind: WeighingKind }) {
   const { t } = useTranslation();
   const id = parseId(useParams().id);
   const ticket = useWeighTicket(kind, id);
+  // Both languages are printed whatever the user's: load the one not in use before the sheet is drawn.
+  const [languagesReady, setLanguagesReady] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void Promise.all([loadTranslations('en'), loadTranslations('ar')]).then(() => {
+      if (active) setLanguagesReady(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
   const printed = useRef(false);
   const [downloading, setDownloading] = useState(false);
   // The PDF is fetched with the session's headers (the selected agency included), then opened.
@@ -121,14 +133,14 @@ export function WeighTicketPrintPage({ kind }: { kind: WeighingKind }) {
     }
   };
   useEffect(() => {
-    if (ticket.data && !printed.current) {
+    if (ticket.data && languagesReady && !printed.current) {
       printed.current = true;
       // After the pictures had a moment to load.
       const timer = setTimeout(() => window.print(), 300);
       return () => clearTimeout(timer);
     }
     return undefined;
-  }, [ticket.data]);
+  }, [ticket.data, languagesReady]);
   return (
     <div className="page" data-testid="weigh-ticket-page">
       <style>{PRINT_CSS}</style>
@@ -147,7 +159,7 @@ export function WeighTicketPrintPage({ kind }: { kind: WeighingKind }) {
       />
       {ticket.isPending && id !== null && <Spin className="page-loader" />}
       {(ticket.isError || id === null) && <Result status="error" title={t('cargo.loadError')} />}
-      {ticket.data && <WeighTicketSheet ticket={ticket.data} />}
+      {ticket.data && languagesReady && <WeighTicketSheet ticket={ticket.data} />}
     </div>
   );
 }
