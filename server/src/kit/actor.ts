@@ -1,3 +1,4 @@
+import { hasPermission, permissionFlag, type PermissionAction } from '@tonnage/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requireAgency, requireSession } from '../identity/access';
 import type { Clock } from '../platform/clock';
@@ -10,8 +11,10 @@ export type Lang = 'en' | 'ar';
 /**
  * Who does a cargo command, the one actor type of every service: the agency (always), the signed-in user, the time
  * of the request, the user's data scope (always given: its `null` lists mean unrestricted only because the user
- * is), whether the user administers the agency (an admin may stand in for a blocked approver), and the language
- * of the request's messages.
+ * is), whether the user administers the agency (an admin may stand in for a blocked approver), the language
+ * of the request's messages, and `can(module, action)`: whether the user holds a permission (the session's flags;
+ * super admins and agency admins hold every one, as the access guard decides) for a rule that asks more than the
+ * route's permission (a manual weight).
  */
 export interface Actor {
   agencyId: number;
@@ -20,6 +23,7 @@ export interface Actor {
   scope: DataScope;
   isAdmin: boolean;
   lang: Lang;
+  can: (module: string, action: PermissionAction) => boolean;
 }
 
 /** The language of a request: `?lang=` (en or ar), else the Accept-Language header, else English. */
@@ -44,6 +48,7 @@ export async function actorOf(tx: Db, request: FastifyRequest, clock: Clock): Pr
     scope: await dataScopeOfSession(tx, session),
     isAdmin: session.isSuperAdmin || session.isAgencyAdmin,
     lang: requestLang(request),
+    can: (module, action) => hasPermission(session, permissionFlag(module, action)),
   };
 }
 

@@ -99,6 +99,8 @@ export interface WriteRoute {
 export interface TransactionSchemas {
   /** Body of create and update: the same schema validates the web form and the server. */
   input: z.ZodType;
+  /** Body of update where it is not `input` (a weighing's edit never changes its weight). */
+  updateInput?: z.ZodType;
   /** Query of the list (filters, `page`, `limit`, `sortBy`, `sortOrder`). */
   listQuery: z.ZodType;
   /** Query of the export: the list's without paging, plus `lang`. */
