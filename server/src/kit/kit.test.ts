@@ -226,6 +226,7 @@ describe('transaction kit: generated routes', () => {
     expect([viewer.can('SaleOrder', 'view'), viewer.can('SaleOrder', 'add'), viewer.can('ManualWeight', 'add')]).toEqual([true, false, false]);
     const writer = await actorOfCall(tokens.writer);
     expect([writer.can('SaleOrder', 'add'), writer.can('SaleOrder', 'reverse'), writer.can('Shipping', 'view')]).toEqual([true, true, false]);
+    expect([writer.can('canEditSaleOrder'), writer.can('canViewShipping'), writer.userKind, writer.userCompanyId]).toEqual([true, false, 'agencyUser', null]);
     const admin = await actorOfCall(tokens.superAdmin, { [Headers.agencyId]: String(agencyId) });
     expect([admin.can('SaleOrder', 'add'), admin.can('ManualWeight', 'add')]).toEqual([true, true]);
   });
