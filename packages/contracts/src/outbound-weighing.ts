@@ -276,9 +276,9 @@ const firstWeightColumns = [
 ] as const;
 
 /**
- * Outbound first weights (spec 2.3 `outbound-first-weight`) as the kit sees them: list, export, get, reverse. The
- * module adds `POST /outboundFirstWeight` (the capture, which also asks the manual weight permission of the
- * session) and `PUT /outboundFirstWeight/:id` (`ZOutboundFirstWeightEdit`: driver and remarks only).
+ * Outbound first weights (spec 2.3 `outbound-first-weight`) through the kit: list, export, get, create (the capture;
+ * a manual weight also needs the manual weight permission, which the service asks of the actor), update
+ * (`ZOutboundFirstWeightEdit`: driver and remarks only) and reverse; writes answer the message and the record.
  */
 export const outboundFirstWeightTransaction = defineTransaction({
   key: 'outboundFirstWeight',
@@ -286,9 +286,10 @@ export const outboundFirstWeightTransaction = defineTransaction({
   route: 'outbound-first-weight',
   permissionModule: 'OutboundFirstWeight',
   labels: { title: 'outboundWeighing.firstTitle', add: 'outboundWeighing.firstAdd', total: 'outboundWeighing.total' },
-  operations: ['list', 'export', 'get', 'reverse'],
+  operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
   schemas: {
     input: ZOutboundFirstWeightInput,
+    updateInput: ZOutboundFirstWeightEdit,
     listQuery: ZOutboundFirstWeightListQuery,
     exportQuery: ZOutboundFirstWeightExportQuery,
     row: ZOutboundFirstWeight,
@@ -298,6 +299,8 @@ export const outboundFirstWeightTransaction = defineTransaction({
   },
   sort: { fields: OUTBOUND_WEIGHT_SORT_FIELDS, default: { field: 'capturedAt', order: 'desc' } },
   routes: {
+    create: { response: ZOutboundFirstWeightSaved },
+    update: { response: ZOutboundFirstWeightSaved },
     reverse: { response: z.object({ message: z.string() }) },
   },
   docs: {
@@ -306,6 +309,8 @@ export const outboundFirstWeightTransaction = defineTransaction({
       list: 'Outbound first weights of the agency in the user’s locations (filtered, paged)',
       export: 'Outbound first weights as an Excel file (MANUAL marked)',
       get: 'One outbound first weight with its evidence and pictures',
+      create: 'Take a first weight: the server captures the weighbridge’s stable weight (422 with the rule’s message when it cannot), or a manual weight with its permission and a reason',
+      update: 'Change a first weight’s driver and remarks (never its weight)',
       reverse: 'Reverse a first weight (refused while a live second weight stands on it)',
     },
   },
@@ -326,8 +331,8 @@ export const outboundFirstWeightTransaction = defineTransaction({
 });
 
 /**
- * Outbound second weights (spec 2.3 `outbound-second-weight`): list, export, get, reverse through the kit; the module
- * adds `POST /outboundSecondWeight` and `PUT /outboundSecondWeight/:id` (`ZOutboundSecondWeightEdit`: remarks only).
+ * Outbound second weights (spec 2.3 `outbound-second-weight`) through the kit: list, export, get, create (the capture
+ * on an open first weight), update (`ZOutboundSecondWeightEdit`: remarks only) and reverse.
  */
 export const outboundSecondWeightTransaction = defineTransaction({
   key: 'outboundSecondWeight',
@@ -335,9 +340,10 @@ export const outboundSecondWeightTransaction = defineTransaction({
   route: 'outbound-second-weight',
   permissionModule: 'OutboundSecondWeight',
   labels: { title: 'outboundWeighing.secondTitle', add: 'outboundWeighing.secondAdd', total: 'outboundWeighing.total' },
-  operations: ['list', 'export', 'get', 'reverse'],
+  operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
   schemas: {
     input: ZOutboundSecondWeightInput,
+    updateInput: ZOutboundSecondWeightEdit,
     listQuery: ZOutboundSecondWeightListQuery,
     exportQuery: ZOutboundSecondWeightExportQuery,
     row: ZOutboundSecondWeight,
@@ -347,6 +353,8 @@ export const outboundSecondWeightTransaction = defineTransaction({
   },
   sort: { fields: OUTBOUND_SECOND_WEIGHT_SORT_FIELDS, default: { field: 'capturedAt', order: 'desc' } },
   routes: {
+    create: { response: ZOutboundSecondWeightSaved },
+    update: { response: ZOutboundSecondWeightSaved },
     reverse: { response: z.object({ message: z.string() }) },
   },
   docs: {
@@ -355,6 +363,8 @@ export const outboundSecondWeightTransaction = defineTransaction({
       list: 'Outbound second weights of the agency in the user’s locations (filtered, paged), with the net',
       export: 'Outbound second weights as an Excel file (MANUAL marked, net)',
       get: 'One outbound second weight with its evidence and pictures',
+      create: 'Take the second weight of an open first weight: same truck, captured weight, minimum difference, net limits',
+      update: 'Change a second weight’s remarks (never its weight)',
       reverse: 'Reverse a second weight (its first weight is open again)',
     },
   },

@@ -1,3 +1,4 @@
+import { hasPermission, permissionFlag, type PermissionAction, type UserKind } from '@tonnage/contracts';
 import type { FastifyRequest } from 'fastify';
 import { requireAgency, requireSession } from '../identity/access';
 import type { Clock } from '../platform/clock';
@@ -10,8 +11,11 @@ export type Lang = 'en' | 'ar';
 /**
  * Who does a cargo command, the one actor type of every service: the agency (always), the signed-in user, the time
  * of the request, the user's data scope (always given: its `null` lists mean unrestricted only because the user
- * is), whether the user administers the agency (an admin may stand in for a blocked approver), and the language
- * of the request's messages.
+ * is), whether the user administers the agency (an admin may stand in for a blocked approver), the language
+ * of the request's messages, who the user is (kind, and the company of a company admin: what managing users may
+ * reach), and `can(module, action)` or `can(flag)`: whether the user holds a permission (the session's flags; super
+ * admins and agency admins hold every one, as the access guard decides) for a rule that asks more than the route's
+ * permission (a manual weight, a role given to another user).
  */
 export interface Actor {
   agencyId: number;
@@ -20,6 +24,13 @@ export interface Actor {
   scope: DataScope;
   isAdmin: boolean;
   lang: Lang;
+  userKind: UserKind;
+  /** The company of a company admin (null for every other kind). */
+  userCompanyId: number | null;
+  can: {
+    (module: string, action: PermissionAction): boolean;
+    (flag: string): boolean;
+  };
 }
 
 /** The language of a request: `?lang=` (en or ar), else the Accept-Language header, else English. */
@@ -33,17 +44,21 @@ export function requestLang(request: FastifyRequest): Lang {
 
 /**
  * Builds the actor of a request inside its agency transaction (the data scope reads the user's company there):
- * the session and agency the access guard checked, the clock's time, the data scope, the request's language.
+ * the session and agency the access guard checked (or the agency a route names and checked itself), the clock's
+ * time, the data scope, the request's language.
  */
-export async function actorOf(tx: Db, request: FastifyRequest, clock: Clock): Promise<Actor> {
+export async function actorOf(tx: Db, request: FastifyRequest, clock: Clock, agencyId: number = requireAgency(request)): Promise<Actor> {
   const session = requireSession(request);
   return {
-    agencyId: requireAgency(request),
+    agencyId,
     userId: session.user.id,
     now: clock.now(),
     scope: await dataScopeOfSession(tx, session),
     isAdmin: session.isSuperAdmin || session.isAgencyAdmin,
     lang: requestLang(request),
+    userKind: session.user.kind,
+    userCompanyId: session.user.kind === 'companyAdmin' ? session.user.companyId : null,
+    can: (moduleOrFlag: string, action?: PermissionAction) => hasPermission(session, action === undefined ? moduleOrFlag : permissionFlag(moduleOrFlag, action)),
   };
 }
 

@@ -27,6 +27,8 @@ import { Committed, registerTransaction } from './index';
 
 const PROBE_SORT = ['name', 'createdAt'] as const;
 const ZProbeInput = z.object({ name: z.string().min(1, 'Please input a name!'), fail: z.boolean().optional(), quiet: z.boolean().optional() });
+/** The update's own body (a rename only): the generated update validates with it, not with the input. */
+const ZProbeEdit = z.object({ name: z.string().min(1, 'Please rename the probe!') });
 const ZProbeListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().default(20),
@@ -43,7 +45,7 @@ const probeTransaction = defineTransaction({
   permissionModule: 'SaleOrder',
   labels: { title: 'probe.title', total: 'probe.total' },
   operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
-  schemas: { input: ZProbeInput, listQuery: ZProbeListQuery, exportQuery: ZProbeListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang }), row: ZProbeRow, list: ZProbeList },
+  schemas: { input: ZProbeInput, updateInput: ZProbeEdit, listQuery: ZProbeListQuery, exportQuery: ZProbeListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang }), row: ZProbeRow, list: ZProbeList },
   sort: { fields: PROBE_SORT, default: { field: 'createdAt', order: 'desc' } },
   routes: { create: { status: 201, response: ZProbeRow }, reverse: { path: '/:id/probe-reverse', response: z.object({ message: z.string() }) } },
   event: 'vessel',
@@ -213,6 +215,22 @@ describe('transaction kit: generated routes', () => {
     expect(last?.actor.now.toISOString()).toBe('2026-11-21T08:00:00.000Z');
   });
 
+  it('tells the handler what the user may do: the role’s flags, every flag for an admin', async () => {
+    const actorOfCall = async (token: string, headers: Record<string, string> = {}) => {
+      expect((await call('list', { ...bearer(token), ...headers })).statusCode).toBe(200);
+      const actor = received.at(-1)?.actor;
+      if (!actor) throw new Error('no actor');
+      return actor;
+    };
+    const viewer = await actorOfCall(tokens.viewer);
+    expect([viewer.can('SaleOrder', 'view'), viewer.can('SaleOrder', 'add'), viewer.can('ManualWeight', 'add')]).toEqual([true, false, false]);
+    const writer = await actorOfCall(tokens.writer);
+    expect([writer.can('SaleOrder', 'add'), writer.can('SaleOrder', 'reverse'), writer.can('Shipping', 'view')]).toEqual([true, true, false]);
+    expect([writer.can('canEditSaleOrder'), writer.can('canViewShipping'), writer.userKind, writer.userCompanyId]).toEqual([true, false, 'agencyUser', null]);
+    const admin = await actorOfCall(tokens.superAdmin, { [Headers.agencyId]: String(agencyId) });
+    expect([admin.can('SaleOrder', 'add'), admin.can('ManualWeight', 'add')]).toEqual([true, true]);
+  });
+
   it('announces a write after its commit, with the audit row committed; a refused write announces nothing and keeps no row', async () => {
     events.length = 0;
     const rowsBefore = await probeAuditRows();
@@ -236,10 +254,13 @@ describe('transaction kit: generated routes', () => {
     expect(await probeAuditRows()).toBe(rowsBefore + 2);
   });
 
-  it('validates the body with the declaration’s input schema and answers the reversal message', async () => {
-    const invalid = await app.inject({ method: 'PUT', url: '/api/probe/5', headers: bearer(tokens.writer), payload: { name: '' } });
+  it('validates the body with the declaration’s input schema (the update with its own) and answers the reversal message', async () => {
+    const invalid = await app.inject({ method: 'POST', url: '/api/probe', headers: bearer(tokens.writer), payload: { name: '' } });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.body).toContain('Please input a name!');
+    const invalidEdit = await app.inject({ method: 'PUT', url: '/api/probe/5', headers: bearer(tokens.writer), payload: { name: '' } });
+    expect(invalidEdit.statusCode).toBe(400);
+    expect(invalidEdit.body).toContain('Please rename the probe!');
     const noReason = await app.inject({ method: 'DELETE', url: '/api/probe/5/probe-reverse', headers: bearer(tokens.writer), payload: {} });
     expect(noReason.statusCode).toBe(400);
     const reversed = await call('reverse', bearer(tokens.writer));

@@ -21,6 +21,7 @@ type Detail<D extends TransactionDeclaration> = Schemas<D>['detail'] extends z.Z
 type ExportQuery<D extends TransactionDeclaration> = Schemas<D>['exportQuery'] extends z.ZodType ? Omit<z.output<Schemas<D>['exportQuery']>, 'lang'> : never;
 type ReverseBody<D extends TransactionDeclaration> = Schemas<D>['reverseBody'] extends z.ZodType ? z.output<Schemas<D>['reverseBody']> : TReasonBody;
 type Input<D extends TransactionDeclaration> = z.output<Schemas<D>['input']>;
+type UpdateInput<D extends TransactionDeclaration> = Schemas<D>['updateInput'] extends z.ZodType ? z.output<Schemas<D>['updateInput']> : Input<D>;
 /** What a write answers: its response body, or that body with after-commit work (`Committed`). */
 type WriteResult = Promise<unknown>;
 
@@ -35,7 +36,7 @@ export interface TransactionHandlers<D extends TransactionDeclaration> {
   exportSheet?: Record<ExcelLang, string>;
   get?: (tx: Db, actor: Actor, id: number) => Promise<Detail<D>>;
   create?: (tx: Db, actor: Actor, body: Input<D>) => WriteResult;
-  update?: (tx: Db, actor: Actor, id: number, body: Input<D>) => WriteResult;
+  update?: (tx: Db, actor: Actor, id: number, body: UpdateInput<D>) => WriteResult;
   /** Reverses a record; answering nothing answers `{message: reversal.message}` of the declaration. */
   reverse?: (tx: Db, actor: Actor, id: number, body: ReverseBody<D>) => WriteResult;
 }
@@ -150,11 +151,11 @@ export function registerTransaction<D extends TransactionDeclaration>(api: Fasti
       tags,
       summary: summary('update'),
       params: ZIdParams,
-      body: schemas.input,
+      body: schemas.updateInput ?? schemas.input,
       response: shape?.response ?? schemas.detail ?? schemas.row,
       status: shape?.status ?? 200,
       event,
-      work: (tx, actor, { params, body }) => update(tx, actor, params.id, body as Input<D>),
+      work: (tx, actor, { params, body }) => update(tx, actor, params.id, body as UpdateInput<D>),
     });
   }
 

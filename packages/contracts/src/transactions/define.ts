@@ -99,6 +99,8 @@ export interface WriteRoute {
 export interface TransactionSchemas {
   /** Body of create and update: the same schema validates the web form and the server. */
   input: z.ZodType;
+  /** Body of update where it is not `input` (a weighing's edit never changes its weight). */
+  updateInput?: z.ZodType;
   /** Query of the list (filters, `page`, `limit`, `sortBy`, `sortOrder`). */
   listQuery: z.ZodType;
   /** Query of the export: the list's without paging, plus `lang`. */
@@ -179,6 +181,7 @@ export function defineTransaction<const S extends TransactionSchemas, const Sort
   if (!declaration.sort.fields.includes(declaration.sort.default.field)) problems.push(`default sort ${declaration.sort.default.field} is not a sort field`);
   if (declaration.list.exportFile !== undefined && !offered.has('export')) problems.push('exportFile without the export operation');
   if (declaration.form !== undefined && !offered.has('create') && !offered.has('update')) problems.push('a form without create or update');
+  if (declaration.schemas.updateInput !== undefined && !offered.has('update')) problems.push('updateInput without the update operation');
   if (!declaration.api.startsWith('/')) problems.push('api must start with /');
   for (const operation of Object.keys(declaration.permissions ?? {})) {
     if (!offered.has(operation as TransactionOperation)) problems.push(`permissions of ${operation}, which is not offered`);

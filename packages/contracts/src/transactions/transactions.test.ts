@@ -21,7 +21,7 @@ describe('transaction declarations', () => {
     expect(operationPermission(sale, 'update')).toEqual({ anyOf: [{ module: 'SaleOrder', action: 'edit' }] });
   });
 
-  it('refuses at load a column sorting by an undeclared field, and permissions of an operation not offered', () => {
+  it('refuses at load a column sorting by an undeclared field, permissions of an operation not offered, and an update body without the update', () => {
     const base = {
       key: 'bad',
       api: '/bad',
@@ -33,6 +33,8 @@ describe('transaction declarations', () => {
     } as const;
     expect(() => defineTransaction({ ...base, operations: ['list'], list: { columns: [{ key: 'name', label: 'n', kind: 'text', field: 'name', sort: 'other' as 'name' }], filters: [] } })).toThrow(/sorts by undeclared other/);
     expect(() => defineTransaction({ ...base, operations: ['list'], permissions: { reverse: { anyOf: [] } }, list: { columns: [], filters: [] } })).toThrow(/permissions of reverse/);
+    expect(() => defineTransaction({ ...base, schemas: { ...base.schemas, updateInput: z.object({}) }, operations: ['list'], list: { columns: [], filters: [] } })).toThrow(/updateInput without the update operation/);
+    expect(defineTransaction({ ...base, schemas: { ...base.schemas, updateInput: z.object({}) }, operations: ['list', 'update'], list: { columns: [], filters: [] } }).schemas.updateInput).toBeDefined();
   });
 });
 

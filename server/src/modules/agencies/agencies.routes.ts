@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../module-context';
 import { access, requireSession } from '../../identity/access';
+import { actorOf } from '../../kit/actor';
+import { inAgency } from '../../platform/db/tenancy';
 import {
   assertCanEditAgency,
   assertCanViewAgency,
@@ -49,10 +51,11 @@ export function registerAgencyRoutes(api: FastifyInstance, context: ModuleContex
       config: { access: access.signedIn() },
       schema: { tags, summary: 'Data the web loads for a selected agency', params: ZIdParams, response: { 200: ZAgencyData, ...errors } },
     },
-    (request) => {
-      const session = requireSession(request);
-      assertCanViewAgency(session, { agencyId: request.params.id });
-      return getAgencyData(db, { agencyId: request.params.id, session });
+    async (request) => {
+      assertCanViewAgency(requireSession(request), { agencyId: request.params.id });
+      const agency = await getAgency(db, { agencyId: request.params.id });
+      // The agency is the path's (checked above), not the selected one: the actor is of this agency.
+      return inAgency(db, agency.id, async (tx) => getAgencyData(tx, { ...(await actorOf(tx, request, context.clock, agency.id)), agency }));
     },
   );
 

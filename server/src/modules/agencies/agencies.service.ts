@@ -17,8 +17,8 @@ import type { Db } from '../../platform/db/client';
 import { conflict, forbidden, notFound } from '../../platform/errors';
 import { agencies } from '../../identity/agencies.schema';
 import { escapeLike, isUniqueViolation } from '../../platform/db/query-helpers';
-import { dataScopeOfSession, scopeCondition, type DataScope } from '../../identity/data-scope';
-import { inAgency } from '../../platform/db/tenancy';
+import { scopeCondition, type DataScope } from '../../identity/data-scope';
+import type { ReadActor } from '../../kit/actor';
 import { listAgencyLocations } from '../locations/locations.service';
 import { COMPANY_TYPES } from '../lookups/lookups.data';
 import { cargoTypes, columnOf, companies } from '../master-data/master-data.schema';
@@ -165,17 +165,14 @@ async function agencyCargo(tx: Db): Promise<TAgencyData['Cargo']> {
 /**
  * What the web loads when an agency is selected (spec section 3, agency data): the active locations (with silos),
  * cargo types and companies the user may see under their data scope (spec 6), each list by name in one round of
- * queries. The caller has checked that the user may see the agency.
+ * queries, in the agency's transaction with the user's actor. The caller has checked that the user may see the agency.
  */
-export async function getAgencyData(db: Db, params: { agencyId: number; session: SessionContext }): Promise<TAgencyData> {
-  const agency = await getAgency(db, params);
-  return inAgency(db, params.agencyId, async (tx) => {
-    const scope = await dataScopeOfSession(tx, params.session);
-    const Locations = await listAgencyLocations(tx, { scope });
-    const Cargo = await agencyCargo(tx);
-    const Companies = await agencyCompanies(tx, scope);
-    return { agency, Locations, Cargo, Companies, Timezone: [agency.timezone] };
-  });
+export async function getAgencyData(tx: Db, params: Pick<ReadActor, 'scope'> & { agency: TAgency }): Promise<TAgencyData> {
+  const { agency, scope } = params;
+  const Locations = await listAgencyLocations(tx, { scope });
+  const Cargo = await agencyCargo(tx);
+  const Companies = await agencyCompanies(tx, scope);
+  return { agency, Locations, Cargo, Companies, Timezone: [agency.timezone] };
 }
 
 async function assertNameFree(db: Db, params: { name: string; exceptId?: number }): Promise<void> {

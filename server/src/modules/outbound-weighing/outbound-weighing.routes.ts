@@ -4,26 +4,17 @@ import {
   ZMachineParams,
   ZOpenFirstWeights,
   ZOpenFirstWeightsQuery,
-  ZOutboundFirstWeightEdit,
-  ZOutboundFirstWeightInput,
-  ZOutboundFirstWeightSaved,
-  ZOutboundSecondWeightEdit,
-  ZOutboundSecondWeightInput,
-  ZOutboundSecondWeightSaved,
   ZWeighTicketView,
   ZWeighbridgeLive,
-  hasPermission,
   operationPermission,
   outboundFirstWeightTransaction,
   outboundSecondWeightTransaction,
-  permissionFlag,
   type PermissionRef,
 } from '@tonnage/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, Committed, fileRoute, registerTransaction, runCommand } from '../../kit';
 import { renderTicketPdf } from '../weighing/ticket-pdf';
-import { requireSession } from '../../identity/access';
 import { firstWeightExportColumns, secondWeightExportColumns } from './outbound-weighing.export';
 import {
   createFirstWeight,
@@ -51,14 +42,10 @@ const WEIGHERS: readonly PermissionRef[] = [
   { module: 'OutboundFirstWeight', action: 'add' },
   { module: 'OutboundSecondWeight', action: 'add' },
 ];
-/** The flag of a typed (manual) weight. */
-export const MANUAL_WEIGHT_FLAG = permissionFlag('ManualWeight', 'add');
-
-const canManual = (request: FastifyRequest) => hasPermission(requireSession(request), MANUAL_WEIGHT_FLAG);
 
 /**
- * Outbound weighing (`outbound-first-weight`, `outbound-second-weight` screens): the kit's list, export, get and
- * reverse of both, the captures and edits, the open first weights picker, the live weight of a weighbridge and the
+ * Outbound weighing (`outbound-first-weight`, `outbound-second-weight` screens): the kit's list, export, get, create
+ * (the capture), update and reverse of both, the open first weights picker, the live weight of a weighbridge and the
  * ticket. After a capture commits, the cameras' snapshots are stored against it in a short transaction of their own;
  * a camera never fails the weighing.
  */
@@ -85,6 +72,11 @@ export function registerOutboundWeighingRoutes(api: FastifyInstance, context: Mo
     exportColumns: firstWeightExportColumns,
     exportSheet: { en: 'Outbound first weights', ar: 'الأوزان الأولى للخروج' },
     get: (tx, actor, id) => getFirstWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    create: async (tx, actor, input) => {
+      const record = await createFirstWeight(tx, deps(), { ...actor, input });
+      return new Committed({ message: OutboundWeighingMessages.firstWeightCreated, record }, { afterCommit: pictures('outboundFirstWeight', record, actor.agencyId, actor.userId) });
+    },
+    update: async (tx, actor, id, input) => ({ message: OutboundWeighingMessages.firstWeightUpdated, record: await updateFirstWeight(tx, { ...actor, id, input }) }),
     reverse: (tx, actor, id, body) => reverseFirstWeight(tx, { ...actor, id, body }),
   });
 
@@ -97,32 +89,6 @@ export function registerOutboundWeighingRoutes(api: FastifyInstance, context: Mo
     querystring: ZOpenFirstWeightsQuery,
     response: ZOpenFirstWeights,
     work: async (tx, actor, { query }) => ({ rows: await openFirstWeights(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: query.warehouseId, search: query.search }) }),
-  });
-
-  cargoRoute(api, context, {
-    method: 'POST',
-    url: '/outboundFirstWeight',
-    permission: { anyOf: [{ module: 'OutboundFirstWeight', action: 'add' }] },
-    tags,
-    summary: 'Take a first weight: the server captures the weighbridge’s stable weight (422 with the rule’s message when it cannot), or a manual weight with its permission and a reason',
-    body: ZOutboundFirstWeightInput,
-    response: ZOutboundFirstWeightSaved,
-    work: async (tx, actor, { body, request }) => {
-      const record = await createFirstWeight(tx, deps(), { ...actor, input: body, canManual: canManual(request) });
-      return new Committed({ message: OutboundWeighingMessages.firstWeightCreated, record }, { afterCommit: pictures('outboundFirstWeight', record, actor.agencyId, actor.userId) });
-    },
-  });
-
-  cargoRoute(api, context, {
-    method: 'PUT',
-    url: '/outboundFirstWeight/:id',
-    permission: { anyOf: [{ module: 'OutboundFirstWeight', action: 'edit' }] },
-    tags,
-    summary: 'Change a first weight’s driver and remarks (never its weight)',
-    params: ZIdParams,
-    body: ZOutboundFirstWeightEdit,
-    response: ZOutboundFirstWeightSaved,
-    work: async (tx, actor, { params, body }) => ({ message: OutboundWeighingMessages.firstWeightUpdated, record: await updateFirstWeight(tx, { ...actor, id: params.id, input: { driverId: body.driverId, remarks: body.remarks } }) }),
   });
 
   cargoRoute(api, context, {
@@ -142,33 +108,12 @@ export function registerOutboundWeighingRoutes(api: FastifyInstance, context: Mo
     exportColumns: secondWeightExportColumns,
     exportSheet: { en: 'Outbound second weights', ar: 'الأوزان الثانية للخروج' },
     get: (tx, actor, id) => getSecondWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
-    reverse: (tx, actor, id, body) => reverseSecondWeight(tx, { ...actor, id, body }),
-  });
-
-  cargoRoute(api, context, {
-    method: 'POST',
-    url: '/outboundSecondWeight',
-    permission: { anyOf: [{ module: 'OutboundSecondWeight', action: 'add' }] },
-    tags,
-    summary: 'Take the second weight of an open first weight: same truck, captured weight, minimum difference, net limits',
-    body: ZOutboundSecondWeightInput,
-    response: ZOutboundSecondWeightSaved,
-    work: async (tx, actor, { body, request }) => {
-      const record = await createSecondWeight(tx, deps(), { ...actor, input: body, canManual: canManual(request) });
+    create: async (tx, actor, input) => {
+      const record = await createSecondWeight(tx, deps(), { ...actor, input });
       return new Committed({ message: OutboundWeighingMessages.secondWeightCreated, record }, { afterCommit: pictures('outboundSecondWeight', record, actor.agencyId, actor.userId) });
     },
-  });
-
-  cargoRoute(api, context, {
-    method: 'PUT',
-    url: '/outboundSecondWeight/:id',
-    permission: { anyOf: [{ module: 'OutboundSecondWeight', action: 'edit' }] },
-    tags,
-    summary: 'Change a second weight’s remarks (never its weight)',
-    params: ZIdParams,
-    body: ZOutboundSecondWeightEdit,
-    response: ZOutboundSecondWeightSaved,
-    work: async (tx, actor, { params, body }) => ({ message: OutboundWeighingMessages.secondWeightUpdated, record: await updateSecondWeight(tx, { ...actor, id: params.id, input: { remarks: body.remarks } }) }),
+    update: async (tx, actor, id, input) => ({ message: OutboundWeighingMessages.secondWeightUpdated, record: await updateSecondWeight(tx, { ...actor, id, input }) }),
+    reverse: (tx, actor, id, body) => reverseSecondWeight(tx, { ...actor, id, body }),
   });
 
   cargoRoute(api, context, {

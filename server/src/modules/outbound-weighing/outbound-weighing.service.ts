@@ -24,7 +24,7 @@ import {
 } from '@tonnage/contracts';
 import { and, asc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CommandActor, ReadActor } from '../../kit/actor';
+import type { Actor, CommandActor, ReadActor } from '../../kit/actor';
 import { recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -297,13 +297,19 @@ function auditable(row: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
+/** Who takes a weight: a command's actor that can also be asked for the manual weight permission. */
+type Weigher = CommandActor & Pick<Actor, 'can'>;
+
+/** Whether the weigher may type the weight (the manual weight permission; admins may). */
+const mayTypeWeight = (actor: Weigher) => actor.can('ManualWeight', 'add');
+
 /** Creates a first weight: the truck, driver, warehouse and bridge checked, the weight taken, the ticket numbered. */
-export async function createFirstWeight(tx: Db, deps: WeighingDeps, actor: CommandActor & { input: TOutboundFirstWeightValues; canManual: boolean }): Promise<TOutboundFirstWeightDetail> {
+export async function createFirstWeight(tx: Db, deps: WeighingDeps, actor: Weigher & { input: TOutboundFirstWeightValues }): Promise<TOutboundFirstWeightDetail> {
   const { input } = actor;
   await checkTruckAndDriver(tx, { agencyId: actor.agencyId, truckId: input.truckId, driverId: input.driverId });
   const machine = await checkWarehouseAndBridge(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: input.warehouseId, machineId: input.machineId });
   const settings = await weighbridgeSettings(tx, machine.id);
-  const weight = await takeWeight(tx, deps, { machine, now: actor.now, settings, manual: input.manual, manualKg: input.manualKg, manualReason: input.manualReason, canManual: actor.canManual });
+  const weight = await takeWeight(tx, deps, { machine, now: actor.now, settings, manual: input.manual, manualKg: input.manualKg, manualReason: input.manualReason, canManual: mayTypeWeight(actor) });
   // The ticket number last: the warehouse's counter row stays locked only for the insert and the audit.
   const ticketNumber = await nextNumber(tx, { agencyId: actor.agencyId, name: `outboundWeighTicket:${input.warehouseId}` });
   const [row] = await tx
@@ -424,7 +430,7 @@ export function checkNet(settings: StabilitySettings, firstKg: number, secondKg:
  * taken, |second - first| at least the minimum difference, the net within the bridge's limits. The first weight is
  * locked (FOR KEY SHARE, as every consumer) and must be live and open.
  */
-export async function createSecondWeight(tx: Db, deps: WeighingDeps, actor: CommandActor & { input: TOutboundSecondWeightValues; canManual: boolean }): Promise<TOutboundSecondWeightDetail> {
+export async function createSecondWeight(tx: Db, deps: WeighingDeps, actor: Weigher & { input: TOutboundSecondWeightValues }): Promise<TOutboundSecondWeightDetail> {
   const { input } = actor;
   // The first weight locked FOR UPDATE (stronger than a consumer's FOR KEY SHARE): a reversal waits for this second
   // weight, and two second weights of one first weight (on two bridges) take turns, the later one seeing it closed.
@@ -440,7 +446,7 @@ export async function createSecondWeight(tx: Db, deps: WeighingDeps, actor: Comm
   if (input.truckId !== first.truckId) throw new AppError(422, ErrorCode.BUSINESS_RULE, OutboundWeighingMessages.sameTruck, { truckId: OutboundWeighingMessages.sameTruck });
   const machine = await checkWarehouseAndBridge(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: first.warehouseId, machineId: input.machineId });
   const settings = await weighbridgeSettings(tx, machine.id);
-  const weight = await takeWeight(tx, deps, { machine, now: actor.now, settings, manual: input.manual, manualKg: input.manualKg, manualReason: input.manualReason, canManual: actor.canManual });
+  const weight = await takeWeight(tx, deps, { machine, now: actor.now, settings, manual: input.manual, manualKg: input.manualKg, manualReason: input.manualReason, canManual: mayTypeWeight(actor) });
   const netKg = checkNet(settings, first.kg, weight.kg);
   const [row] = await tx
     .insert(outboundSecondWeights)

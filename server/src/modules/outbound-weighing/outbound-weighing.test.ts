@@ -47,6 +47,8 @@ let world: CargoWorld;
 let headers: Record<string, string>;
 let clerkHeaders: Record<string, string>;
 let scopedHeaders: Record<string, string>;
+/** A clerk whose role also grants the manual weight. */
+let manualHeaders: Record<string, string>;
 let truckA: number;
 let truckB: number;
 let driverA: number;
@@ -134,6 +136,9 @@ beforeAll(async () => {
   clerkHeaders = { ...bearer(await loginAs(t.app, clerk.username)), 'x-agency-id': String(agency.id) };
   const scoped = await makeUser(db, { kind: 'agencyUser', agencyId: agency.id, roleId: clerkRole.id, locationIds: [otherWarehouseId] });
   scopedHeaders = { ...bearer(await loginAs(t.app, scoped.username)), 'x-agency-id': String(agency.id) };
+  const manualRole = await makeRole(db, { agencyId: agency.id, permissions: [...weighFlags, permissionFlag('ManualWeight', 'add')], name: 'Manual weigher' });
+  const manualClerk = await makeUser(db, { kind: 'agencyUser', agencyId: agency.id, roleId: manualRole.id });
+  manualHeaders = { ...bearer(await loginAs(t.app, manualClerk.username)), 'x-agency-id': String(agency.id) };
 });
 afterAll(async () => {
   await t.close();
@@ -247,6 +252,12 @@ describe('manual weight', () => {
       expect(cells).toContain(tag);
       expect(cells).toContain('Indicator broken');
     }
+  });
+
+  it('is taken by a user whose role grants the manual weight permission (no admin needed)', async () => {
+    const typed = await call<TOutboundFirstWeightSaved>('POST', '/api/outboundFirstWeight', firstBody({ machineId: bridge2, manual: true, manualKg: 22_000, manualReason: 'Indicator broken' }), manualHeaders);
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    expect(typed.body.record).toMatchObject({ kg: 22_000, manual: true });
   });
 
   it('keeps a typed weight within the bridge’s gross limits', async () => {

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../module-context';
-import { access, requireAgency, requireSession } from '../../identity/access';
-import { createUser, forcePasswordReset, getUser, listUsers, toggleUserStatus, updateProfile, updateUser } from './users.service';
+import { access, requireSession } from '../../identity/access';
+import { runCommand } from '../../kit/route';
+import { createUser, forcePasswordReset, getUser, listUsers, prepareNewUser, prepareUserUpdate, toggleUserStatus, updateProfile, updateUser } from './users.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const tags = ['users'];
@@ -26,7 +27,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
         config: { access: access.permission(permissionFlag('UserStaffManagement', 'view'), agency) },
         schema: { tags, summary: 'Users of the agency: search, filters, sorting, paging', hide: url.endsWith('/'), querystring: ZUserListQuery, response: { 200: ZUserList, ...errors } },
       },
-      (request) => listUsers(db, { agencyId: requireAgency(request), session: requireSession(request), query: request.query }),
+      (request) => runCommand(context, request, (tx, actor) => listUsers(tx, { ...actor, query: request.query })),
     );
 
     api.post(
@@ -36,7 +37,8 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
         schema: { tags, summary: 'Create a user in the agency', hide: url.endsWith('/'), body: ZUserInput, response: { 201: ZUserListItem, ...errors, 409: ZApiError } },
       },
       async (request, reply) => {
-        const user = await createUser(context, { agencyId: requireAgency(request), session: requireSession(request), input: request.body });
+        const passwordHash = await prepareNewUser(db, request.body);
+        const user = await runCommand(context, request, (tx, actor) => createUser(tx, context, { ...actor, input: request.body, passwordHash }));
         return reply.status(201).send(user);
       },
     );
@@ -48,7 +50,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.permission(permissionFlag('UserStaffManagement', 'view'), agency) },
       schema: { tags, summary: 'One user of the agency', params: ZIdParams, response: { 200: ZUserListItem, ...errors } },
     },
-    (request) => getUser(db, { agencyId: requireAgency(request), session: requireSession(request), userId: request.params.id }),
+    (request) => runCommand(context, request, (tx, actor) => getUser(tx, { ...actor, id: request.params.id })),
   );
 
   api.put(
@@ -57,7 +59,10 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.permission(permissionFlag('UserStaffManagement', 'edit'), agency) },
       schema: { tags, summary: 'Update a user of the agency', params: ZIdParams, body: ZUserInput, response: { 200: ZUserListItem, ...errors, 409: ZApiError } },
     },
-    (request) => updateUser(context, { agencyId: requireAgency(request), session: requireSession(request), userId: request.params.id, input: request.body }),
+    async (request) => {
+      await prepareUserUpdate(db, { id: request.params.id, input: request.body });
+      return runCommand(context, request, (tx, actor) => updateUser(tx, context, { ...actor, id: request.params.id, input: request.body }));
+    },
   );
 
   api.put(
@@ -66,7 +71,7 @@ export function registerUserRoutes(instance: FastifyInstance, context: ModuleCon
       config: { access: access.permission(permissionFlag('UserStaffManagement', 'edit'), agency) },
       schema: { tags, summary: 'Activate or deactivate a user (deactivation ends their sessions)', params: ZIdParams, response: { 200: ZUserToggleResponse, ...errors } },
     },
-    (request) => toggleUserStatus(context, { agencyId: requireAgency(request), session: requireSession(request), userId: request.params.id }),
+    (request) => runCommand(context, request, (tx, actor) => toggleUserStatus(tx, context, { ...actor, id: request.params.id })),
   );
 
   api.put(

@@ -20,9 +20,10 @@ import {
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ModuleContext } from '../module-context';
+import type { Actor } from '../../kit/actor';
+import { Committed } from '../../kit/route';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
-import { dataScopeOfSession } from '../../identity/data-scope';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { mailerForAgency } from '../email-settings/agency-mailer';
@@ -97,10 +98,11 @@ export async function forcePasswordReset(context: ModuleContext, params: { sessi
   const [target] = await db.select({ id: users.id, agencyId: users.agencyId, kind: users.kind }).from(users).where(eq(users.id, params.userId)).limit(1);
   if (!target) throw notFound(UserMessages.notFound);
   if (!session.isSuperAdmin && (target.agencyId !== session.user.agencyId || target.kind === 'superAdmin')) throw forbidden();
-  assertMayManage(session, target);
+  const manager = managerOfSession(session);
+  assertMayManage(manager, target);
   // A company admin may act only on the users they can see (their own company's).
   if (!session.isSuperAdmin && target.agencyId !== null) {
-    await inAgency(db, target.agencyId, (tx) => findUser(tx, { userId: target.id, visible: visibleUsers(session) }));
+    await inAgency(db, target.agencyId, (tx) => findUser(tx, { userId: target.id, visible: visibleUsers(manager) }));
   }
   const now = context.clock.now();
   const ended = await db.transaction(async (tx) => {
@@ -141,9 +143,9 @@ const sortColumns = {
  * One page of the agency's users with the total count. Search (after more than 2 characters) matches first name,
  * last name, username or e-mail in any letter case; filters by kind, status and role; sorted with the id as tie-break.
  */
-export async function listUsers(db: Db, params: { agencyId: number; session: SessionContext; query: UserListQuery }): Promise<TUserList> {
+export async function listUsers(tx: Db, params: Viewer & { query: UserListQuery }): Promise<TUserList> {
   const { query } = params;
-  const visible = visibleUsers(params.session);
+  const visible = visibleUsers(params);
   const conditions: SQL[] = visible ? [visible] : [];
   if (query.search && query.search.length > SEARCH_MIN_CHARS) {
     const pattern = `%${escapeLike(query.search)}%`;
@@ -155,28 +157,45 @@ export async function listUsers(db: Db, params: { agencyId: number; session: Ses
   if (query.roleId !== undefined) conditions.push(eq(users.roleId, query.roleId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.sortOrder === 'desc' ? desc : asc;
-  return inAgency(db, params.agencyId, async (tx) => {
-    const rows = await tx
-      .select({ user: users, roleName: roles.name })
-      .from(users)
-      .leftJoin(roles, eq(roles.id, users.roleId))
-      .where(where)
-      .orderBy(direction(sortColumns[query.sortBy]), direction(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
-    return { rows: rows.map((r) => toApiUserListItem(r.user, r.roleName)), count: total?.count ?? 0 };
-  });
+  const rows = await tx
+    .select({ user: users, roleName: roles.name })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .where(where)
+    .orderBy(direction(sortColumns[query.sortBy]), direction(users.id))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+  const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
+  return { rows: rows.map((r) => toApiUserListItem(r.user, r.roleName)), count: total?.count ?? 0 };
+}
+
+/** Who looks at users: the kit's actor as far as the users they may see depend on it. */
+export type Viewer = Pick<Actor, 'userId' | 'userKind' | 'userCompanyId'>;
+
+/**
+ * Who manages users (creates, edits, toggles): the kit's actor as far as a user's reach depends on it: admin or not,
+ * kind and company, data scope, the flags held.
+ */
+export type UserManager = Pick<Actor, 'agencyId' | 'userId' | 'now' | 'scope' | 'isAdmin' | 'userKind' | 'userCompanyId' | 'can'>;
+
+/** The viewer of a session, for the one user route outside an agency (the forced password reset). */
+function managerOfSession(session: SessionContext): Viewer & Pick<Actor, 'isAdmin'> {
+  return {
+    userId: session.user.id,
+    userKind: session.user.kind,
+    userCompanyId: session.user.kind === 'companyAdmin' ? session.user.companyId : null,
+    isAdmin: session.isSuperAdmin || session.isAgencyAdmin,
+  };
 }
 
 /**
- * The users a session may see and manage: a company admin only the users of their own company (and themselves),
+ * The users a viewer may see and manage: a company admin only the users of their own company (and themselves),
  * as other companies' users are those companies' data (spec 6); everyone else every user of the agency.
  */
-function visibleUsers(session: Pick<SessionContext, 'isSuperAdmin' | 'user'>): SQL | undefined {
-  if (session.isSuperAdmin || session.user.kind !== 'companyAdmin') return undefined;
-  const self = eq(users.id, session.user.id);
-  return session.user.companyId === null ? self : or(self, eq(users.companyId, session.user.companyId));
+function visibleUsers(viewer: Viewer): SQL | undefined {
+  if (viewer.userKind !== 'companyAdmin') return undefined;
+  const self = eq(users.id, viewer.userId);
+  return viewer.userCompanyId === null ? self : or(self, eq(users.companyId, viewer.userCompanyId));
 }
 
 async function findUser(tx: Db, params: { userId: number; forUpdate?: boolean; visible?: SQL | undefined }): Promise<{ user: UserRow; roleName: string | null }> {
@@ -193,13 +212,11 @@ async function findUser(tx: Db, params: { userId: number; forUpdate?: boolean; v
 
 /**
  * One user of the agency; 404 when unknown there (row-level security hides other agencies' users and super admins)
- * or not the session's to see.
+ * or not the viewer's to see.
  */
-export async function getUser(db: Db, params: { agencyId: number; session: SessionContext; userId: number }): Promise<TUserListItem> {
-  return inAgency(db, params.agencyId, async (tx) => {
-    const row = await findUser(tx, { userId: params.userId, visible: visibleUsers(params.session) });
-    return toApiUserListItem(row.user, row.roleName);
-  });
+export async function getUser(tx: Db, params: Viewer & { id: number }): Promise<TUserListItem> {
+  const row = await findUser(tx, { userId: params.id, visible: visibleUsers(params) });
+  return toApiUserListItem(row.user, row.roleName);
 }
 
 /** Field errors of a user form that need no database: the password rule, known countries, a city of the residence country. */
@@ -273,21 +290,21 @@ async function assertRoleOfAgency(tx: Db, roleId: number | null): Promise<void> 
  * scope (a restricted list of theirs cannot become an empty, unrestricted one); and a role granting no flag they do
  * not hold themselves. Refuses with 400 naming the fields.
  */
-async function assertWithinManagerReach(tx: Db, session: SessionContext, input: UserInput): Promise<void> {
-  if (isAdmin(session)) return;
+async function assertWithinManagerReach(tx: Db, manager: UserManager, input: UserInput): Promise<void> {
+  if (manager.isAdmin) return;
   const details: Record<string, ServerMessage> = {};
-  const companyAdmin = session.user.kind === 'companyAdmin';
-  if (companyAdmin && (input.kind !== 'companyAdmin' || input.companyId !== session.user.companyId)) details.companyId = UserMessages.ownCompanyOnly;
-  const scope = await dataScopeOfSession(tx, session);
+  const companyAdmin = manager.userKind === 'companyAdmin';
+  if (companyAdmin && (input.kind !== 'companyAdmin' || input.companyId !== manager.userCompanyId)) details.companyId = UserMessages.ownCompanyOnly;
+  const { scope } = manager;
   const within = (assigned: readonly number[], allowed: readonly number[] | null) => allowed === null || (assigned.length > 0 && assigned.every((id) => allowed.includes(id)));
   // A company admin of a shipment-manager company is scoped by the company itself: its users need no list of it.
-  const smByCompany = companyAdmin && input.kind === 'companyAdmin' && input.companyId === session.user.companyId;
+  const smByCompany = companyAdmin && input.kind === 'companyAdmin' && input.companyId === manager.userCompanyId;
   if (!smByCompany && !within(input.shipmentManagerIds, scope.shipmentManagerIds)) details.shipmentManagerIds = UserMessages.beyondOwnScope;
   if (!within(input.consigneeIds, scope.consigneeIds)) details.consigneeIds = UserMessages.beyondOwnScope;
   if (!within(input.locationIds, scope.locationIds)) details.locationIds = UserMessages.beyondOwnScope;
   if (input.roleId !== null) {
     const [role] = await tx.select({ permissions: roles.permissions }).from(roles).where(eq(roles.id, input.roleId)).limit(1);
-    if (role && role.permissions.some((flag) => !session.permissions.includes(flag))) details.roleId = UserMessages.roleBeyondOwn;
+    if (role && role.permissions.some((flag) => !manager.can(flag))) details.roleId = UserMessages.roleBeyondOwn;
   }
   throwIfInvalid(details);
 }
@@ -318,11 +335,9 @@ async function assertAssignmentsOfAgency(tx: Db, input: UserInput): Promise<void
   throwIfInvalid(details);
 }
 
-const isAdmin = (session: SessionContext) => session.isSuperAdmin || session.isAgencyAdmin;
-
 /** Only super and agency admins may act on an agency admin (edit, toggle, force a password reset). */
-function assertMayManage(session: SessionContext, target: { kind: UserRow['kind'] }): void {
-  if (target.kind === 'agencyAdmin' && !isAdmin(session)) throw forbidden();
+function assertMayManage(manager: Pick<Actor, 'isAdmin'>, target: { kind: UserRow['kind'] }): void {
+  if (target.kind === 'agencyAdmin' && !manager.isAdmin) throw forbidden();
 }
 
 const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
@@ -364,92 +379,90 @@ async function sendWelcomeMail(context: ModuleContext, params: { agencyId: numbe
   }
 }
 
-interface UserActor {
-  agencyId: number;
-  session: SessionContext;
+/**
+ * The checks of a new user's form that come before its transaction: the form's fields, the username and e-mail
+ * free in the whole product (read outside row-level security), and the password's hash (without a password, of a
+ * secret nobody knows: no password works until the user chooses one). Answers the hash for `createUser`.
+ */
+export async function prepareNewUser(db: Db, input: UserInput): Promise<string> {
+  throwIfInvalid(checkFormFields(input, 'create'));
+  throwIfTaken(await takenFields(db, input));
+  return hashPassword(input.password || randomBytes(32).toString('base64url'));
 }
 
 /**
  * Creates a user in the agency. Only super and agency admins may create an agency admin. With a password, it must
- * pass the password rule; without one, the user gets an e-mail with a link to choose it. Either way the password
- * is due for a change at first sign-in (passwordResetAt stays null).
+ * pass the password rule (`prepareNewUser`); without one, the user gets an e-mail with a link to choose it, after
+ * the commit. Either way the password is due for a change at first sign-in (passwordResetAt stays null).
  */
-export async function createUser(context: ModuleContext, params: UserActor & { input: UserInput }): Promise<TUserListItem> {
-  const { db } = context.database;
-  const { input, session, agencyId } = params;
-  if (input.kind === 'agencyAdmin' && !isAdmin(session)) throw forbidden();
-  throwIfInvalid(checkFormFields(input, 'create'));
-  throwIfTaken(await takenFields(db, input));
-  const now = context.clock.now();
-  // Without a password the stored hash is of a secret nobody knows: no password works until the user chooses one.
-  const passwordHash = await hashPassword(input.password || randomBytes(32).toString('base64url'));
-  const { user, link } = await withIdentityConflict(() =>
-    inAgency(db, agencyId, async (tx) => {
-      await assertRoleOfAgency(tx, input.roleId);
-      await assertAssignmentsOfAgency(tx, input);
-      await assertWithinManagerReach(tx, session, input);
-      const [row] = await tx
-        .insert(users)
-        .values({ ...formColumns(input), agencyId, passwordHash, passwordResetAt: null, isActive: input.isActive, createdAt: now, updatedAt: now })
-        .returning();
-      if (!row) throw new Error('user insert returned no row');
-      const { roleName } = await findUser(tx, { userId: row.id });
-      const apiUser = toApiUserListItem(row, roleName);
-      await recordAudit(tx, { agencyId, userId: session.user.id, action: 'create', entity: 'user', entityId: row.id, after: apiUser, at: now });
-      const passwordLink = input.password ? null : await issuePasswordLink(tx, context, { userId: row.id, now, minutes: WELCOME_LINK_MINUTES });
-      return { user: apiUser, link: passwordLink };
-    }),
+export async function createUser(tx: Db, context: ModuleContext, params: UserManager & { input: UserInput; passwordHash: string }): Promise<Committed<TUserListItem>> {
+  const { input, agencyId, now } = params;
+  if (input.kind === 'agencyAdmin' && !params.isAdmin) throw forbidden();
+  await assertRoleOfAgency(tx, input.roleId);
+  await assertAssignmentsOfAgency(tx, input);
+  await assertWithinManagerReach(tx, params, input);
+  const [row] = await withIdentityConflict(() =>
+    tx
+      .insert(users)
+      .values({ ...formColumns(input), agencyId, passwordHash: params.passwordHash, passwordResetAt: null, isActive: input.isActive, createdAt: now, updatedAt: now })
+      .returning(),
   );
-  if (link) await sendWelcomeMail(context, { agencyId, user, link });
-  context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
-  return user;
+  if (!row) throw new Error('user insert returned no row');
+  const { roleName } = await findUser(tx, { userId: row.id });
+  const user = toApiUserListItem(row, roleName);
+  await recordAudit(tx, { agencyId, userId: params.userId, action: 'create', entity: 'user', entityId: row.id, after: user, at: now });
+  const link = input.password ? null : await issuePasswordLink(tx, context, { userId: row.id, now, minutes: WELCOME_LINK_MINUTES });
+  return new Committed(user, {
+    afterCommit: async () => {
+      if (link) await sendWelcomeMail(context, { agencyId, user, link });
+      context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
+    },
+  });
+}
+
+/** The checks of an edited user's form that come before its transaction: its fields, the username and e-mail free. */
+export async function prepareUserUpdate(db: Db, params: { id: number; input: UserInput }): Promise<void> {
+  throwIfInvalid(checkFormFields(params.input, 'update'));
+  throwIfTaken(await takenFields(db, { ...params.input, exceptUserId: params.id }));
 }
 
 /**
  * Replaces a user's form fields (status changes go through toggleUserStatus; the password through the reset
- * flows). Only super and agency admins may edit an agency admin or make someone one, and nobody else may change
- * their own kind or role. The user's open pages reload their context.
+ * flows; `prepareUserUpdate` first). Only super and agency admins may edit an agency admin or make someone one, and
+ * nobody else may change their own kind or role. The user's open pages reload their context after the commit.
  */
-export async function updateUser(context: ModuleContext, params: UserActor & { userId: number; input: UserInput }): Promise<TUserListItem> {
-  const { db } = context.database;
-  const { input, session, agencyId, userId } = params;
-  throwIfInvalid(checkFormFields(input, 'update'));
-  throwIfTaken(await takenFields(db, { ...input, exceptUserId: userId }));
-  const now = context.clock.now();
-  const user = await withIdentityConflict(() =>
-    inAgency(db, agencyId, async (tx) => {
-      const before = await findUser(tx, { userId, forUpdate: true, visible: visibleUsers(session) });
-      assertMayManage(session, before.user);
-      if (!isAdmin(session)) {
-        if (input.kind === 'agencyAdmin') throw forbidden();
-        if (before.user.id === session.user.id && (before.user.kind !== input.kind || before.user.roleId !== input.roleId)) throw forbidden();
-      }
-      await assertRoleOfAgency(tx, input.roleId);
-      await assertAssignmentsOfAgency(tx, input);
-      // Editing oneself keeps one's own kind and role (checked above); the reach applies to other users.
-      if (before.user.id !== session.user.id) await assertWithinManagerReach(tx, session, input);
-      const [row] = await tx
-        .update(users)
-        .set({ ...formColumns(input), updatedAt: now })
-        .where(eq(users.id, userId))
-        .returning();
-      if (!row) throw notFound(UserMessages.notFound);
-      const after = toApiUserListItem(row, (await findUser(tx, { userId })).roleName);
-      await recordAudit(tx, {
-        agencyId,
-        userId: session.user.id,
-        action: 'update',
-        entity: 'user',
-        entityId: userId,
-        before: toApiUserListItem(before.user, before.roleName),
-        after,
-        at: now,
-      });
-      return after;
-    }),
+export async function updateUser(tx: Db, context: ModuleContext, params: UserManager & { id: number; input: UserInput }): Promise<Committed<TUserListItem>> {
+  const { input, agencyId, now, id } = params;
+  const before = await findUser(tx, { userId: id, forUpdate: true, visible: visibleUsers(params) });
+  assertMayManage(params, before.user);
+  if (!params.isAdmin) {
+    if (input.kind === 'agencyAdmin') throw forbidden();
+    if (before.user.id === params.userId && (before.user.kind !== input.kind || before.user.roleId !== input.roleId)) throw forbidden();
+  }
+  await assertRoleOfAgency(tx, input.roleId);
+  await assertAssignmentsOfAgency(tx, input);
+  // Editing oneself keeps one's own kind and role (checked above); the reach applies to other users.
+  if (before.user.id !== params.userId) await assertWithinManagerReach(tx, params, input);
+  const [row] = await withIdentityConflict(() =>
+    tx
+      .update(users)
+      .set({ ...formColumns(input), updatedAt: now })
+      .where(eq(users.id, id))
+      .returning(),
   );
-  context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
-  return user;
+  if (!row) throw notFound(UserMessages.notFound);
+  const after = toApiUserListItem(row, (await findUser(tx, { userId: id })).roleName);
+  await recordAudit(tx, {
+    agencyId,
+    userId: params.userId,
+    action: 'update',
+    entity: 'user',
+    entityId: id,
+    before: toApiUserListItem(before.user, before.roleName),
+    after,
+    at: now,
+  });
+  return new Committed(after, { afterCommit: () => context.realtime.emitToUser(after.id, SocketEvents.userContext, { userContextUpdated: true }) });
 }
 
 /**
@@ -457,31 +470,34 @@ export async function updateUser(context: ModuleContext, params: UserActor & { u
  * session lookup refuses inactive users anyway); nobody may deactivate themselves, and only super and agency
  * admins may toggle an agency admin.
  */
-export async function toggleUserStatus(context: ModuleContext, params: UserActor & { userId: number }): Promise<TUserToggleResponse> {
-  const { session, agencyId, userId } = params;
-  const now = context.clock.now();
-  const { user, ended } = await inAgency(context.database.db, agencyId, async (tx) => {
-    const before = await findUser(tx, { userId, forUpdate: true, visible: visibleUsers(session) });
-    assertMayManage(session, before.user);
-    if (before.user.isActive && before.user.id === session.user.id) {
-      throw badRequest(UserMessages.cannotDeactivateSelf, { id: UserMessages.cannotDeactivateSelf });
-    }
-    const [row] = await tx.update(users).set({ isActive: !before.user.isActive, updatedAt: now }).where(eq(users.id, userId)).returning();
-    if (!row) throw notFound(UserMessages.notFound);
-    const ended = row.isActive ? [] : await revokeUserSessions(tx, { userId, now });
-    await recordAudit(tx, {
-      agencyId,
-      userId: session.user.id,
-      action: row.isActive ? 'activate' : 'deactivate',
-      entity: 'user',
-      entityId: userId,
-      before: { isActive: before.user.isActive },
-      after: { isActive: row.isActive },
-      at: now,
-    });
-    return { user: toApiUserListItem(row, before.roleName), ended };
+export async function toggleUserStatus(tx: Db, context: ModuleContext, params: UserManager & { id: number }): Promise<Committed<TUserToggleResponse>> {
+  const { agencyId, now, id } = params;
+  const before = await findUser(tx, { userId: id, forUpdate: true, visible: visibleUsers(params) });
+  assertMayManage(params, before.user);
+  if (before.user.isActive && before.user.id === params.userId) {
+    throw badRequest(UserMessages.cannotDeactivateSelf, { id: UserMessages.cannotDeactivateSelf });
+  }
+  const [row] = await tx.update(users).set({ isActive: !before.user.isActive, updatedAt: now }).where(eq(users.id, id)).returning();
+  if (!row) throw notFound(UserMessages.notFound);
+  const ended = row.isActive ? [] : await revokeUserSessions(tx, { userId: id, now });
+  await recordAudit(tx, {
+    agencyId,
+    userId: params.userId,
+    action: row.isActive ? 'activate' : 'deactivate',
+    entity: 'user',
+    entityId: id,
+    before: { isActive: before.user.isActive },
+    after: { isActive: row.isActive },
+    at: now,
   });
-  context.realtime.endSessions(ended);
-  context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
-  return { user, message: user.isActive ? UserMessages.activated : UserMessages.deactivated };
+  const user = toApiUserListItem(row, before.roleName);
+  return new Committed(
+    { user, message: user.isActive ? UserMessages.activated : UserMessages.deactivated },
+    {
+      afterCommit: () => {
+        context.realtime.endSessions(ended);
+        context.realtime.emitToUser(user.id, SocketEvents.userContext, { userContextUpdated: true });
+      },
+    },
+  );
 }

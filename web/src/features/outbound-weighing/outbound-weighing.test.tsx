@@ -1,12 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Form } from 'antd';
 import { screen, waitFor } from '@testing-library/react';
-import { OutboundWeighingMessages, type TWeighbridgeLive, type WeighTicketView } from '@tonnage/contracts';
+import { OutboundWeighingMessages, type TOutboundFirstWeight, type TWeighbridgeLive, type WeighTicketView } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import FirstWeightFormPage, { CaptureButton } from './FirstWeightFormPage';
 import { formatLive } from './LiveWeightPanel';
+import { FirstWeightListPage } from './WeighingListPages';
 import { WeighTicketSheet, ticketLines } from './WeighTicketPrintPage';
 
 vi.mock('../../app/session', async (importOriginal) => ({
@@ -107,6 +108,58 @@ describe('the first weight form', () => {
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewOutboundFirstWeight', 'canAddOutboundFirstWeight', 'canAddManualWeight'] });
     renderPage(<FirstWeightFormPage />);
     expect(await screen.findByTestId('weigh-manual')).toBeTruthy();
+    setTestSession();
+  });
+});
+
+describe('the first weights list', () => {
+  const firstWeight = (id: number, status: 'Active' | 'Reversed'): TOutboundFirstWeight => ({
+    id,
+    ticketNumber: String(id),
+    truckId: 1,
+    truckPlate: `TRK ${id}`,
+    driverId: 2,
+    driverName: 'Hamad',
+    warehouseId: 3,
+    warehouseName: 'North yard',
+    machineId: 5,
+    weighbridge: 'Bridge 1',
+    kg: 15_000,
+    quantity: '15.000',
+    capturedAt: '2026-11-21T08:00:00.000Z',
+    manual: false,
+    manualReason: null,
+    remarks: null,
+    closed: false,
+    secondWeightId: null,
+    status,
+    createdAt: '2026-11-21T08:00:00.000Z',
+    createdBy: 'Wafa',
+    updatedAt: null,
+    updatedBy: null,
+    reversedAt: status === 'Reversed' ? '2026-11-21T09:00:00.000Z' : null,
+    reversedBy: status === 'Reversed' ? 'Wafa' : null,
+    reverseReason: status === 'Reversed' ? 'Typo' : null,
+  });
+
+  async function showList(permissions: string[]) {
+    mockFetch((url) => (url.pathname === '/api/outboundFirstWeight' ? json({ rows: [firstWeight(7, 'Active'), firstWeight(8, 'Reversed')], count: 2 }) : undefined));
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions });
+    const page = renderPage(<FirstWeightListPage />, 'outbound-first-weight');
+    await screen.findByText('TRK 7');
+    return page;
+  }
+
+  it('offers add and edit (of live rows) by the declared permissions, and the ticket of every row', async () => {
+    const { unmount } = await showList(['canViewOutboundFirstWeight']);
+    expect(screen.queryByTestId('ofw-add')).toBeNull();
+    expect(screen.queryByTestId('ofw-edit')).toBeNull();
+    expect(screen.getAllByTestId('ofw-ticket').map((link) => link.getAttribute('href'))).toEqual(['/agencies/1/outbound-first-weight/7/ticket', '/agencies/1/outbound-first-weight/8/ticket']);
+    unmount();
+    await showList(['canViewOutboundFirstWeight', 'canAddOutboundFirstWeight', 'canEditOutboundFirstWeight']);
+    expect(screen.getAllByTestId('ofw-add')).toHaveLength(1);
+    expect(screen.getByTestId('ofw-add').closest('a')?.getAttribute('href')).toBe('/agencies/1/outbound-first-weight/add');
+    expect(screen.getAllByTestId('ofw-edit').map((link) => link.getAttribute('href'))).toEqual(['/agencies/1/outbound-first-weight/7/edit']);
     setTestSession();
   });
 });

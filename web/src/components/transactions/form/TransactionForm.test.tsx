@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Form, Input } from 'antd';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { ZQuantityApproval, ZQuantityApprovalInput, type TQuantityApprovalInput } from '@tonnage/contracts';
 import { translateMessage } from '../../../app/i18n';
 import { loadTestLanguage } from '../../../test/i18n';
@@ -39,8 +40,11 @@ const toInput = (values: Values): TQuantityApprovalInput => ({
   remarks: values.remarks ?? '',
 });
 
-function TestForm({ id = null, record = null, onSaved }: { id?: number | null; record?: FormRecordTrail | null; onSaved?: () => void }) {
-  const controller = useTransactionForm<Values>({ declaration, id, toInput, successMessage: () => 'Saved!', onSaved });
+/** The same with an update body of its own: an edit changes the remarks only (as a weighing's edit never its weight). */
+const remarksOnly = { ...declaration, schemas: { ...declaration.schemas, updateInput: z.object({ remarks: z.string().min(1, 'Please add a remark!') }) } };
+
+function TestForm({ id = null, record = null, onSaved, decl = declaration }: { id?: number | null; record?: FormRecordTrail | null; onSaved?: () => void; decl?: typeof declaration | typeof remarksOnly }) {
+  const controller = useTransactionForm<Values>({ declaration: decl, id, toInput, successMessage: () => 'Saved!', onSaved });
   const { item } = controller;
   return (
     <>
@@ -102,6 +106,30 @@ describe('TransactionForm', () => {
     await waitFor(() => expect(fieldMessages('shipmentId')).toEqual([byField.get('shipmentId')]));
     expect(fieldMessages('dischargedQuantity')).toEqual([byField.get('dischargedQuantity')]);
     expect(apiCalls(fetchMock)).toEqual([]);
+  });
+
+  it('checks an edit with the declaration’s update body where it has one, a new record with the input', async () => {
+    const bodies: unknown[] = [];
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/testOutturn/7' && init?.method === 'PUT') {
+        bodies.push(JSON.parse(typeof init.body === 'string' ? init.body : ''));
+        return json({ message: 'Saved' });
+      }
+      return undefined;
+    });
+    const { unmount } = renderPage(<TestForm id={7} decl={remarksOnly} />);
+    fireEvent.click(screen.getByTestId('test-submit'));
+    await waitFor(() => expect(fieldMessages('remarks')).toEqual(['Please add a remark!']));
+    expect(fieldMessages('shipmentId')).toEqual([]);
+    fireEvent.change(screen.getByTestId('field-remarks'), { target: { value: 'note' } });
+    fireEvent.click(screen.getByTestId('test-submit'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ remarks: 'note' });
+    unmount();
+    renderPage(<TestForm decl={remarksOnly} />);
+    fireEvent.change(screen.getByTestId('field-remarks'), { target: { value: 'note' } });
+    fireEvent.click(screen.getByTestId('test-submit'));
+    await waitFor(() => expect(fieldMessages('shipmentId').length).toBe(1));
   });
 
   it('puts the server’s details on their fields and keeps everything typed', async () => {

@@ -13,7 +13,7 @@ import { translateMessage } from '../../../app/i18n';
 export interface TransactionFormDeclaration {
   key: string;
   api: string;
-  schemas: Pick<TransactionSchemas, 'input' | 'row' | 'detail'>;
+  schemas: Pick<TransactionSchemas, 'input' | 'updateInput' | 'row' | 'detail'>;
   routes?: TransactionDeclaration['routes'];
   form?: TransactionDeclaration['form'];
 }

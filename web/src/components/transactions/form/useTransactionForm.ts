@@ -73,8 +73,11 @@ export function useTransactionForm<Values>(options: TransactionFormOptions<Value
   const sections = options.sections ?? declaration.form?.sections ?? [];
   const fields = useMemo(() => [...new Set([...sectionFields(sections), ...(options.fields ?? [])])], [sections, options.fields]);
 
+  /** The body's schema: the input's, or an edit's own where the declaration gives the update one. */
+  const schema = id === null ? declaration.schemas.input : (declaration.schemas.updateInput ?? declaration.schemas.input);
+
   /** The schema's verdict on the whole form as it stands, for the fields the form has. */
-  const check = useCallback((): ReturnType<typeof clientCheck> => clientCheck(declaration.schemas.input, toInput(form.getFieldsValue(true) as Values), fields, fieldOf), [declaration, toInput, form, fields, fieldOf]);
+  const check = useCallback((): ReturnType<typeof clientCheck> => clientCheck(schema, toInput(form.getFieldsValue(true) as Values), fields, fieldOf), [schema, toInput, form, fields, fieldOf]);
 
   const item = useCallback(
     (name: string) => ({
@@ -98,7 +101,7 @@ export function useTransactionForm<Values>(options: TransactionFormOptions<Value
 
   const submit = async (values: Values) => {
     const input = toInput(values);
-    const problems = clientCheck(declaration.schemas.input, input, fields, fieldOf);
+    const problems = clientCheck(schema, input, fields, fieldOf);
     if (problems) {
       showErrors(problems.fieldErrors, problems.unplaced, 400, 'VALIDATION');
       return;
