@@ -141,7 +141,7 @@ function EditSecondWeightForm({ record }: { record: TOutboundSecondWeightDetail 
           { label: t('outboundWeighing.weighbridge'), value: record.weighbridge },
           { label: t('outboundWeighing.firstKg'), value: <Space><bdi>{record.firstKg.toLocaleString('en')}</bdi><ManualTag manual={record.firstManual} /><span>{dateTime(record.firstAt)}</span></Space> },
           { label: t('outboundWeighing.secondKg'), value: <Space><bdi>{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /><span>{dateTime(record.capturedAt)}</span></Space> },
-          { label: t('outboundWeighing.net'), value: <bdi data-testid="second-net">{record.netKg.toLocaleString('en')} kg</bdi> },
+          { label: t('outboundWeighing.net'), value: <bdi data-testid="second-net">{t('outboundWeighing.kilograms', { value: record.netKg.toLocaleString('en') })}</bdi> },
         ]}
       />
       <Form form={form} layout="vertical" disabled={record.status === 'Reversed'} initialValues={{ remarks: record.remarks ?? undefined }} onFinish={(values) => void submit(values)} data-testid="second-edit-form">
