@@ -188,8 +188,8 @@ describe(`master data: generic list and form (${isArabic ? 'Arabic' : 'English'}
     assert.equal(await truck.getByTestId('resource-cell-capacity').textContent(), '40.000 MT');
     await screenshot(page, 'master-data-trucks');
 
-    // Master data not declared in the registry yet keeps the 404 page.
-    await page.goto(`/agencies/${agencyId}/capture-image`);
+    // A menu entry without a screen yet keeps the 404 page.
+    await page.goto(`/agencies/${agencyId}/warehouseTransfer`);
     await page.getByTestId('page-not-found').waitFor();
 
     await context.close();
