@@ -1,0 +1,34 @@
+import { ReceivingMessages, warehouseInTransaction, warehousePreInTransaction } from '@tonnage/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../module-context';
+import { registerTransaction } from '../../kit';
+import type { WeighingDeps } from '../outbound-weighing/outbound-weighing.service';
+import { inExportColumns, preInExportColumns } from './receiving.export';
+import { createIn, createPreIn, forEachIn, forEachPreIn, getIn, getPreIn, listIns, listPreIns, reverseIn, reversePreIn, updateIn, updatePreIn } from './receiving.service';
+
+/** Receiving (`warehouse-pre-in`, `warehouse-in` screens): the kit's list, export, get, create, update and reverse of both. */
+export function registerReceivingRoutes(api: FastifyInstance, context: ModuleContext): void {
+  const deps = (): WeighingDeps => ({ weighbridges: context.weighbridges });
+
+  registerTransaction(api, context, warehousePreInTransaction, {
+    list: (tx, actor, query) => listPreIns(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
+    forEach: (tx, actor, query, visit) => forEachPreIn(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportColumns: preInExportColumns,
+    exportSheet: { en: 'Warehouse pre ins', ar: 'ما قبل دخول المستودع' },
+    get: (tx, actor, id) => getPreIn(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    create: async (tx, actor, input) => ({ message: ReceivingMessages.preInCreated, record: await createPreIn(tx, deps(), { ...actor, input }) }),
+    update: async (tx, actor, id, input) => ({ message: ReceivingMessages.preInUpdated, record: await updatePreIn(tx, { ...actor, id, input }) }),
+    reverse: (tx, actor, id, body) => reversePreIn(tx, { ...actor, id, body }),
+  });
+
+  registerTransaction(api, context, warehouseInTransaction, {
+    list: (tx, actor, query) => listIns(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
+    forEach: (tx, actor, query, visit) => forEachIn(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportColumns: inExportColumns,
+    exportSheet: { en: 'Warehouse ins', ar: 'دخول المستودع' },
+    get: (tx, actor, id) => getIn(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    create: async (tx, actor, input) => ({ message: ReceivingMessages.warehouseInCreated, record: await createIn(tx, deps(), { ...actor, input }) }),
+    update: async (tx, actor, id, input) => ({ message: ReceivingMessages.warehouseInUpdated, record: await updateIn(tx, { ...actor, id, input }) }),
+    reverse: (tx, actor, id, body) => reverseIn(tx, { ...actor, id, body }),
+  });
+}
