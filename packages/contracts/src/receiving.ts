@@ -244,6 +244,9 @@ export const ZInTransitSlipsQuery = z.object({ warehouseId: requiredId(Messages.
 export const ZInTransitSlip = z.object({ slipKind: z.enum(SLIP_KINDS), slipId: z.number(), slipNumber: z.string(), quantity: z.string(), truckId: z.number(), truckPlate: z.string(), driverId: z.number(), driverName: z.string() });
 export type TInTransitSlip = z.infer<typeof ZInTransitSlip>;
 export const ZInTransitSlips = z.object({ rows: z.array(ZInTransitSlip) });
+/** `GET /api/warehouseIn/preIns?warehouseId=`: the open pre ins (the warehouse in's ticket picker). */
+export const ZOpenPreInsQuery = z.object({ warehouseId: ZOptionalId });
+export const ZOpenPreIns = z.object({ rows: z.array(ZWarehousePreIn) });
 
 const weighColumns = [
   { key: 'ticketNumber', label: 'receiving.ticketNumber', kind: 'text', field: 'ticketNumber', sort: 'ticketNumber' },

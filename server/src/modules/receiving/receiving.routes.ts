@@ -1,10 +1,10 @@
-import { ReceivingMessages, warehouseInTransaction, warehousePreInTransaction } from '@tonnage/contracts';
+import { ReceivingMessages, ZInTransitSlips, ZInTransitSlipsQuery, ZOpenPreIns, ZOpenPreInsQuery, warehouseInTransaction, warehousePreInTransaction } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
-import { registerTransaction } from '../../kit';
+import { cargoRoute, registerTransaction } from '../../kit';
 import type { WeighingDeps } from '../outbound-weighing/outbound-weighing.service';
 import { inExportColumns, preInExportColumns } from './receiving.export';
-import { createIn, createPreIn, forEachIn, forEachPreIn, getIn, getPreIn, listIns, listPreIns, reverseIn, reversePreIn, updateIn, updatePreIn } from './receiving.service';
+import { inTransitSlips, openPreIns, createIn, createPreIn, forEachIn, forEachPreIn, getIn, getPreIn, listIns, listPreIns, reverseIn, reversePreIn, updateIn, updatePreIn } from './receiving.service';
 
 /** Receiving (`warehouse-pre-in`, `warehouse-in` screens): the kit's list, export, get, create, update and reverse of both. */
 export function registerReceivingRoutes(api: FastifyInstance, context: ModuleContext): void {
@@ -30,5 +30,27 @@ export function registerReceivingRoutes(api: FastifyInstance, context: ModuleCon
     create: async (tx, actor, input) => ({ message: ReceivingMessages.warehouseInCreated, record: await createIn(tx, deps(), { ...actor, input }) }),
     update: async (tx, actor, id, input) => ({ message: ReceivingMessages.warehouseInUpdated, record: await updateIn(tx, { ...actor, id, input }) }),
     reverse: (tx, actor, id, body) => reverseIn(tx, { ...actor, id, body }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/warehousePreIn/slips',
+    permission: { anyOf: [{ module: 'WarehousePreIn', action: 'add' }] },
+    tags: ['receiving'],
+    summary: 'Slips in transit to a warehouse in the user’s locations, not received and without a live pre in: the pre in form’s picker',
+    querystring: ZInTransitSlipsQuery,
+    response: ZInTransitSlips,
+    work: async (tx, actor, { query }) => ({ rows: await inTransitSlips(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: query.warehouseId, search: query.search }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/warehouseIn/preIns',
+    permission: { anyOf: [{ module: 'WarehouseIn', action: 'add' }] },
+    tags: ['receiving'],
+    summary: 'Open pre ins (no live warehouse in) in the user’s locations: the warehouse in form’s ticket picker',
+    querystring: ZOpenPreInsQuery,
+    response: ZOpenPreIns,
+    work: async (tx, actor, { query }) => ({ rows: await openPreIns(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: query.warehouseId }) }),
   });
 }

@@ -14,6 +14,8 @@ import {
   type TWarehousePreInValues,
   type TWarehousePreIn,
   type TWarehouseIn,
+  type TInTransitSlip,
+  kgToTonnes,
   ZWarehouseInListQuery,
   ZWarehousePreInListQuery,
   ZWarehouseInEdit,
@@ -439,4 +441,38 @@ export async function reverseIn(tx: Db, actor: CommandActor & { id: number; body
   await SLIP_SOURCES.loadingSlip.markReceived(tx, preIn.slipId, null);
   await tx.update(warehouseIns).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(warehouseIns.id, before.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'warehouseIn', entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });
+}
+
+// ---------------------------------------------------------------- pickers
+
+/** The slips in transit to a warehouse in the user's scope, not received and without a live pre in: the pre in's picker. */
+export async function inTransitSlips(tx: Db, params: ReadActor & { warehouseId: number; search?: string | undefined }): Promise<TInTransitSlip[]> {
+  if (params.scope.locationIds !== null && !params.scope.locationIds.includes(params.warehouseId)) return [];
+  const search = params.search === undefined ? sql`` : sql` and (s.slip_number::text = ${params.search} or lower(tr.plate_number) like ${`%${params.search.toLowerCase()}%`})`;
+  const rows = await queryRows<{ id: number; slip_number: number; quantity_kg: string; truck_id: number; plate: string; driver_id: number; driver: string }>(
+    tx,
+    sql`select s.id, s.slip_number, s.quantity_kg::text as quantity_kg, s.truck_id, tr.plate_number as plate, s.driver_id, d.name as driver
+        from loading_slips s join port_loadings p on p.id = s.port_loading_id join trucks tr on tr.id = s.truck_id join drivers d on d.id = s.driver_id
+        where s.agency_id = ${params.agencyId} and s.status = 'Active' and s.received_table is null and p.to_location_id = ${params.warehouseId}
+          and not exists (select 1 from warehouse_pre_ins w where w.slip_kind = 'loadingSlip' and w.slip_id = s.id and w.status = 'Active')${search}
+        order by s.loaded_at desc, s.id desc limit 200`,
+  );
+  return rows.map((row) => ({ slipKind: 'loadingSlip', slipId: Number(row.id), slipNumber: String(row.slip_number), quantity: kgToTonnes(BigInt(row.quantity_kg)), truckId: Number(row.truck_id), truckPlate: row.plate, driverId: Number(row.driver_id), driverName: row.driver }));
+}
+
+/** The open pre ins (live, no live warehouse in) of a warehouse in the user's scope: the warehouse in's ticket picker. */
+export async function openPreIns(tx: Db, params: ReadActor & { warehouseId?: number | undefined }): Promise<TWarehousePreIn[]> {
+  const rows = await selectPreIns(tx)
+    .where(
+      and(
+        eq(warehousePreIns.agencyId, params.agencyId),
+        receivingScope(params.scope),
+        eq(warehousePreIns.status, 'Active'),
+        isNull(liveIn.id),
+        params.warehouseId === undefined ? undefined : eq(warehousePreIns.warehouseId, params.warehouseId),
+      ),
+    )
+    .orderBy(sql`${warehousePreIns.capturedAt} desc`, sql`${warehousePreIns.id} desc`)
+    .limit(200);
+  return rows.map(toPreIn);
 }

@@ -345,6 +345,26 @@ describe('cargo control', () => {
   });
 });
 
+describe('pickers', () => {
+  it('offers the slips in transit to a warehouse without a pre in, and the open pre ins, within the user’s locations', async () => {
+    const slip = await slipTo(siloOnlyId, '7');
+    const slips = await call<{ rows: { slipId: number; quantity: string; truckPlate: string }[] }>('GET', `/api/warehousePreIn/slips?warehouseId=${siloOnlyId}`, undefined, clerkHeaders);
+    expect(slips.status, JSON.stringify(slips.body)).toBe(200);
+    expect(slips.body.rows.find((row) => row.slipId === slip.id)).toMatchObject({ quantity: '7.000' });
+    expect((await call<{ rows: unknown[] }>('GET', `/api/warehousePreIn/slips?warehouseId=${yardId}`, undefined, scopedHeaders)).body.rows).toEqual([]);
+    const pre = await preIn(slip.id, siloOnlyId, siloOnlyBridge, 21_000);
+    const after = await call<{ rows: { slipId: number }[] }>('GET', `/api/warehousePreIn/slips?warehouseId=${siloOnlyId}`, undefined, clerkHeaders);
+    expect(after.body.rows.some((row) => row.slipId === slip.id)).toBe(false);
+    const open = await call<{ rows: { id: number }[] }>('GET', `/api/warehouseIn/preIns?warehouseId=${siloOnlyId}`, undefined, scopedHeaders);
+    expect(open.status).toBe(200);
+    expect(open.body.rows.map((row) => row.id)).toContain(pre.id);
+    const foreign = await call<{ rows: { id: number }[] }>('GET', `/api/warehouseIn/preIns?warehouseId=${world.warehouseId}`, undefined, scopedHeaders);
+    expect(foreign.body.rows).toEqual([]);
+    const live = await call<{ capturable: boolean }>('GET', `/api/weighbridge/${siloOnlyBridge}/live`, undefined, clerkHeaders);
+    expect(live.status).toBe(200);
+  });
+});
+
 describe('data scope', () => {
   it('a user of one warehouse sees and receives only there', async () => {
     const slip = await slipTo(world.warehouseId, '10');
