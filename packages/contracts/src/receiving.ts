@@ -304,7 +304,7 @@ export const warehousePreInTransaction = defineTransaction({
   list: {
     columns: [
       ...weighColumns,
-      { key: 'weight', label: 'receiving.firstKg', kind: 'custom', sort: 'kg' },
+      { key: 'weight', label: 'receiving.firstKg', kind: 'count', field: 'kg', sort: 'kg' },
       { key: 'capturedAt', label: 'receiving.capturedAt', kind: 'dateTime', field: 'capturedAt', sort: 'capturedAt' },
       { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
     ],
