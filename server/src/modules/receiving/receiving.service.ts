@@ -297,13 +297,18 @@ async function placeShares(tx: Db, params: { agencyId: number; warehouseId: numb
     if (siloSharesKg(params.storage.silos) !== params.receivedKg) throw rule(422, ReceivingMessages.siloSum, { silos: ReceivingMessages.siloSum });
     shares = params.storage.silos.map((share) => ({ siloId: share.siloId, kg: tonnesToKg(share.quantity) }));
     const ids = [...shares.map((s) => Number(s.siloId))].sort((a, b) => a - b);
+    // The silos locked first, in id order; what they hold is read by the next statement, whose snapshot (read
+    // committed) is taken after the locks are held, so it sees the in that held them before.
+    await tx.execute(
+      sql`select id from silos where agency_id = ${params.agencyId} and warehouse_id = ${params.warehouseId} and is_active
+          and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update`,
+    );
     const silos = await queryRows<{ id: number; capacity_kg: string; held_kg: string }>(
       tx,
-      sql`with locked as (select id, capacity from silos where agency_id = ${params.agencyId} and warehouse_id = ${params.warehouseId} and is_active
-                            and id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) order by id for update)
-          select l.id, round(l.capacity * 1000)::bigint::text as capacity_kg,
+      sql`select l.id, round(l.capacity * 1000)::bigint::text as capacity_kg,
                  (select coalesce(sum(a.balance_kg), 0)::text from ledger_accounts a where a.agency_id = ${params.agencyId} and a.kind = 'ON_HAND' and a.silo_id = l.id) as held_kg
-          from locked l`,
+          from silos l where l.agency_id = ${params.agencyId} and l.warehouse_id = ${params.warehouseId} and l.is_active
+            and l.id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`,
     );
     const byId = new Map(silos.map((s) => [Number(s.id), s]));
     for (const share of shares) {

@@ -8,7 +8,7 @@ import { post } from '../../ledger/ledger.service';
 import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { addResource, makeCargoWorld, makeShipment, portLoadingBody, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { loadingSlips } from '../port-loading/port-loading.schema';
 import type { TimedReading, WeighbridgeHub } from '../weighing/weighing.types';
@@ -362,6 +362,31 @@ describe('pickers', () => {
     expect(foreign.body.rows).toEqual([]);
     const live = await call<{ capturable: boolean }>('GET', `/api/weighbridge/${siloOnlyBridge}/live`, undefined, clerkHeaders);
     expect(live.status).toBe(200);
+  });
+});
+
+describe.runIf(testEngine === 'postgres')('racing ins (PostgreSQL)', () => {
+  it('two trucks racing into one silo on two bridges never overfill it: one is received, the other refused', async () => {
+    const silo = await addResource(t.database.db, writer, 'silo', { warehouseId: yardId, name: 'Race', capacity: 5 });
+    const bridgeB = await addResource(t.database.db, writer, 'weightMachine', { weightMachineId: 'WB-IN-RACE', name: 'Race bridge', locationId: yardId, protocol: 'tcp', host: '10.1.1.2', port: 4001, maxGross: 80_000 });
+    const first = await preIn((await slipTo(yardId, '3')).id, yardId, yardBridge, 17_000);
+    const second = await preIn((await slipTo(yardId, '3')).id, yardId, bridgeB, 17_000);
+    // Both empty trucks on their bridges at once.
+    t.clock.advance(60_000);
+    for (const machineId of [yardBridge, bridgeB]) {
+      hub.belowZero.set(machineId, now() - 30_000);
+      const frames: TimedReading[] = [];
+      for (let at = now() - 3500; at <= now(); at += 250) frames.push({ kg: 14_000, stable: true, overload: false, at });
+      hub.readings.set(machineId, frames);
+    }
+    const answers = await Promise.all([
+      call('POST', '/api/warehouseIn', { preInId: first.id, machineId: yardBridge, storage: 'silo', silos: [{ siloId: silo, quantity: '3' }] }),
+      call('POST', '/api/warehouseIn', { preInId: second.id, machineId: bridgeB, storage: 'silo', silos: [{ siloId: silo, quantity: '3' }] }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.message).toBe(ReceivingMessages.siloFull);
+    expect(await balance('ON_HAND', { locationId: yardId, siloId: silo })).toBe(3_000n);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
 });
 
