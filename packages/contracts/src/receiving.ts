@@ -364,3 +364,148 @@ export const warehouseInTransaction = defineTransaction({
     exportFile: 'warehouse-ins.xlsx',
   },
 });
+
+// ---------------------------------------------------------------- consignee in, customer in
+
+/** Texts of the delivery receipts (consignee in, customer in). */
+export const DeliveryInMessages = {
+  slipNotForConsignee: 'This loading slip is not going to a consignee location.',
+  slipNotForCustomer: 'This loading slip is not going to a customer location.',
+  consigneeInNotFound: 'Consignee In not found',
+  customerInNotFound: 'Customer In not found',
+  deliveryInReversed: 'This receipt is reversed.',
+  consigneeInCreated: 'Consignee In created successfully',
+  consigneeInUpdated: 'Consignee In updated successfully',
+  consigneeInReversedOk: 'Consignee In reversed successfully',
+  customerInCreated: 'Customer In created successfully',
+  customerInUpdated: 'Customer In updated successfully',
+  customerInReversedOk: 'Customer In reversed successfully',
+} as const;
+
+/** The two delivery receipts: at a consignee's location (direct delivery) or a customer's (customer delivery). */
+export const DELIVERY_IN_KINDS = ['consigneeIn', 'customerIn'] as const;
+export type DeliveryInKind = (typeof DELIVERY_IN_KINDS)[number];
+
+const ZReceivedQuantity = z.preprocess((value) => (value === '' || value === null || value === undefined ? undefined : value), z.union([z.string(), z.number()], { error: Messages.wbqRequired }).pipe(ZTonnes));
+const ZWbtNumber = textInput({ error: Messages.wbtRequired }).trim().min(1, Messages.wbtRequired).max(50, 'Maximum 50 characters');
+
+/** Body of `POST /api/consigneeIn` and `/api/customerIn`: the slip received, its weighbridge ticket and received quantity (MT). */
+export const ZDeliveryInInput = z.object({
+  slipKind: z.enum(SLIP_KINDS).default('loadingSlip'),
+  slipId: requiredId(ReceivingMessages.slipRequired),
+  wbtNumber: ZWbtNumber,
+  quantity: ZReceivedQuantity,
+  remarks: optionalText(255),
+});
+export type TDeliveryInInput = z.input<typeof ZDeliveryInInput>;
+export type TDeliveryInValues = z.output<typeof ZDeliveryInInput>;
+/** Body of the update: the ticket, the received quantity (reposted) and the remarks. */
+export const ZDeliveryInEdit = ZDeliveryInInput.omit({ slipKind: true, slipId: true });
+
+export const DELIVERY_IN_SORT_FIELDS = ['receivedAt', 'locationName', 'receivedKg', 'createdAt'] as const;
+export const ZDeliveryInListQuery = z.object({
+  locationId: ZOptionalId,
+  status: ZRecordStatusFilter,
+  fromDate: ZOptionalDate,
+  toDate: ZOptionalDate,
+  search: ZListSearch,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: ZPageSize,
+  ...sortQuery(DELIVERY_IN_SORT_FIELDS, { field: 'receivedAt', order: 'desc' }),
+});
+export const ZDeliveryInExportQuery = ZDeliveryInListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
+
+/** A consignee or customer in: the slip, where it was received, the received quantity and the transit loss. */
+export const ZDeliveryIn = z
+  .object({
+    id: z.number(),
+    slipKind: z.enum(SLIP_KINDS),
+    slipId: z.number(),
+    slipNumber: z.string(),
+    truckPlate: z.string(),
+    locationId: z.number(),
+    locationName: z.string(),
+    wbtNumber: z.string(),
+    slipQuantity: z.string(),
+    receivedKg: z.number(),
+    receivedQuantity: z.string(),
+    transitLoss: z.string(),
+    receivedAt: z.string(),
+    remarks: z.string().nullable(),
+  })
+  .extend(ZRecordTrail.shape);
+export type TDeliveryIn = z.infer<typeof ZDeliveryIn>;
+export const ZDeliveryInList = z.object({ rows: z.array(ZDeliveryIn), count: z.number() });
+export type TDeliveryInList = z.infer<typeof ZDeliveryInList>;
+export const ZDeliveryInSaved = z.object({ message: z.string(), record: ZDeliveryIn });
+export type TDeliveryInSaved = z.infer<typeof ZDeliveryInSaved>;
+
+const deliveryInList = {
+  columns: [
+    { key: 'slip', label: 'receiving.slip', kind: 'text', field: 'slipNumber' },
+    { key: 'truck', label: 'receiving.truck', kind: 'text', field: 'truckPlate' },
+    { key: 'location', label: 'receiving.location', kind: 'text', field: 'locationName', sort: 'locationName' },
+    { key: 'wbtNumber', label: 'receiving.ticketNumber', kind: 'text', field: 'wbtNumber' },
+    { key: 'slipQuantity', label: 'receiving.slipQuantity', kind: 'quantity', field: 'slipQuantity' },
+    { key: 'received', label: 'receiving.received', kind: 'quantity', field: 'receivedQuantity', sort: 'receivedKg' },
+    { key: 'transitLoss', label: 'receiving.transitLoss', kind: 'quantity', field: 'transitLoss' },
+    { key: 'receivedAt', label: 'receiving.receivedAt', kind: 'dateTime', field: 'receivedAt', sort: 'receivedAt' },
+    { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
+  ],
+  filters: [
+    { kind: 'location', param: 'locationId', label: 'receiving.location' },
+    { kind: 'status', param: 'status', label: 'cargo.status' },
+    { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'receiving.receivedAt' },
+    { kind: 'search', param: 'search', label: 'receiving.slipSearch' },
+  ],
+} as const;
+
+const deliveryInSchemas = {
+  input: ZDeliveryInInput,
+  updateInput: ZDeliveryInEdit,
+  listQuery: ZDeliveryInListQuery,
+  exportQuery: ZDeliveryInExportQuery,
+  row: ZDeliveryIn,
+  list: ZDeliveryInList,
+  detail: ZDeliveryIn,
+  reverseBody: ZReasonBody,
+};
+const deliveryInRoutes = {
+  create: { response: ZDeliveryInSaved },
+  update: { response: ZDeliveryInSaved },
+  reverse: { response: z.object({ message: z.string() }) },
+};
+
+/** Consignee In (spec 2.3 `consignee-in`): a direct-delivery slip received at its consignee's location. */
+export const consigneeInTransaction = defineTransaction({
+  key: 'consigneeIn',
+  api: '/consigneeIn',
+  route: 'consignee-in',
+  permissionModule: 'ConsigneeIn',
+  labels: { title: 'receiving.consigneeInTitle', add: 'receiving.consigneeInAdd', total: 'receiving.total' },
+  operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
+  schemas: deliveryInSchemas,
+  sort: { fields: DELIVERY_IN_SORT_FIELDS, default: { field: 'receivedAt', order: 'desc' } },
+  routes: deliveryInRoutes,
+  event: 'consignee',
+  reversal: { message: DeliveryInMessages.consigneeInReversedOk },
+  testIds: { page: 'consignee-in-page', list: 'cni', row: 'cni' },
+  list: { ...deliveryInList, exportFile: 'consignee-ins.xlsx' },
+});
+
+/** Customer In (spec 2.3 `customer-in`): a customer-delivery slip received at its customer's location. */
+export const customerInTransaction = defineTransaction({
+  key: 'customerIn',
+  api: '/customerIn',
+  route: 'customer-in',
+  permissionModule: 'CustomerIn',
+  labels: { title: 'receiving.customerInTitle', add: 'receiving.customerInAdd', total: 'receiving.total' },
+  operations: ['list', 'export', 'get', 'create', 'update', 'reverse'],
+  schemas: deliveryInSchemas,
+  sort: { fields: DELIVERY_IN_SORT_FIELDS, default: { field: 'receivedAt', order: 'desc' } },
+  routes: deliveryInRoutes,
+  event: 'customer',
+  reversal: { message: DeliveryInMessages.customerInReversedOk },
+  testIds: { page: 'customer-in-page', list: 'cui', row: 'cui' },
+  list: { ...deliveryInList, exportFile: 'customer-ins.xlsx' },
+});

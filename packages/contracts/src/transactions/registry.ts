@@ -3,7 +3,7 @@ import { captureImageTransaction } from '../cameras';
 import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading';
 import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
-import { warehouseInTransaction, warehousePreInTransaction } from '../receiving';
+import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, warehousePreInTransaction } from '../receiving';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -22,6 +22,8 @@ export const transactionRegistry = [
   outboundSecondWeightTransaction,
   warehousePreInTransaction,
   warehouseInTransaction,
+  consigneeInTransaction,
+  customerInTransaction,
   captureImageTransaction,
 ] as const;
 

@@ -1,4 +1,4 @@
-import type { TWarehouseIn, TWarehousePreIn } from '@tonnage/contracts';
+import type { TDeliveryIn, TWarehouseIn, TWarehousePreIn } from '@tonnage/contracts';
 import type { ExcelColumn, ExcelLang } from '../../platform/excel';
 import { dateTimeColumn, textColumn, tonnesColumn, trailColumns } from '../../platform/record-export';
 
@@ -40,5 +40,21 @@ export function inExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<
     textColumn<TWarehouseIn>('storage', { en: 'Storage', ar: 'التخزين' }, lang, (r) => r.shares.map((s) => `${s.siloName ?? { en: 'Open area', ar: 'الساحة المفتوحة' }[lang]}: ${s.quantity}`).join(', ')),
     textColumn<TWarehouseIn>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
     ...trailColumns<TWarehouseIn>(lang, timeZone),
+  ];
+}
+
+/** The columns of the consignee in and customer in exports. */
+export function deliveryInExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<TDeliveryIn>[] {
+  return [
+    textColumn<TDeliveryIn>('slip', { en: 'Loading slip', ar: 'إذن التحميل' }, lang, (r) => r.slipNumber),
+    textColumn<TDeliveryIn>('truck', { en: 'Truck', ar: 'الشاحنة' }, lang, (r) => r.truckPlate),
+    textColumn<TDeliveryIn>('location', { en: 'Location', ar: 'الموقع' }, lang, (r) => r.locationName),
+    textColumn<TDeliveryIn>('wbtNumber', { en: 'WBT number', ar: 'رقم تذكرة الميزان' }, lang, (r) => r.wbtNumber),
+    dateTimeColumn<TDeliveryIn>('receivedAt', { en: 'Received at', ar: 'وقت الاستلام' }, lang, timeZone, (r) => r.receivedAt),
+    tonnesColumn<TDeliveryIn>('slipQuantity', { en: 'Slip quantity (MT)', ar: 'كمية الإذن (طن متري)' }, lang, (r) => r.slipQuantity),
+    tonnesColumn<TDeliveryIn>('received', { en: 'Received (MT)', ar: 'المستلم (طن متري)' }, lang, (r) => r.receivedQuantity),
+    tonnesColumn<TDeliveryIn>('transitLoss', { en: 'Transit loss (MT)', ar: 'فاقد النقل (طن متري)' }, lang, (r) => r.transitLoss),
+    textColumn<TDeliveryIn>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
+    ...trailColumns<TDeliveryIn>(lang, timeZone),
   ];
 }

@@ -1,9 +1,10 @@
-import { ReceivingMessages, ZInTransitSlips, ZInTransitSlipsQuery, ZOpenPreIns, ZOpenPreInsQuery, warehouseInTransaction, warehousePreInTransaction } from '@tonnage/contracts';
+import { DeliveryInMessages, consigneeInTransaction, customerInTransaction, ReceivingMessages, ZInTransitSlips, ZInTransitSlipsQuery, ZOpenPreIns, ZOpenPreInsQuery, warehouseInTransaction, warehousePreInTransaction } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import type { WeighingDeps } from '../outbound-weighing/outbound-weighing.service';
-import { inExportColumns, preInExportColumns } from './receiving.export';
+import { deliveryInExportColumns, inExportColumns, preInExportColumns } from './receiving.export';
+import { createDeliveryIn, forEachDeliveryIn, getDeliveryIn, listDeliveryIns, reverseDeliveryIn, updateDeliveryIn } from './delivery-in.service';
 import { inTransitSlips, openPreIns, createIn, createPreIn, forEachIn, forEachPreIn, getIn, getPreIn, listIns, listPreIns, reverseIn, reversePreIn, updateIn, updatePreIn } from './receiving.service';
 
 /** Receiving (`warehouse-pre-in`, `warehouse-in` screens): the kit's list, export, get, create, update and reverse of both. */
@@ -53,4 +54,20 @@ export function registerReceivingRoutes(api: FastifyInstance, context: ModuleCon
     response: ZOpenPreIns,
     work: async (tx, actor, { query }) => ({ rows: await openPreIns(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: query.warehouseId }) }),
   });
+
+  for (const [kind, declaration, sheet, created, updated] of [
+    ['consigneeIn', consigneeInTransaction, { en: 'Consignee ins', ar: 'دخول المستلم' }, DeliveryInMessages.consigneeInCreated, DeliveryInMessages.consigneeInUpdated],
+    ['customerIn', customerInTransaction, { en: 'Customer ins', ar: 'دخول العميل' }, DeliveryInMessages.customerInCreated, DeliveryInMessages.customerInUpdated],
+  ] as const) {
+    registerTransaction(api, context, declaration, {
+      list: (tx, actor, query) => listDeliveryIns(tx, kind, actor, query),
+      forEach: (tx, actor, query, visit) => forEachDeliveryIn(tx, kind, actor, query, visit),
+      exportColumns: deliveryInExportColumns,
+      exportSheet: sheet,
+      get: (tx, actor, id) => getDeliveryIn(tx, kind, actor, id),
+      create: async (tx, actor, input) => ({ message: created, record: await createDeliveryIn(tx, kind, actor, input) }),
+      update: async (tx, actor, id, input) => ({ message: updated, record: await updateDeliveryIn(tx, kind, actor, id, input) }),
+      reverse: (tx, actor, id, body) => reverseDeliveryIn(tx, kind, actor, id, body),
+    });
+  }
 }

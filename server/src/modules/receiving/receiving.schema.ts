@@ -124,3 +124,44 @@ export const warehouseInShares = pgTable(
   },
   (t) => [check('warehouse_in_shares_positive', sql`${t.quantityKg} > 0`), index('warehouse_in_shares_in_idx').on(t.warehouseInId), tenantPolicy('warehouse_in_shares')],
 );
+
+/**
+ * A consignee in or a customer in (one table each, the same shape): a slip received at a delivery location with its
+ * weighbridge ticket and received quantity; its ledger transaction moves the slip's load off IN_TRANSIT into
+ * ON_HAND(location, open area) and the difference to TRANSIT_LOSS. It marks the slip received.
+ */
+function deliveryInTable<N extends 'consignee_ins' | 'customer_ins'>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+      agencyId: integer('agency_id')
+        .notNull()
+        .references(() => agencies.id),
+      slipKind: text('slip_kind').notNull(),
+      slipId: integer('slip_id').notNull(),
+      locationId: integer('location_id')
+        .notNull()
+        .references(() => columnOf(locations, 'id')),
+      wbtNumber: text('wbt_number').notNull(),
+      receivedKg: bigint('received_kg', { mode: 'number' }).notNull(),
+      slipKg: bigint('slip_kg', { mode: 'number' }).notNull(),
+      receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+      ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+      remarks: text('remarks'),
+      ...changeTrail(),
+      ...reversalTrail(),
+    },
+    (t) => [
+      check(`${name}_received_positive`, sql`${t.receivedKg} > 0`),
+      check(`${name}_status_check`, RECORD_STATUS_CHECK(t.status)),
+      check(`${name}_slip_kind`, sql`${t.slipKind} in (${sql.raw(SLIP_KINDS_SQL)})`),
+      uniqueIndex(`${name}_slip_live_unique`).on(t.slipKind, t.slipId).where(sql`${t.status} = 'Active'`),
+      index(`${name}_agency_received_idx`).on(t.agencyId, t.receivedAt, t.id),
+      tenantPolicy(name),
+    ],
+  );
+}
+
+export const consigneeIns = deliveryInTable('consignee_ins');
+export const customerIns = deliveryInTable('customer_ins');

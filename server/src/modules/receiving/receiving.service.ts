@@ -67,6 +67,8 @@ export interface InTransitSlip {
   truckId: number;
   driverId: number;
   toLocationId: number;
+  /** Where the slip goes: 'warehouse', 'directDelivery' (a consignee location) or 'customerDelivery'. */
+  destination: string;
   voyageId: number;
   consignmentId: number;
   ownerCompanyId: number;
@@ -77,7 +79,7 @@ export interface InTransitSlip {
  * Per slip kind: how to read (and lock FOR UPDATE: the slip's received pair is written here) a slip and how to
  * mark it received or not. A warehouse loading slip adds its entry (and a join in receiving.queries.ts).
  */
-const SLIP_SOURCES: Record<SlipKind, { lock: (tx: Db, agencyId: number, id: number) => Promise<InTransitSlip | null>; markReceived: (tx: Db, id: number, by: { table: string; id: number; at: Date } | null) => Promise<void> }> = {
+export const SLIP_SOURCES: Record<SlipKind, { lock: (tx: Db, agencyId: number, id: number) => Promise<InTransitSlip | null>; markReceived: (tx: Db, id: number, by: { table: string; id: number; at: Date } | null) => Promise<void> }> = {
   loadingSlip: {
     lock: async (tx, agencyId, id) => {
       const [row] = await queryRows<{ id: number; status: string; received_table: string | null; trip_id: number; quantity_kg: string; truck_id: number; driver_id: number; to_location_id: number; transportation_type: string; voyage_id: number; consignment_id: number; owner_company_id: number; cargo_type_id: number }>(
@@ -98,6 +100,7 @@ const SLIP_SOURCES: Record<SlipKind, { lock: (tx: Db, agencyId: number, id: numb
         truckId: Number(row.truck_id),
         driverId: Number(row.driver_id),
         toLocationId: Number(row.to_location_id),
+        destination: row.transportation_type,
         voyageId: Number(row.voyage_id),
         consignmentId: Number(row.consignment_id),
         ownerCompanyId: Number(row.owner_company_id),
@@ -274,7 +277,7 @@ export async function reversePreIn(tx: Db, actor: CommandActor & { id: number; b
 // ---------------------------------------------------------------- warehouse in
 
 type Storage = z.output<typeof ZWarehouseInEdit>;
-interface Share {
+export interface Share {
   siloId: number | null;
   kg: bigint;
 }
@@ -332,15 +335,15 @@ async function placeShares(tx: Db, params: { agencyId: number; warehouseId: numb
 }
 
 /** The posting of a warehouse in: the slip's load off IN_TRANSIT, the shares ON_HAND, the difference TRANSIT_LOSS. */
-async function postIn(tx: Db, params: { agencyId: number; userId: number; at: Date; inId: number; slip: InTransitSlip; warehouseId: number; shares: Share[] }): Promise<number> {
+export async function postIn(tx: Db, params: { agencyId: number; userId: number; at: Date; inId: number; slip: InTransitSlip; warehouseId: number; shares: Share[]; type?: string; table?: string }): Promise<number> {
   const { slip } = params;
   const load = { tripId: slip.tripId, voyageId: slip.voyageId, consignmentId: slip.consignmentId, ownerCompanyId: slip.ownerCompanyId, cargoTypeId: slip.cargoTypeId };
   const receivedKg = params.shares.reduce((sum, s) => sum + s.kg, 0n);
   const lossKg = slip.quantityKg - receivedKg;
   const { transactionId } = await post(tx, {
     agencyId: params.agencyId,
-    type: 'warehouseIn',
-    source: { table: 'warehouse_ins', id: params.inId },
+    type: params.type ?? 'warehouseIn',
+    source: { table: params.table ?? 'warehouse_ins', id: params.inId },
     userId: params.userId,
     at: params.at,
     lines: [

@@ -1,4 +1,4 @@
-import { LinkMessages, Messages, PortLoadingMessages, ReceivingMessages, permissionFlag, type TLoadingSlip, type TPortLoadingDetail, type TWarehouseInList, type TWarehouseInSaved, type TWarehousePreInList, type TWarehousePreInSaved } from '@tonnage/contracts';
+import { DeliveryInMessages, LinkMessages, Messages, type TDeliveryInSaved, type TDeliveryInList, PortLoadingMessages, ReceivingMessages, permissionFlag, type TLoadingSlip, type TPortLoadingDetail, type TWarehouseInList, type TWarehouseInSaved, type TWarehousePreInList, type TWarehousePreInSaved } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onHandAccount } from '../../ledger/accounts';
@@ -386,6 +386,70 @@ describe.runIf(testEngine === 'postgres')('racing ins (PostgreSQL)', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)?.body.message).toBe(ReceivingMessages.siloFull);
     expect(await balance('ON_HAND', { locationId: yardId, siloId: silo })).toBe(3_000n);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+});
+
+describe('consignee in and customer in', () => {
+  /** A slip of a direct delivery (consignee location) or customer delivery. */
+  async function deliverySlip(kind: 'directDelivery' | 'customerDelivery', tonnes = '10'): Promise<TLoadingSlip> {
+    const shipment = await makeShipment(t.database.db, writer, world, { blTonnes: '100' });
+    const toLocationId = kind === 'directDelivery' ? world.consigneeLocationId : world.customerLocationId;
+    const extra = kind === 'customerDelivery' ? { customerId: world.customerId } : {};
+    const pl = await call<TPortLoadingDetail>('POST', '/api/portLoading', portLoadingBody(world, shipment, { quantity: '50', transportationType: kind, toLocationId, ...extra }));
+    expect(pl.status, JSON.stringify(pl.body)).toBe(200);
+    wbt += 1;
+    const created = await call<{ slip: TLoadingSlip }>('POST', `/api/portLoading/${pl.body.id}/loadingSlips`, { truckId: truck, driverId: driver, wbtNumber: `DLV-${wbt}`, quantity: tonnes });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    return created.body.slip;
+  }
+
+  it('receives a direct-delivery slip at the consignee location with its transit loss, and reverses it', async () => {
+    const slip = await deliverySlip('directDelivery');
+    const { tripId } = await tripOf(slip.id);
+    const missing = await call('POST', '/api/consigneeIn', { slipId: slip.id });
+    expect(missing.status).toBe(400);
+    expect(missing.body.details).toMatchObject({ wbtNumber: Messages.wbtRequired, quantity: Messages.wbqRequired });
+    const wrongKind = await call('POST', '/api/customerIn', { slipId: slip.id, wbtNumber: 'C-1', quantity: '9.95' });
+    expect(wrongKind.status).toBe(422);
+    expect(wrongKind.body.message).toBe(DeliveryInMessages.slipNotForCustomer);
+    const { status, body } = await call<TDeliveryInSaved>('POST', '/api/consigneeIn', { slipId: slip.id, wbtNumber: 'C-1', quantity: '9.95' });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.message).toBe(DeliveryInMessages.consigneeInCreated);
+    expect(body.record).toMatchObject({ locationId: world.consigneeLocationId, receivedQuantity: '9.950', slipQuantity: '10.000', transitLoss: '0.050', wbtNumber: 'C-1' });
+    expect(await balance('IN_TRANSIT', { tripId })).toBe(0n);
+    expect(await balance('TRANSIT_LOSS', { tripId })).toBe(50n);
+    expect(await balance('ON_HAND', { locationId: world.consigneeLocationId, siloId: null })).toBeGreaterThanOrEqual(9_950n);
+    expect(await tripOf(slip.id)).toMatchObject({ receivedTable: 'consignee_ins', receivedId: body.record.id });
+    const slipReverse = await call('DELETE', `/api/loadingSlips/${slip.id}/reverse`, { reason: 'Cancel' });
+    expect(slipReverse.status).toBe(409);
+    expect(slipReverse.body.message).toBe(PortLoadingMessages.loadingSlipDelivered);
+    const twice = await call('POST', '/api/consigneeIn', { slipId: slip.id, wbtNumber: 'C-2', quantity: '9.95' });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe(ReceivingMessages.slipAlreadyReceived);
+    // The edit reposts the received quantity; the reversal puts the load back in transit.
+    const edited = await call<TDeliveryInSaved>('PUT', `/api/consigneeIn/${body.record.id}`, { wbtNumber: 'C-1b', quantity: '10.02' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.record).toMatchObject({ receivedQuantity: '10.020', transitLoss: '-0.020', wbtNumber: 'C-1b' });
+    expect(await balance('TRANSIT_LOSS', { tripId })).toBe(-20n);
+    const reversed = await call('DELETE', `/api/consigneeIn/${body.record.id}/reverse`, { reason: 'Wrong site' });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    expect(reversed.body.message).toBe(DeliveryInMessages.consigneeInReversedOk);
+    expect(await balance('IN_TRANSIT', { tripId })).toBe(10_000n);
+    expect(await tripOf(slip.id)).toMatchObject({ receivedTable: null });
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+
+  it('receives a customer-delivery slip at the customer location; a role without the Customer In flag is refused', async () => {
+    const slip = await deliverySlip('customerDelivery', '8');
+    const { status, body } = await call<TDeliveryInSaved>('POST', '/api/customerIn', { slipId: slip.id, wbtNumber: 'CU-1', quantity: '8' });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.record).toMatchObject({ locationId: world.customerLocationId, transitLoss: '0.000' });
+    expect(await tripOf(slip.id)).toMatchObject({ receivedTable: 'customer_ins' });
+    const list = await call<TDeliveryInList>('GET', '/api/customerIn');
+    expect(list.body.rows.map((row) => row.id)).toContain(body.record.id);
+    const scoped = await call<TDeliveryInList>('GET', '/api/customerIn', undefined, scopedHeaders);
+    expect(scoped.status).toBe(403);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { ReceivingMessages, type MessageOf } from '@tonnage/contracts';
+import { DeliveryInMessages, ReceivingMessages, type MessageOf } from '@tonnage/contracts';
 import type { SectionShape } from './shape';
 
 /** English texts of receiving (`t('receiving.…')`). */
@@ -32,6 +32,13 @@ export const en = {
   addSilo: 'Add silo',
   removeSilo: 'Remove',
   siloTotal: 'Silos total {{total}} MT of {{received}} MT',
+  consigneeInTitle: 'Consignee In',
+  consigneeInAdd: 'Add Consignee In',
+  customerInTitle: 'Customer In',
+  customerInAdd: 'Add Customer In',
+  location: 'Location',
+  receivedAt: 'Received At',
+  slipSearch: 'Slip number or plate',
 };
 
 /** Arabic texts of receiving. */
@@ -65,10 +72,17 @@ export const ar: SectionShape<typeof en> = {
   addSilo: 'إضافة صومعة',
   removeSilo: 'إزالة',
   siloTotal: 'مجموع الصوامع {{total}} طن من {{received}} طن',
+  consigneeInTitle: 'دخول المستلم',
+  consigneeInAdd: 'إضافة دخول المستلم',
+  customerInTitle: 'دخول العميل',
+  customerInAdd: 'إضافة دخول العميل',
+  location: 'الموقع',
+  receivedAt: 'وقت الاستلام',
+  slipSearch: 'رقم الإذن أو اللوحة',
 };
 
 /** Arabic for the fixed English messages the server sends for receiving, keyed by the English text. */
-export const messagesAr: Readonly<Record<MessageOf<typeof ReceivingMessages>, string>> = {
+export const messagesAr: Readonly<Record<MessageOf<typeof ReceivingMessages> | MessageOf<typeof DeliveryInMessages>, string>> = {
   [ReceivingMessages.slipRequired]: 'يرجى اختيار إذن تحميل قيد النقل!',
   [ReceivingMessages.slipNotInTransit]: 'إذن التحميل هذا ليس قيد النقل.',
   [ReceivingMessages.slipAlreadyReceived]: 'تم استلام إذن التحميل هذا بالفعل.',
@@ -94,6 +108,17 @@ export const messagesAr: Readonly<Record<MessageOf<typeof ReceivingMessages>, st
   [ReceivingMessages.warehouseInCreated]: 'تم إنشاء دخول المستودع بنجاح',
   [ReceivingMessages.warehouseInUpdated]: 'تم تحديث دخول المستودع بنجاح',
   [ReceivingMessages.warehouseInReversedOk]: 'تم عكس دخول المستودع بنجاح',
+  [DeliveryInMessages.slipNotForConsignee]: 'إذن التحميل هذا ليس متجهًا إلى موقع مستلم.',
+  [DeliveryInMessages.slipNotForCustomer]: 'إذن التحميل هذا ليس متجهًا إلى موقع عميل.',
+  [DeliveryInMessages.consigneeInNotFound]: 'لم يتم العثور على دخول المستلم',
+  [DeliveryInMessages.customerInNotFound]: 'لم يتم العثور على دخول العميل',
+  [DeliveryInMessages.deliveryInReversed]: 'تم عكس هذا الاستلام.',
+  [DeliveryInMessages.consigneeInCreated]: 'تم إنشاء دخول المستلم بنجاح',
+  [DeliveryInMessages.consigneeInUpdated]: 'تم تحديث دخول المستلم بنجاح',
+  [DeliveryInMessages.consigneeInReversedOk]: 'تم عكس دخول المستلم بنجاح',
+  [DeliveryInMessages.customerInCreated]: 'تم إنشاء دخول العميل بنجاح',
+  [DeliveryInMessages.customerInUpdated]: 'تم تحديث دخول العميل بنجاح',
+  [DeliveryInMessages.customerInReversedOk]: 'تم عكس دخول العميل بنجاح',
 };
 
 /** Arabic of other English messages these screens receive. */
