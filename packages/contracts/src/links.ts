@@ -50,6 +50,7 @@ export const LinkMessages = {
   firstWeightHasSecond: 'This Outbound First Weight has Outbound Second Weight Entry. Please revert Outbound Second Weight first.',
   loanHasPortLoading: 'This loan has existing Port Loading.',
   loanHasReturn: 'This loan has existing Loan Return. Please revert Loan Return first.',
+  preInInWarehouse: 'This Warehouse Pre In delivered on Warehouse In. Please revert Warehouse In transaction first.',
 } as const;
 
 /** The shape of the catalogue: for a consumed kind, each consumer kind that may consume it and the refusal it causes. */
@@ -73,6 +74,7 @@ export const CONSUMPTION_REFUSALS = {
     customerIn: PortLoadingMessages.loadingSlipDelivered,
   },
   warehouseOut: { warehouseIn: LinkMessages.warehouseOutInWarehouse },
+  warehousePreIn: { warehouseIn: LinkMessages.preInInWarehouse },
   warehousePreOut: { warehouseOut: LinkMessages.preOutInWarehouseOut },
   outboundFirstWeight: { outboundSecondWeight: LinkMessages.firstWeightHasSecond },
   consigneeToShipmentManagerLoan: { portLoading: LinkMessages.loanHasPortLoading, loanReturn: LinkMessages.loanHasReturn },

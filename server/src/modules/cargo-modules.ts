@@ -4,6 +4,7 @@ import type { ModuleContext } from './module-context';
 import { registeredTransactions } from '../kit';
 import { registerOutboundWeighingRoutes } from './outbound-weighing/outbound-weighing.routes';
 import { registerCameraRoutes } from './cameras/cameras.routes';
+import { registerReceivingRoutes } from './receiving/receiving.routes';
 import { registerPortLoadingRoutes } from './port-loading/port-loading.routes';
 import { registerProcurementRoutes } from './procurement/procurement.routes';
 import { registerShippingRoutes } from './shipping/shipping.routes';
@@ -17,6 +18,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerPortLoadingRoutes,
   registerOutboundWeighingRoutes,
   registerCameraRoutes,
+  registerReceivingRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

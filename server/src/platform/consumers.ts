@@ -67,6 +67,8 @@ export const CONSUMER_POINTERS: readonly DeclaredPointer[] = [
   // A port loading is consumed through its slips: a received slip holds its whole port loading.
   pointer({ consumed: 'portLoading', consumer: received, table: 'loading_slips', pointsAt: 'port_loading_id', live: `status = 'Active' and received_table is not null` }),
   // An outbound second weight closes its first weight.
+  // A warehouse in receives its pre in's truck.
+  pointer({ consumed: 'warehousePreIn', consumer: 'warehouseIn', table: 'warehouse_ins', pointsAt: 'pre_in_id', live: `status = 'Active'` }),
   pointer({ consumed: 'outboundFirstWeight', consumer: 'outboundSecondWeight', table: 'outbound_second_weights', pointsAt: 'first_weight_id', live: `status = 'Active'` }),
 ];
 

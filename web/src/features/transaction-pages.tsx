@@ -38,6 +38,8 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   quantityApproval: { page: lazy(() => import('./vessel-approval/QuantityApprovalFormPage')), editAction: null },
   outboundFirstWeight: { page: lazy(() => import('./outbound-weighing/FirstWeightFormPage')) },
   outboundSecondWeight: { page: lazy(() => import('./outbound-weighing/SecondWeightFormPage')) },
+  warehousePreIn: { page: lazy(() => import('./receiving/PreInFormPage')) },
+  warehouseIn: { page: lazy(() => import('./receiving/WarehouseInFormPage')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));

@@ -3,6 +3,7 @@ import { captureImageTransaction } from '../cameras';
 import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading';
 import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
+import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, warehousePreInTransaction } from '../receiving';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -19,6 +20,10 @@ export const transactionRegistry = [
   loadingSlipTransaction,
   outboundFirstWeightTransaction,
   outboundSecondWeightTransaction,
+  warehousePreInTransaction,
+  warehouseInTransaction,
+  consigneeInTransaction,
+  customerInTransaction,
   captureImageTransaction,
 ] as const;
 

@@ -41,6 +41,9 @@ const tags = ['outbound weighing'];
 const WEIGHERS: readonly PermissionRef[] = [
   { module: 'OutboundFirstWeight', action: 'add' },
   { module: 'OutboundSecondWeight', action: 'add' },
+  // The receiving flows weigh trucks too (modules/receiving).
+  { module: 'WarehousePreIn', action: 'add' },
+  { module: 'WarehouseIn', action: 'add' },
 ];
 
 /**

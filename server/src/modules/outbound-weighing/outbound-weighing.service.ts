@@ -101,7 +101,10 @@ async function lastCaptureAt(tx: Db, machineId: number): Promise<number | null> 
   const [row] = await queryRows<{ at: Date | string | null }>(
     tx,
     sql`select greatest((select max(captured_at) from ${outboundFirstWeights} where machine_id = ${machineId} and not manual),
-                        (select max(captured_at) from ${outboundSecondWeights} where machine_id = ${machineId} and not manual)) as at`,
+                        (select max(captured_at) from ${outboundSecondWeights} where machine_id = ${machineId} and not manual),
+                        -- The receiving flows' captures on the same bridge (modules/receiving) count too.
+                        (select max(captured_at) from warehouse_pre_ins where machine_id = ${machineId} and not manual),
+                        (select max(captured_at) from warehouse_ins where machine_id = ${machineId} and not manual)) as at`,
   );
   return row?.at ? new Date(row.at).getTime() : null;
 }
@@ -145,7 +148,7 @@ interface Weight {
  * The weight of a new weighing: typed (only with the manual permission) or captured from the bridge under the
  * capture rules, holding the bridge's lock to the end of the transaction.
  */
-async function takeWeight(
+export async function takeWeight(
   tx: Db,
   deps: WeighingDeps,
   params: { machine: Weighbridge; now: Date; settings: StabilitySettings; manual: boolean; manualKg: number | null; manualReason: string | null; canManual: boolean },
@@ -263,7 +266,7 @@ export async function openFirstWeights(tx: Db, params: ReadActor & { warehouseId
 }
 
 /** An active truck and driver of the agency (400 naming the field otherwise). */
-async function checkTruckAndDriver(tx: Db, params: { agencyId: number; truckId: number | null; driverId: number | null }): Promise<void> {
+export async function checkTruckAndDriver(tx: Db, params: { agencyId: number; truckId: number | null; driverId: number | null }): Promise<void> {
   if (params.truckId !== null) {
     const [truck] = await tx.select({ id: sql<number>`${col(trucks, 'id')}` }).from(trucks).where(and(eq(col(trucks, 'agencyId'), params.agencyId), eq(col(trucks, 'id'), params.truckId), eq(col(trucks, 'isActive'), true)));
     if (!truck) throw field('truckId', Messages.truckRequired);
@@ -275,7 +278,7 @@ async function checkTruckAndDriver(tx: Db, params: { agencyId: number; truckId: 
 }
 
 /** A warehouse of the agency in the user's scope (400 otherwise), and a weighbridge of it. */
-async function checkWarehouseAndBridge(tx: Db, params: { agencyId: number; scope: DataScope; warehouseId: number; machineId: number }): Promise<Weighbridge> {
+export async function checkWarehouseAndBridge(tx: Db, params: { agencyId: number; scope: DataScope; warehouseId: number; machineId: number }): Promise<Weighbridge> {
   const [location] = await tx
     .select({ kind: sql<number>`${col(locations, 'locationKindId')}` })
     .from(locations)
@@ -298,10 +301,10 @@ function auditable(row: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** Who takes a weight: a command's actor that can also be asked for the manual weight permission. */
-type Weigher = CommandActor & Pick<Actor, 'can'>;
+export type Weigher = CommandActor & Pick<Actor, 'can'>;
 
 /** Whether the weigher may type the weight (the manual weight permission; admins may). */
-const mayTypeWeight = (actor: Weigher) => actor.can('ManualWeight', 'add');
+export const mayTypeWeight = (actor: Weigher) => actor.can('ManualWeight', 'add');
 
 /** Creates a first weight: the truck, driver, warehouse and bridge checked, the weight taken, the ticket numbered. */
 export async function createFirstWeight(tx: Db, deps: WeighingDeps, actor: Weigher & { input: TOutboundFirstWeightValues }): Promise<TOutboundFirstWeightDetail> {

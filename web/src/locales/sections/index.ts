@@ -1,6 +1,7 @@
 import * as outboundWeighing from './outbound-weighing';
 import * as cameras from './cameras';
 import * as portLoading from './port-loading';
+import * as receiving from './receiving';
 import * as procurement from './procurement';
 import * as shipping from './shipping';
 import * as transactions from './transactions';
@@ -11,7 +12,7 @@ import * as weightDisplay from './weight-display';
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
  * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, transactions, weightDisplay, cameras } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;

@@ -1,0 +1,178 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Messages, OutboundWeighingMessages, ReceivingMessages, warehousePreInTransaction, type TWarehousePreInDetail } from '@tonnage/contracts';
+import { useAgencyDateTime } from '../../app/agency-time';
+import { showSubmitFailure } from '../../app/form-errors';
+import { useCan } from '../../app/guards';
+import { translateMessage } from '../../app/i18n';
+import { useAgencyPath, useGoBack } from '../../app/navigation';
+import { WarehousePicker } from '../../components/pickers';
+import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
+import { EquipmentSelect } from '../port-loading/selects';
+import { CaptureButton, MANUAL_WEIGHT_FLAG, ManualTag, ManualWeightFields, WeighbridgeSelect, WeighingFacts } from '../outbound-weighing/FirstWeightFormPage';
+import { createPreIn, updatePreIn, useInTransitSlips } from './receiving-api';
+
+interface PreInValues {
+  warehouseId?: number;
+  slipId?: number;
+  truckId?: number;
+  driverId?: number;
+  machineId?: number;
+  manual?: boolean;
+  manualKg?: number | null;
+  manualReason?: string;
+  remarks?: string;
+}
+
+const FIELDS = ['warehouseId', 'slipId', 'truckId', 'driverId', 'machineId', 'manualKg', 'manualReason', 'remarks'];
+
+/** A new pre in: the warehouse, the slip in transit to it (its truck and driver filled in), the bridge and the capture. */
+function NewPreInForm() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const agencyPath = useAgencyPath();
+  const queryClient = useQueryClient();
+  const canManual = useCan(MANUAL_WEIGHT_FLAG);
+  const [form] = Form.useForm<PreInValues>();
+  const [saving, setSaving] = useState(false);
+  const warehouseId = Form.useWatch('warehouseId', form);
+  const machineId = Form.useWatch('machineId', form);
+  const manual = (Form.useWatch('manual', form) ?? false) && canManual;
+  const slips = useInTransitSlips(warehouseId);
+
+  const submit = async (values: PreInValues) => {
+    setSaving(true);
+    const result = await createPreIn({
+      slipKind: 'loadingSlip',
+      slipId: values.slipId,
+      truckId: values.truckId,
+      driverId: values.driverId,
+      warehouseId: values.warehouseId,
+      machineId: values.machineId,
+      manual,
+      ...(manual ? { manualKg: values.manualKg ?? undefined, manualReason: values.manualReason ?? null } : {}),
+      remarks: values.remarks ?? null,
+    });
+    setSaving(false);
+    if (!result.ok) {
+      showSubmitFailure(form, result, FIELDS);
+      return;
+    }
+    void message.success(translateMessage(ReceivingMessages.preInCreated));
+    await queryClient.invalidateQueries({ queryKey: [warehousePreInTransaction.key] });
+    void navigate(agencyPath(warehousePreInTransaction.route));
+  };
+
+  return (
+    <Form<PreInValues> form={form} layout="vertical" initialValues={{ manual: false }} onFinish={(values) => void submit(values)} data-testid="pre-in-form">
+      <Card>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item name="warehouseId" label={t('receiving.warehouse')} rules={[{ required: true, message: translateMessage(Messages.warehouseRequired) }]}>
+              <WarehousePicker data-testid="pre-in-warehouse" onChange={(next) => form.setFieldsValue({ warehouseId: typeof next === 'number' ? next : undefined, slipId: undefined, machineId: undefined })} />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="slipId" label={t('receiving.slip')} rules={[{ required: true, message: translateMessage(ReceivingMessages.slipRequired) }]}>
+              <Select<number>
+                showSearch
+                optionFilterProp="label"
+                disabled={warehouseId === undefined}
+                loading={slips.isFetching}
+                data-testid="pre-in-slip"
+                options={(slips.data ?? []).map((slip) => ({ value: slip.slipId, label: `${slip.slipNumber} · ${slip.truckPlate} · ${slip.quantity}` }))}
+                onChange={(slipId) => {
+                  const slip = slips.data?.find((row) => row.slipId === slipId);
+                  form.setFieldsValue({ slipId, truckId: slip?.truckId, driverId: slip?.driverId });
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="truckId" label={t('receiving.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
+              <EquipmentSelect kind="truck" transporterId={null} data-testid="pre-in-truck" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="driverId" label={t('receiving.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
+              <EquipmentSelect kind="driver" transporterId={null} data-testid="pre-in-driver" />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="machineId" label={t('receiving.weighbridge')} rules={[{ required: true, message: translateMessage(OutboundWeighingMessages.weighbridgeRequired) }]}>
+              <WeighbridgeSelect warehouseId={warehouseId} />
+            </Form.Item>
+          </Col>
+        </Row>
+        {canManual && <ManualWeightFields manual={manual} />}
+        <Form.Item name="remarks" label={t('outboundWeighing.remarks')}>
+          <Input.TextArea maxLength={255} rows={2} />
+        </Form.Item>
+        <CaptureButton manual={manual} machineId={machineId} saving={saving} testId="pre-in-capture" />
+      </Card>
+    </Form>
+  );
+}
+
+/** An existing pre in: facts read-only, driver and remarks editable (never the weight). */
+function EditPreInForm({ record }: { record: TWarehousePreInDetail }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const dateTime = useAgencyDateTime();
+  const goBack = useGoBack(useAgencyPath()(warehousePreInTransaction.route));
+  const [form] = Form.useForm<{ driverId?: number; remarks?: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async (values: { driverId?: number; remarks?: string }) => {
+    setSaving(true);
+    const result = await updatePreIn(record.id, { driverId: values.driverId, remarks: values.remarks ?? null });
+    setSaving(false);
+    if (!result.ok) {
+      showSubmitFailure(form, result, ['driverId', 'remarks']);
+      return;
+    }
+    void message.success(translateMessage(ReceivingMessages.preInUpdated));
+    await queryClient.invalidateQueries({ queryKey: [warehousePreInTransaction.key] });
+    goBack();
+  };
+  return (
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Alert type="info" showIcon message={t('outboundWeighing.weightLocked')} />
+      <WeighingFacts
+        items={[
+          { label: t('receiving.ticketNumber'), value: record.ticketNumber },
+          { label: t('receiving.slip'), value: `${record.slipNumber} (${record.slipQuantity})` },
+          { label: t('receiving.truck'), value: record.truckPlate },
+          { label: t('receiving.warehouse'), value: record.warehouseName },
+          { label: t('receiving.firstKg'), value: <Space><bdi>{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /></Space> },
+          { label: t('receiving.capturedAt'), value: dateTime(record.capturedAt) },
+        ]}
+      />
+      <Form form={form} layout="vertical" disabled={record.status === 'Reversed'} initialValues={{ driverId: record.driverId, remarks: record.remarks ?? undefined }} onFinish={(values) => void submit(values)} data-testid="pre-in-edit-form">
+        <Form.Item name="driverId" label={t('receiving.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
+          <EquipmentSelect kind="driver" transporterId={null} />
+        </Form.Item>
+        <Form.Item name="remarks" label={t('outboundWeighing.remarks')}>
+          <Input.TextArea maxLength={255} rows={2} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="pre-in-save">
+          {t('outboundWeighing.save')}
+        </Button>
+      </Form>
+    </Space>
+  );
+}
+
+/** `warehouse-pre-in/add` and `warehouse-pre-in/:id/edit`. */
+export default function PreInFormPage() {
+  const { t } = useTranslation();
+  return (
+    <TransactionFormPage<TWarehousePreInDetail> declaration={warehousePreInTransaction} title={{ add: t('receiving.preInAdd'), edit: t('receiving.preInEdit') }} testId="warehouse-pre-in-form-page">
+      {(record) => (record ? <EditPreInForm record={record} /> : <NewPreInForm />)}
+    </TransactionFormPage>
+  );
+}
