@@ -30,7 +30,9 @@ const ResourceFormPage = lazy(() => import('../components/resources/ResourceForm
 const ResourceImportPage = lazy(() => import('../components/resources/ResourceImport'));
 const GenericTransactionList = lazy(() =>
   import('../components/transactions/TransactionListPage').then(({ TransactionListPage }) => ({
-    default: ({ declaration }: { declaration: TransactionDeclaration }) => <TransactionListPage declaration={declaration} />,
+    default: ({ declaration, withForm }: { declaration: TransactionDeclaration; withForm: boolean }) => (
+      <TransactionListPage declaration={declaration} hideAdd={!withForm} hideEdit={!withForm} />
+    ),
   })),
 );
 
@@ -64,7 +66,7 @@ const featureRoutes: readonly FeatureRoute[] = [...staffRoutes, ...transactionEx
 const transactionRoutes: readonly FeatureRoute[] = transactionRegistry.flatMap((declaration) => {
   const OwnPage = transactionListPages[declaration.key];
   const form = transactionFormPages[declaration.key];
-  const list: FeatureRoute = { path: declaration.route, entry: declaration.route, page: OwnPage ? <OwnPage /> : <GenericTransactionList declaration={declaration} /> };
+  const list: FeatureRoute = { path: declaration.route, entry: declaration.route, page: OwnPage ? <OwnPage /> : <GenericTransactionList declaration={declaration} withForm={form !== undefined} /> };
   return form ? [list, ...transactionFormRoutes(declaration, <form.page />, { editAction: form.editAction })] : [list];
 });
 

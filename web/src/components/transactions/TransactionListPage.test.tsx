@@ -40,10 +40,10 @@ function serve(listAnswer: () => Response = () => json({ rows: [row], count: 41 
   return { calls, listCalls, lastList: () => listCalls().at(-1)?.url.searchParams };
 }
 
-function show(search = '') {
+function show(search = '', options: { hideAdd?: boolean; hideEdit?: boolean } = {}) {
   return renderPage(
     <>
-      <TransactionListPage declaration={portLoadingTransaction} renderers={{ vesselVoyage: (r) => `${r.vesselName} / ${r.voyageNumber}` }} reverse={{ title: (r) => `Reverse ${r.lcPoNumber}?`, body: (r) => ({ slips: r.trips }) }} />
+      <TransactionListPage declaration={portLoadingTransaction} hideAdd={options.hideAdd} hideEdit={options.hideEdit} renderers={{ vesselVoyage: (r) => `${r.vesselName} / ${r.voyageNumber}` }} reverse={{ title: (r) => `Reverse ${r.lcPoNumber}?`, body: (r) => ({ slips: r.trips }) }} />
       <UrlProbe />
     </>,
     `portLoading${search}`,
@@ -154,6 +154,16 @@ describe('TransactionListPage', () => {
     await screen.findByText('DESERT FALCON / V-7');
     expect(screen.getByTestId('pl-add').closest('a')?.getAttribute('href')).toBe('/agencies/1/portLoading/add');
     expect(screen.getByTestId('pl-edit').getAttribute('href')).toBe('/agencies/1/portLoading/3/edit');
+    expect(screen.getByTestId('pl-reverse')).toBeTruthy();
+  });
+
+  it('draws no add or edit for a flow whose form page is not built, whatever the flags', async () => {
+    serve();
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['view', 'add', 'edit', 'reverse'].map((action) => permissionFlag('PortLoading', action as 'view')) });
+    show('', { hideAdd: true, hideEdit: true });
+    await screen.findByText('DESERT FALCON / V-7');
+    expect(screen.queryByTestId('pl-add')).toBeNull();
+    expect(screen.queryByTestId('pl-edit')).toBeNull();
     expect(screen.getByTestId('pl-reverse')).toBeTruthy();
   });
 

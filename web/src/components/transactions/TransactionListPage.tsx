@@ -83,6 +83,8 @@ export interface TransactionListPageProps<D extends TransactionDeclaration> {
   onEdit?: (row: TransactionRowOf<D>) => void;
   /** No edit action in the list (the record is edited elsewhere, e.g. a slip on its port loading). */
   hideEdit?: boolean;
+  /** No add button (a flow whose form page is not built: the list is read-only on the web). */
+  hideAdd?: boolean;
   /** Add in a drawer instead of the `<route>/add` page. */
   onAdd?: () => void;
   /** The reversal's wording and extras; without it (or `reverseDialog`) rows offer no reversal. */
@@ -247,7 +249,7 @@ function useCellRenderer<Row extends ListRow>(rowTestId: string, renderers: Read
  * paging, the Excel export of the filtered rows, the status tag with the reversal reason, edit and reverse (the
  * reason dialog) by the module's flags, the add button, and an error state when the list cannot be loaded.
  */
-export function TransactionListPage<D extends TransactionDeclaration>({ declaration, renderers, rowActions, headerActions, extraFilters, filterControls, summary, onEdit, hideEdit = false, onAdd, reverse, reverseDialog, children }: TransactionListPageProps<D>) {
+export function TransactionListPage<D extends TransactionDeclaration>({ declaration, renderers, rowActions, headerActions, extraFilters, filterControls, summary, onEdit, hideEdit = false, hideAdd = false, onAdd, reverse, reverseDialog, children }: TransactionListPageProps<D>) {
   type Row = TransactionRowOf<D> & ListRow;
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -312,7 +314,7 @@ export function TransactionListPage<D extends TransactionDeclaration>({ declarat
             {can.export && declaration.list.exportFile !== undefined && (
               <ExportButton listPath={transactionApiPath(declaration)} query={query} fileName={declaration.list.exportFile} testId={`${ids.list}-export`} />
             )}
-            {can.add && (onAdd ? addButton : <Link to={agencyPath(`${declaration.route}/add`)}>{addButton}</Link>)}
+            {can.add && !hideAdd && (onAdd ? addButton : <Link to={agencyPath(`${declaration.route}/add`)}>{addButton}</Link>)}
           </Space>
         }
       />
