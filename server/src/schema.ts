@@ -17,3 +17,4 @@ export * from './modules/port-loading/port-loading.schema';
 export * from './identity/counters/counters.schema';
 export * from './modules/outbound-weighing/outbound-weighing.schema';
 export * from './modules/cameras/cameras.schema';
+export * from './modules/warehouse-dispatch/warehouse-dispatch.schema';

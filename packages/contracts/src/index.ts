@@ -28,3 +28,4 @@ export * from './weighing';
 export * from './outbound-weighing';
 export * from './weight-display';
 export * from './cameras';
+export * from './warehouse-dispatch';

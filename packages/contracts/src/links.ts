@@ -48,6 +48,7 @@ export const LinkMessages = {
   warehouseOutInWarehouse: 'This Warehouse Out delivered on Warehouse In. Please revert Warehouse In transaction first.',
   preOutInWarehouseOut: 'This Warehouse Pre Out delivered on Warehouse Out. Please revert Warehouse Out transaction first.',
   firstWeightHasSecond: 'This Outbound First Weight has Outbound Second Weight Entry. Please revert Outbound Second Weight first.',
+  secondWeightInWarehouseOut: 'This Outbound Second Weight delivered on Warehouse Out. Please revert Warehouse Out transaction first.',
   loanHasPortLoading: 'This loan has existing Port Loading.',
   loanHasReturn: 'This loan has existing Loan Return. Please revert Loan Return first.',
 } as const;
@@ -75,6 +76,7 @@ export const CONSUMPTION_REFUSALS = {
   warehouseOut: { warehouseIn: LinkMessages.warehouseOutInWarehouse },
   warehousePreOut: { warehouseOut: LinkMessages.preOutInWarehouseOut },
   outboundFirstWeight: { outboundSecondWeight: LinkMessages.firstWeightHasSecond },
+  outboundSecondWeight: { warehouseOut: LinkMessages.secondWeightInWarehouseOut },
   consigneeToShipmentManagerLoan: { portLoading: LinkMessages.loanHasPortLoading, loanReturn: LinkMessages.loanHasReturn },
   consigneeToCustomerLoan: { portLoading: LinkMessages.loanHasPortLoading, loanReturn: LinkMessages.loanHasReturn },
   shipmentManagerToConsigneeLoan: { portLoading: LinkMessages.loanHasPortLoading, loanReturn: LinkMessages.loanHasReturn },

@@ -11,6 +11,7 @@ import { ApprovalMessages } from './staff';
 import { VesselApprovalMessages } from './vessel-approval';
 import { WeightDisplayMessages } from './weight-display';
 import { CameraMessages } from './cameras';
+import { WarehouseDispatchMessages } from './warehouse-dispatch';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -116,6 +117,7 @@ export const SERVER_MESSAGE_SETS = {
   OutboundWeighingMessages,
   WeightDisplayMessages,
   CameraMessages,
+  WarehouseDispatchMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -3,6 +3,7 @@ import { captureImageTransaction } from '../cameras';
 import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading';
 import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
+import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -20,6 +21,9 @@ export const transactionRegistry = [
   outboundFirstWeightTransaction,
   outboundSecondWeightTransaction,
   captureImageTransaction,
+  warehousePreOutTransaction,
+  warehouseOutTransaction,
+  warehouseLoadingSlipTransaction,
 ] as const;
 
 /** The key of a declared transaction. */
