@@ -38,6 +38,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   quantityApproval: { page: lazy(() => import('./vessel-approval/QuantityApprovalFormPage')), editAction: null },
   outboundFirstWeight: { page: lazy(() => import('./outbound-weighing/FirstWeightFormPage')) },
   outboundSecondWeight: { page: lazy(() => import('./outbound-weighing/SecondWeightFormPage')) },
+  warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
