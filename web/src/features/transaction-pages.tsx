@@ -38,6 +38,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   quantityApproval: { page: lazy(() => import('./vessel-approval/QuantityApprovalFormPage')), editAction: null },
   outboundFirstWeight: { page: lazy(() => import('./outbound-weighing/FirstWeightFormPage')) },
   outboundSecondWeight: { page: lazy(() => import('./outbound-weighing/SecondWeightFormPage')) },
+  warehousePreOut: { page: lazy(() => import('./warehouse-dispatch/PreOutFormPage')) },
   warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
 };
 
@@ -47,6 +48,7 @@ const LoadingSlipPrintPage = lazy(() => import('./port-loading/LoadingSlipPrintP
 const FirstWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.FirstWeightTicketPage })));
 const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.SecondWeightTicketPage })));
 const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
+const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
 
 /** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip, the weighbridge tickets. */
 export const transactionExtraRoutes: readonly FeatureRoute[] = [
@@ -56,4 +58,5 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'outbound-first-weight/:id/ticket', entry: 'outbound-first-weight', page: <FirstWeightTicketPage /> },
   { path: 'outbound-second-weight/:id/ticket', entry: 'outbound-second-weight', page: <SecondWeightTicketPage /> },
   { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
+  { path: 'warehouseLoadingSlips/:id/print', entry: 'warehouseLoadingSlips', page: <WarehouseSlipPrintPage /> },
 ];

@@ -79,7 +79,7 @@ function NewOutForm() {
             disabled={preOutId === undefined}
             loading={weights.isFetching}
             placeholder={t('warehouseDispatch.selectSecondWeight')}
-            options={(weights.data ?? []).map((row) => ({ value: row.id, label: `#${row.ticketNumber} · ${row.truckPlate} · ${row.netQuantity} MT${row.manual ? ` · ${t('warehouseDispatch.entryTypes.manual')}` : ''}` }))}
+            options={(weights.data ?? []).map((row) => ({ value: row.id, label: `#${row.ticketNumber} · ${row.truckPlate} · ${row.netQuantity} MT · ${t(row.manual ? 'warehouseDispatch.entryTypes.manual' : 'warehouseDispatch.entryTypes.automatic')}` }))}
             data-testid="wo-second-weight"
           />
         </Form.Item>
