@@ -339,6 +339,9 @@ const outFilters = [
   { kind: 'enum', param: 'destinationType', label: 'warehouseDispatch.destinationType', options: DISPATCH_DESTINATIONS, labelPrefix: 'warehouseDispatch.destinations' },
   { kind: 'reference', param: 'truckId', label: 'warehouseDispatch.truck', resource: 'truck' },
   { kind: 'enum', param: 'received', label: 'warehouseDispatch.delivery', options: ['inTransit', 'delivered'], labelPrefix: 'warehouseDispatch.receivedStates' },
+  // Behind canViewEntryTypeWarehouseOut and canFilterTransporterWarehouseOut: the web hides them without the flag, the server refuses them (403).
+  { kind: 'enum', param: 'entryType', label: 'warehouseDispatch.entryType', options: ENTRY_TYPES, labelPrefix: 'warehouseDispatch.entryTypes' },
+  { kind: 'reference', param: 'transporterId', label: 'warehouseDispatch.transporter', resource: 'transporter' },
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'warehouseDispatch.outAt' },
 ] as const;

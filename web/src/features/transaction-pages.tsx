@@ -20,6 +20,9 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   outboundFirstWeight: lazy(() => import('./outbound-weighing/WeighingListPages').then((module) => ({ default: module.FirstWeightListPage }))),
   outboundSecondWeight: lazy(() => import('./outbound-weighing/WeighingListPages').then((module) => ({ default: module.SecondWeightListPage }))),
   captureImage: lazy(() => import('./cameras/CaptureImageListPage')),
+  warehousePreOut: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.PreOutListPage }))),
+  warehouseOut: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseOutListPage }))),
+  warehouseLoadingSlip: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseSlipListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */

@@ -5,6 +5,7 @@ import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import WarehouseOutFormPage, { wbqBelowPreOut } from './WarehouseOutFormPage';
+import { WarehouseOutListPage } from './DispatchListPages';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -119,5 +120,26 @@ describe('the Warehouse Out form', () => {
     await screen.findByTestId('wo-pre-out-quantity');
     await pick('wo-second-weight', '#101');
     expect((await screen.findByTestId('wo-wbq-short')).textContent).toContain('لا يمكن أن تكون كمية الميزان للخروج أقل من كمية الميزان لما قبل الخروج.');
+  });
+});
+
+describe('the Warehouse Out list', () => {
+  const renderList = (permissions: string[]) => {
+    mockFetch((url) => (url.pathname === '/api/warehouseOut' ? json({ rows: [], count: 0, total: '0.000' }) : undefined));
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions });
+    renderPage(<WarehouseOutListPage />, 'warehouse-out');
+  };
+
+  it('hides the entry type and transporter filters without their flags', async () => {
+    renderList(['canViewWarehouseOut']);
+    await screen.findByTestId('warehouse-out-page');
+    expect(screen.queryByTestId('wo-filter-entry-type')).toBeNull();
+    expect(screen.queryByTestId('wo-filter-transporter')).toBeNull();
+  });
+
+  it('shows them with the flags', async () => {
+    renderList(['canViewWarehouseOut', 'canViewEntryTypeWarehouseOut', 'canFilterTransporterWarehouseOut']);
+    expect(await screen.findByTestId('wo-filter-entry-type')).toBeTruthy();
+    expect(screen.getByTestId('wo-filter-transporter')).toBeTruthy();
   });
 });
