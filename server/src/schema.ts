@@ -18,3 +18,4 @@ export * from './identity/counters/counters.schema';
 export * from './modules/outbound-weighing/outbound-weighing.schema';
 export * from './modules/cameras/cameras.schema';
 export * from './modules/receiving/receiving.schema';
+export * from './modules/warehouse-dispatch/warehouse-dispatch.schema';

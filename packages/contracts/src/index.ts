@@ -29,3 +29,4 @@ export * from './outbound-weighing';
 export * from './weight-display';
 export * from './cameras';
 export * from './receiving';
+export * from './warehouse-dispatch';

@@ -12,6 +12,7 @@ import { VesselApprovalMessages } from './vessel-approval';
 import { WeightDisplayMessages } from './weight-display';
 import { CameraMessages } from './cameras';
 import { DeliveryInMessages, ReceivingMessages } from './receiving';
+import { WarehouseDispatchMessages } from './warehouse-dispatch';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -119,6 +120,7 @@ export const SERVER_MESSAGE_SETS = {
   CameraMessages,
   ReceivingMessages,
   DeliveryInMessages,
+  WarehouseDispatchMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -42,6 +42,8 @@ const handlerRules = new Map<string, (principal: Principal) => boolean>([
   ['GET /api/loadingSlips/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
   // The same for the captured images: the export flag, and the view flag too.
   ['GET /api/captureImage/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
+  // And for the warehouse loading slips: the export flag, and a view flag of the slips or of the Warehouse Out.
+  ['GET /api/warehouseLoadingSlips/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
 ]);
 
 function expectedAllowed(principal: Principal, access: Access, foreignAgency: boolean, routeKey: string): boolean {

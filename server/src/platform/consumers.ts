@@ -10,7 +10,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from './db/client';
 import { AppError } from './errors';
-import { RECORD_TABLES, SLIP_RECEIVERS } from './record-kinds';
+import { RECORD_TABLES, SLIP_RECEIVERS, WAREHOUSE_OUT_RECEIVERS } from './record-kinds';
 
 /*
  * Typed back-pointers, server side. A later record that draws on an earlier one keeps a pointer column to it (a port
@@ -70,6 +70,16 @@ export const CONSUMER_POINTERS: readonly DeclaredPointer[] = [
   // A warehouse in receives its pre in's truck.
   pointer({ consumed: 'warehousePreIn', consumer: 'warehouseIn', table: 'warehouse_ins', pointsAt: 'pre_in_id', live: `status = 'Active'` }),
   pointer({ consumed: 'outboundFirstWeight', consumer: 'outboundSecondWeight', table: 'outbound_second_weights', pointsAt: 'first_weight_id', live: `status = 'Active'` }),
+  // A warehouse out delivers its Pre Out and takes its truck's second weight; the In that receives it marks it.
+  pointer({ consumed: 'warehousePreOut', consumer: 'warehouseOut', table: 'warehouse_outs', pointsAt: 'pre_out_id', live: `status = 'Active'` }),
+  pointer({ consumed: 'outboundSecondWeight', consumer: 'warehouseOut', table: 'warehouse_outs', pointsAt: 'second_weight_id', live: `status = 'Active'` }),
+  pointer({
+    consumed: 'warehouseOut',
+    consumer: { byTableColumn: 'received_table', idColumn: 'received_id', kinds: WAREHOUSE_OUT_RECEIVERS },
+    table: 'warehouse_outs',
+    pointsAt: 'id',
+    live: `status = 'Active' and received_table is not null`,
+  }),
 ];
 
 /**

@@ -20,6 +20,9 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   outboundFirstWeight: lazy(() => import('./outbound-weighing/WeighingListPages').then((module) => ({ default: module.FirstWeightListPage }))),
   outboundSecondWeight: lazy(() => import('./outbound-weighing/WeighingListPages').then((module) => ({ default: module.SecondWeightListPage }))),
   captureImage: lazy(() => import('./cameras/CaptureImageListPage')),
+  warehousePreOut: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.PreOutListPage }))),
+  warehouseOut: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseOutListPage }))),
+  warehouseLoadingSlip: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseSlipListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -40,6 +43,8 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   outboundSecondWeight: { page: lazy(() => import('./outbound-weighing/SecondWeightFormPage')) },
   warehousePreIn: { page: lazy(() => import('./receiving/PreInFormPage')) },
   warehouseIn: { page: lazy(() => import('./receiving/WarehouseInFormPage')) },
+  warehousePreOut: { page: lazy(() => import('./warehouse-dispatch/PreOutFormPage')) },
+  warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
@@ -48,6 +53,7 @@ const LoadingSlipPrintPage = lazy(() => import('./port-loading/LoadingSlipPrintP
 const FirstWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.FirstWeightTicketPage })));
 const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.SecondWeightTicketPage })));
 const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
+const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
 
 /** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip, the weighbridge tickets. */
 export const transactionExtraRoutes: readonly FeatureRoute[] = [
@@ -57,4 +63,5 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'outbound-first-weight/:id/ticket', entry: 'outbound-first-weight', page: <FirstWeightTicketPage /> },
   { path: 'outbound-second-weight/:id/ticket', entry: 'outbound-second-weight', page: <SecondWeightTicketPage /> },
   { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
+  { path: 'warehouseLoadingSlips/:id/print', entry: 'warehouseLoadingSlips', page: <WarehouseSlipPrintPage /> },
 ];

@@ -4,6 +4,7 @@ import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading'
 import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
 import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, warehousePreInTransaction } from '../receiving';
+import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -25,6 +26,9 @@ export const transactionRegistry = [
   consigneeInTransaction,
   customerInTransaction,
   captureImageTransaction,
+  warehousePreOutTransaction,
+  warehouseOutTransaction,
+  warehouseLoadingSlipTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

@@ -486,6 +486,8 @@ export async function reverseSecondWeight(tx: Db, actor: CommandActor & { id: nu
   if (!reason) throw field('reason', Messages.reasonRequired);
   const before = await lockSecondWeight(tx, { ...actor, id: actor.id });
   if (before.status !== 'Active') throw ruleConflict(OutboundWeighingMessages.secondWeightReversed);
+  // A live Warehouse Out that took this weight's net holds it (platform/consumers.ts).
+  await assertNotConsumed(tx, { agencyId: actor.agencyId, record: { kind: 'outboundSecondWeight', id: before.id } });
   await tx.update(outboundSecondWeights).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(outboundSecondWeights.id, before.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'outboundSecondWeight', entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });
 }
