@@ -136,3 +136,19 @@ export const ZListSearch = textInput()
 
 /** The status filter of a transaction list: Active by default, Reversed, or all. */
 export const ZRecordStatusFilter = z.preprocess(emptyToUndefined, z.enum([...RECORD_STATUSES, 'all']).default('Active'));
+
+/**
+ * The list filters every warehouse flow shares (weighings, receipts, dispatch): its warehouse and truck, the status
+ * (Active by default), inclusive days in the agency's time zone, a search, and the page. A flow spreads it into its
+ * list query and adds its own filters and sort.
+ */
+export const WAREHOUSE_LIST_FILTERS = {
+  warehouseId: ZOptionalId,
+  truckId: ZOptionalId,
+  status: ZRecordStatusFilter,
+  fromDate: ZOptionalDate,
+  toDate: ZOptionalDate,
+  search: ZListSearch,
+  page: z.coerce.number().int().min(1).default(1),
+  limit: ZPageSize,
+};

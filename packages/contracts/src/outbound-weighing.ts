@@ -5,7 +5,7 @@ import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
 import { textInput } from './text';
 import { defineTransaction } from './transactions/define';
 import type { WeighTicketView } from './weighing';
-import { emptyToUndefined, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZReasonBody, ZRecordStatusFilter, ZRecordTrail } from './cargo';
+import { emptyToUndefined, WAREHOUSE_LIST_FILTERS, ZListSearch, ZOptionalId, ZReasonBody, ZRecordTrail } from './cargo';
 
 /*
  * Outbound weighing (spec 2.3 `outbound-first-weight`, `outbound-second-weight`; issue 12): a truck is weighed on a
@@ -123,29 +123,16 @@ export type OutboundWeightSortField = (typeof OUTBOUND_WEIGHT_SORT_FIELDS)[numbe
 export const OUTBOUND_SECOND_WEIGHT_SORT_FIELDS = ['capturedAt', 'ticketNumber', 'truckPlate', 'warehouseName', 'kg', 'netKg', 'createdAt'] as const;
 export type OutboundSecondWeightSortField = (typeof OUTBOUND_SECOND_WEIGHT_SORT_FIELDS)[number];
 
-const listFilters = {
-  warehouseId: ZOptionalId,
-  truckId: ZOptionalId,
-  status: ZRecordStatusFilter,
-  /** On the capture time, inclusive days in the agency's time zone. */
-  fromDate: ZOptionalDate,
-  toDate: ZOptionalDate,
-  /** Ticket number or plate (more than 2 characters). */
-  search: ZListSearch,
-  page: z.coerce.number().int().min(1).default(1),
-  limit: ZPageSize,
-};
-
 /** Filters of `GET /api/outboundFirstWeight` (`open`: only first weights without a live second weight). */
 export const ZOutboundFirstWeightListQuery = z.object({
-  ...listFilters,
+  ...WAREHOUSE_LIST_FILTERS,
   open: z.preprocess(emptyToUndefined, z.enum(['open', 'closed']).optional()),
   ...sortQuery(OUTBOUND_WEIGHT_SORT_FIELDS, { field: 'capturedAt', order: 'desc' }),
 });
 export type TOutboundFirstWeightListQuery = z.input<typeof ZOutboundFirstWeightListQuery>;
 export const ZOutboundFirstWeightExportQuery = ZOutboundFirstWeightListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
 
-export const ZOutboundSecondWeightListQuery = z.object({ ...listFilters, ...sortQuery(OUTBOUND_SECOND_WEIGHT_SORT_FIELDS, { field: 'capturedAt', order: 'desc' }) });
+export const ZOutboundSecondWeightListQuery = z.object({ ...WAREHOUSE_LIST_FILTERS, ...sortQuery(OUTBOUND_SECOND_WEIGHT_SORT_FIELDS, { field: 'capturedAt', order: 'desc' }) });
 export type TOutboundSecondWeightListQuery = z.input<typeof ZOutboundSecondWeightListQuery>;
 export const ZOutboundSecondWeightExportQuery = ZOutboundSecondWeightListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
 

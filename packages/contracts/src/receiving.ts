@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emptyToUndefined, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZReasonBody, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
+import { emptyToUndefined, WAREHOUSE_LIST_FILTERS, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZReasonBody, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
 import { Messages } from './errors';
 import { requiredId } from './ids';
 import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
@@ -144,25 +144,14 @@ export type TWarehouseInEdit = z.input<typeof ZWarehouseInEdit>;
 export const PRE_IN_SORT_FIELDS = ['capturedAt', 'ticketNumber', 'truckPlate', 'warehouseName', 'kg', 'createdAt'] as const;
 export const WAREHOUSE_IN_SORT_FIELDS = ['capturedAt', 'ticketNumber', 'truckPlate', 'warehouseName', 'receivedKg', 'createdAt'] as const;
 
-const listFilters = {
-  warehouseId: ZOptionalId,
-  truckId: ZOptionalId,
-  status: ZRecordStatusFilter,
-  fromDate: ZOptionalDate,
-  toDate: ZOptionalDate,
-  search: ZListSearch,
-  page: z.coerce.number().int().min(1).default(1),
-  limit: ZPageSize,
-};
-
 export const ZWarehousePreInListQuery = z.object({
-  ...listFilters,
+  ...WAREHOUSE_LIST_FILTERS,
   open: z.preprocess(emptyToUndefined, z.enum(['open', 'received']).optional()),
   ...sortQuery(PRE_IN_SORT_FIELDS, { field: 'capturedAt', order: 'desc' }),
 });
 export type TWarehousePreInListQuery = z.input<typeof ZWarehousePreInListQuery>;
 export const ZWarehousePreInExportQuery = ZWarehousePreInListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
-export const ZWarehouseInListQuery = z.object({ ...listFilters, ...sortQuery(WAREHOUSE_IN_SORT_FIELDS, { field: 'capturedAt', order: 'desc' }) });
+export const ZWarehouseInListQuery = z.object({ ...WAREHOUSE_LIST_FILTERS, ...sortQuery(WAREHOUSE_IN_SORT_FIELDS, { field: 'capturedAt', order: 'desc' }) });
 export type TWarehouseInListQuery = z.input<typeof ZWarehouseInListQuery>;
 export const ZWarehouseInExportQuery = ZWarehouseInListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
 

@@ -4,7 +4,7 @@ import { requiredId } from './ids';
 import { PAGING_KEYS, sortQuery, ZExportLang } from './list-query';
 import { textInput } from './text';
 import { defineTransaction, type PermissionRef } from './transactions/define';
-import { emptyToUndefined, ZListSearch, ZOptionalDate, ZOptionalId, ZPageSize, ZReasonBody, ZRecordStatusFilter, ZRecordTrail, ZTonnes } from './cargo';
+import { emptyToUndefined, WAREHOUSE_LIST_FILTERS, ZOptionalId, ZReasonBody, ZRecordTrail, ZTonnes } from './cargo';
 
 /*
  * Dispatch from a warehouse (spec 2.3 `warehouse-pre-out`, `warehouse-out`, `warehouseLoadingSlips`; issue 13).
@@ -113,17 +113,7 @@ export type PreOutSortField = (typeof PRE_OUT_SORT_FIELDS)[number];
 export const WAREHOUSE_OUT_SORT_FIELDS = ['outAt', 'slipNumber', 'warehouseName', 'toLocationName', 'truckPlate', 'quantity', 'createdAt'] as const;
 export type WarehouseOutSortField = (typeof WAREHOUSE_OUT_SORT_FIELDS)[number];
 
-const commonFilters = {
-  warehouseId: ZOptionalId,
-  consignmentId: ZOptionalId,
-  truckId: ZOptionalId,
-  status: ZRecordStatusFilter,
-  fromDate: ZOptionalDate,
-  toDate: ZOptionalDate,
-  search: ZListSearch,
-  page: z.coerce.number().int().min(1).default(1),
-  limit: ZPageSize,
-};
+const commonFilters = { ...WAREHOUSE_LIST_FILTERS, consignmentId: ZOptionalId };
 
 /** Filters of `GET /api/warehousePreOut` (`delivered`: open = not yet on a live Out). */
 export const ZWarehousePreOutListQuery = z.object({
