@@ -27,12 +27,14 @@ import { shipments } from '../modules/shipping/shipping.schema';
 import { createShipment } from '../modules/shipping/shipping.service';
 import { users } from '../identity/users.schema';
 import { createQuantityApproval, createVoyageApproval } from '../modules/vessel-approval/vessel-approval.service';
+import { seedDemoWarehouseSeason, type DemoWarehouseSeason } from './demo-warehouse';
 
 /*
  * The demo agency's cargo season, made through the same services the screens call (so every rule of the flows
  * and every ledger posting apply): sale orders, consignments under LCs and a PO, two vessels at Jeddah Islamic
  * Port with their BLs, an approved out-turn (a shortage, an excess, a nil difference), port loadings to a
- * warehouse, a consignee's mill and a customer's store, and the loading slips of the last days, still in transit.
+ * warehouse, a consignee's mill and a customer's store, and the loading slips of the last days; then (demo-warehouse.ts)
+ * their receipts at the warehouses and sites, and the terminal's dispatches.
  * Everything is dated relative to `now`, so a fixed clock gives the same season; it runs in one transaction, so a
  * refusal leaves no half season behind.
  */
@@ -172,6 +174,20 @@ const demoPortLoadings: DemoPortLoading[] = [
     ],
   },
   {
+    bl: 'MEDU4417308',
+    transportationType: 'warehouse',
+    to: 'Yanbu Open Yard',
+    transporter: { company: 'Al Safwa Transport' },
+    quantity: '500.000',
+    loadingDaysAgo: 4,
+    remarks: 'Tihama barley into the Yanbu yard for the Jizan plant.',
+    slips: [
+      { time: { daysAgo: 4, at: '07:30' }, quantity: '35.280' },
+      { time: { daysAgo: 4, at: '12:10' }, quantity: '34.940' },
+      { time: { daysAgo: 3, at: '14:00' }, quantity: '35.610' },
+    ],
+  },
+  {
     bl: 'MEDU4417294',
     transportationType: 'customerDelivery',
     to: 'Makkah Central Bakery Store',
@@ -195,6 +211,8 @@ export interface DemoSeason {
   loadingSlips: number;
   /** Planned slips no allowed truck and driver could take (the rules of the day refused every pair). */
   skippedSlips: number;
+  /** After the port: receipts, commitments and dispatches (demo-warehouse.ts). */
+  warehouse: DemoWarehouseSeason;
 }
 
 const col = columnOf;
@@ -386,6 +404,9 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
       slipCount += 1;
     }
 
+    // ---- after the port: warehouse and delivery receipts, commitments, dispatches
+    const warehouse = await seedDemoWarehouseSeason(tx, { agencyId, userId, now });
+
     return {
       saleOrders: demoSaleOrders.length,
       consignments: demoConsignments.length,
@@ -394,6 +415,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
       portLoadings: demoPortLoadings.length,
       loadingSlips: slipCount,
       skippedSlips,
+      warehouse,
     };
   });
 }

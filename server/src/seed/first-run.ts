@@ -137,8 +137,10 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
     if (season) {
       log(
         `Demo season: ${season.saleOrders} sale orders, ${season.consignments} consignments, ${season.shipments} BLs on 2 voyages, ` +
-          `${season.approvals} approved out-turns, ${season.portLoadings} port loadings, ${season.loadingSlips} loading slips in transit` +
-          (season.skippedSlips > 0 ? ` (${season.skippedSlips} planned trips left out: no truck and driver the rules allow at that time).` : '.'),
+          `${season.approvals} approved out-turns, ${season.portLoadings} port loadings, ${season.loadingSlips} loading slips` +
+          (season.skippedSlips > 0 ? ` (${season.skippedSlips} planned trips left out: no truck and driver the rules allow at that time)` : '') +
+          `; ${season.warehouse.warehouseIns} warehouse ins, ${season.warehouse.consigneeIns} consignee ins, ${season.warehouse.customerIns} customer ins, ` +
+          `${season.warehouse.preOuts} pre outs, ${season.warehouse.warehouseOuts} warehouse outs, ${season.warehouse.onTheRoad} trucks still on the road.`,
       );
     }
   } catch (error) {
