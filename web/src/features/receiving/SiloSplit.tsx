@@ -86,6 +86,11 @@ export function SiloSplit({ silos, receivedKg }: { silos: readonly { id: number;
           <Typography.Paragraph type={problem === ReceivingMessages.siloSum ? 'danger' : undefined} data-testid="silo-total" style={{ marginTop: 8 }}>
             {t('receiving.siloTotal', { total: kgToTonnes(total), received: receivedKg === null ? '—' : kgToTonnes(receivedKg) })}
           </Typography.Paragraph>
+          {problem === ReceivingMessages.siloSum && receivedKg !== null && (
+            <Typography.Paragraph type="danger" data-testid="silo-sum-problem">
+              {translateMessage(problem)}
+            </Typography.Paragraph>
+          )}
           <Form.ErrorList errors={errors} />
         </>
       )}
