@@ -46,6 +46,8 @@ export type RecordRef<K extends RecordKind = RecordKind> = { kind: K; id: number
  */
 export const LinkMessages = {
   warehouseOutInWarehouse: 'This Warehouse Out delivered on Warehouse In. Please revert Warehouse In transaction first.',
+  warehouseOutInConsigneeIn: 'This Warehouse Out delivered on Consignee In. Please revert Consignee In transaction first.',
+  warehouseOutInCustomerIn: 'This Warehouse Out delivered on Customer In. Please revert Customer In transaction first.',
   preOutInWarehouseOut: 'This Warehouse Pre Out delivered on Warehouse Out. Please revert Warehouse Out transaction first.',
   firstWeightHasSecond: 'This Outbound First Weight has Outbound Second Weight Entry. Please revert Outbound Second Weight first.',
   secondWeightInWarehouseOut: 'This Outbound Second Weight delivered on Warehouse Out. Please revert Warehouse Out transaction first.',
@@ -74,7 +76,7 @@ export const CONSUMPTION_REFUSALS = {
     consigneeIn: PortLoadingMessages.loadingSlipDelivered,
     customerIn: PortLoadingMessages.loadingSlipDelivered,
   },
-  warehouseOut: { warehouseIn: LinkMessages.warehouseOutInWarehouse },
+  warehouseOut: { warehouseIn: LinkMessages.warehouseOutInWarehouse, consigneeIn: LinkMessages.warehouseOutInConsigneeIn, customerIn: LinkMessages.warehouseOutInCustomerIn },
   warehousePreIn: { warehouseIn: LinkMessages.preInInWarehouse },
   warehousePreOut: { warehouseOut: LinkMessages.preOutInWarehouseOut },
   outboundFirstWeight: { outboundSecondWeight: LinkMessages.firstWeightHasSecond },

@@ -13,11 +13,12 @@ import { defineTransaction } from './transactions/define';
  * a warehouse. Pre In is its first weighing (loaded) at the warehouse bridge: no stock moves. Warehouse In weighs the
  * emptied truck; the net (pre in - in) is the received quantity, split into silos or the open area:
  * IN_TRANSIT -> ON_HAND, the slip's quantity less the received one -> TRANSIT_LOSS. The slip a truck carries is named
- * by kind and id (`SLIP_KINDS`): port loading slips today, warehouse loading slips to come.
+ * by kind and id (`SLIP_KINDS`): a port loading slip or a warehouse loading slip (a Warehouse Out). Their numbers are
+ * counted apart and may be equal, so lists and pickers show the kind beside the number.
  */
 
-/** The kinds of slip a truck may carry into a warehouse (a record kind of links.ts each). */
-export const SLIP_KINDS = ['loadingSlip'] as const;
+/** The kinds of slip a truck may carry to a warehouse, a consignee or a customer location. */
+export const SLIP_KINDS = ['loadingSlip', 'warehouseLoadingSlip'] as const;
 export type SlipKind = (typeof SLIP_KINDS)[number];
 
 /** Texts of the receiving rules the server answers with (Arabic in the web's receiving section). */
@@ -230,15 +231,30 @@ export type TWarehouseInSaved = z.infer<typeof ZWarehouseInSaved>;
 
 /** `GET /api/warehousePreIn/slips?warehouseId=`: the in-transit slips bound for a warehouse (the pre in's picker). */
 export const ZInTransitSlipsQuery = z.object({ warehouseId: requiredId(Messages.warehouseRequired), search: ZListSearch });
-export const ZInTransitSlip = z.object({ slipKind: z.enum(SLIP_KINDS), slipId: z.number(), slipNumber: z.string(), quantity: z.string(), truckId: z.number(), truckPlate: z.string(), driverId: z.number(), driverName: z.string() });
+export const ZInTransitSlip = z.object({
+  slipKind: z.enum(SLIP_KINDS),
+  slipId: z.number(),
+  slipNumber: z.string(),
+  quantity: z.string(),
+  truckId: z.number(),
+  truckPlate: z.string(),
+  driverId: z.number(),
+  driverName: z.string(),
+  toLocationId: z.number(),
+  toLocationName: z.string(),
+});
 export type TInTransitSlip = z.infer<typeof ZInTransitSlip>;
 export const ZInTransitSlips = z.object({ rows: z.array(ZInTransitSlip) });
 /** `GET /api/warehouseIn/preIns?warehouseId=`: the open pre ins (the warehouse in's ticket picker). */
 export const ZOpenPreInsQuery = z.object({ warehouseId: ZOptionalId });
 export const ZOpenPreIns = z.object({ rows: z.array(ZWarehousePreIn) });
 
+/** The slip's kind, shown beside its number (the two kinds are numbered apart). */
+const slipKindColumn = { key: 'slipKind', label: 'receiving.slipKind', kind: 'enum', field: 'slipKind', options: SLIP_KINDS, labelPrefix: 'receiving.slipKinds' } as const;
+
 const weighColumns = [
   { key: 'ticketNumber', label: 'receiving.ticketNumber', kind: 'text', field: 'ticketNumber', sort: 'ticketNumber' },
+  slipKindColumn,
   { key: 'slip', label: 'receiving.slip', kind: 'text', field: 'slipNumber' },
   { key: 'truck', label: 'receiving.truck', kind: 'text', field: 'truckPlate', sort: 'truckPlate' },
   { key: 'driver', label: 'receiving.driver', kind: 'text', field: 'driverName' },
@@ -390,6 +406,10 @@ export type TDeliveryInInput = z.input<typeof ZDeliveryInInput>;
 export type TDeliveryInValues = z.output<typeof ZDeliveryInInput>;
 /** Body of the update: the ticket, the received quantity (reposted) and the remarks. */
 export const ZDeliveryInEdit = ZDeliveryInInput.omit({ slipKind: true, slipId: true });
+export type TDeliveryInEdit = z.input<typeof ZDeliveryInEdit>;
+
+/** `GET /api/consigneeIn/slips` and `/api/customerIn/slips`: the slips of both kinds in transit to such locations (the form's picker). */
+export const ZDeliveryInSlipsQuery = z.object({ locationId: ZOptionalId, search: ZListSearch });
 
 export const DELIVERY_IN_SORT_FIELDS = ['receivedAt', 'locationName', 'receivedKg', 'createdAt'] as const;
 export const ZDeliveryInListQuery = z.object({
@@ -431,6 +451,7 @@ export type TDeliveryInSaved = z.infer<typeof ZDeliveryInSaved>;
 
 const deliveryInList = {
   columns: [
+    slipKindColumn,
     { key: 'slip', label: 'receiving.slip', kind: 'text', field: 'slipNumber' },
     { key: 'truck', label: 'receiving.truck', kind: 'text', field: 'truckPlate' },
     { key: 'location', label: 'receiving.location', kind: 'text', field: 'locationName', sort: 'locationName' },

@@ -36,7 +36,7 @@ export const SLIP_RECEIVERS = ['warehouseIn', 'consigneeIn', 'customerIn'] as co
 export const SLIP_RECEIVER_TABLES_SQL = SLIP_RECEIVERS.map((kind) => `'${RECORD_TABLES[kind]}'`).join(', ');
 
 /** The kinds that may mark a warehouse out as received (its `received_table` holds one of their tables). */
-export const WAREHOUSE_OUT_RECEIVERS = ['warehouseIn'] as const satisfies readonly ConsumerKindOf<'warehouseOut'>[];
+export const WAREHOUSE_OUT_RECEIVERS = ['warehouseIn', 'consigneeIn', 'customerIn'] as const satisfies readonly ConsumerKindOf<'warehouseOut'>[];
 
 /** The SQL list of the tables a warehouse out's `received_table` may name, for its check constraint. */
 export const WAREHOUSE_OUT_RECEIVER_TABLES_SQL = WAREHOUSE_OUT_RECEIVERS.map((kind) => `'${RECORD_TABLES[kind]}'`).join(', ');

@@ -43,6 +43,8 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   outboundSecondWeight: { page: lazy(() => import('./outbound-weighing/SecondWeightFormPage')) },
   warehousePreIn: { page: lazy(() => import('./receiving/PreInFormPage')) },
   warehouseIn: { page: lazy(() => import('./receiving/WarehouseInFormPage')) },
+  consigneeIn: { page: lazy(() => import('./receiving/DeliveryInFormPage').then((module) => ({ default: module.ConsigneeInFormPage }))) },
+  customerIn: { page: lazy(() => import('./receiving/DeliveryInFormPage').then((module) => ({ default: module.CustomerInFormPage }))) },
   warehousePreOut: { page: lazy(() => import('./warehouse-dispatch/PreOutFormPage')) },
   warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
 };

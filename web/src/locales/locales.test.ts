@@ -86,9 +86,10 @@ describe('message sets', () => {
     const namespaces = new Set(Object.keys(en.translation).map((name) => `${name}.`));
     const wholeNamespace = built.filter((prefix) => namespaces.has(prefix));
     expect(wholeNamespace.filter((prefix) => !namespaceFamilies.includes(prefix))).toEqual([]);
-    // The list filters' options are translated as `<labelPrefix>.<option>` (TransactionListPage).
+    // The list filters' options (and enum columns' values) are translated as `<labelPrefix>.<option>` (TransactionListPage).
     for (const declaration of transactionRegistry) {
       for (const filter of declaration.list.filters) if (filter.kind === 'enum') for (const option of filter.options) named.add(`${filter.labelPrefix}.${option}`);
+      for (const column of declaration.list.columns) if (column.kind === 'enum') for (const option of column.options ?? []) named.add(`${column.labelPrefix}.${option}`);
     }
     const prefixes = [...built, ...below];
     const unused = [...english.keys()].filter((key) => !named.has(key) && !prefixes.some((prefix) => key.startsWith(prefix)));

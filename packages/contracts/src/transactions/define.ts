@@ -46,7 +46,7 @@ export interface PermissionRequirement {
 }
 
 /** How a cell of the list shows its row's value. */
-export type ColumnKind = 'text' | 'quantity' | 'count' | 'date' | 'dateTime' | 'status' | 'custom';
+export type ColumnKind = 'text' | 'quantity' | 'count' | 'date' | 'dateTime' | 'status' | 'enum' | 'custom';
 
 /**
  * A column of the generic list page. `label` is an i18n key of the web (English and Arabic in its locale section);
@@ -59,6 +59,9 @@ export interface TransactionColumn<Row, Sort extends string> {
   kind: ColumnKind;
   field?: keyof Row & string;
   sort?: Sort;
+  /** An `enum` column: its values, each shown as the text `<labelPrefix>.<value>`. */
+  options?: readonly string[];
+  labelPrefix?: string;
 }
 
 /**
@@ -177,6 +180,7 @@ export function defineTransaction<const S extends TransactionSchemas, const Sort
   for (const column of declaration.list.columns) {
     if (column.sort !== undefined && !declaration.sort.fields.includes(column.sort)) problems.push(`column ${column.key} sorts by undeclared ${column.sort}`);
     if (column.kind !== 'custom' && column.field === undefined) problems.push(`column ${column.key} names no field`);
+    if (column.kind === 'enum' && (column.labelPrefix === undefined || column.options === undefined)) problems.push(`enum column ${column.key} without options and labelPrefix`);
   }
   if (!declaration.sort.fields.includes(declaration.sort.default.field)) problems.push(`default sort ${declaration.sort.default.field} is not a sort field`);
   if (declaration.list.exportFile !== undefined && !offered.has('export')) problems.push('exportFile without the export operation');

@@ -1,4 +1,4 @@
-import { DeliveryInMessages, ErrorCode, Messages, ReceivingMessages, kgToTonnes, tonnesToKg, type DeliveryInKind, type TDeliveryIn, type TDeliveryInList, type TDeliveryInValues, type TReasonBody, ZDeliveryInEdit, ZDeliveryInListQuery } from '@tonnage/contracts';
+import { DeliveryInMessages, ErrorCode, Messages, ReceivingMessages, kgToTonnes, tonnesToKg, type DeliveryInKind, type TDeliveryIn, type TDeliveryInList, type TDeliveryInValues, type TInTransitSlip, type TReasonBody, ZDeliveryInEdit, ZDeliveryInListQuery } from '@tonnage/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommandActor, ReadActor } from '../../kit/actor';
@@ -13,8 +13,8 @@ import { agencyTimezone } from '../../identity/agency-time-zone';
 import { inScope, scopeCondition } from '../../identity/data-scope';
 import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '../../identity/record-trail';
 import { columnOf, locations, trucks } from '../master-data/master-data.schema';
-import { loadingSlips } from '../port-loading/port-loading.schema';
-import { postIn, SLIP_SOURCES, type InTransitSlip } from './receiving.service';
+import { postIn } from './receiving.service';
+import { asSlipKind, SLIP_SOURCES, slipColumns, slipJoin, slipsInTransit, slipView, type InTransitSlip } from './slip-sources';
 import { consigneeIns, customerIns } from './receiving.schema';
 
 /*
@@ -27,8 +27,8 @@ import { consigneeIns, customerIns } from './receiving.schema';
 const col = columnOf;
 const TABLES = { consigneeIn: consigneeIns, customerIn: customerIns } as const;
 const TABLE_NAMES = { consigneeIn: 'consignee_ins', customerIn: 'customer_ins' } as const;
-/** The port loading's transportation type each kind receives. */
-const DESTINATION = { consigneeIn: 'directDelivery', customerIn: 'customerDelivery' } as const;
+/** The slip destination each kind receives (a port loading's direct or customer delivery, a warehouse out's consignee or customer). */
+const DESTINATION = { consigneeIn: 'consignee', customerIn: 'customer' } as const;
 const NOT_FOUND = { consigneeIn: DeliveryInMessages.consigneeInNotFound, customerIn: DeliveryInMessages.customerInNotFound } as const;
 const WRONG_DESTINATION = { consigneeIn: DeliveryInMessages.slipNotForConsignee, customerIn: DeliveryInMessages.slipNotForCustomer } as const;
 
@@ -46,7 +46,7 @@ function selectOf(tx: Db, kind: DeliveryInKind) {
       id: t.id,
       slipKind: t.slipKind,
       slipId: t.slipId,
-      slipNumber: loadingSlips.slipNumber,
+      slipNumber: slipColumns.number,
       truckPlate: sql<string>`${col(trucks, 'plateNumber')}`,
       locationId: t.locationId,
       locationName: sql<string>`${col(locations, 'name')}`,
@@ -65,8 +65,8 @@ function selectOf(tx: Db, kind: DeliveryInKind) {
       reverseReason: t.reverseReason,
     })
     .from(t)
-    .innerJoin(loadingSlips, and(eq(t.slipKind, 'loadingSlip'), eq(loadingSlips.id, t.slipId)))
-    .innerJoin(trucks, eq(col(trucks, 'id'), loadingSlips.truckId))
+    .innerJoin(slipView, slipJoin(t.slipKind, t.slipId))
+    .innerJoin(trucks, sql`${col(trucks, 'id')} = slip.truck_id`)
     .innerJoin(locations, eq(col(locations, 'id'), t.locationId))
     .innerJoin(createdUsers, eq(createdUsers.id, t.createdBy))
     .leftJoin(updatedUsers, eq(updatedUsers.id, t.updatedBy))
@@ -78,7 +78,7 @@ type Row = Awaited<ReturnType<ReturnType<typeof selectOf>['where']>>[number];
 function toDeliveryIn(row: Row): TDeliveryIn {
   return {
     id: row.id,
-    slipKind: 'loadingSlip',
+    slipKind: asSlipKind(row.slipKind),
     slipId: row.slipId,
     slipNumber: String(row.slipNumber),
     truckPlate: String(row.truckPlate),
@@ -114,7 +114,7 @@ async function conditions(tx: Db, kind: DeliveryInKind, actor: ReadActor, q: Del
     q.status === 'all' ? undefined : eq(t.status, q.status),
     q.fromDate === undefined ? undefined : sql`${t.receivedAt} >= (${q.fromDate}::date::timestamp at time zone ${timeZone})`,
     q.toDate === undefined ? undefined : sql`${t.receivedAt} < ((${q.toDate}::date + 1)::timestamp at time zone ${timeZone})`,
-    plate === undefined ? undefined : q.search !== undefined && /^\d{1,9}$/.test(q.search) ? sql`(${loadingSlips.slipNumber} = ${Number(q.search)} or ${plate})` : plate,
+    plate === undefined ? undefined : q.search !== undefined && /^\d{1,9}$/.test(q.search) ? sql`(slip.slip_number = ${Number(q.search)} or ${plate})` : plate,
   );
 }
 
@@ -125,8 +125,8 @@ export async function listDeliveryIns(tx: Db, kind: DeliveryInKind, actor: ReadA
   const [total] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(t)
-    .innerJoin(loadingSlips, and(eq(t.slipKind, 'loadingSlip'), eq(loadingSlips.id, t.slipId)))
-    .innerJoin(trucks, eq(col(trucks, 'id'), loadingSlips.truckId))
+    .innerJoin(slipView, slipJoin(t.slipKind, t.slipId))
+    .innerJoin(trucks, sql`${col(trucks, 'id')} = slip.truck_id`)
     .where(where);
   return { rows: rows.map(toDeliveryIn), count: total?.count ?? 0 };
 }
@@ -144,8 +144,8 @@ export async function getDeliveryIn(tx: Db, kind: DeliveryInKind, actor: ReadAct
 }
 
 /** The slip still in transit to a location of this kind in the user's scope, locked. */
-async function lockSlip(tx: Db, kind: DeliveryInKind, actor: ReadActor, slipId: number): Promise<InTransitSlip> {
-  const slip = await SLIP_SOURCES.loadingSlip.lock(tx, actor.agencyId, slipId);
+async function lockSlip(tx: Db, kind: DeliveryInKind, actor: ReadActor, slipKind: TDeliveryInValues['slipKind'], slipId: number): Promise<InTransitSlip> {
+  const slip = await SLIP_SOURCES[slipKind].lock(tx, actor.agencyId, slipId);
   if (!slip || !inScope(actor.scope.locationIds, slip.toLocationId)) throw field('slipId', ReceivingMessages.slipRequired);
   if (slip.status !== 'Active') throw new AppError(409, ErrorCode.BUSINESS_RULE, ReceivingMessages.slipNotInTransit);
   if (slip.received) throw new AppError(409, ErrorCode.BUSINESS_RULE, ReceivingMessages.slipAlreadyReceived);
@@ -157,17 +157,17 @@ const shareOf = (kg: bigint) => [{ siloId: null, kg }];
 
 /** Receives a slip at its delivery location: posted, the slip marked received. */
 export async function createDeliveryIn(tx: Db, kind: DeliveryInKind, actor: CommandActor, input: TDeliveryInValues): Promise<TDeliveryIn> {
-  const slip = await lockSlip(tx, kind, actor, input.slipId);
+  const slip = await lockSlip(tx, kind, actor, input.slipKind, input.slipId);
   const receivedKg = tonnesToKg(input.quantity);
   const t = TABLES[kind];
   const [row] = await tx
     .insert(t)
-    .values({ agencyId: actor.agencyId, slipKind: 'loadingSlip', slipId: slip.id, locationId: slip.toLocationId, wbtNumber: input.wbtNumber, receivedKg: Number(receivedKg), slipKg: Number(slip.quantityKg), receivedAt: actor.now, remarks: input.remarks, status: 'Active', createdBy: actor.userId, createdAt: actor.now })
+    .values({ agencyId: actor.agencyId, slipKind: slip.kind, slipId: slip.id, locationId: slip.toLocationId, wbtNumber: input.wbtNumber, receivedKg: Number(receivedKg), slipKg: Number(slip.quantityKg), receivedAt: actor.now, remarks: input.remarks, status: 'Active', createdBy: actor.userId, createdAt: actor.now })
     .returning();
   if (!row) throw new Error('delivery in insert returned no row');
   const transactionId = await postIn(tx, { agencyId: actor.agencyId, userId: actor.userId, at: actor.now, inId: row.id, slip, warehouseId: slip.toLocationId, shares: shareOf(receivedKg), type: kind, table: TABLE_NAMES[kind] });
   await tx.update(t).set({ ledgerTransactionId: transactionId }).where(eq(t.id, row.id));
-  await SLIP_SOURCES.loadingSlip.markReceived(tx, slip.id, { table: TABLE_NAMES[kind], id: row.id, at: actor.now });
+  await SLIP_SOURCES[slip.kind].markReceived(tx, slip.id, { table: TABLE_NAMES[kind], id: row.id, at: actor.now });
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: kind, entityId: row.id, after: row, at: actor.now });
   return getDeliveryIn(tx, kind, actor, row.id);
 }
@@ -177,7 +177,7 @@ async function lockRow(tx: Db, kind: DeliveryInKind, actor: ReadActor, id: numbe
   const [row] = await tx.select().from(t).where(and(eq(t.agencyId, actor.agencyId), eq(t.id, id), scopeOf(kind, actor))).for('update');
   if (!row) throw notFound(NOT_FOUND[kind]);
   if (row.status !== 'Active') throw new AppError(409, ErrorCode.BUSINESS_RULE, DeliveryInMessages.deliveryInReversed);
-  const slip = await SLIP_SOURCES.loadingSlip.lock(tx, actor.agencyId, row.slipId);
+  const slip = await SLIP_SOURCES[asSlipKind(row.slipKind)].lock(tx, actor.agencyId, row.slipId);
   if (!slip) throw new Error('delivery in without its slip');
   return { row, slip };
 }
@@ -201,8 +201,13 @@ export async function reverseDeliveryIn(tx: Db, kind: DeliveryInKind, actor: Com
   if (!reason) throw field('reason', Messages.reasonRequired);
   const { row: before } = await lockRow(tx, kind, actor, id);
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
-  await SLIP_SOURCES.loadingSlip.markReceived(tx, before.slipId, null);
+  await SLIP_SOURCES[asSlipKind(before.slipKind)].markReceived(tx, before.slipId, null);
   const t = TABLES[kind];
   await tx.update(t).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(t.id, before.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: kind, entityId: before.id, before, after: { status: 'Reversed', reason }, at: actor.now });
+}
+
+/** The slips of every kind in transit to this kind's locations in the user's scope (optionally one location): the form's picker. */
+export function deliveryInSlips(tx: Db, kind: DeliveryInKind, actor: ReadActor, query: { locationId?: number | undefined; search?: string | undefined }): Promise<TInTransitSlip[]> {
+  return slipsInTransit(tx, { agencyId: actor.agencyId, scope: actor.scope, destination: DESTINATION[kind], locationId: query.locationId, search: query.search });
 }

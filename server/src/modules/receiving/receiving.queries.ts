@@ -6,12 +6,12 @@ import { caseless } from '../../platform/db/list-order';
 import { scopeCondition, type DataScope } from '../../identity/data-scope';
 import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '../../identity/record-trail';
 import { columnOf, drivers, locations, trucks } from '../master-data/master-data.schema';
-import { loadingSlips } from '../port-loading/port-loading.schema';
 import { warehouseIns, warehousePreIns } from './receiving.schema';
+import { asSlipKind, slipColumns, slipJoin as slipViewJoin, slipView } from './slip-sources';
 
 /*
  * The reads of pre ins and warehouse ins: one joined select each, shared by the lists, the export and the detail.
- * The slip is joined by its kind (port loading slips today; a warehouse loading slip adds its own join here).
+ * The slip is joined by its kind and id through the slip view (slip-sources.ts), whatever its kind.
  */
 
 const col = columnOf;
@@ -24,7 +24,7 @@ export function receivingScope(scope: DataScope): SQL | undefined {
   return scopeCondition(scope, { location: warehousePreIns.warehouseId });
 }
 
-const slipJoin = and(eq(warehousePreIns.slipKind, 'loadingSlip'), eq(loadingSlips.id, warehousePreIns.slipId));
+const slipJoin = slipViewJoin(warehousePreIns.slipKind, warehousePreIns.slipId);
 
 function preInColumns() {
   return {
@@ -32,8 +32,8 @@ function preInColumns() {
     ticketNumber: warehousePreIns.ticketNumber,
     slipKind: warehousePreIns.slipKind,
     slipId: warehousePreIns.slipId,
-    slipNumber: loadingSlips.slipNumber,
-    slipKg: loadingSlips.quantityKg,
+    slipNumber: slipColumns.number,
+    slipKg: slipColumns.quantityKg,
     truckId: warehousePreIns.truckId,
     truckPlate: sql<string>`${col(trucks, 'plateNumber')}`,
     driverId: warehousePreIns.driverId,
@@ -66,7 +66,7 @@ export function selectPreIns(tx: Db) {
     .innerJoin(trucks, eq(col(trucks, 'id'), warehousePreIns.truckId))
     .innerJoin(drivers, eq(col(drivers, 'id'), warehousePreIns.driverId))
     .innerJoin(locations, eq(col(locations, 'id'), warehousePreIns.warehouseId))
-    .leftJoin(loadingSlips, slipJoin)
+    .leftJoin(slipView, slipJoin)
     .leftJoin(liveIn, and(eq(liveIn.preInId, warehousePreIns.id), eq(liveIn.status, 'Active')))
     .innerJoin(createdUsers, eq(createdUsers.id, warehousePreIns.createdBy))
     .leftJoin(updatedUsers, eq(updatedUsers.id, warehousePreIns.updatedBy))
@@ -79,10 +79,10 @@ export function toPreIn(row: PreInRow): TWarehousePreIn {
   return {
     id: row.id,
     ticketNumber: String(row.ticketNumber),
-    slipKind: 'loadingSlip',
+    slipKind: asSlipKind(row.slipKind),
     slipId: row.slipId,
     slipNumber: row.slipNumber === null ? '' : String(row.slipNumber),
-    slipQuantity: row.slipKg === null ? '0.000' : kgToTonnes(row.slipKg),
+    slipQuantity: row.slipKg === null ? '0.000' : kgToTonnes(BigInt(row.slipKg)),
     truckId: row.truckId,
     truckPlate: String(row.truckPlate),
     driverId: row.driverId,
@@ -116,7 +116,7 @@ function inColumns() {
     ticketNumber: warehousePreIns.ticketNumber,
     slipKind: warehousePreIns.slipKind,
     slipId: warehousePreIns.slipId,
-    slipNumber: loadingSlips.slipNumber,
+    slipNumber: slipColumns.number,
     truckPlate: sql<string>`${col(trucks, 'plateNumber')}`,
     driverName: sql<string>`${col(drivers, 'name')}`,
     warehouseId: warehousePreIns.warehouseId,
@@ -153,7 +153,7 @@ export function selectIns(tx: Db) {
     .innerJoin(trucks, eq(col(trucks, 'id'), warehousePreIns.truckId))
     .innerJoin(drivers, eq(col(drivers, 'id'), warehousePreIns.driverId))
     .innerJoin(locations, eq(col(locations, 'id'), warehousePreIns.warehouseId))
-    .leftJoin(loadingSlips, slipJoin)
+    .leftJoin(slipView, slipJoin)
     .innerJoin(createdUsers, eq(createdUsers.id, warehouseIns.createdBy))
     .leftJoin(updatedUsers, eq(updatedUsers.id, warehouseIns.updatedBy))
     .leftJoin(reversedUsers, eq(reversedUsers.id, warehouseIns.reversedBy));
@@ -166,7 +166,7 @@ export function toWarehouseIn(row: InRow): TWarehouseIn {
     id: row.id,
     preInId: row.preInId,
     ticketNumber: String(row.ticketNumber),
-    slipKind: 'loadingSlip',
+    slipKind: asSlipKind(row.slipKind),
     slipId: row.slipId,
     slipNumber: row.slipNumber === null ? '' : String(row.slipNumber),
     truckPlate: String(row.truckPlate),

@@ -1,10 +1,10 @@
-import { DeliveryInMessages, consigneeInTransaction, customerInTransaction, ReceivingMessages, ZInTransitSlips, ZInTransitSlipsQuery, ZOpenPreIns, ZOpenPreInsQuery, warehouseInTransaction, warehousePreInTransaction } from '@tonnage/contracts';
+import { DeliveryInMessages, ZDeliveryInSlipsQuery, consigneeInTransaction, customerInTransaction, ReceivingMessages, ZInTransitSlips, ZInTransitSlipsQuery, ZOpenPreIns, ZOpenPreInsQuery, warehouseInTransaction, warehousePreInTransaction } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import type { WeighingDeps } from '../outbound-weighing/outbound-weighing.service';
 import { deliveryInExportColumns, inExportColumns, preInExportColumns } from './receiving.export';
-import { createDeliveryIn, forEachDeliveryIn, getDeliveryIn, listDeliveryIns, reverseDeliveryIn, updateDeliveryIn } from './delivery-in.service';
+import { createDeliveryIn, deliveryInSlips, forEachDeliveryIn, getDeliveryIn, listDeliveryIns, reverseDeliveryIn, updateDeliveryIn } from './delivery-in.service';
 import { inTransitSlips, openPreIns, createIn, createPreIn, forEachIn, forEachPreIn, getIn, getPreIn, listIns, listPreIns, reverseIn, reversePreIn, updateIn, updatePreIn } from './receiving.service';
 
 /** Receiving (`warehouse-pre-in`, `warehouse-in` screens): the kit's list, export, get, create, update and reverse of both. */
@@ -68,6 +68,17 @@ export function registerReceivingRoutes(api: FastifyInstance, context: ModuleCon
       create: async (tx, actor, input) => ({ message: created, record: await createDeliveryIn(tx, kind, actor, input) }),
       update: async (tx, actor, id, input) => ({ message: updated, record: await updateDeliveryIn(tx, kind, actor, id, input) }),
       reverse: (tx, actor, id, body) => reverseDeliveryIn(tx, kind, actor, id, body),
+    });
+
+    cargoRoute(api, context, {
+      method: 'GET',
+      url: `${declaration.api}/slips`,
+      permission: { anyOf: [{ module: declaration.permissionModule, action: 'add' }] },
+      tags: ['receiving'],
+      summary: `Slips of every kind (port and warehouse loading slips) in transit to ${kind === 'consigneeIn' ? 'consignee' : 'customer'} locations in the user’s locations, not received: the form’s picker`,
+      querystring: ZDeliveryInSlipsQuery,
+      response: ZInTransitSlips,
+      work: async (tx, actor, { query }) => ({ rows: await deliveryInSlips(tx, kind, actor, query) }),
     });
   }
 }

@@ -15,7 +15,6 @@ import {
   type TWarehousePreIn,
   type TWarehouseIn,
   type TInTransitSlip,
-  kgToTonnes,
   ZWarehouseInListQuery,
   ZWarehousePreInListQuery,
   ZWarehouseInEdit,
@@ -37,9 +36,9 @@ import { nextNumber } from '../../identity/counters/counters';
 import { columnOf, trucks } from '../master-data/master-data.schema';
 import { cargoControlFor } from '../master-data/transport-rules';
 import { checkNet, checkTruckAndDriver, checkWarehouseAndBridge, mayTypeWeight, takeWeight, weighbridgeSettings, type WeighingDeps, type Weigher } from '../outbound-weighing/outbound-weighing.service';
-import { loadingSlips } from '../port-loading/port-loading.schema';
 import { inSort, liveIn, preInSort, receivingScope, selectIns, selectPreIns, toPreIn, toWarehouseIn } from './receiving.queries';
 import { warehouseInShares, warehouseIns, warehousePreIns } from './receiving.schema';
+import { asSlipKind, SLIP_SOURCES, slipsInTransit, type InTransitSlip } from './slip-sources';
 
 /*
  * Receiving into a warehouse (issue 13; docs/domain.md "Stock is a ledger"). Pre in: the loaded truck's weight
@@ -56,73 +55,13 @@ const rule = (status: number, message: (typeof ReceivingMessages)[keyof typeof R
 
 // ---------------------------------------------------------------- slips a truck may carry in
 
-/** What receiving needs of a slip in transit, whatever its kind. */
-export interface InTransitSlip {
-  kind: SlipKind;
-  id: number;
-  status: string;
-  received: boolean;
-  tripId: number;
-  quantityKg: bigint;
-  truckId: number;
-  driverId: number;
-  toLocationId: number;
-  /** Where the slip goes: 'warehouse', 'directDelivery' (a consignee location) or 'customerDelivery'. */
-  destination: string;
-  voyageId: number;
-  consignmentId: number;
-  ownerCompanyId: number;
-  cargoTypeId: number;
-}
-
-/**
- * Per slip kind: how to read (and lock FOR UPDATE: the slip's received pair is written here) a slip and how to
- * mark it received or not. A warehouse loading slip adds its entry (and a join in receiving.queries.ts).
- */
-export const SLIP_SOURCES: Record<SlipKind, { lock: (tx: Db, agencyId: number, id: number) => Promise<InTransitSlip | null>; markReceived: (tx: Db, id: number, by: { table: string; id: number; at: Date } | null) => Promise<void> }> = {
-  loadingSlip: {
-    lock: async (tx, agencyId, id) => {
-      const [row] = await queryRows<{ id: number; status: string; received_table: string | null; trip_id: number; quantity_kg: string; truck_id: number; driver_id: number; to_location_id: number; transportation_type: string; voyage_id: number; consignment_id: number; owner_company_id: number; cargo_type_id: number }>(
-        tx,
-        sql`select s.id, s.status, s.received_table, s.trip_id, s.quantity_kg::text as quantity_kg, s.truck_id, s.driver_id, p.to_location_id, p.transportation_type,
-                   p.voyage_id, p.consignment_id, p.owner_company_id, c.cargo_type_id
-            from loading_slips s join port_loadings p on p.id = s.port_loading_id join consignments c on c.id = p.consignment_id
-            where s.agency_id = ${agencyId} and s.id = ${id} for update of s`,
-      );
-      if (!row) return null;
-      return {
-        kind: 'loadingSlip',
-        id: Number(row.id),
-        status: row.status,
-        received: row.received_table !== null,
-        tripId: Number(row.trip_id),
-        quantityKg: BigInt(row.quantity_kg),
-        truckId: Number(row.truck_id),
-        driverId: Number(row.driver_id),
-        toLocationId: Number(row.to_location_id),
-        destination: row.transportation_type,
-        voyageId: Number(row.voyage_id),
-        consignmentId: Number(row.consignment_id),
-        ownerCompanyId: Number(row.owner_company_id),
-        cargoTypeId: Number(row.cargo_type_id),
-      };
-    },
-    markReceived: async (tx, id, by) => {
-      await tx
-        .update(loadingSlips)
-        .set(by === null ? { receivedTable: null, receivedId: null, receivedAt: null } : { receivedTable: by.table, receivedId: by.id, receivedAt: by.at })
-        .where(eq(loadingSlips.id, id));
-    },
-  },
-};
-
 /** A slip still in transit to this warehouse, locked (400/409 with the rule's message otherwise). */
 async function lockSlipInTransit(tx: Db, params: { agencyId: number; kind: SlipKind; id: number; warehouseId: number }): Promise<InTransitSlip> {
   const slip = await SLIP_SOURCES[params.kind].lock(tx, params.agencyId, params.id);
   if (!slip) throw field('slipId', ReceivingMessages.slipRequired);
   if (slip.status !== 'Active') throw rule(409, ReceivingMessages.slipNotInTransit);
   if (slip.received) throw rule(409, ReceivingMessages.slipAlreadyReceived);
-  if (slip.toLocationId !== params.warehouseId) throw rule(422, ReceivingMessages.slipNotForWarehouse, { slipId: ReceivingMessages.slipNotForWarehouse });
+  if (slip.destination !== 'warehouse' || slip.toLocationId !== params.warehouseId) throw rule(422, ReceivingMessages.slipNotForWarehouse, { slipId: ReceivingMessages.slipNotForWarehouse });
   return slip;
 }
 
@@ -349,7 +288,7 @@ export async function postIn(tx: Db, params: { agencyId: number; userId: number;
     lines: [
       { account: inTransitAccount(load), quantityKg: -slip.quantityKg },
       ...params.shares.map((share) => ({
-        account: onHandAccount({ locationId: params.warehouseId, siloId: share.siloId, ownerCompanyId: slip.ownerCompanyId, consignmentId: slip.consignmentId, cargoTypeId: slip.cargoTypeId, voyageId: slip.voyageId, attachedVoyageId: slip.voyageId }),
+        account: onHandAccount({ locationId: params.warehouseId, siloId: share.siloId, ownerCompanyId: slip.ownerCompanyId, consignmentId: slip.consignmentId, cargoTypeId: slip.cargoTypeId, voyageId: slip.voyageId, attachedVoyageId: slip.attachedVoyageId }),
         quantityKg: share.kg,
       })),
       ...(lossKg === 0n ? [] : [{ account: accountKey('TRANSIT_LOSS', load), quantityKg: lossKg }]),
@@ -380,7 +319,7 @@ export async function createIn(tx: Db, deps: WeighingDeps, actor: Weigher & { in
   if (preIn.status !== 'Active') throw rule(409, ReceivingMessages.preInReversed);
   const [live] = await tx.select({ id: warehouseIns.id }).from(warehouseIns).where(and(eq(warehouseIns.preInId, preIn.id), eq(warehouseIns.status, 'Active')));
   if (live) throw rule(409, ReceivingMessages.preInReceived);
-  const kind: SlipKind = 'loadingSlip';
+  const kind = asSlipKind(preIn.slipKind);
   const slip = await lockSlipInTransit(tx, { agencyId: actor.agencyId, kind, id: preIn.slipId, warehouseId: preIn.warehouseId });
   const machine = await checkWarehouseAndBridge(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: preIn.warehouseId, machineId: input.machineId });
   const settings = await weighbridgeSettings(tx, machine.id);
@@ -413,8 +352,8 @@ async function lockIn(tx: Db, params: ReadActor & { id: number }) {
 }
 
 /** The slip of a received in (locked; it is received by this in, so not "in transit"). */
-async function lockSlipOf(tx: Db, agencyId: number, preIn: { slipId: number }): Promise<InTransitSlip> {
-  const slip = await SLIP_SOURCES.loadingSlip.lock(tx, agencyId, preIn.slipId);
+async function lockSlipOf(tx: Db, agencyId: number, preIn: { slipKind: string; slipId: number }): Promise<InTransitSlip> {
+  const slip = await SLIP_SOURCES[asSlipKind(preIn.slipKind)].lock(tx, agencyId, preIn.slipId);
   if (!slip) throw new Error('warehouse in without its slip');
   return slip;
 }
@@ -446,26 +385,23 @@ export async function reverseIn(tx: Db, actor: CommandActor & { id: number; body
   if (before.status !== 'Active') throw rule(409, ReceivingMessages.warehouseInReversed);
   await lockSlipOf(tx, actor.agencyId, preIn);
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
-  await SLIP_SOURCES.loadingSlip.markReceived(tx, preIn.slipId, null);
+  await SLIP_SOURCES[asSlipKind(preIn.slipKind)].markReceived(tx, preIn.slipId, null);
   await tx.update(warehouseIns).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(warehouseIns.id, before.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'warehouseIn', entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });
 }
 
 // ---------------------------------------------------------------- pickers
 
-/** The slips in transit to a warehouse in the user's scope, not received and without a live pre in: the pre in's picker. */
+/** The slips of every kind in transit to a warehouse in the user's scope, not received and without a live pre in: the pre in's picker. */
 export async function inTransitSlips(tx: Db, params: ReadActor & { warehouseId: number; search?: string | undefined }): Promise<TInTransitSlip[]> {
-  if (params.scope.locationIds !== null && !params.scope.locationIds.includes(params.warehouseId)) return [];
-  const search = params.search === undefined ? sql`` : sql` and (s.slip_number::text = ${params.search} or lower(tr.plate_number) like ${`%${params.search.toLowerCase()}%`})`;
-  const rows = await queryRows<{ id: number; slip_number: number; quantity_kg: string; truck_id: number; plate: string; driver_id: number; driver: string }>(
-    tx,
-    sql`select s.id, s.slip_number, s.quantity_kg::text as quantity_kg, s.truck_id, tr.plate_number as plate, s.driver_id, d.name as driver
-        from loading_slips s join port_loadings p on p.id = s.port_loading_id join trucks tr on tr.id = s.truck_id join drivers d on d.id = s.driver_id
-        where s.agency_id = ${params.agencyId} and s.status = 'Active' and s.received_table is null and p.to_location_id = ${params.warehouseId}
-          and not exists (select 1 from warehouse_pre_ins w where w.slip_kind = 'loadingSlip' and w.slip_id = s.id and w.status = 'Active')${search}
-        order by s.loaded_at desc, s.id desc limit 200`,
-  );
-  return rows.map((row) => ({ slipKind: 'loadingSlip', slipId: Number(row.id), slipNumber: String(row.slip_number), quantity: kgToTonnes(BigInt(row.quantity_kg)), truckId: Number(row.truck_id), truckPlate: row.plate, driverId: Number(row.driver_id), driverName: row.driver }));
+  return slipsInTransit(tx, {
+    agencyId: params.agencyId,
+    scope: params.scope,
+    destination: 'warehouse',
+    locationId: params.warehouseId,
+    search: params.search,
+    extra: sql`not exists (select 1 from warehouse_pre_ins w where w.slip_kind = slip.slip_kind and w.slip_id = slip.slip_id and w.status = 'Active')`,
+  });
 }
 
 /** The open pre ins (live, no live warehouse in) of a warehouse in the user's scope: the warehouse in's ticket picker. */

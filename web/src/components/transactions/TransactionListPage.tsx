@@ -215,6 +215,7 @@ function FilterControl({ filter, state, testIdPrefix, set }: { filter: Transacti
 /** A cell of a declared column, by its kind. */
 function useCellRenderer<Row extends ListRow>(rowTestId: string, renderers: Readonly<Record<string, (row: Row) => ReactNode>> | undefined) {
   const dateTime = useAgencyDateTime();
+  const { t } = useTranslation();
   return (column: TransactionColumn<Row, string>, row: Row): ReactNode => {
     // `<row>-status` as the hand-built pages had it; other cells `<row>-cell-<key>`, apart from the form's field ids.
     const testId = column.kind === 'status' ? `${rowTestId}-status` : `${rowTestId}-cell-${column.key}`;
@@ -240,6 +241,8 @@ function useCellRenderer<Row extends ListRow>(rowTestId: string, renderers: Read
       case 'count':
       case 'text':
         return <span data-testid={testId}>{typeof value === 'string' || typeof value === 'number' ? value : ''}</span>;
+      case 'enum':
+        return <span data-testid={testId}>{typeof value === 'string' && column.labelPrefix !== undefined ? t(`${column.labelPrefix}.${value}`) : ''}</span>;
     }
   };
 }

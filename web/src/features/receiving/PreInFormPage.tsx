@@ -13,11 +13,13 @@ import { WarehousePicker } from '../../components/pickers';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { EquipmentSelect } from '../port-loading/selects';
 import { CaptureButton, MANUAL_WEIGHT_FLAG, ManualTag, ManualWeightFields, WeighbridgeSelect, WeighingFacts } from '../outbound-weighing/FirstWeightFormPage';
+import { parseSlipKey, slipKey } from './slip-key';
 import { createPreIn, updatePreIn, useInTransitSlips } from './receiving-api';
 
 interface PreInValues {
   warehouseId?: number;
-  slipId?: number;
+  /** `<slipKind>:<slipId>` (port and warehouse loading slips are numbered apart). */
+  slipId?: string;
   truckId?: number;
   driverId?: number;
   machineId?: number;
@@ -45,10 +47,11 @@ function NewPreInForm() {
   const slips = useInTransitSlips(warehouseId);
 
   const submit = async (values: PreInValues) => {
+    const slip = parseSlipKey(values.slipId);
     setSaving(true);
     const result = await createPreIn({
-      slipKind: 'loadingSlip',
-      slipId: values.slipId,
+      slipKind: slip?.slipKind,
+      slipId: slip?.slipId,
       truckId: values.truckId,
       driverId: values.driverId,
       warehouseId: values.warehouseId,
@@ -78,15 +81,15 @@ function NewPreInForm() {
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="slipId" label={t('receiving.slip')} rules={[{ required: true, message: translateMessage(ReceivingMessages.slipRequired) }]}>
-              <Select<number>
+              <Select<string>
                 showSearch
                 optionFilterProp="label"
                 disabled={warehouseId === undefined}
                 loading={slips.isFetching}
                 data-testid="pre-in-slip"
-                options={(slips.data ?? []).map((slip) => ({ value: slip.slipId, label: `${slip.slipNumber} · ${slip.truckPlate} · ${slip.quantity}` }))}
+                options={(slips.data ?? []).map((slip) => ({ value: slipKey(slip), label: `${t(`receiving.slipKinds.${slip.slipKind}`)} ${slip.slipNumber} · ${slip.truckPlate} · ${slip.quantity}` }))}
                 onChange={(slipId) => {
-                  const slip = slips.data?.find((row) => row.slipId === slipId);
+                  const slip = slips.data?.find((row) => slipKey(row) === slipId);
                   form.setFieldsValue({ slipId, truckId: slip?.truckId, driverId: slip?.driverId });
                 }}
               />
@@ -145,7 +148,7 @@ function EditPreInForm({ record }: { record: TWarehousePreInDetail }) {
       <WeighingFacts
         items={[
           { label: t('receiving.ticketNumber'), value: record.ticketNumber },
-          { label: t('receiving.slip'), value: `${record.slipNumber} (${record.slipQuantity})` },
+          { label: t('receiving.slip'), value: `${t(`receiving.slipKinds.${record.slipKind}`)} ${record.slipNumber} (${record.slipQuantity})` },
           { label: t('receiving.truck'), value: record.truckPlate },
           { label: t('receiving.warehouse'), value: record.warehouseName },
           { label: t('receiving.firstKg'), value: <Space><bdi>{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /></Space> },

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZInTransitSlips, ZLocationDetail, ZOpenPreIns, type TWarehouseInEdit, type TWarehouseInInput, type TWarehousePreInInput } from '@tonnage/contracts';
+import { consigneeInTransaction, customerInTransaction, ZInTransitSlips, ZLocationDetail, ZOpenPreIns, type DeliveryInKind, type TDeliveryInEdit, type TDeliveryInInput, type TWarehouseInEdit, type TWarehouseInInput, type TWarehousePreInInput } from '@tonnage/contracts';
 import { api, apiOrThrow, rawRequest, type RawResult } from '../../app/api';
 
 /** Query keys under the flows' keys: one invalidation of `warehousePreIn` / `warehouseIn` refreshes them with the lists. */
@@ -7,7 +7,25 @@ export const receivingKeys = {
   slips: (warehouseId: number) => ['warehousePreIn', 'slips', warehouseId] as const,
   openPreIns: () => ['warehousePreIn', 'open'] as const,
   silos: (warehouseId: number) => ['warehouseIn', 'silos', warehouseId] as const,
+  deliverySlips: (kind: DeliveryInKind) => [kind, 'slips'] as const,
 };
+
+const DELIVERY_API = { consigneeIn: consigneeInTransaction.api, customerIn: customerInTransaction.api } as const;
+
+/** The slips of both kinds in transit to consignee (or customer) locations in the user's scope (the receipt form's picker). */
+export function useDeliveryInSlips(kind: DeliveryInKind) {
+  return useQuery({
+    queryKey: receivingKeys.deliverySlips(kind),
+    queryFn: async () => (await apiOrThrow(`/api${DELIVERY_API[kind]}/slips`, { schema: ZInTransitSlips })).rows,
+  });
+}
+
+export function createDeliveryIn(kind: DeliveryInKind, body: Partial<TDeliveryInInput>): Promise<RawResult> {
+  return rawRequest(`/api${DELIVERY_API[kind]}`, { method: 'POST', body });
+}
+export function updateDeliveryIn(kind: DeliveryInKind, id: number, body: TDeliveryInEdit): Promise<RawResult> {
+  return rawRequest(`/api${DELIVERY_API[kind]}/${id}`, { method: 'PUT', body });
+}
 
 /** The slips in transit to a warehouse that have no pre in yet (the pre in form's picker). */
 export function useInTransitSlips(warehouseId: number | undefined) {

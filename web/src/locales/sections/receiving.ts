@@ -39,6 +39,16 @@ export const en = {
   location: 'Location',
   receivedAt: 'Received At',
   slipSearch: 'Slip number or plate',
+  slipKind: 'Slip Type',
+  slipKinds: { loadingSlip: 'Port loading slip', warehouseLoadingSlip: 'Warehouse loading slip' },
+  consigneeInEdit: 'Edit Consignee In',
+  customerInEdit: 'Edit Customer In',
+  slipInTransit: 'Slip in transit',
+  wbtNumber: 'WBT No.',
+  receivedQuantity: 'Received Quantity (MT)',
+  noSlipChosen: 'Choose a slip to see its quantity and the transit loss.',
+  remarks: 'Remarks',
+  save: 'Save',
 };
 
 /** Arabic texts of receiving. */
@@ -79,6 +89,16 @@ export const ar: SectionShape<typeof en> = {
   location: 'الموقع',
   receivedAt: 'وقت الاستلام',
   slipSearch: 'رقم الإذن أو اللوحة',
+  slipKind: 'نوع الإذن',
+  slipKinds: { loadingSlip: 'إذن تحميل الميناء', warehouseLoadingSlip: 'إذن تحميل المستودع' },
+  consigneeInEdit: 'تعديل دخول المستلم',
+  customerInEdit: 'تعديل دخول العميل',
+  slipInTransit: 'إذن قيد النقل',
+  wbtNumber: 'رقم تذكرة الميزان',
+  receivedQuantity: 'الكمية المستلمة (طن)',
+  noSlipChosen: 'اختر إذنًا لعرض كميته وفاقد النقل.',
+  remarks: 'ملاحظات',
+  save: 'حفظ',
 };
 
 /** Arabic for the fixed English messages the server sends for receiving, keyed by the English text. */

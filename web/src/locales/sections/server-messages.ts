@@ -131,6 +131,8 @@ const ledgerMessagesAr: Readonly<Record<MessageOf<typeof LedgerMessages>, string
 
 const linkMessagesAr: Readonly<Record<MessageOf<typeof LinkMessages>, string>> = {
   [LinkMessages.warehouseOutInWarehouse]: 'تم تسليم خروج المستودع هذا في دخول المستودع. يرجى عكس معاملة دخول المستودع أولاً.',
+  [LinkMessages.warehouseOutInConsigneeIn]: 'تم تسليم خروج المستودع هذا في دخول المستلم. يرجى عكس معاملة دخول المستلم أولاً.',
+  [LinkMessages.warehouseOutInCustomerIn]: 'تم تسليم خروج المستودع هذا في دخول العميل. يرجى عكس معاملة دخول العميل أولاً.',
   [LinkMessages.preOutInWarehouseOut]: 'تم تسليم الخروج المسبق من المستودع هذا في خروج المستودع. يرجى عكس معاملة خروج المستودع أولاً.',
   [LinkMessages.preInInWarehouse]: 'تم تسليم ما قبل دخول المستودع هذا في دخول المستودع. يرجى عكس معاملة دخول المستودع أولاً.',
   [LinkMessages.firstWeightHasSecond]: 'لهذا الوزن الأول الصادر إدخال وزن ثانٍ صادر. يرجى عكس الوزن الثاني الصادر أولاً.',
