@@ -65,8 +65,8 @@ describe('demo season', () => {
       // At 11:00 in Riyadh: the terminal's last shuttle and the Makkah truck loaded 75 minutes ago are on the road.
       slips_in_transit: '2',
       warehouse_ins: '10',
-      consignee_ins: '5',
-      customer_ins: '1',
+      consignee_ins: '6',
+      customer_ins: '2',
       pre_outs: '4',
       warehouse_outs: '3',
     });

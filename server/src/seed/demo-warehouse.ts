@@ -79,6 +79,13 @@ const TRAVEL: Record<string, number> = {
   'Makkah Central Bakery Store': 2 * HOUR,
 };
 
+/** From the terminal (Jeddah) to where its outs go. */
+const TRAVEL_FROM_TERMINAL: Record<string, number> = {
+  'AMC Riyadh Mill': 10 * HOUR,
+  'Makkah Central Bakery Store': 2 * HOUR,
+  'KAP Silo Complex': 90 * MINUTE,
+};
+
 interface Step {
   at: Date;
   run: (at: Date) => Promise<void>;
@@ -200,6 +207,7 @@ export async function seedDemoWarehouseSeason(tx: Db, params: { agencyId: number
     let loadKg = 0;
     let firstWeightId = 0;
     let secondWeightId = 0;
+    let outId = 0;
     steps.push({
       at: start,
       run: async (at) => {
@@ -242,8 +250,46 @@ export async function seedDemoWarehouseSeason(tx: Db, params: { agencyId: number
       at: new Date(start.getTime() + 45 * MINUTE),
       run: async (at) => {
         if (secondWeightId === 0) return;
-        await createOut(tx, { ...actorAt(at), input: ZWarehouseOutInput.parse({ preOutId, secondWeightId, destinationType, toLocationId: placeId(destination), remarks: null }) });
+        const out = await createOut(tx, { ...actorAt(at), input: ZWarehouseOutInput.parse({ preOutId, secondWeightId, destinationType, toLocationId: placeId(destination), remarks: null }) });
+        outId = out.id;
         done.warehouseOuts += 1;
+      },
+    });
+    // The warehouse loading slip received where it went, once the truck is there and unloaded.
+    const arrival = new Date(start.getTime() + 45 * MINUTE + (TRAVEL_FROM_TERMINAL[destination] ?? 3 * HOUR));
+    if (arrival.getTime() + HOUR > now.getTime()) continue;
+    const lossKg = plan.extraKg % 50;
+    if (destinationType === 'warehouse') {
+      const serial = 'WB-KAP-01';
+      let preInId = 0;
+      steps.push({
+        at: arrival,
+        run: async (at) => {
+          if (outId === 0) return;
+          deck.place(bridge(serial), tare + loadKg + plan.extraKg - lossKg, at);
+          preInId = (await createPreIn(tx, deps, { ...actorAt(at), input: ZWarehousePreInInput.parse({ slipKind: 'warehouseLoadingSlip', slipId: outId, truckId: truck, driverId: driver, warehouseId: placeId(destination), machineId: bridge(serial) }) })).id;
+        },
+      });
+      steps.push({
+        at: new Date(arrival.getTime() + 30 * MINUTE),
+        run: async (at) => {
+          if (preInId === 0) return;
+          deck.place(bridge(serial), tare, at);
+          await createIn(tx, deps, { ...actorAt(at), input: ZWarehouseInInput.parse({ preInId, machineId: bridge(serial), storage: 'silo', silos: [{ siloId: silo(destination, 'Silo 1'), quantity: kgToTonnes(BigInt(loadKg + plan.extraKg - lossKg)) }] }) });
+          done.warehouseIns += 1;
+        },
+      });
+      continue;
+    }
+    steps.push({
+      at: new Date(arrival.getTime() + 20 * MINUTE),
+      run: async (at) => {
+        if (outId === 0) return;
+        const kind: DeliveryInKind = destinationType === 'consignee' ? 'consigneeIn' : 'customerIn';
+        const input = ZDeliveryInInput.parse({ slipKind: 'warehouseLoadingSlip', slipId: outId, wbtNumber: `${destination.split(' ')[0]?.toUpperCase() ?? 'WBT'}-${5200 + done.warehouseOuts}`, quantity: kgToTonnes(BigInt(loadKg + plan.extraKg - lossKg)) });
+        await createDeliveryIn(tx, kind, actorAt(at), input);
+        if (kind === 'consigneeIn') done.consigneeIns += 1;
+        else done.customerIns += 1;
       },
     });
   }
