@@ -40,6 +40,7 @@ import { checkNet, checkTruckAndDriver, checkWarehouseAndBridge, mayTypeWeight, 
 import { loadingSlips } from '../port-loading/port-loading.schema';
 import { inSort, liveIn, preInSort, receivingScope, selectIns, selectPreIns, toPreIn, toWarehouseIn } from './receiving.queries';
 import { warehouseInShares, warehouseIns, warehousePreIns } from './receiving.schema';
+import { slipCargoScope, slipInScope } from './receiving.scope';
 
 /*
  * Receiving into a warehouse (issue 13; docs/domain.md "Stock is a ledger"). Pre in: the loaded truck's weight
@@ -226,6 +227,7 @@ export async function createPreIn(tx: Db, deps: WeighingDeps, actor: Weigher & {
   await checkTruckAndDriver(tx, { agencyId: actor.agencyId, truckId: input.truckId, driverId: input.driverId });
   const machine = await checkWarehouseAndBridge(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: input.warehouseId, machineId: input.machineId });
   await lockSlipInTransit(tx, { agencyId: actor.agencyId, kind: input.slipKind, id: input.slipId, warehouseId: input.warehouseId });
+  if (!(await slipInScope(tx, actor.scope, input.slipKind, input.slipId))) throw field('slipId', ReceivingMessages.slipRequired);
   const [taken] = await tx
     .select({ id: warehousePreIns.id })
     .from(warehousePreIns)
@@ -456,13 +458,14 @@ export async function reverseIn(tx: Db, actor: CommandActor & { id: number; body
 /** The slips in transit to a warehouse in the user's scope, not received and without a live pre in: the pre in's picker. */
 export async function inTransitSlips(tx: Db, params: ReadActor & { warehouseId: number; search?: string | undefined }): Promise<TInTransitSlip[]> {
   if (params.scope.locationIds !== null && !params.scope.locationIds.includes(params.warehouseId)) return [];
+  const cargo = slipCargoScope(params.scope, { kind: sql`'loadingSlip'`, id: sql`s.id` });
   const search = params.search === undefined ? sql`` : sql` and (s.slip_number::text = ${params.search} or lower(tr.plate_number) like ${`%${params.search.toLowerCase()}%`})`;
   const rows = await queryRows<{ id: number; slip_number: number; quantity_kg: string; truck_id: number; plate: string; driver_id: number; driver: string }>(
     tx,
     sql`select s.id, s.slip_number, s.quantity_kg::text as quantity_kg, s.truck_id, tr.plate_number as plate, s.driver_id, d.name as driver
         from loading_slips s join port_loadings p on p.id = s.port_loading_id join trucks tr on tr.id = s.truck_id join drivers d on d.id = s.driver_id
         where s.agency_id = ${params.agencyId} and s.status = 'Active' and s.received_table is null and p.to_location_id = ${params.warehouseId}
-          and not exists (select 1 from warehouse_pre_ins w where w.slip_kind = 'loadingSlip' and w.slip_id = s.id and w.status = 'Active')${search}
+          and not exists (select 1 from warehouse_pre_ins w where w.slip_kind = 'loadingSlip' and w.slip_id = s.id and w.status = 'Active')${cargo ? sql` and ${cargo}` : sql``}${search}
         order by s.loaded_at desc, s.id desc limit 200`,
   );
   return rows.map((row) => ({ slipKind: 'loadingSlip', slipId: Number(row.id), slipNumber: String(row.slip_number), quantity: kgToTonnes(BigInt(row.quantity_kg)), truckId: Number(row.truck_id), truckPlate: row.plate, driverId: Number(row.driver_id), driverName: row.driver }));
