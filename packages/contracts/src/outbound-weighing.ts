@@ -306,7 +306,7 @@ export const outboundFirstWeightTransaction = defineTransaction({
   list: {
     columns: firstWeightColumns,
     filters: [
-      { kind: 'location', param: 'warehouseId', label: 'outboundWeighing.warehouse' },
+      { kind: 'location', param: 'warehouseId', label: 'outboundWeighing.warehouse', places: 'warehouse' },
       { kind: 'reference', param: 'truckId', label: 'outboundWeighing.truck', resource: 'truck' },
       { kind: 'enum', param: 'open', label: 'outboundWeighing.state', options: ['open', 'closed'], labelPrefix: 'outboundWeighing.states' },
       { kind: 'status', param: 'status', label: 'cargo.status' },
@@ -370,7 +370,7 @@ export const outboundSecondWeightTransaction = defineTransaction({
       { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
     ],
     filters: [
-      { kind: 'location', param: 'warehouseId', label: 'outboundWeighing.warehouse' },
+      { kind: 'location', param: 'warehouseId', label: 'outboundWeighing.warehouse', places: 'warehouse' },
       { kind: 'reference', param: 'truckId', label: 'outboundWeighing.truck', resource: 'truck' },
       { kind: 'status', param: 'status', label: 'cargo.status' },
       { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'outboundWeighing.capturedAt' },

@@ -262,7 +262,7 @@ const weighColumns = [
 ] as const;
 
 const filters = [
-  { kind: 'location', param: 'warehouseId', label: 'receiving.warehouse' },
+  { kind: 'location', param: 'warehouseId', label: 'receiving.warehouse', places: 'warehouse' },
   { kind: 'reference', param: 'truckId', label: 'receiving.truck', resource: 'truck' },
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'receiving.capturedAt' },
@@ -449,7 +449,9 @@ export type TDeliveryInList = z.infer<typeof ZDeliveryInList>;
 export const ZDeliveryInSaved = z.object({ message: z.string(), record: ZDeliveryIn });
 export type TDeliveryInSaved = z.infer<typeof ZDeliveryInSaved>;
 
-const deliveryInList = {
+/** The list of a delivery receipt; its location filter offers the sites of its kind's owners. */
+const deliveryInList = (places: 'consigneeLocation' | 'customerLocation') =>
+  ({
   columns: [
     slipKindColumn,
     { key: 'slip', label: 'receiving.slip', kind: 'text', field: 'slipNumber' },
@@ -463,12 +465,12 @@ const deliveryInList = {
     { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
   ],
   filters: [
-    { kind: 'location', param: 'locationId', label: 'receiving.location' },
+    { kind: 'location', param: 'locationId', label: 'receiving.location', places },
     { kind: 'status', param: 'status', label: 'cargo.status' },
     { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'receiving.receivedAt' },
     { kind: 'search', param: 'search', label: 'receiving.slipSearch' },
   ],
-} as const;
+  }) as const;
 
 const deliveryInSchemas = {
   input: ZDeliveryInInput,
@@ -500,7 +502,7 @@ export const consigneeInTransaction = defineTransaction({
   event: 'consignee',
   reversal: { message: DeliveryInMessages.consigneeInReversedOk },
   testIds: { page: 'consignee-in-page', list: 'cni', row: 'cni' },
-  list: { ...deliveryInList, exportFile: 'consignee-ins.xlsx' },
+  list: { ...deliveryInList('consigneeLocation'), exportFile: 'consignee-ins.xlsx' },
 });
 
 /** Customer In (spec 2.3 `customer-in`): a customer-delivery slip received at its customer's location. */
@@ -517,5 +519,5 @@ export const customerInTransaction = defineTransaction({
   event: 'customer',
   reversal: { message: DeliveryInMessages.customerInReversedOk },
   testIds: { page: 'customer-in-page', list: 'cui', row: 'cui' },
-  list: { ...deliveryInList, exportFile: 'customer-ins.xlsx' },
+  list: { ...deliveryInList('customerLocation'), exportFile: 'customer-ins.xlsx' },
 });

@@ -298,7 +298,7 @@ export const warehousePreOutTransaction = defineTransaction({
     columns: preOutColumns,
     filters: [
       { kind: 'search', param: 'search', label: 'warehouseDispatch.search' },
-      { kind: 'location', param: 'warehouseId', label: 'warehouseDispatch.warehouse' },
+      { kind: 'location', param: 'warehouseId', label: 'warehouseDispatch.warehouse', places: 'warehouse' },
       { kind: 'reference', param: 'truckId', label: 'warehouseDispatch.truck', resource: 'truck' },
       { kind: 'enum', param: 'delivered', label: 'warehouseDispatch.delivery', options: ['open', 'delivered'], labelPrefix: 'warehouseDispatch.preOutStates' },
       { kind: 'status', param: 'status', label: 'cargo.status' },
@@ -324,7 +324,7 @@ const outColumns = [
 
 const outFilters = [
   { kind: 'search', param: 'search', label: 'warehouseDispatch.searchSlips' },
-  { kind: 'location', param: 'warehouseId', label: 'warehouseDispatch.warehouse' },
+  { kind: 'location', param: 'warehouseId', label: 'warehouseDispatch.warehouse', places: 'warehouse' },
   { kind: 'location', param: 'toLocationId', label: 'warehouseDispatch.destination' },
   { kind: 'enum', param: 'destinationType', label: 'warehouseDispatch.destinationType', options: DISPATCH_DESTINATIONS, labelPrefix: 'warehouseDispatch.destinations' },
   { kind: 'reference', param: 'truckId', label: 'warehouseDispatch.truck', resource: 'truck' },

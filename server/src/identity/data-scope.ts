@@ -1,5 +1,5 @@
 import { COMPANY_TYPE_IDS } from '@tonnage/contracts';
-import { SQL, and, inArray, sql } from 'drizzle-orm';
+import { SQL, and, inArray, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { SessionContext } from './sessions.service';
 import { queryRows, type Db } from '../platform/db/client';
@@ -94,4 +94,45 @@ export function scopeCondition(scope: DataScope, columns: ScopedColumns): SQL | 
 /** True when one id passes one of the scope's lists (for checks on a single record). */
 export function inScope(list: readonly number[] | null, id: number | null): boolean {
   return list === null || (id !== null && list.includes(id));
+}
+
+/** `(1, 2, 3)` for `in`; an empty list matches nothing (`in (null)` is never true). */
+function idList(ids: readonly number[]): SQL {
+  return ids.length === 0 ? sql`(null)` : sql`(${sql.join(ids.map((id) => sql`${id}::integer`), sql`, `)})`;
+}
+
+/**
+ * The owner rule of cargo (the ledger's rule for ON_HAND, `ledger/ledger.scope.ts`): the owner is one of the
+ * scope's shipment managers or a company under one of them, and one of its consignees. Undefined when neither list
+ * restricts. `companies` is read by table name (identity imports no business module).
+ */
+export function cargoOwnerCondition(scope: DataScope, owner: AnyPgColumn | SQL): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (scope.shipmentManagerIds) {
+    const managers = idList(scope.shipmentManagerIds);
+    conditions.push(sql`(${owner} in ${managers} or ${owner} in (select scope_owner.id from companies scope_owner where scope_owner.shipment_manager_id in ${managers}))`);
+  }
+  if (scope.consigneeIds) conditions.push(sql`${owner} in ${idList(scope.consigneeIds)}`);
+  return conditions.length === 0 ? undefined : and(...conditions);
+}
+
+/** The consignment rule of cargo (as the consignment screens and the ledger's IN_TRANSIT): its shipment manager and BL consignee. */
+export function consignmentCondition(scope: DataScope, columns: { shipmentManager: AnyPgColumn | SQL; blConsignee: AnyPgColumn | SQL }): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (scope.shipmentManagerIds) conditions.push(sql`${columns.shipmentManager} in ${idList(scope.shipmentManagerIds)}`);
+  if (scope.consigneeIds) conditions.push(sql`${columns.blConsignee} in ${idList(scope.consigneeIds)}`);
+  return conditions.length === 0 ? undefined : and(...conditions);
+}
+
+/**
+ * Cargo a user is a party to (docs/decisions.md "Receipts are scoped by the cargo's parties"): its owner passes the
+ * owner rule, or its consignment passes the consignment rule. A receipt moves cargo from a consignment's truck to an
+ * owner's place, so both the consignment's holder and the new owner see it, and a third shipment manager or
+ * consignee neither. Undefined when neither list restricts.
+ */
+export function cargoPartyCondition(scope: DataScope, columns: { owner: AnyPgColumn | SQL; shipmentManager: AnyPgColumn | SQL; blConsignee: AnyPgColumn | SQL }): SQL | undefined {
+  const owner = cargoOwnerCondition(scope, columns.owner);
+  const consignment = consignmentCondition(scope, columns);
+  if (!owner || !consignment) return owner ?? consignment;
+  return sql`(${or(owner, consignment)})`;
 }

@@ -69,7 +69,9 @@ export interface TransactionColumn<Row, Sort extends string> {
  * parses, kept in the page's URL):
  * - `voyage`: the vessel/voyage picker (`/api/voyage/vessel-voyage-number`);
  * - `reference`: a master-data select of `resource` (a resource registry key);
- * - `location`: the warehouse / delivery location picker;
+ * - `location`: the warehouse / delivery location picker; `places` narrows it as the server's list does: `warehouse`
+ *   (warehouses only, the warehouse picker: no consignee- or customer-owned place, spec 6), `consigneeLocation` or
+ *   `customerLocation` (delivery locations of consignees or of customers); every place the user may see without it;
  * - `consignee`: the consignee picker (data scope applied);
  * - `enum`: one of `options`, labelled `<labelPrefix>.<option>`;
  * - `status`: Active / Reversed / all;
@@ -77,10 +79,14 @@ export interface TransactionColumn<Row, Sort extends string> {
  * - `search`: free text (the server ignores it under 3 characters).
  */
 export type TransactionFilter =
-  | { kind: 'voyage' | 'location' | 'consignee' | 'status' | 'search'; param: string; label: string }
+  | { kind: 'voyage' | 'consignee' | 'status' | 'search'; param: string; label: string }
+  | { kind: 'location'; param: string; label: string; places?: LocationFilterPlaces }
   | { kind: 'reference'; param: string; label: string; resource: string }
   | { kind: 'enum'; param: string; label: string; options: readonly string[]; labelPrefix: string }
   | { kind: 'dateRange'; from: string; to: string; label: string };
+
+/** Which places a `location` filter offers (see `TransactionFilter`). */
+export type LocationFilterPlaces = 'warehouse' | 'consigneeLocation' | 'customerLocation';
 
 /** A section of the form page: an i18n title and rows of input field names (keys of the input schema). */
 export interface TransactionFormSection<Field extends string> {

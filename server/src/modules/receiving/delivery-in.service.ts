@@ -16,6 +16,7 @@ import { columnOf, locations, trucks } from '../master-data/master-data.schema';
 import { postIn } from './receiving.service';
 import { asSlipKind, SLIP_SOURCES, slipColumns, slipJoin, slipsInTransit, slipView, type InTransitSlip } from './slip-sources';
 import { consigneeIns, customerIns } from './receiving.schema';
+import { slipCargoScope, slipInScope } from './receiving.scope';
 
 /*
  * Consignee In and Customer In (issue 13, spec 2.3 `consignee-in`, `customer-in`): the same core as the warehouse in
@@ -95,8 +96,9 @@ function toDeliveryIn(row: Row): TDeliveryIn {
   };
 }
 
-/** The data scope of a delivery receipt: its location (spec 6). */
-const scopeOf = (kind: DeliveryInKind, actor: ReadActor) => scopeCondition(actor.scope, { location: TABLES[kind].locationId });
+/** The data scope of a delivery receipt: its location (spec 6) and its slip's cargo (receiving.scope.ts). */
+const scopeOf = (kind: DeliveryInKind, actor: ReadActor) =>
+  and(scopeCondition(actor.scope, { location: TABLES[kind].locationId }), slipCargoScope(actor.scope, { kind: TABLES[kind].slipKind, id: TABLES[kind].slipId }));
 
 function sortOf(kind: DeliveryInKind) {
   const t = TABLES[kind];
@@ -146,7 +148,7 @@ export async function getDeliveryIn(tx: Db, kind: DeliveryInKind, actor: ReadAct
 /** The slip still in transit to a location of this kind in the user's scope, locked. */
 async function lockSlip(tx: Db, kind: DeliveryInKind, actor: ReadActor, slipKind: TDeliveryInValues['slipKind'], slipId: number): Promise<InTransitSlip> {
   const slip = await SLIP_SOURCES[slipKind].lock(tx, actor.agencyId, slipId);
-  if (!slip || !inScope(actor.scope.locationIds, slip.toLocationId)) throw field('slipId', ReceivingMessages.slipRequired);
+  if (!slip || !inScope(actor.scope.locationIds, slip.toLocationId) || !(await slipInScope(tx, actor.scope, slipKind, slipId))) throw field('slipId', ReceivingMessages.slipRequired);
   if (slip.status !== 'Active') throw new AppError(409, ErrorCode.BUSINESS_RULE, ReceivingMessages.slipNotInTransit);
   if (slip.received) throw new AppError(409, ErrorCode.BUSINESS_RULE, ReceivingMessages.slipAlreadyReceived);
   if (slip.destination !== DESTINATION[kind]) throw new AppError(422, ErrorCode.BUSINESS_RULE, WRONG_DESTINATION[kind], { slipId: WRONG_DESTINATION[kind] });

@@ -8,6 +8,7 @@ import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '..
 import { columnOf, drivers, locations, trucks } from '../master-data/master-data.schema';
 import { warehouseIns, warehousePreIns } from './receiving.schema';
 import { asSlipKind, slipColumns, slipJoin as slipViewJoin, slipView } from './slip-sources';
+import { slipCargoScope } from './receiving.scope';
 
 /*
  * The reads of pre ins and warehouse ins: one joined select each, shared by the lists, the export and the detail.
@@ -19,9 +20,9 @@ const iso = (value: Date | string): string => new Date(value).toISOString();
 /** The live warehouse in standing on a pre in (left joined). */
 export const liveIn = alias(warehouseIns, 'live_in');
 
-/** The data scope of a pre in or warehouse in: its warehouse (spec 6, location access). */
+/** The data scope of a pre in or warehouse in: its warehouse (spec 6, location access) and its slip's cargo (receiving.scope.ts). */
 export function receivingScope(scope: DataScope): SQL | undefined {
-  return scopeCondition(scope, { location: warehousePreIns.warehouseId });
+  return and(scopeCondition(scope, { location: warehousePreIns.warehouseId }), slipCargoScope(scope, { kind: warehousePreIns.slipKind, id: warehousePreIns.slipId }));
 }
 
 const slipJoin = slipViewJoin(warehousePreIns.slipKind, warehousePreIns.slipId);

@@ -39,6 +39,7 @@ import { checkNet, checkTruckAndDriver, checkWarehouseAndBridge, mayTypeWeight, 
 import { inSort, liveIn, preInSort, receivingScope, selectIns, selectPreIns, toPreIn, toWarehouseIn } from './receiving.queries';
 import { warehouseInShares, warehouseIns, warehousePreIns } from './receiving.schema';
 import { asSlipKind, SLIP_SOURCES, slipsInTransit, type InTransitSlip } from './slip-sources';
+import { slipInScope } from './receiving.scope';
 
 /*
  * Receiving into a warehouse (issue 13; docs/domain.md "Stock is a ledger"). Pre in: the loaded truck's weight
@@ -165,6 +166,7 @@ export async function createPreIn(tx: Db, deps: WeighingDeps, actor: Weigher & {
   await checkTruckAndDriver(tx, { agencyId: actor.agencyId, truckId: input.truckId, driverId: input.driverId });
   const machine = await checkWarehouseAndBridge(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: input.warehouseId, machineId: input.machineId });
   await lockSlipInTransit(tx, { agencyId: actor.agencyId, kind: input.slipKind, id: input.slipId, warehouseId: input.warehouseId });
+  if (!(await slipInScope(tx, actor.scope, input.slipKind, input.slipId))) throw field('slipId', ReceivingMessages.slipRequired);
   const [taken] = await tx
     .select({ id: warehousePreIns.id })
     .from(warehousePreIns)

@@ -4,6 +4,7 @@ import { queryRows, type Db } from '../../platform/db/client';
 import type { DataScope } from '../../identity/data-scope';
 import { loadingSlips } from '../port-loading/port-loading.schema';
 import { warehouseOuts } from '../warehouse-dispatch/warehouse-dispatch.schema';
+import { slipCargoScope } from './receiving.scope';
 
 /*
  * The slips a truck may carry to a warehouse, a consignee location or a customer location (contracts' SLIP_KINDS):
@@ -177,6 +178,8 @@ export async function slipsInTransit(
   if (scope.locationIds !== null) conditions.push(sql`slip.to_location_id in (${sql.join(scope.locationIds.map((id) => sql`${id}::integer`), sql`, `)})`);
   if (params.search !== undefined) conditions.push(sql`(slip.slip_number::text = ${params.search} or lower(tr.plate_number) like ${`%${params.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`})`);
   if (params.extra !== undefined) conditions.push(params.extra);
+  const cargo = slipCargoScope(scope, { kind: sql`slip.slip_kind`, id: sql`slip.slip_id` });
+  if (cargo !== undefined) conditions.push(cargo);
   const rows = await queryRows<{ slip_kind: string; slip_id: number; slip_number: number; quantity_kg: string; truck_id: number; plate: string; driver_id: number; driver: string; to_location_id: number; location: string }>(
     tx,
     sql`select slip.slip_kind, slip.slip_id, slip.slip_number, slip.quantity_kg::text as quantity_kg, slip.truck_id, tr.plate_number as plate, slip.driver_id, d.name as driver,

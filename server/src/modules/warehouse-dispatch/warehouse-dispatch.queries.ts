@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { caseless } from '../../platform/db/list-order';
-import type { DataScope } from '../../identity/data-scope';
+import { cargoOwnerCondition, scopeCondition, type DataScope } from '../../identity/data-scope';
 import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '../../identity/record-trail';
 import { columnOf, companies, drivers, locations, silos, trucks } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
@@ -23,25 +23,13 @@ const toLocations = alias(locations, 'to_location');
 /** The live Warehouse Out standing on a Pre Out (left joined). */
 export const liveOut = alias(warehouseOuts, 'live_out');
 
-/** `(1, 2, 3)` for `in`; an empty list matches nothing. */
-function idList(ids: readonly number[]): SQL {
-  return ids.length === 0 ? sql`(null)` : sql`(${sql.join(ids.map((id) => sql`${id}::integer`), sql`, `)})`;
-}
-
 /**
  * The data scope of a dispatch record (spec 6), as the ledger scopes the position it draws on: the warehouse is one
- * of the user's locations, the owner one of the user's consignees, and the owner one of the user's shipment managers
- * or a company under one of them.
+ * of the user's locations, and the owner passes the cargo owner rule (one of the user's consignees, and one of the
+ * user's shipment managers or a company under one of them).
  */
 export function dispatchScope(scope: DataScope): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (scope.locationIds) conditions.push(sql`${warehousePreOuts.warehouseId} in ${idList(scope.locationIds)}`);
-  if (scope.consigneeIds) conditions.push(sql`${warehousePreOuts.ownerCompanyId} in ${idList(scope.consigneeIds)}`);
-  if (scope.shipmentManagerIds) {
-    const managers = idList(scope.shipmentManagerIds);
-    conditions.push(sql`(${warehousePreOuts.ownerCompanyId} in ${managers} or ${warehousePreOuts.ownerCompanyId} in (select scope_owner.id from companies scope_owner where scope_owner.shipment_manager_id in ${managers}))`);
-  }
-  return conditions.length === 0 ? undefined : and(...conditions);
+  return and(scopeCondition(scope, { location: warehousePreOuts.warehouseId }), cargoOwnerCondition(scope, warehousePreOuts.ownerCompanyId));
 }
 
 const lcPo = sql<string>`coalesce(${consignments.lcNumber}, ${consignments.poNumber}, '')`;

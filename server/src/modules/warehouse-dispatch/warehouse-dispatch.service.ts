@@ -34,6 +34,7 @@ import { agencyTimezone } from '../../identity/agency-time-zone';
 import { nextNumber } from '../../identity/counters/counters';
 import { inScope } from '../../identity/data-scope';
 import { columnOf, companies, drivers, locations, silos, trucks } from '../master-data/master-data.schema';
+import { visibleLocations } from '../locations/locations.service';
 import { consignments } from '../procurement/procurement.schema';
 import { outboundFirstWeights, outboundSecondWeights } from '../outbound-weighing/outbound-weighing.schema';
 import { trips } from '../port-loading/port-loading.schema';
@@ -382,12 +383,16 @@ export async function getOut(tx: Db, actor: OutReader & { id: number; notFoundMe
   return toOut(row, actor.can(WAREHOUSE_OUT_FLAGS.entryType));
 }
 
-/** The destination is an active place of the kind the destination type names (not the warehouse it leaves). */
-async function checkDestination(tx: Db, agencyId: number, input: TWarehouseOutValues, fromWarehouseId: number): Promise<void> {
+/**
+ * The destination is an active place of the kind the destination type names (not the warehouse it leaves) that the
+ * user may pick (spec 6: one of their locations, and a consignee's site only of a consignee in their scope: the
+ * location pickers' rule, `visibleLocations`); any other is refused as not chosen.
+ */
+async function checkDestination(tx: Db, actor: ReadActor, input: TWarehouseOutValues, fromWarehouseId: number): Promise<void> {
   const [location] = await tx
     .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType') })
     .from(locations)
-    .where(and(eq(col(locations, 'agencyId'), agencyId), eq(col(locations, 'id'), input.toLocationId), eq(col(locations, 'isActive'), true)));
+    .where(and(eq(col(locations, 'agencyId'), actor.agencyId), eq(col(locations, 'id'), input.toLocationId), visibleLocations(actor.scope)));
   if (!location) throw field('toLocationId', WarehouseDispatchMessages.destinationRequired);
   const kind = Number(location.kind);
   const fits =
@@ -431,7 +436,7 @@ export async function createOut(tx: Db, actor: CommandActor & Pick<Actor, 'can'>
   if (netKg < preOut.quantityKg) {
     throw ruleConflict(WarehouseDispatchMessages.wbqBelowPreOut, { secondWeightId: WarehouseDispatchMessages.wbqBelowPreOut, wbq: kgToTonnes(netKg), preOut: kgToTonnes(preOut.quantityKg) });
   }
-  await checkDestination(tx, actor.agencyId, input, preOut.warehouseId);
+  await checkDestination(tx, actor, input, preOut.warehouseId);
 
   const [trip] = await tx.insert(trips).values({ agencyId: actor.agencyId, kind: 'warehouseOut', createdAt: actor.now }).returning({ id: trips.id });
   if (!trip) throw new Error('trip not written');

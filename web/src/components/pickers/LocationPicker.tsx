@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PickerSelect, type PickerProps } from './PickerSelect';
-import { locationChoices, usePickerData } from './picker-data';
+import { locationChoices, usePickerData, type LocationOwner } from './picker-data';
 
 export interface LocationPickerProps extends PickerProps {
   /** Location kinds offered (1 warehouse, 2 delivery location); both by default. */
   kinds?: readonly number[];
+  /** Only consignees' sites or only customers' sites (a Warehouse Out's destination by its type). */
+  owner?: LocationOwner;
   /** Only the locations of this consignee. */
   consigneeId?: number | null;
   /** Only the locations of this customer. */
@@ -13,12 +15,12 @@ export interface LocationPickerProps extends PickerProps {
 }
 
 /** Locations of the selected agency of the given kinds (spec 6), limited by the user's locations. */
-export function LocationPicker({ kinds, consigneeId, customerId, placeholder, ...props }: LocationPickerProps) {
+export function LocationPicker({ kinds, owner, consigneeId, customerId, placeholder, ...props }: LocationPickerProps) {
   const { t } = useTranslation();
   const { locations, scope, loading } = usePickerData();
   const options = useMemo(
-    () => locationChoices(locations, { scope, kinds, consigneeId, customerId }).map((location) => ({ value: location.id, label: location.name })),
-    [locations, scope, kinds, consigneeId, customerId],
+    () => locationChoices(locations, { scope, kinds, owner, consigneeId, customerId }).map((location) => ({ value: location.id, label: location.name })),
+    [locations, scope, kinds, owner, consigneeId, customerId],
   );
   return (
     <PickerSelect {...props} options={options} loading={loading} filterProp="label" placeholder={placeholder ?? t('pickers.selectLocation')} />

@@ -105,14 +105,18 @@ export function warehouseChoices(locations: readonly TAgencyLocation[], options:
     .sort(byName);
 }
 
-/** Locations of the given kinds the user may pick, optionally of one consignee or customer. */
+/** Whose delivery locations a location picker offers: consignees' sites (direct delivery) or customers' sites. */
+export type LocationOwner = 'consignee' | 'customer';
+
+/** Locations of the given kinds the user may pick, optionally only sites of consignees or customers, or of one of them. */
 export function locationChoices(
   locations: readonly TAgencyLocation[],
-  options: { scope: DataScope; kinds?: readonly number[]; consigneeId?: number | null; customerId?: number | null },
+  options: { scope: DataScope; kinds?: readonly number[]; owner?: LocationOwner; consigneeId?: number | null; customerId?: number | null },
 ): TAgencyLocation[] {
   const kinds = options.kinds ?? [LOCATION_KINDS.warehouse, LOCATION_KINDS.delivery];
   return locations
     .filter((location) => kinds.includes(location.locationKindId))
+    .filter((location) => (options.owner === 'consignee' ? location.consigneeId !== null : options.owner === 'customer' ? location.customerId !== null : true))
     .filter((location) => options.consigneeId === undefined || options.consigneeId === null || location.consigneeId === options.consigneeId)
     .filter((location) => options.customerId === undefined || options.customerId === null || location.customerId === options.customerId)
     .filter((location) => inScope(options.scope.locationIds, location.id))

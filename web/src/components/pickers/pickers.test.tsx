@@ -220,6 +220,16 @@ describe('pickers', () => {
       renderWithAgencyData(<LocationPicker customerId={6} data-testid="customer" />);
       expect(await optionsOf('customer')).toEqual(['Customer Depot']);
     });
+
+    it('offers only consignees’ sites for a consignee destination', async () => {
+      renderWithAgencyData(<LocationPicker kinds={[2]} owner="consignee" data-testid="consignee-sites" />);
+      expect(await optionsOf('consignee-sites')).toEqual(['Almarai Mill Gate']);
+    });
+
+    it('offers only customers’ sites for a customer destination', async () => {
+      renderWithAgencyData(<LocationPicker kinds={[2]} owner="customer" data-testid="customer-sites" />);
+      expect(await optionsOf('customer-sites')).toEqual(['Customer Depot']);
+    });
   });
 
   describe('SiloPicker', () => {

@@ -29,7 +29,7 @@ import { ExportButton } from '../ExportButton';
 import { PageHeader } from '../PageHeader';
 import { RecordActions, RecordStatusFilter, RecordStatusTag, type ReversibleRecord } from '../cargo/record-parts';
 import { VoyageSelect } from '../cargo/VoyageSelect';
-import { ConsigneePicker, WarehousePicker } from '../pickers';
+import { ConsigneePicker, LOCATION_KINDS, LocationPicker, WarehousePicker } from '../pickers';
 import { ReferenceSelect } from '../resources/ReferenceSelect';
 import { transactionApiPath, useReverseTransaction, useTransactionList, type TransactionListOf, type TransactionRowOf } from './hooks';
 import { DEFAULT_STATUS, effectiveSearch, listQuery, readListUrl, withFilter, withPageAndSort, type ListUrlState } from './list-url';
@@ -168,8 +168,14 @@ function FilterControl({ filter, state, testIdPrefix, set }: { filter: Transacti
       return <SearchFilter value={state.values[filter.param]} label={filter.label} testId={`${testIdPrefix}-search`} onChange={(text) => set({ [filter.param]: text })} />;
     case 'voyage':
       return <VoyageSelect className="list-filter" value={idOf(state.values[filter.param]) ?? null} onChange={(id) => set({ [filter.param]: id })} aria-label={label} data-testid={testId} />;
-    case 'location':
-      return <WarehousePicker allowAll className="list-filter" placeholder={label} aria-label={label} value={idOf(state.values[filter.param]) ?? null} onChange={(value) => set({ [filter.param]: pickedId(value) })} data-testid={testId} />;
+    case 'location': {
+      const common = { className: 'list-filter', placeholder: label, 'aria-label': label, value: idOf(state.values[filter.param]) ?? null, onChange: (value: number | number[] | undefined) => set({ [filter.param]: pickedId(value) }), 'data-testid': testId };
+      // A warehouse filter is the warehouse picker (no consignee- or customer-owned place, spec 6); a delivery
+      // receipt's filter offers its owners' sites; any other location filter every place the user may see.
+      if (filter.places === 'warehouse') return <WarehousePicker {...common} />;
+      if (filter.places === 'consigneeLocation' || filter.places === 'customerLocation') return <LocationPicker {...common} kinds={[LOCATION_KINDS.delivery]} owner={filter.places === 'consigneeLocation' ? 'consignee' : 'customer'} />;
+      return <WarehousePicker allowAll {...common} />;
+    }
     case 'consignee':
       return <ConsigneePicker className="list-filter" placeholder={label} aria-label={label} value={idOf(state.values[filter.param]) ?? null} onChange={(value) => set({ [filter.param]: pickedId(value) })} data-testid={testId} />;
     case 'reference':

@@ -104,9 +104,9 @@ function NewOutForm() {
           {destinationType === 'warehouse' ? (
             <WarehousePicker data-testid="wo-to-warehouse" />
           ) : destinationType === 'consignee' ? (
-            <LocationPicker kinds={[LOCATION_KIND_IDS.deliveryLocation]} data-testid="wo-to-consignee" />
+            <LocationPicker kinds={[LOCATION_KIND_IDS.deliveryLocation]} owner="consignee" data-testid="wo-to-consignee" />
           ) : (
-            <LocationPicker kinds={[LOCATION_KIND_IDS.deliveryLocation]} data-testid="wo-to-customer" />
+            <LocationPicker kinds={[LOCATION_KIND_IDS.deliveryLocation]} owner="customer" data-testid="wo-to-customer" />
           )}
         </Form.Item>
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
