@@ -1,6 +1,6 @@
 import { kgToTonnes, type DispatchDestination, type PreOutSortField, type TWarehouseOut, type TWarehousePreOut, type WarehouseOutSortField } from '@tonnage/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { caseless } from '../../platform/db/list-order';
 import type { DataScope } from '../../identity/data-scope';
@@ -29,19 +29,24 @@ function idList(ids: readonly number[]): SQL {
 }
 
 /**
- * The data scope of a dispatch record (spec 6), as the ledger scopes the position it draws on: the warehouse is one
- * of the user's locations, the owner one of the user's consignees, and the owner one of the user's shipment managers
- * or a company under one of them.
+ * The data scope of a record drawing on an on-hand position (spec 6), as the ledger scopes the position: its place is
+ * one of the user's locations, the owner one of the user's consignees, and the owner one of the user's shipment
+ * managers or a company under one of them. Shared by the warehouse and consignee dispatch flows.
  */
-export function dispatchScope(scope: DataScope): SQL | undefined {
+export function positionScope(scope: DataScope, columns: { location: AnyPgColumn; owner: AnyPgColumn }): SQL | undefined {
   const conditions: SQL[] = [];
-  if (scope.locationIds) conditions.push(sql`${warehousePreOuts.warehouseId} in ${idList(scope.locationIds)}`);
-  if (scope.consigneeIds) conditions.push(sql`${warehousePreOuts.ownerCompanyId} in ${idList(scope.consigneeIds)}`);
+  if (scope.locationIds) conditions.push(sql`${columns.location} in ${idList(scope.locationIds)}`);
+  if (scope.consigneeIds) conditions.push(sql`${columns.owner} in ${idList(scope.consigneeIds)}`);
   if (scope.shipmentManagerIds) {
     const managers = idList(scope.shipmentManagerIds);
-    conditions.push(sql`(${warehousePreOuts.ownerCompanyId} in ${managers} or ${warehousePreOuts.ownerCompanyId} in (select scope_owner.id from companies scope_owner where scope_owner.shipment_manager_id in ${managers}))`);
+    conditions.push(sql`(${columns.owner} in ${managers} or ${columns.owner} in (select scope_owner.id from companies scope_owner where scope_owner.shipment_manager_id in ${managers}))`);
   }
   return conditions.length === 0 ? undefined : and(...conditions);
+}
+
+/** The data scope of a warehouse dispatch record: its Pre Out's warehouse and owner (positionScope). */
+export function dispatchScope(scope: DataScope): SQL | undefined {
+  return positionScope(scope, { location: warehousePreOuts.warehouseId, owner: warehousePreOuts.ownerCompanyId });
 }
 
 const lcPo = sql<string>`coalesce(${consignments.lcNumber}, ${consignments.poNumber}, '')`;
