@@ -10,15 +10,17 @@ export interface LocationPickerProps extends PickerProps {
   consigneeId?: number | null;
   /** Only the locations of this customer. */
   customerId?: number | null;
+  /** Only delivery locations owned by a consignee, or by a customer. */
+  owner?: 'consignee' | 'customer';
 }
 
 /** Locations of the selected agency of the given kinds (spec 6), limited by the user's locations. */
-export function LocationPicker({ kinds, consigneeId, customerId, placeholder, ...props }: LocationPickerProps) {
+export function LocationPicker({ kinds, consigneeId, customerId, owner, placeholder, ...props }: LocationPickerProps) {
   const { t } = useTranslation();
   const { locations, scope, loading } = usePickerData();
   const options = useMemo(
-    () => locationChoices(locations, { scope, kinds, consigneeId, customerId }).map((location) => ({ value: location.id, label: location.name })),
-    [locations, scope, kinds, consigneeId, customerId],
+    () => locationChoices(locations, { scope, kinds, consigneeId, customerId, owner }).map((location) => ({ value: location.id, label: location.name })),
+    [locations, scope, kinds, consigneeId, customerId, owner],
   );
   return (
     <PickerSelect {...props} options={options} loading={loading} filterProp="label" placeholder={placeholder ?? t('pickers.selectLocation')} />

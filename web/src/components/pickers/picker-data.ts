@@ -108,11 +108,12 @@ export function warehouseChoices(locations: readonly TAgencyLocation[], options:
 /** Locations of the given kinds the user may pick, optionally of one consignee or customer. */
 export function locationChoices(
   locations: readonly TAgencyLocation[],
-  options: { scope: DataScope; kinds?: readonly number[]; consigneeId?: number | null; customerId?: number | null },
+  options: { scope: DataScope; kinds?: readonly number[]; consigneeId?: number | null; customerId?: number | null; owner?: 'consignee' | 'customer' | undefined },
 ): TAgencyLocation[] {
   const kinds = options.kinds ?? [LOCATION_KINDS.warehouse, LOCATION_KINDS.delivery];
   return locations
     .filter((location) => kinds.includes(location.locationKindId))
+    .filter((location) => options.owner === undefined || (options.owner === 'consignee' ? location.consigneeId !== null : location.customerId !== null))
     .filter((location) => options.consigneeId === undefined || options.consigneeId === null || location.consigneeId === options.consigneeId)
     .filter((location) => options.customerId === undefined || options.customerId === null || location.customerId === options.customerId)
     .filter((location) => inScope(options.scope.locationIds, location.id))
