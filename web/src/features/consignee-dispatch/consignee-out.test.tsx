@@ -174,8 +174,8 @@ describe('the Consignee Out form', () => {
       </QueryClientProvider>,
     );
     expect((await screen.findByTestId('co-received')).textContent).toContain(LinkMessages.consigneeOutInCustomerIn);
-    expect((screen.getByTestId('co-wbt') as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByTestId('co-quantity') as HTMLInputElement).value).toBe('30.000');
+    expect(screen.getByTestId<HTMLInputElement>('co-wbt').disabled).toBe(true);
+    expect(screen.getByTestId<HTMLInputElement>('co-quantity').value).toBe('30.000');
   });
 });
 
