@@ -30,3 +30,4 @@ export * from './weight-display';
 export * from './cameras';
 export * from './receiving';
 export * from './warehouse-dispatch';
+export * from './consignee-dispatch';

@@ -24,6 +24,7 @@ export const RECORD_KINDS = [
   'warehouseIn',
   'warehousePreOut',
   'warehouseOut',
+  'consigneeLoadingSlip',
   'outboundFirstWeight',
   'outboundSecondWeight',
   'consigneeIn',
@@ -53,6 +54,7 @@ export const LinkMessages = {
   secondWeightInWarehouseOut: 'This Outbound Second Weight delivered on Warehouse Out. Please revert Warehouse Out transaction first.',
   loanHasPortLoading: 'This loan has existing Port Loading.',
   loanHasReturn: 'This loan has existing Loan Return. Please revert Loan Return first.',
+  consigneeOutInCustomerIn: 'This Consignee Out delivered on Customer In. Please revert Customer In transaction first.',
   preInInWarehouse: 'This Warehouse Pre In delivered on Warehouse In. Please revert Warehouse In transaction first.',
 } as const;
 
@@ -77,6 +79,7 @@ export const CONSUMPTION_REFUSALS = {
     customerIn: PortLoadingMessages.loadingSlipDelivered,
   },
   warehouseOut: { warehouseIn: LinkMessages.warehouseOutInWarehouse, consigneeIn: LinkMessages.warehouseOutInConsigneeIn, customerIn: LinkMessages.warehouseOutInCustomerIn },
+  consigneeLoadingSlip: { customerIn: LinkMessages.consigneeOutInCustomerIn },
   warehousePreIn: { warehouseIn: LinkMessages.preInInWarehouse },
   warehousePreOut: { warehouseOut: LinkMessages.preOutInWarehouseOut },
   outboundFirstWeight: { outboundSecondWeight: LinkMessages.firstWeightHasSecond },

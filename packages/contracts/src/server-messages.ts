@@ -13,6 +13,7 @@ import { WeightDisplayMessages } from './weight-display';
 import { CameraMessages } from './cameras';
 import { DeliveryInMessages, ReceivingMessages } from './receiving';
 import { WarehouseDispatchMessages } from './warehouse-dispatch';
+import { ConsigneeDispatchMessages } from './consignee-dispatch';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -121,6 +122,7 @@ export const SERVER_MESSAGE_SETS = {
   ReceivingMessages,
   DeliveryInMessages,
   WarehouseDispatchMessages,
+  ConsigneeDispatchMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

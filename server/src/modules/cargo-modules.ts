@@ -9,6 +9,7 @@ import { registerPortLoadingRoutes } from './port-loading/port-loading.routes';
 import { registerProcurementRoutes } from './procurement/procurement.routes';
 import { registerShippingRoutes } from './shipping/shipping.routes';
 import { registerVesselApprovalRoutes } from './vessel-approval/vessel-approval.routes';
+import { registerConsigneeDispatchRoutes } from './consignee-dispatch/consignee-dispatch.routes';
 import { registerWarehouseDispatchRoutes } from './warehouse-dispatch/warehouse-dispatch.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
@@ -21,6 +22,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerCameraRoutes,
   registerReceivingRoutes,
   registerWarehouseDispatchRoutes,
+  registerConsigneeDispatchRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

@@ -44,6 +44,8 @@ const handlerRules = new Map<string, (principal: Principal) => boolean>([
   ['GET /api/captureImage/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
   // And for the warehouse loading slips: the export flag, and a view flag of the slips or of the Warehouse Out.
   ['GET /api/warehouseLoadingSlips/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
+  // And the consignee loading slips: the export flag, and a view flag of the slips or of the Consignee Out.
+  ['GET /api/consigneeLoadingSlips/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
 ]);
 
 function expectedAllowed(principal: Principal, access: Access, foreignAgency: boolean, routeKey: string): boolean {

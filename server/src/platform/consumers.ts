@@ -10,7 +10,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from './db/client';
 import { AppError } from './errors';
-import { RECORD_TABLES, SLIP_RECEIVERS, WAREHOUSE_OUT_RECEIVERS } from './record-kinds';
+import { CONSIGNEE_SLIP_RECEIVERS, RECORD_TABLES, SLIP_RECEIVERS, WAREHOUSE_OUT_RECEIVERS } from './record-kinds';
 
 /*
  * Typed back-pointers, server side. A later record that draws on an earlier one keeps a pointer column to it (a port
@@ -77,6 +77,14 @@ export const CONSUMER_POINTERS: readonly DeclaredPointer[] = [
     consumed: 'warehouseOut',
     consumer: { byTableColumn: 'received_table', idColumn: 'received_id', kinds: WAREHOUSE_OUT_RECEIVERS },
     table: 'warehouse_outs',
+    pointsAt: 'id',
+    live: `status = 'Active' and received_table is not null`,
+  }),
+  // A Consignee Out is its consignee loading slip; the Customer In that receives it marks it.
+  pointer({
+    consumed: 'consigneeLoadingSlip',
+    consumer: { byTableColumn: 'received_table', idColumn: 'received_id', kinds: CONSIGNEE_SLIP_RECEIVERS },
+    table: 'consignee_outs',
     pointsAt: 'id',
     live: `status = 'Active' and received_table is not null`,
   }),

@@ -19,6 +19,7 @@ export const RECORD_TABLES = {
   warehouseIn: 'warehouse_ins',
   warehousePreOut: 'warehouse_pre_outs',
   warehouseOut: 'warehouse_outs',
+  consigneeLoadingSlip: 'consignee_outs',
   outboundFirstWeight: 'outbound_first_weights',
   outboundSecondWeight: 'outbound_second_weights',
   consigneeIn: 'consignee_ins',
@@ -40,3 +41,9 @@ export const WAREHOUSE_OUT_RECEIVERS = ['warehouseIn', 'consigneeIn', 'customerI
 
 /** The SQL list of the tables a warehouse out's `received_table` may name, for its check constraint. */
 export const WAREHOUSE_OUT_RECEIVER_TABLES_SQL = WAREHOUSE_OUT_RECEIVERS.map((kind) => `'${RECORD_TABLES[kind]}'`).join(', ');
+
+/** The kinds that may mark a consignee loading slip (a Consignee Out) as received: a Customer In. */
+export const CONSIGNEE_SLIP_RECEIVERS = ['customerIn'] as const satisfies readonly ConsumerKindOf<'consigneeLoadingSlip'>[];
+
+/** The SQL list of the tables a consignee out's `received_table` may name, for its check constraint. */
+export const CONSIGNEE_SLIP_RECEIVER_TABLES_SQL = CONSIGNEE_SLIP_RECEIVERS.map((kind) => `'${RECORD_TABLES[kind]}'`).join(', ');

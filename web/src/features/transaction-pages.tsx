@@ -23,6 +23,8 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   warehousePreOut: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.PreOutListPage }))),
   warehouseOut: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseOutListPage }))),
   warehouseLoadingSlip: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseSlipListPage }))),
+  consigneeOut: lazy(() => import('./consignee-dispatch/ConsigneeDispatchListPages').then((module) => ({ default: module.ConsigneeOutListPage }))),
+  consigneeLoadingSlip: lazy(() => import('./consignee-dispatch/ConsigneeDispatchListPages').then((module) => ({ default: module.ConsigneeSlipListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -47,6 +49,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   customerIn: { page: lazy(() => import('./receiving/DeliveryInFormPage').then((module) => ({ default: module.CustomerInFormPage }))) },
   warehousePreOut: { page: lazy(() => import('./warehouse-dispatch/PreOutFormPage')) },
   warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
+  consigneeOut: { page: lazy(() => import('./consignee-dispatch/ConsigneeOutFormPage')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
@@ -56,6 +59,7 @@ const FirstWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicket
 const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.SecondWeightTicketPage })));
 const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
+const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
 
 /** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip, the weighbridge tickets. */
 export const transactionExtraRoutes: readonly FeatureRoute[] = [
@@ -66,4 +70,5 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'outbound-second-weight/:id/ticket', entry: 'outbound-second-weight', page: <SecondWeightTicketPage /> },
   { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
   { path: 'warehouseLoadingSlips/:id/print', entry: 'warehouseLoadingSlips', page: <WarehouseSlipPrintPage /> },
+  { path: 'consigneeLoadingSlips/:id/print', entry: 'consigneeLoadingSlips', page: <ConsigneeSlipPrintPage /> },
 ];

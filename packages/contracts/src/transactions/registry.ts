@@ -4,6 +4,7 @@ import { portLoadingTransaction, loadingSlipTransaction } from '../port-loading'
 import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
 import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, warehousePreInTransaction } from '../receiving';
+import { consigneeLoadingSlipTransaction, consigneeOutTransaction } from '../consignee-dispatch';
 import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
@@ -29,6 +30,8 @@ export const transactionRegistry = [
   warehousePreOutTransaction,
   warehouseOutTransaction,
   warehouseLoadingSlipTransaction,
+  consigneeOutTransaction,
+  consigneeLoadingSlipTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

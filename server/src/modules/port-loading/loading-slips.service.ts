@@ -90,7 +90,7 @@ interface TruckAndDriverRows {
  */
 function checkTruckAndDriverRows(
   found: TruckAndDriverRows,
-  params: { portLoading: PortLoadingRow; quantityKg: bigint; lang: Lang },
+  params: { portLoading: TripTransporter; quantityKg: bigint; lang: Lang },
 ): { truckTransporter: number; driverTransporter: number } {
   if (found.truckTransporter == null) throw badRequest(Messages.truckRequired, { truckId: Messages.truckRequired });
   if (found.driverTransporter == null) throw badRequest(Messages.driverRequired, { driverId: Messages.driverRequired });
@@ -136,14 +136,31 @@ async function checkRules(
   if (first) throw violationError(first, params.lang);
 }
 
+/** The transporter whose trucks and drivers a trip must take (null: any transporter's). */
+export interface TripTransporter {
+  transporterKind: string;
+  transporterId: number | null;
+}
+
 /**
- * Checks the truck and driver of a trip: both active rows of the agency, of the port loading's transporter when
- * it names one, and allowed by the transporter's rules on the slip's local day (blocked, trips per day counting
- * today's active slips without the one being edited, documents and licence). Locks both rows first.
+ * Checks the truck and driver of a trip, the rules of a port loading slip, for any flow that starts a truck trip:
+ * both active rows of the agency (locked), of the trip's transporter when it names one, the quantity within the
+ * truck's capacity, and allowed by the transporters' rules on the trip's local day (blocked, trips per day as the
+ * flow counts its trips of that day, documents and licence).
  */
-async function checkTruckAndDriver(
+export async function checkTripTruckAndDriver(
   tx: Db,
-  params: { agencyId: number; portLoading: PortLoadingRow; truckId: number; driverId: number; quantityKg: bigint; loadedAt: Date; lang: Lang; exceptSlipId?: number },
+  params: {
+    agencyId: number;
+    portLoading: TripTransporter;
+    truckId: number;
+    driverId: number;
+    quantityKg: bigint;
+    loadedAt: Date;
+    lang: Lang;
+    /** The flow's active trips of this truck and of this driver on the local day (bounds as timestamptz SQL). */
+    tripsToday: (day: { day: string; timezone: string; from: SQL; to: SQL }) => Promise<{ truck: number; driver: number }>;
+  },
 ): Promise<void> {
   // One round trip: both rows locked (truck first, then driver) and the agency's timezone for the local day.
   const [found] = await queryRows<{ truck_transporter: number | null; truck_capacity: string | null; driver_transporter: number | null; timezone: string | null }>(
@@ -163,19 +180,35 @@ async function checkTruckAndDriver(
   );
   const transporters = checkTruckAndDriverRows(
     { truckTransporter: found?.truck_transporter ?? null, truckCapacity: found?.truck_capacity ?? null, driverTransporter: found?.driver_transporter ?? null },
-    params,
+    { portLoading: params.portLoading, quantityKg: params.quantityKg, lang: params.lang },
   );
   const timezone = found?.timezone ?? 'UTC';
   const day = localDay(params.loadedAt, timezone);
-  const [today] = await tx
-    .select({
-      truck: sql<number>`count(*) filter (where ${loadingSlips.truckId} = ${params.truckId})::int`,
-      driver: sql<number>`count(*) filter (where ${loadingSlips.driverId} = ${params.driverId})::int`,
-    })
-    .from(loadingSlips)
-    .where(tripsOfDay({ ...params, day, timezone }));
-  const tripsToday = { truck: today?.truck ?? 0, driver: today?.driver ?? 0 };
-  await checkRules(tx, { ...params, ...transporters, day, tripsToday });
+  const tripsToday = await params.tripsToday({ day, timezone, from: dayStart(day, timezone), to: dayEnd(day, timezone) });
+  await checkRules(tx, { agencyId: params.agencyId, truckId: params.truckId, driverId: params.driverId, ...transporters, day, tripsToday, lang: params.lang });
+}
+
+/**
+ * Checks the truck and driver of a port loading's slip (checkTripTruckAndDriver), counting the trips of the day as
+ * today's active slips without the one being edited.
+ */
+async function checkTruckAndDriver(
+  tx: Db,
+  params: { agencyId: number; portLoading: PortLoadingRow; truckId: number; driverId: number; quantityKg: bigint; loadedAt: Date; lang: Lang; exceptSlipId?: number },
+): Promise<void> {
+  await checkTripTruckAndDriver(tx, {
+    ...params,
+    tripsToday: async (day) => {
+      const [today] = await tx
+        .select({
+          truck: sql<number>`count(*) filter (where ${loadingSlips.truckId} = ${params.truckId})::int`,
+          driver: sql<number>`count(*) filter (where ${loadingSlips.driverId} = ${params.driverId})::int`,
+        })
+        .from(loadingSlips)
+        .where(tripsOfDay({ ...params, day: day.day, timezone: day.timezone }));
+      return { truck: today?.truck ?? 0, driver: today?.driver ?? 0 };
+    },
+  });
 }
 
 /** A WBT number already on a live slip of the agency (other than the one being edited) is refused. */

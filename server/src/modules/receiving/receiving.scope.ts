@@ -31,6 +31,11 @@ const SLIP_CARGO: Record<SlipKind, (scope: DataScope) => SQL | undefined> = {
           join consignments scope_c on scope_c.id = scope_po.consignment_id where ${party}`
     );
   },
+  consigneeLoadingSlip: (scope) => {
+    // A consignee slip (the Consignee Out row) carries its own position's owner and consignment.
+    const party = cargoPartyCondition(scope, { owner: sql`scope_co.owner_company_id`, shipmentManager: sql`scope_c.shipment_manager_id`, blConsignee: sql`scope_c.bl_consignee_id` });
+    return party && sql`select scope_co.id from consignee_outs scope_co join consignments scope_c on scope_c.id = scope_co.consignment_id where ${party}`;
+  },
 };
 
 /** The condition on a record's `(slip_kind, slip_id)`: its slip's cargo is the user's; undefined when nothing restricts. */

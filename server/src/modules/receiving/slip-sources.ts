@@ -4,14 +4,16 @@ import { queryRows, type Db } from '../../platform/db/client';
 import type { DataScope } from '../../identity/data-scope';
 import { loadingSlips } from '../port-loading/port-loading.schema';
 import { warehouseOuts } from '../warehouse-dispatch/warehouse-dispatch.schema';
+import { consigneeOuts } from '../consignee-dispatch/consignee-dispatch.schema';
 import { slipCargoScope } from './receiving.scope';
 
 /*
  * The slips a truck may carry to a warehouse, a consignee location or a customer location (contracts' SLIP_KINDS):
- * a port loading slip (`loading_slips`) or a warehouse loading slip (a `warehouse_outs` row). Each kind is one
+ * a port loading slip (`loading_slips`), a warehouse loading slip (a `warehouse_outs` row) or a consignee loading
+ * slip (a `consignee_outs` row, to a customer location). Each kind is one
  * entry of SLIP_SOURCES: how to lock and read it for a receipt, how to mark it received, and its arm of the slip
  * view, the one SQL relation (`slip`) that the lists, the details and the pickers join by `(slip_kind, slip_id)`.
- * A new kind of slip (a consignee loading slip) is one more entry here; nothing else in receiving names a kind.
+ * A new kind of slip is one more entry here; nothing else in receiving names a kind.
  */
 
 /** Where a slip goes, whatever its kind: a warehouse, a consignee's location or a customer's location. */
@@ -137,6 +139,28 @@ export const SLIP_SOURCES: Record<SlipKind, SlipSource> = {
     view: sql`select 'warehouseLoadingSlip'::text as slip_kind, o.id as slip_id, o.agency_id, o.slip_number, o.quantity_kg, po.truck_id, po.driver_id, o.to_location_id,
                      o.destination_type::text as destination, o.status, o.received_table, o.out_at as slipped_at
               from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id`,
+  },
+  // A Consignee Out is its consignee loading slip: the load of its consignee location's open-area position, on the
+  // IN_TRANSIT account of its trip; a Customer In receives it.
+  consigneeLoadingSlip: {
+    lock: async (tx, agencyId, id) => {
+      const [row] = await queryRows<LockedRow>(
+        tx,
+        sql`select o.id, o.status, o.received_table, o.trip_id, o.quantity_kg::text as quantity_kg, o.truck_id, o.driver_id, o.to_location_id, 'customer' as destination,
+                   o.voyage_id, o.attached_voyage_id, o.consignment_id, o.owner_company_id, o.cargo_type_id
+            from consignee_outs o where o.agency_id = ${agencyId} and o.id = ${id} for update of o`,
+      );
+      return row ? toSlip('consigneeLoadingSlip', row) : null;
+    },
+    markReceived: async (tx, id, by) => {
+      await tx
+        .update(consigneeOuts)
+        .set(by === null ? { receivedTable: null, receivedId: null, receivedAt: null } : { receivedTable: by.table, receivedId: by.id, receivedAt: by.at })
+        .where(eq(consigneeOuts.id, id));
+    },
+    view: sql`select 'consigneeLoadingSlip'::text as slip_kind, o.id as slip_id, o.agency_id, o.slip_number, o.quantity_kg, o.truck_id, o.driver_id, o.to_location_id,
+                     'customer'::text as destination, o.status, o.received_table, o.out_at as slipped_at
+              from consignee_outs o`,
   },
 };
 

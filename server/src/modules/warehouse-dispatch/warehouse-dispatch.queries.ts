@@ -1,6 +1,6 @@
 import { kgToTonnes, type DispatchDestination, type PreOutSortField, type TWarehouseOut, type TWarehousePreOut, type WarehouseOutSortField } from '@tonnage/contracts';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { caseless } from '../../platform/db/list-order';
 import { cargoOwnerCondition, scopeCondition, type DataScope } from '../../identity/data-scope';
@@ -24,12 +24,17 @@ const toLocations = alias(locations, 'to_location');
 export const liveOut = alias(warehouseOuts, 'live_out');
 
 /**
- * The data scope of a dispatch record (spec 6), as the ledger scopes the position it draws on: the warehouse is one
- * of the user's locations, and the owner passes the cargo owner rule (one of the user's consignees, and one of the
- * user's shipment managers or a company under one of them).
+ * The data scope of a record drawing on an on-hand position (spec 6), as the ledger scopes the position: its place is
+ * one of the user's locations, and the owner passes the cargo owner rule (one of the user's consignees, and one of the
+ * user's shipment managers or a company under one of them). Shared by the warehouse and consignee dispatch flows.
  */
+export function positionScope(scope: DataScope, columns: { location: AnyPgColumn; owner: AnyPgColumn }): SQL | undefined {
+  return and(scopeCondition(scope, { location: columns.location }), cargoOwnerCondition(scope, columns.owner));
+}
+
+/** The data scope of a warehouse dispatch record: its Pre Out's warehouse and owner (positionScope). */
 export function dispatchScope(scope: DataScope): SQL | undefined {
-  return and(scopeCondition(scope, { location: warehousePreOuts.warehouseId }), cargoOwnerCondition(scope, warehousePreOuts.ownerCompanyId));
+  return positionScope(scope, { location: warehousePreOuts.warehouseId, owner: warehousePreOuts.ownerCompanyId });
 }
 
 const lcPo = sql<string>`coalesce(${consignments.lcNumber}, ${consignments.poNumber}, '')`;

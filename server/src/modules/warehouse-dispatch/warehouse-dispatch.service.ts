@@ -56,7 +56,7 @@ const field = (name: string, message: Parameters<typeof badRequest>[0]) => badRe
 const quantityNotAvailable = () => new AppError(409, ErrorCode.QUANTITY_NOT_AVAILABLE, Messages.quantityNotAvailable, { quantity: Messages.quantityNotAvailable });
 
 /** A row for the audit log: bigint kilograms as text (JSON has no bigint). */
-function auditable(row: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+export function auditable(row: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
   if (!row) return undefined;
   return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, typeof value === 'bigint' ? value.toString() : value]));
 }
@@ -92,10 +92,26 @@ async function checkTruckAndDriver(tx: Db, agencyId: number, truckId: number, dr
 
 // ---------------------------------------------------------------- positions (the picker)
 
+/** The places a positions picker offers: warehouses, or consignees' delivery locations. */
+export type PositionPlace = 'warehouse' | 'consigneeLocation';
+
+const isPlace: Record<PositionPlace, (place: { kind: unknown; ownerType: unknown }) => boolean> = {
+  warehouse: (place) => Number(place.kind) === LOCATION_KIND_IDS.warehouse,
+  consigneeLocation: (place) => Number(place.kind) === LOCATION_KIND_IDS.deliveryLocation && place.ownerType === 'consignee',
+};
+
 /** `GET /api/warehousePreOut/positions`: on-hand positions at warehouses in the user's scope, with usable quantity. */
-export async function warehousePositions(tx: Db, actor: ReadActor & { warehouseId?: number | undefined; consignmentId?: number | undefined }): Promise<TStockPosition[]> {
+export function warehousePositions(tx: Db, actor: ReadActor & { warehouseId?: number | undefined; consignmentId?: number | undefined }): Promise<TStockPosition[]> {
+  return onHandPositions(tx, { ...actor, place: 'warehouse', locationId: actor.warehouseId });
+}
+
+/**
+ * The on-hand positions (ON_HAND accounts with stock) at places of one kind in the user's scope, with on hand,
+ * committed and usable quantity, named for a picker (`warehouseId` / `warehouseName`: the place).
+ */
+export async function onHandPositions(tx: Db, actor: ReadActor & { place: PositionPlace; locationId?: number | undefined; consignmentId?: number | undefined }): Promise<TStockPosition[]> {
   const filter: { locationId?: number; consignmentId?: number } = {};
-  if (actor.warehouseId !== undefined) filter.locationId = actor.warehouseId;
+  if (actor.locationId !== undefined) filter.locationId = actor.locationId;
   if (actor.consignmentId !== undefined) filter.consignmentId = actor.consignmentId;
   const positions = await stockPositions(tx, {
     agencyId: actor.agencyId,
@@ -106,10 +122,10 @@ export async function warehousePositions(tx: Db, actor: ReadActor & { warehouseI
   if (positions.length === 0) return [];
   const locationIds = [...new Set(positions.map((p) => Number(p.locationId)))];
   const places = await tx
-    .select({ id: col(locations, 'id'), name: col(locations, 'name'), kind: col(locations, 'locationKindId') })
+    .select({ id: col(locations, 'id'), name: col(locations, 'name'), kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType') })
     .from(locations)
     .where(and(eq(col(locations, 'agencyId'), actor.agencyId), inArray(col(locations, 'id'), locationIds)));
-  const warehouses = new Map(places.filter((p) => Number(p.kind) === LOCATION_KIND_IDS.warehouse).map((p) => [Number(p.id), String(p.name)]));
+  const warehouses = new Map(places.filter(isPlace[actor.place]).map((p) => [Number(p.id), String(p.name)]));
   const atWarehouses = positions.filter((p) => warehouses.has(Number(p.locationId)));
   if (atWarehouses.length === 0) return [];
   const siloIds = [...new Set(atWarehouses.flatMap((p) => (p.siloId === null ? [] : [Number(p.siloId)])))];
@@ -144,18 +160,18 @@ export async function warehousePositions(tx: Db, actor: ReadActor & { warehouseI
 type PreOutListQuery = z.output<typeof ZWarehousePreOutListQuery>;
 export type PreOutFilters = Omit<PreOutListQuery, 'page' | 'limit'>;
 
-function between(column: SQL, q: { fromDate?: string | undefined; toDate?: string | undefined }, timeZone: string): (SQL | undefined)[] {
+export function between(column: SQL, q: { fromDate?: string | undefined; toDate?: string | undefined }, timeZone: string): (SQL | undefined)[] {
   return [
     q.fromDate === undefined ? undefined : sql`${column} >= (${q.fromDate}::date::timestamp at time zone ${timeZone})`,
     q.toDate === undefined ? undefined : sql`${column} < ((${q.toDate}::date + 1)::timestamp at time zone ${timeZone})`,
   ];
 }
 
-const timeZoneFor = (tx: Db, agencyId: number, q: { fromDate?: string | undefined; toDate?: string | undefined }) =>
+export const timeZoneFor = (tx: Db, agencyId: number, q: { fromDate?: string | undefined; toDate?: string | undefined }) =>
   q.fromDate !== undefined || q.toDate !== undefined ? agencyTimezone(tx, agencyId) : Promise.resolve('UTC');
 
 /** Plate or LC / PO number. */
-function plateOrLc(search: string | undefined): SQL | undefined {
+export function plateOrLc(search: string | undefined): SQL | undefined {
   if (search === undefined) return undefined;
   const plate = tenantSearch({ id: col(trucks, 'id'), columns: [col(trucks, 'plateNumber')], search });
   return or(plate, sql`coalesce(${consignments.lcNumber}, ${consignments.poNumber}) ilike ${`%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
@@ -206,7 +222,7 @@ export async function getPreOut(tx: Db, actor: ReadActor & { id: number }): Prom
 }
 
 /** The ON_HAND account a Pre Out draws on. */
-function positionOf(row: { warehouseId: number; siloId: number | null; ownerCompanyId: number; consignmentId: number; cargoTypeId: number; voyageId: number; attachedVoyageId: number }): Position {
+export function positionOf(row: { warehouseId: number; siloId: number | null; ownerCompanyId: number; consignmentId: number; cargoTypeId: number; voyageId: number; attachedVoyageId: number }): Position {
   return {
     locationId: row.warehouseId,
     siloId: row.siloId,
@@ -219,7 +235,7 @@ function positionOf(row: { warehouseId: number; siloId: number | null; ownerComp
 }
 
 /** The position is in the reader's scope and holds stock (else 409 Quantity not available: nothing to commit there). */
-async function checkPosition(tx: Db, actor: ReadActor, position: Position): Promise<void> {
+export async function checkPosition(tx: Db, actor: ReadActor, position: Position): Promise<void> {
   const [found] = await stockPositions(tx, {
     agencyId: actor.agencyId,
     scope: actor.scope,
@@ -403,6 +419,37 @@ async function checkDestination(tx: Db, actor: ReadActor, input: TWarehouseOutVa
   if (input.destinationType === 'warehouse' && input.toLocationId === fromWarehouseId) throw field('toLocationId', WarehouseDispatchMessages.destinationSameWarehouse);
 }
 
+/** Starts a truck trip (the IN_TRANSIT account's key) of a kind of out. */
+export async function startTrip(tx: Db, params: { agencyId: number; kind: string; at: Date }): Promise<number> {
+  const [trip] = await tx.insert(trips).values({ agencyId: params.agencyId, kind: params.kind, createdAt: params.at }).returning({ id: trips.id });
+  if (!trip) throw new Error('trip not written');
+  return trip.id;
+}
+
+/**
+ * Posts an out: the quantity leaves the ON_HAND position for the trip's IN_TRANSIT account (the same owner,
+ * consignment, cargo type and voyage), releasing a commitment if one was held. The ledger's CHECK refuses it when on
+ * hand or usable would go below zero (409 Quantity not available), also when outs race. Returns the transaction.
+ */
+export async function postDeparture(
+  tx: Db,
+  params: { agencyId: number; userId: number; at: Date; type: string; source: { table: string; id: number }; position: Position; tripId: number; quantityKg: bigint; releaseCommittedKg?: bigint },
+): Promise<number> {
+  const { position } = params;
+  const { transactionId } = await post(tx, {
+    agencyId: params.agencyId,
+    type: params.type,
+    source: params.source,
+    userId: params.userId,
+    at: params.at,
+    lines: [
+      { account: onHandAccount(position), quantityKg: -params.quantityKg, ...(params.releaseCommittedKg === undefined ? {} : { committedKg: -params.releaseCommittedKg }) },
+      { account: inTransitAccount({ tripId: params.tripId, voyageId: position.voyageId, consignmentId: position.consignmentId, ownerCompanyId: position.ownerCompanyId, cargoTypeId: position.cargoTypeId }), quantityKg: params.quantityKg },
+    ],
+  });
+  return transactionId;
+}
+
 /**
  * Dispatches a Pre Out's truck: its second weight's net leaves the position on a new trip (ON_HAND -> IN_TRANSIT),
  * the Pre Out's commitment is released, and the slip takes the agency's next warehouse loading slip number. The Pre
@@ -438,8 +485,7 @@ export async function createOut(tx: Db, actor: CommandActor & Pick<Actor, 'can'>
   }
   await checkDestination(tx, actor, input, preOut.warehouseId);
 
-  const [trip] = await tx.insert(trips).values({ agencyId: actor.agencyId, kind: 'warehouseOut', createdAt: actor.now }).returning({ id: trips.id });
-  if (!trip) throw new Error('trip not written');
+  const trip = { id: await startTrip(tx, { agencyId: actor.agencyId, kind: 'warehouseOut', at: actor.now }) };
   const slipNumber = await nextNumber(tx, { agencyId: actor.agencyId, name: 'warehouseLoadingSlip' });
   const [row] = await tx
     .insert(warehouseOuts)
@@ -459,17 +505,16 @@ export async function createOut(tx: Db, actor: CommandActor & Pick<Actor, 'can'>
     })
     .returning();
   if (!row) throw new Error('warehouse out not written');
-  const position = positionOf(preOut);
-  const { transactionId } = await post(tx, {
+  const transactionId = await postDeparture(tx, {
     agencyId: actor.agencyId,
-    type: 'warehouseOut',
-    source: { table: 'warehouse_outs', id: row.id },
     userId: actor.userId,
     at: actor.now,
-    lines: [
-      { account: onHandAccount(position), quantityKg: -netKg, committedKg: -preOut.quantityKg },
-      { account: inTransitAccount({ tripId: trip.id, voyageId: preOut.voyageId, consignmentId: preOut.consignmentId, ownerCompanyId: preOut.ownerCompanyId, cargoTypeId: preOut.cargoTypeId }), quantityKg: netKg },
-    ],
+    type: 'warehouseOut',
+    source: { table: 'warehouse_outs', id: row.id },
+    position: positionOf(preOut),
+    tripId: trip.id,
+    quantityKg: netKg,
+    releaseCommittedKg: preOut.quantityKg,
   });
   await tx.update(warehouseOuts).set({ ledgerTransactionId: transactionId }).where(eq(warehouseOuts.id, row.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: 'warehouseOut', entityId: row.id, after: auditable({ ...row, ledgerTransactionId: transactionId }), at: actor.now });

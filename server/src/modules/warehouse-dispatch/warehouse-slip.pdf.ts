@@ -89,8 +89,27 @@ export function slipRows(slip: TWarehouseOut, lang: 'en' | 'ar', timeZone: strin
 
 /** Renders the slip as a PDF, English and Arabic side by side; resolves to the file's bytes. */
 export function renderWarehouseSlipPdf(data: { slip: TWarehouseOut; agencyName: string; timeZone: string }, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const { slip } = data;
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, compress: options.compress ?? true, info: { Title: `${WAREHOUSE_SLIP_LABELS.en.title} ${slip.slipNumber}`, Author: data.agencyName } });
+  return renderSideBySideSlipPdf(
+    { agencyName: data.agencyName, slipNumber: data.slip.slipNumber, reversed: data.slip.status === 'Reversed', labels: WAREHOUSE_SLIP_LABELS, rows: (lang) => slipRows(data.slip, lang, data.timeZone) },
+    options,
+  );
+}
+
+/** What a side-by-side slip shows: per language its title and REVERSED stamp, and its label and value rows. */
+export interface SideBySideSlip {
+  agencyName: string;
+  slipNumber: number;
+  reversed: boolean;
+  labels: Record<'en' | 'ar', { title: string; reversed: string }>;
+  rows: (lang: 'en' | 'ar') => [string, string][];
+}
+
+/**
+ * The layout of a printed loading slip (A4 landscape), shared by the warehouse and consignee loading slips: the
+ * agency's name on top, English on the left half and Arabic on the right half; resolves to the file's bytes.
+ */
+export function renderSideBySideSlipPdf(slip: SideBySideSlip, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, compress: options.compress ?? true, info: { Title: `${slip.labels.en.title} ${slip.slipNumber}`, Author: slip.agencyName } });
   doc.registerFont('regular', FONT);
   doc.registerFont('bold', FONT_BOLD);
   const chunks: Buffer[] = [];
@@ -103,24 +122,24 @@ export function renderWarehouseSlipPdf(data: { slip: TWarehouseOut; agencyName: 
   const full = doc.page.width - margin * 2;
   const half = (full - 24) / 2;
   let y = doc.page.margins.top;
-  drawLine(doc, data.agencyName, { x: margin, y, width: full }, { direction: 'ltr', align: 'center', font: 'bold', size: 15 });
+  drawLine(doc, slip.agencyName, { x: margin, y, width: full }, { direction: 'ltr', align: 'center', font: 'bold', size: 15 });
   y += 24;
   for (const lang of ['en', 'ar'] as const) {
     const rtl = lang === 'ar';
     const direction = rtl ? 'rtl' : 'ltr';
     const x0 = rtl ? margin + half + 24 : margin;
     let row = y;
-    drawLine(doc, WAREHOUSE_SLIP_LABELS[lang].title, { x: x0, y: row, width: half }, { direction, align: 'center', font: 'bold', size: 13 });
+    drawLine(doc, slip.labels[lang].title, { x: x0, y: row, width: half }, { direction, align: 'center', font: 'bold', size: 13 });
     row += 20;
-    if (slip.status === 'Reversed') {
+    if (slip.reversed) {
       doc.fillColor('#b00020');
-      drawLine(doc, WAREHOUSE_SLIP_LABELS[lang].reversed, { x: x0, y: row, width: half }, { direction, align: 'center', font: 'bold', size: 12 });
+      drawLine(doc, slip.labels[lang].reversed, { x: x0, y: row, width: half }, { direction, align: 'center', font: 'bold', size: 12 });
       doc.fillColor('black');
       row += 18;
     }
     const labelWidth = half * 0.42;
     const valueWidth = half - labelWidth - 8;
-    for (const [label, value] of slipRows(slip, lang, data.timeZone)) {
+    for (const [label, value] of slip.rows(lang)) {
       const labelBox = rtl ? { x: x0 + half - labelWidth, y: row, width: labelWidth } : { x: x0, y: row, width: labelWidth };
       const valueBox = rtl ? { x: x0, y: row, width: valueWidth } : { x: x0 + labelWidth + 8, y: row, width: valueWidth };
       drawLine(doc, label, labelBox, { direction, align: rtl ? 'right' : 'left', font: 'bold', size: 10 });

@@ -137,6 +137,7 @@ const linkMessagesAr: Readonly<Record<MessageOf<typeof LinkMessages>, string>> =
   [LinkMessages.preInInWarehouse]: 'تم تسليم ما قبل دخول المستودع هذا في دخول المستودع. يرجى عكس معاملة دخول المستودع أولاً.',
   [LinkMessages.firstWeightHasSecond]: 'لهذا الوزن الأول الصادر إدخال وزن ثانٍ صادر. يرجى عكس الوزن الثاني الصادر أولاً.',
   [LinkMessages.secondWeightInWarehouseOut]: 'تم تسليم هذا الوزن الثاني الصادر في خروج المستودع. يرجى عكس معاملة خروج المستودع أولاً.',
+  [LinkMessages.consigneeOutInCustomerIn]: 'تم تسليم خروج المستلم هذا في دخول العميل. يرجى عكس معاملة دخول العميل أولاً.',
   [LinkMessages.loanHasPortLoading]: 'توجد عملية تحميل من الميناء لهذا القرض.',
   [LinkMessages.loanHasReturn]: 'يوجد إرجاع قرض لهذا القرض. يرجى عكس إرجاع القرض أولاً.',
 };
