@@ -30,3 +30,5 @@ export * from './weight-display';
 export * from './cameras';
 export * from './receiving';
 export * from './warehouse-dispatch';
+export * from './warehouse-out-groups';
+export * from './corrections';

@@ -13,6 +13,8 @@ import { WeightDisplayMessages } from './weight-display';
 import { CameraMessages } from './cameras';
 import { DeliveryInMessages, ReceivingMessages } from './receiving';
 import { WarehouseDispatchMessages } from './warehouse-dispatch';
+import { GroupedOutMessages } from './warehouse-out-groups';
+import { CorrectionMessages } from './corrections';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -121,6 +123,8 @@ export const SERVER_MESSAGE_SETS = {
   ReceivingMessages,
   DeliveryInMessages,
   WarehouseDispatchMessages,
+  GroupedOutMessages,
+  CorrectionMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

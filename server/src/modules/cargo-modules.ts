@@ -10,6 +10,8 @@ import { registerProcurementRoutes } from './procurement/procurement.routes';
 import { registerShippingRoutes } from './shipping/shipping.routes';
 import { registerVesselApprovalRoutes } from './vessel-approval/vessel-approval.routes';
 import { registerWarehouseDispatchRoutes } from './warehouse-dispatch/warehouse-dispatch.routes';
+import { registerGroupedOutRoutes } from './warehouse-dispatch/grouped-out.routes';
+import { registerCorrectionRoutes } from './warehouse-dispatch/correction.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -21,6 +23,8 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerCameraRoutes,
   registerReceivingRoutes,
   registerWarehouseDispatchRoutes,
+  registerGroupedOutRoutes,
+  registerCorrectionRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

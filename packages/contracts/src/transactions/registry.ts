@@ -5,6 +5,7 @@ import { consignmentTransaction, saleOrderTransaction } from '../procurement';
 import { shipmentTransaction } from '../shipping';
 import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, warehousePreInTransaction } from '../receiving';
 import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
+import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -28,6 +29,7 @@ export const transactionRegistry = [
   captureImageTransaction,
   warehousePreOutTransaction,
   warehouseOutTransaction,
+  warehouseOutGroupTransaction,
   warehouseLoadingSlipTransaction,
 ] as const;
 

@@ -63,7 +63,7 @@ function auditable(row: Record<string, unknown> | undefined): Record<string, unk
 // ---------------------------------------------------------------- places and parties
 
 /** An active warehouse of the agency in the user's locations, else 400 `Please Select Warehouse!`. */
-async function checkWarehouse(tx: Db, actor: ReadActor, warehouseId: number): Promise<void> {
+export async function checkWarehouse(tx: Db, actor: ReadActor, warehouseId: number): Promise<void> {
   const [location] = await tx
     .select({ kind: col(locations, 'locationKindId') })
     .from(locations)
@@ -72,7 +72,7 @@ async function checkWarehouse(tx: Db, actor: ReadActor, warehouseId: number): Pr
 }
 
 /** The silo (null: open area) belongs to the warehouse, else 400. */
-async function checkSilo(tx: Db, actor: ReadActor, warehouseId: number, siloId: number | null): Promise<void> {
+export async function checkSilo(tx: Db, actor: ReadActor, warehouseId: number, siloId: number | null): Promise<void> {
   if (siloId === null) return;
   const [silo] = await tx
     .select({ id: col(silos, 'id') })
@@ -383,7 +383,7 @@ export async function getOut(tx: Db, actor: OutReader & { id: number; notFoundMe
 }
 
 /** The destination is an active place of the kind the destination type names (not the warehouse it leaves). */
-async function checkDestination(tx: Db, agencyId: number, input: TWarehouseOutValues, fromWarehouseId: number): Promise<void> {
+export async function checkDestination(tx: Db, agencyId: number, input: Pick<TWarehouseOutValues, 'destinationType' | 'toLocationId'>, fromWarehouseId: number): Promise<void> {
   const [location] = await tx
     .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType') })
     .from(locations)
@@ -471,7 +471,7 @@ export async function createOut(tx: Db, actor: CommandActor & Pick<Actor, 'can'>
   return getOut(tx, { agencyId: actor.agencyId, scope: actor.scope, can: actor.can, id: row.id });
 }
 
-async function lockOut(tx: Db, actor: ReadActor & { id: number }) {
+export async function lockOut(tx: Db, actor: ReadActor & { id: number }) {
   const [row] = await tx
     .select({ out: warehouseOuts })
     .from(warehouseOuts)
