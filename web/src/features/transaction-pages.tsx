@@ -23,6 +23,8 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   warehousePreOut: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.PreOutListPage }))),
   warehouseOut: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseOutListPage }))),
   warehouseLoadingSlip: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseSlipListPage }))),
+  warehouseOutGroup: lazy(() => import('./warehouse-dispatch/GroupedOutPages').then((module) => ({ default: module.GroupedOutListPage }))),
+  warehouseIn: lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -45,6 +47,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseIn: { page: lazy(() => import('./receiving/WarehouseInFormPage')) },
   warehousePreOut: { page: lazy(() => import('./warehouse-dispatch/PreOutFormPage')) },
   warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
+  warehouseOutGroup: { page: lazy(() => import('./warehouse-dispatch/GroupedOutPages')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
@@ -54,6 +57,8 @@ const FirstWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicket
 const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicketPrintPage').then((module) => ({ default: module.SecondWeightTicketPage })));
 const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
+const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
+const WarehouseOutCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseOutCorrectionPage })));
 
 /** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip, the weighbridge tickets. */
 export const transactionExtraRoutes: readonly FeatureRoute[] = [
@@ -64,4 +69,7 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'outbound-second-weight/:id/ticket', entry: 'outbound-second-weight', page: <SecondWeightTicketPage /> },
   { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
   { path: 'warehouseLoadingSlips/:id/print', entry: 'warehouseLoadingSlips', page: <WarehouseSlipPrintPage /> },
+  // The corrections of past records (reverse-and-repost with a reason), behind canCorrectWarehouseIn / canCorrectWarehouseOut.
+  { path: 'oldWarehouse-in/:id/edit', entry: 'warehouse-in', action: 'correct', page: <WarehouseInCorrectionPage /> },
+  { path: 'oldWarehouse-out/:id/edit', entry: 'warehouse-out', action: 'correct', page: <WarehouseOutCorrectionPage /> },
 ];
