@@ -170,6 +170,16 @@ interface OutValues {
   reason?: string;
 }
 
+/** True when a typed quantity is below the Pre Out's (the server's WBQ rule); false while it is empty or not a quantity. */
+function quantityBelow(quantity: string | undefined, preOut: string): boolean {
+  if (quantity === undefined || quantity === '') return false;
+  try {
+    return tonnesToKg(String(quantity)) < tonnesToKg(preOut);
+  } catch {
+    return false;
+  }
+}
+
 function OutCorrectionForm({ record }: { record: TWarehouseOut }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<OutValues>();
@@ -177,12 +187,7 @@ function OutCorrectionForm({ record }: { record: TWarehouseOut }) {
   const after = useAfterCorrection('warehouseOut', record.id);
   const destinationType = Form.useWatch('destinationType', form) ?? record.destinationType;
   const quantity = Form.useWatch('quantity', form);
-  let below = false;
-  try {
-    below = quantity !== undefined && quantity !== '' && tonnesToKg(String(quantity)) < tonnesToKg(record.preOutQuantity);
-  } catch {
-    below = false;
-  }
+  const below = quantityBelow(quantity, record.preOutQuantity);
   const locked = record.status !== 'Active' || record.received;
 
   const submit = async (values: OutValues) => {

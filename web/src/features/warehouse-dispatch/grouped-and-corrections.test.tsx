@@ -170,7 +170,7 @@ function renderOutCorrection(record: TWarehouseOut) {
     if (url.pathname === '/api/warehouseOut/8' && (init?.method ?? 'GET') === 'GET') return json(record);
     if (url.pathname === '/api/warehouseOut/8/corrections') return json({ rows: [correction] });
     if (url.pathname === '/api/warehouseOut/8/correction') {
-      puts.push(JSON.parse(String(init?.body)) as unknown);
+      puts.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as unknown);
       return json({ message: CorrectionMessages.corrected, history: [correction] });
     }
     if (url.pathname.startsWith('/api/locations')) return json({ rows: [], count: 0 });
@@ -243,7 +243,7 @@ describe('the Warehouse In correction', () => {
       if (url.pathname === '/api/warehouseIn/3' && (init?.method ?? 'GET') === 'GET') return json(warehouseIn);
       if (url.pathname === '/api/warehouseIn/3/corrections') return json({ rows: [] });
       if (url.pathname === '/api/warehouseIn/3/correction') {
-        puts.push(JSON.parse(String(init?.body)) as unknown);
+        puts.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as unknown);
         return json({ message: CorrectionMessages.corrected, history: [] });
       }
       return undefined;

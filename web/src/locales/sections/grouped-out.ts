@@ -34,7 +34,6 @@ export const en = {
   net: 'Net (MT)',
   close: 'Close group',
   reopen: 'Reopen group',
-  savePlan: 'Save plan',
   refresh: 'Refresh',
   closedNotice: 'This group is closed: reopen it to add trucks.',
 };
@@ -71,7 +70,6 @@ export const ar: SectionShape<typeof en> = {
   net: 'الصافي (طن متري)',
   close: 'إغلاق المجموعة',
   reopen: 'إعادة فتح المجموعة',
-  savePlan: 'حفظ الخطة',
   refresh: 'تحديث',
   closedNotice: 'هذه المجموعة مغلقة: أعد فتحها لإضافة شاحنات.',
 };
