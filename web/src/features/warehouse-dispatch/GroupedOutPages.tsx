@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Radio, Row, Select, Space, Statistic, Table, Tag, Tooltip } from 'antd';
 import { PrinterOutlined, ReloadOutlined, SendOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -177,6 +177,14 @@ function GroupScreen({ group }: { group: TWarehouseOutGroupDetail }) {
   const [busy, setBusy] = useState<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: [warehouseOutGroupTransaction.key] });
   const open = group.status === 'open';
+  // The weighbridge moves the trucks on (first weight, second weight) without an event of its own: while a truck
+  // waits for the bridge, the screen reads the group again every 15 s so its row shows the new state.
+  const waiting = group.truckRows.some((row) => row.state === 'committed' || row.state === 'firstWeight');
+  useEffect(() => {
+    if (!waiting) return undefined;
+    const timer = window.setInterval(() => void queryClient.invalidateQueries({ queryKey: [warehouseOutGroupTransaction.key, 'one', group.id] }), 15_000);
+    return () => window.clearInterval(timer);
+  }, [waiting, queryClient, group.id]);
 
   const done = async (result: RawResult, success: string): Promise<boolean> => {
     if (!result.ok) return false;
