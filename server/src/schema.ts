@@ -18,5 +18,6 @@ export * from './identity/counters/counters.schema';
 export * from './modules/outbound-weighing/outbound-weighing.schema';
 export * from './modules/cameras/cameras.schema';
 export * from './modules/receiving/receiving.schema';
+export * from './modules/warehouse-dispatch/grouped-out.schema';
 export * from './modules/warehouse-dispatch/warehouse-dispatch.schema';
 export * from './modules/consignee-dispatch/consignee-dispatch.schema';

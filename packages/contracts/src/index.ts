@@ -31,3 +31,5 @@ export * from './cameras';
 export * from './receiving';
 export * from './warehouse-dispatch';
 export * from './consignee-dispatch';
+export * from './warehouse-out-groups';
+export * from './corrections';

@@ -51,7 +51,7 @@ const groups: readonly MenuGroup[] = [
       entry('warehouse-in', 'WarehouseIn'),
       entry('warehouse-pre-out', 'WarehousePreOut'),
       entry('warehouse-out', 'WarehouseOut'),
-      entry('warehouse-out-grouped', 'WarehouseOutGrouped'),
+      entry('warehouse-out-grouped', 'WarehouseOut'),
       entry('display-weight', 'WeightDisplay'),
       entry('warehouseLoadingSlips', 'WarehouseLoadingSlips'),
       entry('warehouse/consignee-to-sm', 'WarehouseConsigneeToSm'),

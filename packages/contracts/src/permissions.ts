@@ -2,7 +2,8 @@
  * The one permission catalogue (spec section 6). Server route guards, the sidebar, the web's route guards and
  * the roles page all read it. Each module has a view flag and the action flags that apply to it.
  */
-export type PermissionAction = 'view' | 'add' | 'edit' | 'reverse' | 'approve' | 'export';
+/** `correct`: correct a past record's figures by reverse-and-repost with a reason (canCorrectWarehouseIn, canCorrectWarehouseOut). */
+export type PermissionAction = 'view' | 'add' | 'edit' | 'reverse' | 'approve' | 'export' | 'correct';
 
 export interface PermissionModule {
   /** Suffix of the flag names: canView<key>, canAdd<key>, ... */
@@ -45,10 +46,10 @@ export const permissionModules: readonly PermissionModule[] = [
   { key: 'LoadingSlips', group: 'ports', en: 'Loading slips', ar: 'إيصالات التحميل', actions: REPORT },
   { key: 'PortLoading', group: 'ports', en: 'Port loading', ar: 'التحميل من الميناء', actions: TXN },
   { key: 'WarehousePreIn', group: 'wareHouse', en: 'Warehouse pre in', ar: 'ما قبل دخول المستودع', actions: TXN },
-  { key: 'WarehouseIn', group: 'wareHouse', en: 'Warehouse in', ar: 'دخول المستودع', actions: TXN },
+  { key: 'WarehouseIn', group: 'wareHouse', en: 'Warehouse in', ar: 'دخول المستودع', actions: [...TXN, 'correct'] },
   { key: 'WarehousePreOut', group: 'wareHouse', en: 'Warehouse pre out', ar: 'ما قبل خروج المستودع', actions: TXN },
-  { key: 'WarehouseOut', group: 'wareHouse', en: 'Warehouse out', ar: 'خروج المستودع', actions: TXN },
-  { key: 'WarehouseOutGrouped', group: 'wareHouse', en: 'Warehouse out grouped', ar: 'خروج المستودع المجمع', actions: TXN },
+  // Warehouse out grouped (`warehouse-out-grouped`) works with the Warehouse Out's flags: a group's trucks are Pre Outs and Outs.
+  { key: 'WarehouseOut', group: 'wareHouse', en: 'Warehouse out', ar: 'خروج المستودع', actions: [...TXN, 'correct'] },
   { key: 'WeightDisplay', group: 'wareHouse', en: 'Live weight display', ar: 'عرض الوزن المباشر', actions: VIEW },
   { key: 'WarehouseLoadingSlips', group: 'wareHouse', en: 'Warehouse loading slips', ar: 'إيصالات تحميل المستودع', actions: REPORT },
   { key: 'WarehouseConsigneeToSm', group: 'wareHouse', en: 'Warehouse consignee to SM', ar: 'من المستلم إلى مدير الشحنة (مستودع)', actions: TXN },
@@ -124,6 +125,7 @@ const actionPrefix: Record<PermissionAction, string> = {
   reverse: 'canReverse',
   approve: 'canApprove',
   export: 'canExport',
+  correct: 'canCorrect',
 };
 
 /** The flag name of one action on one module, e.g. permissionFlag('Truck', 'edit') === 'canEditTruck'. */
@@ -157,6 +159,7 @@ const actionLabelsAr: Record<PermissionAction, string> = {
   reverse: 'عكس',
   approve: 'اعتماد',
   export: 'تصدير',
+  correct: 'تصحيح',
 };
 
 /** Every flag a role can grant, in display order. */

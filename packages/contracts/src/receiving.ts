@@ -96,11 +96,11 @@ export const ZWarehousePreInEdit = z.object({ driverId: requiredId(Messages.driv
 /** Where the received cargo goes: the open area, or silos with the quantity of each (MT). */
 export const STORAGE_CHOICES = ['silo', 'openArea'] as const;
 const ZSiloShare = z.object({ siloId: requiredId(ReceivingMessages.siloRequired), quantity: ZTonnes });
-const storageShape = {
+export const storageShape = {
   storage: z.enum(STORAGE_CHOICES, { error: Messages.warehouseTypeRequired }),
   silos: z.array(ZSiloShare).max(50).default([]),
 };
-function refineStorage(value: { storage: string; silos: { siloId: number; quantity: string }[] }, ctx: z.RefinementCtx): void {
+export function refineStorage(value: { storage: string; silos: { siloId: number; quantity: string }[] }, ctx: z.RefinementCtx): void {
   if (value.storage === 'silo' && value.silos.length === 0) ctx.addIssue({ code: 'custom', path: ['silos'], message: ReceivingMessages.siloRequired });
   const seen = new Set<number>();
   value.silos.forEach((share, i) => {
@@ -108,7 +108,7 @@ function refineStorage(value: { storage: string; silos: { siloId: number; quanti
     seen.add(share.siloId);
   });
 }
-const withoutSilos = <T extends { storage: string; silos: unknown[] }>(value: T) => (value.storage === 'openArea' ? { ...value, silos: [] } : value);
+export const withoutSilos = <T extends { storage: string; silos: unknown[] }>(value: T) => (value.storage === 'openArea' ? { ...value, silos: [] } : value);
 
 /** The sum of silo shares in kg (exact). */
 export function siloSharesKg(silos: readonly { quantity: string }[]): bigint {

@@ -14,6 +14,8 @@ import { CameraMessages } from './cameras';
 import { DeliveryInMessages, ReceivingMessages } from './receiving';
 import { WarehouseDispatchMessages } from './warehouse-dispatch';
 import { ConsigneeDispatchMessages } from './consignee-dispatch';
+import { GroupedOutMessages } from './warehouse-out-groups';
+import { CorrectionMessages } from './corrections';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -123,6 +125,8 @@ export const SERVER_MESSAGE_SETS = {
   DeliveryInMessages,
   WarehouseDispatchMessages,
   ConsigneeDispatchMessages,
+  GroupedOutMessages,
+  CorrectionMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -11,6 +11,8 @@ import { registerShippingRoutes } from './shipping/shipping.routes';
 import { registerVesselApprovalRoutes } from './vessel-approval/vessel-approval.routes';
 import { registerConsigneeDispatchRoutes } from './consignee-dispatch/consignee-dispatch.routes';
 import { registerWarehouseDispatchRoutes } from './warehouse-dispatch/warehouse-dispatch.routes';
+import { registerGroupedOutRoutes } from './warehouse-dispatch/grouped-out.routes';
+import { registerCorrectionRoutes } from './warehouse-dispatch/correction.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -23,6 +25,8 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerReceivingRoutes,
   registerWarehouseDispatchRoutes,
   registerConsigneeDispatchRoutes,
+  registerGroupedOutRoutes,
+  registerCorrectionRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

@@ -183,7 +183,7 @@ beforeAll(async () => {
   siteB = await addResource(db, writer, 'deliveryLocation', { storageType: 'openArea', latitude: 21.5, longitude: 39.2, name: 'FRGN site', ownerType: 'consignee', consigneeId: consigneeB });
   admin = { ...bearer(await loginAs(t.app, adminUser.username)), 'x-agency-id': String(agency.id) };
 
-  const actions: PermissionAction[] = ['view', 'add', 'edit', 'reverse', 'export'];
+  const actions: PermissionAction[] = ['view', 'add', 'edit', 'reverse', 'export', 'correct'];
   const flags = [...new Set(flows.flatMap((declaration) => actions.map((action) => permissionFlag(declaration.permissionModule, action))))];
   const role = await makeRole(db, { agencyId: agency.id, permissions: flags, name: 'Receiving and dispatch' });
   const scoped = await makeUser(db, { kind: 'agencyUser', agencyId: agency.id, roleId: role.id, consigneeIds: [world.consigneeId], locationIds: [X, world.consigneeLocationId, world.customerLocationId] });
@@ -279,7 +279,7 @@ describe('the data scope of receiving and dispatch, over every registered route'
   });
 
   it('a record of another’s cargo or place is unknown to every GET and write route on its id (404); one’s own answers', async () => {
-    const body = { reason: 'Scope test', remarks: null, driverId: driver, truckId: mineTruck, quantity: '1', storage: 'openArea', wbtNumber: 'SCOPE-1' };
+    const body = { reason: 'Scope test', remarks: null, driverId: driver, truckId: mineTruck, quantity: '1', storage: 'openArea', wbtNumber: 'SCOPE-1', emptyKg: 15_000, destinationType: 'consignee', toLocationId: world.consigneeLocationId };
     for (const user of users()) {
       for (const route of t.app.routeAccess.filter((r) => swept(r.url) && r.url.includes(':id'))) {
         const key = flowOf(route.url);

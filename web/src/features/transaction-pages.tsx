@@ -25,6 +25,8 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   warehouseLoadingSlip: lazy(() => import('./warehouse-dispatch/DispatchListPages').then((module) => ({ default: module.WarehouseSlipListPage }))),
   consigneeOut: lazy(() => import('./consignee-dispatch/ConsigneeDispatchListPages').then((module) => ({ default: module.ConsigneeOutListPage }))),
   consigneeLoadingSlip: lazy(() => import('./consignee-dispatch/ConsigneeDispatchListPages').then((module) => ({ default: module.ConsigneeSlipListPage }))),
+  warehouseOutGroup: lazy(() => import('./warehouse-dispatch/GroupedOutPages').then((module) => ({ default: module.GroupedOutListPage }))),
+  warehouseIn: lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -50,6 +52,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehousePreOut: { page: lazy(() => import('./warehouse-dispatch/PreOutFormPage')) },
   warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
   consigneeOut: { page: lazy(() => import('./consignee-dispatch/ConsigneeOutFormPage')) },
+  warehouseOutGroup: { page: lazy(() => import('./warehouse-dispatch/GroupedOutPages')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
@@ -60,6 +63,8 @@ const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicke
 const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
 const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
+const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
+const WarehouseOutCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseOutCorrectionPage })));
 
 /** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip, the weighbridge tickets. */
 export const transactionExtraRoutes: readonly FeatureRoute[] = [
@@ -71,4 +76,7 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
   { path: 'warehouseLoadingSlips/:id/print', entry: 'warehouseLoadingSlips', page: <WarehouseSlipPrintPage /> },
   { path: 'consigneeLoadingSlips/:id/print', entry: 'consigneeLoadingSlips', page: <ConsigneeSlipPrintPage /> },
+  // The corrections of past records (reverse-and-repost with a reason), behind canCorrectWarehouseIn / canCorrectWarehouseOut.
+  { path: 'oldWarehouse-in/:id/edit', entry: 'warehouse-in', action: 'correct', page: <WarehouseInCorrectionPage /> },
+  { path: 'oldWarehouse-out/:id/edit', entry: 'warehouse-out', action: 'correct', page: <WarehouseOutCorrectionPage /> },
 ];

@@ -436,6 +436,7 @@ const ar: LocaleBundle = {
           reverse: 'عكس',
           approve: 'اعتماد',
           export: 'تصدير',
+          correct: 'تصحيح',
         },
       },
     },

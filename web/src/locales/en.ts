@@ -439,6 +439,7 @@ const translation = {
         reverse: 'Reverse',
         approve: 'Approve',
         export: 'Export',
+        correct: 'Correct',
       },
     },
   },

@@ -6,6 +6,7 @@ import { shipmentTransaction } from '../shipping';
 import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, warehousePreInTransaction } from '../receiving';
 import { consigneeLoadingSlipTransaction, consigneeOutTransaction } from '../consignee-dispatch';
 import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
+import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -29,6 +30,7 @@ export const transactionRegistry = [
   captureImageTransaction,
   warehousePreOutTransaction,
   warehouseOutTransaction,
+  warehouseOutGroupTransaction,
   warehouseLoadingSlipTransaction,
   consigneeOutTransaction,
   consigneeLoadingSlipTransaction,

@@ -229,7 +229,7 @@ export interface Share {
  * silo (locked FOR UPDATE, in id order) keeps within its capacity with what it already holds, and the cargo control
  * of the day lets the cargo in and under its cap (the warehouse's advisory lock serialises that sum).
  */
-async function placeShares(tx: Db, params: { agencyId: number; warehouseId: number; cargoTypeId: number; receivedKg: bigint; storage: Storage; date: string }): Promise<Share[]> {
+export async function placeShares(tx: Db, params: { agencyId: number; warehouseId: number; cargoTypeId: number; receivedKg: bigint; storage: Storage; date: string }): Promise<Share[]> {
   const [place] = await queryRows<{ storage_type: string | null }>(tx, sql`select storage_type from locations where agency_id = ${params.agencyId} and id = ${params.warehouseId}`);
   const storageType = place?.storage_type ?? 'openArea';
   let shares: Share[];
@@ -299,7 +299,7 @@ export async function postIn(tx: Db, params: { agencyId: number; userId: number;
   return transactionId;
 }
 
-async function writeShares(tx: Db, params: { agencyId: number; inId: number; shares: Share[] }): Promise<void> {
+export async function writeShares(tx: Db, params: { agencyId: number; inId: number; shares: Share[] }): Promise<void> {
   await tx.delete(warehouseInShares).where(eq(warehouseInShares.warehouseInId, params.inId));
   await tx.insert(warehouseInShares).values(params.shares.map((share) => ({ agencyId: params.agencyId, warehouseInId: params.inId, siloId: share.siloId, quantityKg: Number(share.kg) })));
 }
@@ -342,7 +342,7 @@ export async function createIn(tx: Db, deps: WeighingDeps, actor: Weigher & { in
   return getIn(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
 }
 
-async function lockIn(tx: Db, params: ReadActor & { id: number }) {
+export async function lockIn(tx: Db, params: ReadActor & { id: number }) {
   const [row] = await tx
     .select({ in: warehouseIns, preIn: warehousePreIns })
     .from(warehouseIns)
@@ -354,7 +354,7 @@ async function lockIn(tx: Db, params: ReadActor & { id: number }) {
 }
 
 /** The slip of a received in (locked; it is received by this in, so not "in transit"). */
-async function lockSlipOf(tx: Db, agencyId: number, preIn: { slipKind: string; slipId: number }): Promise<InTransitSlip> {
+export async function lockSlipOf(tx: Db, agencyId: number, preIn: { slipKind: string; slipId: number }): Promise<InTransitSlip> {
   const slip = await SLIP_SOURCES[asSlipKind(preIn.slipKind)].lock(tx, agencyId, preIn.slipId);
   if (!slip) throw new Error('warehouse in without its slip');
   return slip;

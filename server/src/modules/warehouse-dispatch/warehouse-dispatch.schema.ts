@@ -9,6 +9,7 @@ import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.sc
 import { outboundSecondWeights } from '../outbound-weighing/outbound-weighing.schema';
 import { trips } from '../port-loading/port-loading.schema';
 import { WAREHOUSE_OUT_RECEIVER_TABLES_SQL } from '../../platform/record-kinds';
+import { warehouseOutGroups } from './grouped-out.schema';
 
 /**
  * A Warehouse Pre Out: a quantity of one on-hand position (the ON_HAND account's key: warehouse, silo or open area,
@@ -45,6 +46,8 @@ export const warehousePreOuts = pgTable(
     quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
     preOutAt: timestamp('pre_out_at', { withTimezone: true }).notNull(),
     remarks: text('remarks'),
+    /** The dispatch group the truck belongs to (Warehouse Out grouped), if any. */
+    groupId: integer('group_id').references(() => warehouseOutGroups.id),
     /** The posting of the live commitment (a new one after each edit). */
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
     ...changeTrail(),
@@ -55,6 +58,7 @@ export const warehousePreOuts = pgTable(
     check('warehouse_pre_outs_status_check', RECORD_STATUS_CHECK(t.status)),
     index('warehouse_pre_outs_agency_at_idx').on(t.agencyId, t.preOutAt, t.id),
     index('warehouse_pre_outs_warehouse_idx').on(t.agencyId, t.warehouseId),
+    index('warehouse_pre_outs_group_idx').on(t.groupId),
     tenantPolicy('warehouse_pre_outs'),
   ],
 );
@@ -90,6 +94,8 @@ export const warehouseOuts = pgTable(
     quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
     outAt: timestamp('out_at', { withTimezone: true }).notNull(),
     remarks: text('remarks'),
+    /** The dispatch group of its Pre Out (Warehouse Out grouped; the stats' groupedOut filter), if any. */
+    groupId: integer('group_id').references(() => warehouseOutGroups.id),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
     receivedTable: text('received_table'),
     receivedId: integer('received_id'),
@@ -112,6 +118,7 @@ export const warehouseOuts = pgTable(
     index('warehouse_outs_second_weight_idx').on(t.secondWeightId),
     index('warehouse_outs_agency_at_idx').on(t.agencyId, t.outAt, t.id),
     index('warehouse_outs_received_idx').on(t.receivedTable, t.receivedId),
+    index('warehouse_outs_group_idx').on(t.groupId),
     tenantPolicy('warehouse_outs'),
   ],
 );

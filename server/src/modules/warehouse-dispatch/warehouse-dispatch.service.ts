@@ -64,7 +64,7 @@ export function auditable(row: Record<string, unknown> | undefined): Record<stri
 // ---------------------------------------------------------------- places and parties
 
 /** An active warehouse of the agency in the user's locations, else 400 `Please Select Warehouse!`. */
-async function checkWarehouse(tx: Db, actor: ReadActor, warehouseId: number): Promise<void> {
+export async function checkWarehouse(tx: Db, actor: ReadActor, warehouseId: number): Promise<void> {
   const [location] = await tx
     .select({ kind: col(locations, 'locationKindId') })
     .from(locations)
@@ -73,7 +73,7 @@ async function checkWarehouse(tx: Db, actor: ReadActor, warehouseId: number): Pr
 }
 
 /** The silo (null: open area) belongs to the warehouse, else 400. */
-async function checkSilo(tx: Db, actor: ReadActor, warehouseId: number, siloId: number | null): Promise<void> {
+export async function checkSilo(tx: Db, actor: ReadActor, warehouseId: number, siloId: number | null): Promise<void> {
   if (siloId === null) return;
   const [silo] = await tx
     .select({ id: col(silos, 'id') })
@@ -404,7 +404,7 @@ export async function getOut(tx: Db, actor: OutReader & { id: number; notFoundMe
  * user may pick (spec 6: one of their locations, and a consignee's site only of a consignee in their scope: the
  * location pickers' rule, `visibleLocations`); any other is refused as not chosen.
  */
-async function checkDestination(tx: Db, actor: ReadActor, input: TWarehouseOutValues, fromWarehouseId: number): Promise<void> {
+export async function checkDestination(tx: Db, actor: ReadActor, input: Pick<TWarehouseOutValues, 'destinationType' | 'toLocationId'>, fromWarehouseId: number): Promise<void> {
   const [location] = await tx
     .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType') })
     .from(locations)
@@ -521,7 +521,7 @@ export async function createOut(tx: Db, actor: CommandActor & Pick<Actor, 'can'>
   return getOut(tx, { agencyId: actor.agencyId, scope: actor.scope, can: actor.can, id: row.id });
 }
 
-async function lockOut(tx: Db, actor: ReadActor & { id: number }) {
+export async function lockOut(tx: Db, actor: ReadActor & { id: number }) {
   const [row] = await tx
     .select({ out: warehouseOuts })
     .from(warehouseOuts)

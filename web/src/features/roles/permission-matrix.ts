@@ -1,7 +1,7 @@
 import { permissionFlag, permissionModules, specialPermissions, type Language, type PermissionAction, type PermissionGroup } from '@tonnage/contracts';
 
 /** The columns of the matrix, in display order. */
-export const PERMISSION_ACTIONS: readonly PermissionAction[] = ['view', 'add', 'edit', 'reverse', 'approve', 'export'];
+export const PERMISSION_ACTIONS: readonly PermissionAction[] = ['view', 'add', 'edit', 'reverse', 'approve', 'export', 'correct'];
 
 /** The module groups in catalogue order. */
 export const PERMISSION_GROUPS: readonly PermissionGroup[] = [...new Set(permissionModules.map((module) => module.group))];

@@ -7,6 +7,7 @@ import { useCan } from '../../app/guards';
 import { useAgencyPath } from '../../app/navigation';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
+import { CorrectAction } from '../corrections/CorrectionPages';
 
 /** `warehouse-pre-out`: silo or open area, open or delivered. */
 export function PreOutListPage() {
@@ -56,7 +57,19 @@ function useOutList() {
 export function WarehouseOutListPage() {
   const { t } = useTranslation();
   const list = useOutList();
-  return <TransactionListPage declaration={warehouseOutTransaction} {...list} reverse={{ title: (row) => `${t('cargo.reverse')} #${row.slipNumber} (${row.truckPlate})?` }} />;
+  return (
+    <TransactionListPage
+      declaration={warehouseOutTransaction}
+      {...list}
+      rowActions={(row: TWarehouseOut) => (
+        <>
+          {list.rowActions(row)}
+          <CorrectAction kind="warehouseOut" id={row.id} allowed={row.status === 'Active' && !row.received} />
+        </>
+      )}
+      reverse={{ title: (row) => `${t('cargo.reverse')} #${row.slipNumber} (${row.truckPlate})?` }}
+    />
+  );
 }
 
 /** `warehouseLoadingSlips`: the slips, printable; no add, edit or reversal here. */
