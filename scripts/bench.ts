@@ -27,6 +27,9 @@ import { disturbed, renderSection, slipCpuShareText, slipShare, truckListPasses,
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './bench/server';
 import { benchLedgerCheck, type LedgerCheckPhase } from './bench/ledger';
 import { benchSlips, type SlipPhase } from './bench/slips';
+import { benchStockPositions, stockPlansText, type StockPhase } from './bench/stock';
+import { benchWarehouse, type WarehousePhase } from './bench/warehouse';
+import { issue13Disturbed, stockPasses, stockSection, warehouseSection, writeIssue13Doc, type Issue13Report } from './bench/issue13-report';
 import { openDatabase } from '../server/src/platform/db/client';
 import { measureWebBundle } from './bench/web-bundle';
 import { benchWeighbridgeLatency, type WeighbridgeLatencyPhase } from './bench/weighbridge';
@@ -44,7 +47,7 @@ const LOGIN_CONNECTIONS = 50;
 const BENCH_USERS = Math.max(USER_CONTEXT_USERS, LOGIN_CONNECTIONS);
 
 const args = process.argv.slice(2);
-const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--help']);
+const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--stock', '--warehouse', '--help']);
 const unknown = args.filter((a) => !known.has(a));
 if (args.includes('--help') || unknown.length > 0) {
   if (unknown.length > 0) console.error(`unknown option(s): ${unknown.join(' ')}`);
@@ -257,8 +260,82 @@ async function runWeighbridgeOnly(): Promise<number> {
   }
 }
 
+/** Entries the stock-position query is measured over (issue 13). */
+const STOCK_ENTRIES = Number(process.env.BENCH_STOCK_ENTRIES ?? 5_000_000);
+
+/** A fresh bench database, migrated (no server). */
+async function migratedDatabase(): Promise<BenchDatabase> {
+  const created = await createBenchDatabase(adminUrl);
+  database = created;
+  log(`created database ${created.name}; migrating`);
+  const migrator = await openDatabase({ url: created.url, poolSize: 1 });
+  try {
+    await migrator.migrate();
+  } finally {
+    await migrator.close();
+  }
+  return created;
+}
+
+/** Prints sections 8 and 9 (those that ran), says whether the stock query met its target, and writes them with `--write`. */
+function finishIssue13(report: Issue13Report): boolean {
+  const { stock, warehouse } = report;
+  if (stock?.ok) console.error(stockPlansText(stock.value));
+  if (stock) console.info(stockSection(report));
+  if (warehouse) console.info(`\n${warehouseSection(report)}`);
+  if (stock?.ok) {
+    const all = stock.value.latencies.find((l) => l.kind === 'all');
+    log(`stock positions: ${stockPasses(stock.value) ? 'every filter met' : 'a filter MISSED'} the p95 target of 50 ms (all: p95 ${all?.p95.toFixed(1) ?? 'n/a'} ms); ledger ${stock.value.ledgerClean ? 'clean' : 'NOT clean'}`);
+  } else if (stock) log(`stock: ${stock.reason}`);
+  if (warehouse?.ok) log(`warehouse: ${warehouse.value.warehouseIn.perSecond.toFixed(1)} ins/s, ${warehouse.value.warehouseOut.perSecond.toFixed(1)} outs/s, bare insert ${warehouse.value.bare.perSecond.toFixed(0)}/s; ledger ${warehouse.value.ledgerClean ? 'clean' : 'NOT clean'}`);
+  else if (warehouse) log(`warehouse: ${warehouse.reason}`);
+  const failed = (stock !== undefined && (!stock.ok || !stock.value.ledgerClean)) || (warehouse !== undefined && (!warehouse.ok || !warehouse.value.ledgerClean || warehouse.value.warehouseIn.failed > 0 || warehouse.value.warehouseOut.failed > 0));
+  const docName = path.relative(rootDir, docFile);
+  if (write && failed) log(`not writing sections 8 and 9 of ${docName}: a benchmark failed`);
+  else if (write && issue13Disturbed(report) && !force) log(`not writing sections 8 and 9 of ${docName}: the run was disturbed (add --force to write it anyway)`);
+  else if (write) {
+    writeIssue13Doc(docFile, report);
+    log(`updated sections 8 and 9 of ${docName}`);
+  }
+  return !failed;
+}
+
+/** `--stock` and/or `--warehouse`: issue 13's sections alone on a migrated bench database (no server, no web build). */
+async function runIssue13Only(): Promise<number> {
+  const started = performance.now();
+  const machine = await describeMachine(adminUrl);
+  log(`machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, PostgreSQL ${machine.postgres}, load average ${machine.loadAverage.toFixed(2)}`);
+  let stock: Outcome<StockPhase> | undefined;
+  let warehouse: Outcome<WarehousePhase> | undefined;
+  try {
+    const db = await migratedDatabase();
+    const cpuScope = { serverPid: undefined, databaseName: db.name };
+    if (args.includes('--stock')) {
+      try {
+        stock = { ok: true, value: await benchStockPositions({ databaseUrl: db.url, entries: quick ? 500_000 : STOCK_ENTRIES, phase, cpuScope, log }) };
+      } catch (error) {
+        stock = { ok: false, reason: reason(error) };
+      }
+    }
+    if (args.includes('--warehouse')) {
+      try {
+        warehouse = { ok: true, value: await benchWarehouse({ databaseUrl: db.url, phase, slipsPerWorker: quick ? 60 : 250, cpuScope, log }) };
+      } catch (error) {
+        warehouse = { ok: false, reason: reason(error) };
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+  const report: Issue13Report = { date: new Date(), machine, command: rerunCommand(), quick, ...(stock ? { stock } : {}), ...(warehouse ? { warehouse } : {}) };
+  const ok = finishIssue13(report);
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return ok ? 0 : 1;
+}
+
 async function run(): Promise<number> {
   if (slipsOnly) return runSlipsOnly();
+  if (args.includes('--stock') || args.includes('--warehouse')) return runIssue13Only();
   if (args.includes('--weighbridge')) return runWeighbridgeOnly();
   const started = performance.now();
   const machine = await describeMachine(adminUrl);
