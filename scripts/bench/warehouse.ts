@@ -10,8 +10,9 @@
 //   Warehouse Out (its quantity the second weight's net; the posting ON_HAND -> IN_TRANSIT, the commitment
 //   released): 4 transactions. The stock comes from one posting ON_BOARD -> ON_HAND per warehouse before the phase.
 // The weights are typed (manual, with a reason, as a user with the ManualWeight permission may): no weighbridge
-// hub is in the path, and the captures' advisory lock per bridge is taken all the same. The workers spread over 8
-// warehouses, each with its own bridge; each worker has its own truck and driver.
+// hub is in the path (nor its advisory lock per bridge, which only a captured weight takes). The workers spread over
+// 8 warehouses, each with its own bridge; each worker has its own truck and driver. One In and one Out are traced
+// alone first (their round trips on the console).
 import { ZLoadingSlipInput, ZOutboundFirstWeightInput, ZOutboundSecondWeightInput, ZPortLoadingInput, ZWarehouseInInput, ZWarehouseOutInput, ZWarehousePreInInput, ZWarehousePreOutInput, tonnesToKg } from '@tonnage/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { agencies } from '../../server/src/identity/agencies.schema';
@@ -34,6 +35,7 @@ import { inAgency } from '../../server/src/platform/db/tenancy';
 import { measureCpuSplit } from './machine';
 import { measureRate, type RateResult } from './rate';
 import type { MeasuredRate } from './slips';
+import { statementsText, traceStatements } from './statements';
 
 export interface WarehousePhase {
   workers: number;
@@ -146,6 +148,9 @@ export async function benchWarehouse(params: {
       );
       await run((tx) => createIn(tx, { weighbridges: undefined }, { ...actor(), input: ZWarehouseInInput.parse({ preInId: preIn.id, machineId, manual: true, manualKg: TARE_KG, manualReason: 'Bench', storage: 'openArea' }) }));
     };
+    // One In traced alone first: its round trips, with their times, on the console.
+    const inTrace = await traceStatements(() => receive(0));
+    log(`warehouse: one Warehouse In (pre in + in) is ${inTrace.length} round trips:\n${statementsText(inTrace)}`);
     log(`warehouse: Warehouse In (pre in + in), ${WORKERS} workers over ${WAREHOUSES} warehouses, ${params.phase.warmup} s warm-up then ${params.phase.measure} s`);
     const warehouseIn = await measured(() => measureRate({ workers: WORKERS, warmupSeconds: params.phase.warmup, measureSeconds: params.phase.measure, operation: (worker) => receive(worker) }));
     const slipsLeft = pools.reduce((n, pool) => n + pool.length, 0);
@@ -172,6 +177,8 @@ export async function benchWarehouse(params: {
       const second = await run((tx) => createSecondWeight(tx, { weighbridges: undefined }, { ...actor(), input: ZOutboundSecondWeightInput.parse({ firstWeightId: first.id, truckId, machineId: site.machineId, manual: true, manualKg: loadedKg, manualReason: 'Bench' }) }));
       await run((tx) => createOut(tx, { ...actor(), input: ZWarehouseOutInput.parse({ preOutId: preOut.id, secondWeightId: second.id, destinationType: 'consignee', toLocationId: world.consigneeLocationId }) }));
     };
+    const outTrace = await traceStatements(() => dispatch(0));
+    log(`warehouse: one Warehouse Out (pre out + weights + out) is ${outTrace.length} round trips:\n${statementsText(outTrace)}`);
     log(`warehouse: Warehouse Out (pre out + first and second weight + out), ${WORKERS} workers, ${params.phase.warmup} s warm-up then ${params.phase.measure} s`);
     const warehouseOut = await measured(() => measureRate({ workers: WORKERS, warmupSeconds: params.phase.warmup, measureSeconds: params.phase.measure, operation: (worker) => dispatch(worker) }));
     log(`warehouse: ${warehouseOut.perSecond.toFixed(1)} outs/s (${warehouseOut.failed} failed${warehouseOut.firstFailure ? `: ${warehouseOut.firstFailure}` : ''}); now the bare insert baseline`);
