@@ -48,6 +48,9 @@ export interface WarehousePhase {
   slipsLeft: number;
   insWritten: number;
   outsWritten: number;
+  /** Round trips of one In (pre in + in) and one Out (pre out, both weights, out), traced alone before the phases. */
+  inRoundTrips: number;
+  outRoundTrips: number;
   ledgerClean: boolean;
 }
 
@@ -200,7 +203,7 @@ export async function benchWarehouse(params: {
     const [ins] = await db.select({ n: sql<number>`count(*)::int` }).from(warehouseIns).where(eq(warehouseIns.agencyId, agencyId));
     const [outs] = await db.select({ n: sql<number>`count(*)::int` }).from(warehouseOuts).where(eq(warehouseOuts.agencyId, agencyId));
     const differences = await findLedgerDifferences(db);
-    return { workers: WORKERS, warehouses: WAREHOUSES, warehouseIn, warehouseOut, bare, slipsPrepared, slipsLeft, insWritten: ins?.n ?? 0, outsWritten: outs?.n ?? 0, ledgerClean: differences.length === 0 };
+    return { workers: WORKERS, warehouses: WAREHOUSES, warehouseIn, warehouseOut, bare, slipsPrepared, slipsLeft, insWritten: ins?.n ?? 0, outsWritten: outs?.n ?? 0, inRoundTrips: inTrace.length, outRoundTrips: outTrace.length, ledgerClean: differences.length === 0 };
   } finally {
     await database.close();
   }
