@@ -1,6 +1,7 @@
 // `npm run bench`: measures the signed-in request path, sign-in, the login page's JavaScript, the truck list with 100,000
-// trucks in one agency, loading slips posted per second beside a bare insert, and `ledger:check` over one million
-// entries, and prints the figures as Markdown.
+// trucks in one agency, loading slips posted per second beside a bare insert, `ledger:check` over one million
+// entries, the stock-position query over 5 million entries and Warehouse In / Out per second (issue 13), and prints
+// the figures as Markdown. `--stock` and/or `--warehouse` run only issue 13's sections (and `--write` writes only them).
 // `--write` (or BENCH_WRITE=1) also updates docs/benchmarks.md, unless a benchmark failed or
 // other work on the machine disturbed the run (`--force` writes anyway); `--quick` runs 2 s phases for smoke checks;
 // `--no-build` measures the existing web/dist instead of building it.
@@ -27,6 +28,9 @@ import { disturbed, renderSection, slipCpuShareText, slipShare, truckListPasses,
 import { createBenchDatabase, startServer, type BenchDatabase, type ServerProcess } from './bench/server';
 import { benchLedgerCheck, type LedgerCheckPhase } from './bench/ledger';
 import { benchSlips, type SlipPhase } from './bench/slips';
+import { benchStockPositions, stockPlansText, type StockPhase } from './bench/stock';
+import { benchWarehouse, type WarehousePhase } from './bench/warehouse';
+import { issue13Disturbed, stockPasses, stockSection, warehouseSection, writeIssue13Doc, type Issue13Report } from './bench/issue13-report';
 import { openDatabase } from '../server/src/platform/db/client';
 import { measureWebBundle } from './bench/web-bundle';
 import { benchWeighbridgeLatency, type WeighbridgeLatencyPhase } from './bench/weighbridge';
@@ -44,11 +48,11 @@ const LOGIN_CONNECTIONS = 50;
 const BENCH_USERS = Math.max(USER_CONTEXT_USERS, LOGIN_CONNECTIONS);
 
 const args = process.argv.slice(2);
-const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--help']);
+const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--stock', '--warehouse', '--help']);
 const unknown = args.filter((a) => !known.has(a));
 if (args.includes('--help') || unknown.length > 0) {
   if (unknown.length > 0) console.error(`unknown option(s): ${unknown.join(' ')}`);
-  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build] [-- --slips] [-- --weighbridge]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
+  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build] [-- --slips] [-- --weighbridge] [-- --stock] [-- --warehouse]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
   process.exit(unknown.length > 0 ? 2 : 0);
 }
 const quick = args.includes('--quick');
@@ -59,7 +63,7 @@ const slipsOnly = args.includes('--slips');
 /** Write even when other work on the machine disturbed the run. */
 const force = args.includes('--force');
 const phase = quick ? { warmup: 1, measure: 2 } : { warmup: 2, measure: 10 };
-const HARD_LIMIT_SECONDS = quick ? 360 : 600;
+const HARD_LIMIT_SECONDS = quick ? 480 : 900;
 const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
 
 function log(line: string): void {
@@ -257,8 +261,82 @@ async function runWeighbridgeOnly(): Promise<number> {
   }
 }
 
+/** Entries the stock-position query is measured over (issue 13). */
+const STOCK_ENTRIES = Number(process.env.BENCH_STOCK_ENTRIES ?? 5_000_000);
+
+/** A fresh bench database, migrated (no server). */
+async function migratedDatabase(): Promise<BenchDatabase> {
+  const created = await createBenchDatabase(adminUrl);
+  database = created;
+  log(`created database ${created.name}; migrating`);
+  const migrator = await openDatabase({ url: created.url, poolSize: 1 });
+  try {
+    await migrator.migrate();
+  } finally {
+    await migrator.close();
+  }
+  return created;
+}
+
+/** Prints sections 8 and 9 (those that ran), says whether the stock query met its target, and writes them with `--write`. */
+function finishIssue13(report: Issue13Report): boolean {
+  const { stock, warehouse } = report;
+  if (stock?.ok) console.error(stockPlansText(stock.value));
+  if (stock) console.info(stockSection(report));
+  if (warehouse) console.info(`\n${warehouseSection(report)}`);
+  if (stock?.ok) {
+    const all = stock.value.latencies.find((l) => l.kind === 'all');
+    log(`stock positions: ${stockPasses(stock.value) ? 'every filter met' : 'a filter MISSED'} the p95 target of 50 ms (all: p95 ${all?.p95.toFixed(1) ?? 'n/a'} ms); ledger ${stock.value.ledgerClean ? 'clean' : 'NOT clean'}`);
+  } else if (stock) log(`stock: ${stock.reason}`);
+  if (warehouse?.ok) log(`warehouse: ${warehouse.value.warehouseIn.perSecond.toFixed(1)} ins/s, ${warehouse.value.warehouseOut.perSecond.toFixed(1)} outs/s, bare insert ${warehouse.value.bare.perSecond.toFixed(0)}/s; ledger ${warehouse.value.ledgerClean ? 'clean' : 'NOT clean'}`);
+  else if (warehouse) log(`warehouse: ${warehouse.reason}`);
+  const failed = (stock !== undefined && (!stock.ok || !stock.value.ledgerClean)) || (warehouse !== undefined && (!warehouse.ok || !warehouse.value.ledgerClean || warehouse.value.warehouseIn.failed > 0 || warehouse.value.warehouseOut.failed > 0));
+  const docName = path.relative(rootDir, docFile);
+  if (write && failed) log(`not writing sections 8 and 9 of ${docName}: a benchmark failed`);
+  else if (write && issue13Disturbed(report) && !force) log(`not writing sections 8 and 9 of ${docName}: the run was disturbed (add --force to write it anyway)`);
+  else if (write) {
+    writeIssue13Doc(docFile, report);
+    log(`updated sections 8 and 9 of ${docName}`);
+  }
+  return !failed;
+}
+
+/** `--stock` and/or `--warehouse`: issue 13's sections alone on a migrated bench database (no server, no web build). */
+async function runIssue13Only(): Promise<number> {
+  const started = performance.now();
+  const machine = await describeMachine(adminUrl);
+  log(`machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, PostgreSQL ${machine.postgres}, load average ${machine.loadAverage.toFixed(2)}`);
+  let stock: Outcome<StockPhase> | undefined;
+  let warehouse: Outcome<WarehousePhase> | undefined;
+  try {
+    const db = await migratedDatabase();
+    const cpuScope = { serverPid: undefined, databaseName: db.name };
+    if (args.includes('--stock')) {
+      try {
+        stock = { ok: true, value: await benchStockPositions({ databaseUrl: db.url, entries: quick ? 500_000 : STOCK_ENTRIES, phase, cpuScope, log }) };
+      } catch (error) {
+        stock = { ok: false, reason: reason(error) };
+      }
+    }
+    if (args.includes('--warehouse')) {
+      try {
+        warehouse = { ok: true, value: await benchWarehouse({ databaseUrl: db.url, phase, slipsPerWorker: quick ? 60 : 250, cpuScope, log }) };
+      } catch (error) {
+        warehouse = { ok: false, reason: reason(error) };
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+  const report: Issue13Report = { date: new Date(), machine, command: rerunCommand(), quick, ...(stock ? { stock } : {}), ...(warehouse ? { warehouse } : {}) };
+  const ok = finishIssue13(report);
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return ok ? 0 : 1;
+}
+
 async function run(): Promise<number> {
   if (slipsOnly) return runSlipsOnly();
+  if (args.includes('--stock') || args.includes('--warehouse')) return runIssue13Only();
   if (args.includes('--weighbridge')) return runWeighbridgeOnly();
   const started = performance.now();
   const machine = await describeMachine(adminUrl);
@@ -274,6 +352,8 @@ async function run(): Promise<number> {
   let slips: Outcome<SlipPhase> = { ok: false, reason: 'not run' };
   let ledgerCheck: Outcome<LedgerCheckPhase> = { ok: false, reason: 'not run' };
   let weighbridge: Outcome<WeighbridgeLatencyPhase> = { ok: false, reason: 'not run' };
+  let stock: Outcome<StockPhase> = { ok: false, reason: 'not run' };
+  let warehouse: Outcome<WarehousePhase> = { ok: false, reason: 'not run' };
   const demoPassword = generatePassword();
   try {
     database = await createBenchDatabase(adminUrl);
@@ -324,6 +404,17 @@ async function run(): Promise<number> {
     } catch (error) {
       ledgerCheck = { ok: false, reason: reason(error) };
     }
+    // Issue 13: the server is idle from here on; both run in this process against the same database.
+    try {
+      stock = { ok: true, value: await benchStockPositions({ databaseUrl: database.url, entries: quick ? 500_000 : STOCK_ENTRIES, phase, cpuScope, log }) };
+    } catch (error) {
+      stock = { ok: false, reason: reason(error) };
+    }
+    try {
+      warehouse = { ok: true, value: await benchWarehouse({ databaseUrl: database.url, phase, slipsPerWorker: quick ? 60 : 250, cpuScope, log }) };
+    } catch (error) {
+      warehouse = { ok: false, reason: reason(error) };
+    }
   } catch (error) {
     const why = reason(error);
     userContext = userContext.ok ? userContext : { ok: false, reason: why };
@@ -332,6 +423,8 @@ async function run(): Promise<number> {
     slips = slips.ok ? slips : { ok: false, reason: why };
     ledgerCheck = ledgerCheck.ok ? ledgerCheck : { ok: false, reason: why };
     weighbridge = weighbridge.ok ? weighbridge : { ok: false, reason: why };
+    stock = stock.ok ? stock : { ok: false, reason: why };
+    warehouse = warehouse.ok ? warehouse : { ok: false, reason: why };
     log(`setup failed: ${why}`);
   } finally {
     await cleanup();
@@ -379,8 +472,10 @@ async function run(): Promise<number> {
     writeDoc(docFile, report);
     log(`updated ${docName}`);
   }
+  // Sections 8 and 9 (issue 13) print and write on their own (their own markers in the file).
+  const issue13Ok = finishIssue13({ date: report.date, machine, command: report.command, quick, stock, warehouse });
   log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return failed ? 1 : 0;
+  return failed || !issue13Ok ? 1 : 0;
 }
 
 run()

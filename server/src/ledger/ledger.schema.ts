@@ -59,6 +59,11 @@ export const ledgerAccounts = pgTable(
     index('ledger_accounts_location_idx').on(t.agencyId, t.locationId),
     // Live positions of a kind (the read side's totals skip emptied positions and delivered trips).
     index('ledger_accounts_live_kind_idx').on(t.agencyId, t.kind).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
+    // Live positions of one owner or one consignment (the stock screens' filters; place has the location index): the
+    // key index serves these only by walking every account of the agency's kind, emptied positions included (npm
+    // run bench, section 8).
+    index('ledger_accounts_live_owner_idx').on(t.agencyId, t.kind, t.ownerCompanyId).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
+    index('ledger_accounts_live_consignment_idx').on(t.agencyId, t.kind, t.consignmentId).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
     tenantPolicy('ledger_accounts'),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_accounts_live_owner_idx" ON "ledger_accounts" USING btree ("agency_id","kind","owner_company_id") WHERE "ledger_accounts"."balance_kg" <> 0 or "ledger_accounts"."committed_kg" <> 0;--> statement-breakpoint
+CREATE INDEX "ledger_accounts_live_consignment_idx" ON "ledger_accounts" USING btree ("agency_id","kind","consignment_id") WHERE "ledger_accounts"."balance_kg" <> 0 or "ledger_accounts"."committed_kg" <> 0;
