@@ -11,7 +11,8 @@ after(closeBrowser);
  * WB-JGT-01 (trucks of 32,540 and 14,220 kg alternate on its deck): the slip on the road to the terminal is weighed
  * in loaded, received into two silos (the spec's silo-sum message first), a quantity is committed, the truck is
  * weighed out empty then loaded and dispatched to a consignee's mill with its warehouse loading slip, the mill
- * receives it, and reversing the delivered Pre Out is refused with the spec's message.
+ * receives it (Consignee In), and reversing the received Out and the delivered Pre Out is refused with the spec's
+ * messages.
  */
 const BRIDGE = 'WB-JGT-01';
 const HEAVY = 32_540;
@@ -142,7 +143,35 @@ describe(`warehouse journey (${isArabic ? 'Arabic' : 'English'})`, () => {
     await outRow.waitFor();
     await screenshot(page, 'warehouse-out-list');
 
-    // ---- The delivered Pre Out cannot be reversed before its Out.
+    // ---- The mill receives the warehouse loading slip: its ticket and 18.300 MT (20 kg lost on the road).
+    await go('consignee-in/add');
+    await page.getByTestId('delivery-in-form').waitFor();
+    await page.getByTestId('delivery-in-slip').click();
+    await page
+      .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+      .filter({ hasText: texts.receiving.slipKinds.warehouseLoadingSlip })
+      .filter({ hasText: 'JED 7310' })
+      .first()
+      .click();
+    assert.equal(await page.getByTestId('delivery-in-slip-quantity').textContent(), '18.320 MT');
+    await page.getByTestId('delivery-in-wbt').fill('AMC-RUH-9001');
+    await numberInput(page, 'delivery-in-quantity').fill('18.300');
+    await page.getByTestId('delivery-in-transit-loss').getByText('0.020 MT').waitFor();
+    await page.getByTestId('delivery-in-save').click();
+    await page.getByText(message('Consignee In created successfully')).waitFor();
+    await page.waitForURL(/\/consignee-in(\?|$)/);
+    await page.locator('tr', { hasText: 'AMC-RUH-9001' }).first().waitFor();
+    await screenshot(page, 'consignee-in-list');
+
+    // ---- Reversals refused down the chain: the received Out, then the delivered Pre Out.
+    await go('warehouse-out');
+    const deliveredOut = page.locator('tr', { hasText: 'AMC Riyadh Mill' }).filter({ hasText: 'JED 7310' }).first();
+    await deliveredOut.getByTestId('wo-reverse').click();
+    await page.getByTestId('wo-reverse-reason').fill(isArabic ? 'وجهة خاطئة' : 'Wrong mill');
+    await page.getByTestId('wo-reverse-ok').click();
+    await page.getByTestId('wo-reverse-error').getByText(message('This Warehouse Out delivered on Consignee In. Please revert Consignee In transaction first.')).waitFor();
+    await screenshot(page, 'warehouse-out-reverse-refused');
+
     await go('warehouse-pre-out');
     const preOutRow = page.locator('tr', { hasText: 'JED 7310' }).filter({ hasText: '18.000' }).first();
     await preOutRow.getByTestId('wpo-reverse').click();

@@ -44,6 +44,7 @@ async function census() {
       (select count(*) from customer_ins where status = 'Active')::text as customer_ins,
       (select count(*) from warehouse_pre_outs where status = 'Active')::text as pre_outs,
       (select count(*) from warehouse_outs where status = 'Active')::text as warehouse_outs,
+      (select count(*) from consignee_outs where status = 'Active')::text as consignee_outs,
       (select count(*) from ledger_transactions)::text as ledger_transactions`);
   return row;
 }
@@ -66,9 +67,10 @@ describe('demo season', () => {
       slips_in_transit: '2',
       warehouse_ins: '10',
       consignee_ins: '6',
-      customer_ins: '2',
+      customer_ins: '3',
       pre_outs: '4',
       warehouse_outs: '3',
+      consignee_outs: '1',
     });
     const voyages = await rows<{ port: string; arrival: string; completion: string | null }>(
       sql`select p.name as port, v.arrival_date::text as arrival, v.completion_date::text as completion from voyages v join ports p on p.id = v.port_id order by v.arrival_date`,
@@ -114,7 +116,8 @@ describe('demo season', () => {
     const [sums] = await rows<Record<string, string>>(sql`
       select (select sum(balance_kg) from ledger_accounts where kind = 'IN_TRANSIT')::text as in_transit,
              ((select sum(quantity_kg) from loading_slips where status = 'Active' and received_table is null)
-              + (select sum(quantity_kg) from warehouse_outs where status = 'Active' and received_table is null))::text as on_the_road,
+              + (select sum(quantity_kg) from warehouse_outs where status = 'Active' and received_table is null)
+              + (select coalesce(sum(quantity_kg), 0) from consignee_outs where status = 'Active' and received_table is null))::text as on_the_road,
              (select sum(balance_kg) from ledger_accounts where kind = 'TRANSIT_LOSS')::text as transit_loss,
              ((select sum(slip_kg - received_kg) from warehouse_ins where status = 'Active')
               + (select sum(slip_kg - received_kg) from consignee_ins where status = 'Active')
@@ -123,7 +126,8 @@ describe('demo season', () => {
              ((select sum(received_kg) from warehouse_ins where status = 'Active')
               + (select sum(received_kg) from consignee_ins where status = 'Active')
               + (select sum(received_kg) from customer_ins where status = 'Active')
-              - (select sum(quantity_kg) from warehouse_outs where status = 'Active'))::text as received_less_dispatched,
+              - (select sum(quantity_kg) from warehouse_outs where status = 'Active')
+              - (select sum(quantity_kg) from consignee_outs where status = 'Active'))::text as received_less_dispatched,
              (select sum(committed_kg) from ledger_accounts where kind = 'ON_HAND')::text as committed,
              (select sum(p.quantity_kg) from warehouse_pre_outs p where p.status = 'Active'
                 and not exists (select 1 from warehouse_outs o where o.pre_out_id = p.id and o.status = 'Active'))::text as open_pre_outs`);
@@ -151,6 +155,13 @@ describe('demo season', () => {
     expect(outs.map((o) => o.type)).toEqual(['consignee', 'customer', 'warehouse']);
     // The weights are the bridge's captures, not typed.
     expect(outs.every((o) => !o.manual)).toBe(true);
+    // The customer's store received the terminal's warehouse slip and the mill's consignee slip.
+    const resold = await rows<{ kind: string; place: string }>(sql`
+      select ci.slip_kind as kind, l.name as place from customer_ins ci join locations l on l.id = ci.location_id where ci.slip_kind <> 'loadingSlip' order by 1`);
+    expect(resold).toEqual([
+      { kind: 'consigneeLoadingSlip', place: 'Makkah Central Bakery Store' },
+      { kind: 'warehouseLoadingSlip', place: 'Makkah Central Bakery Store' },
+    ]);
     const typed = await rows<{ n: string }>(sql`select ((select count(*) from warehouse_pre_ins where manual) + (select count(*) from warehouse_ins where manual))::text as n`);
     expect(typed[0]?.n).toBe('0');
   });

@@ -1,9 +1,10 @@
-import { kgToTonnes, tonnesToKg, ZDeliveryInInput, ZOutboundFirstWeightInput, ZOutboundSecondWeightInput, ZWarehouseInInput, ZWarehouseOutInput, ZWarehousePreInInput, ZWarehousePreOutInput, type DeliveryInKind } from '@tonnage/contracts';
+import { kgToTonnes, tonnesToKg, ZConsigneeOutInput, ZDeliveryInInput, ZOutboundFirstWeightInput, ZOutboundSecondWeightInput, ZWarehouseInInput, ZWarehouseOutInput, ZWarehousePreInInput, ZWarehousePreOutInput, type DeliveryInKind } from '@tonnage/contracts';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Actor } from '../kit/actor';
 import type { DataScope } from '../identity/data-scope';
 import type { Db } from '../platform/db/client';
 import { columnOf, drivers, locations, silos, trucks, weightMachines } from '../modules/master-data/master-data.schema';
+import { consigneePositions, createConsigneeOut } from '../modules/consignee-dispatch/consignee-dispatch.service';
 import { createFirstWeight, createSecondWeight, type WeighingDeps } from '../modules/outbound-weighing/outbound-weighing.service';
 import { loadingSlips, portLoadings } from '../modules/port-loading/port-loading.schema';
 import { createDeliveryIn } from '../modules/receiving/delivery-in.service';
@@ -15,7 +16,8 @@ import type { TimedReading, WeighbridgeHub } from '../modules/weighing/weighing.
  * The demo season after the port (issue 13): the trucks that left the port are weighed in at the warehouses and
  * received into silos or the open area with their small transit losses, direct and customer deliveries are received
  * at their sites, and the terminal sends wheat on: trucks committed, weighed empty and loaded, dispatched to a
- * consignee's mill, a customer's store and another warehouse, one still waiting at the bridge. Every step goes through
+ * consignee's mill, a customer's store and another warehouse, one still waiting at the bridge; a mill sells on to a
+ * customer's store (a consignee out). Every step goes through
  * the flows' services at its own moment (so tickets and slip numbers follow the clock); the weighbridge weights come
  * from `DemoDeck`, a recorded deck that shows the truck standing still at the capture, as the capture rules ask. The
  * latest slips stay on the road.
@@ -63,6 +65,7 @@ export interface DemoWarehouseSeason {
   customerIns: number;
   preOuts: number;
   warehouseOuts: number;
+  consigneeOuts: number;
   /** Slips still on the road (not received). */
   onTheRoad: number;
 }
@@ -101,7 +104,7 @@ export async function seedDemoWarehouseSeason(tx: Db, params: { agencyId: number
   const deps: WeighingDeps = { weighbridges: deck };
   const can = (() => true) as Actor['can'];
   const actorAt = (at: Date) => ({ agencyId, userId, scope: UNRESTRICTED, now: at, can });
-  const done: DemoWarehouseSeason = { warehouseIns: 0, consigneeIns: 0, customerIns: 0, preOuts: 0, warehouseOuts: 0, onTheRoad: 0 };
+  const done: DemoWarehouseSeason = { warehouseIns: 0, consigneeIns: 0, customerIns: 0, preOuts: 0, warehouseOuts: 0, consigneeOuts: 0, onTheRoad: 0 };
 
   const places = new Map((await tx.select({ id: columnOf(locations, 'id'), name: columnOf(locations, 'name'), kind: columnOf(locations, 'locationKindId') }).from(locations)).map((l) => [String(l.name), { id: Number(l.id), kind: Number(l.kind) }]));
   const placeId = (name: string) => {
@@ -293,6 +296,41 @@ export async function seedDemoWarehouseSeason(tx: Db, params: { agencyId: number
       },
     });
   }
+
+  // ---- the Madinah mill sells part of its wheat on to the Makkah bakeries: a consignee out, received at the store
+  const mill = placeId('HFM Madinah Mill');
+  const store = placeId('Makkah Central Bakery Store');
+  const millOut = new Date(now.getTime() - 9 * HOUR);
+  let consigneeOutId = 0;
+  let consigneeOutKg = 0;
+  const millTruck = truckId('JED 4821');
+  const millDriver = await driverId('Mohammed Al-Sulami');
+  steps.push({
+    at: millOut,
+    run: async (at) => {
+      const positions = await consigneePositions(tx, { agencyId, scope: UNRESTRICTED, locationId: mill });
+      positions.sort((a, b) => Number(tonnesToKg(b.usable) - tonnesToKg(a.usable)));
+      const position = positions[0];
+      if (!position || tonnesToKg(position.usable) < 30_000n) return;
+      const { ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId } = position;
+      const out = await createConsigneeOut(tx, {
+        ...actorAt(at),
+        lang: 'en',
+        input: ZConsigneeOutInput.parse({ locationId: mill, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId, toLocationId: store, truckId: millTruck, driverId: millDriver, wbtNumber: 'HFM-MED-0771', quantity: '30.000', remarks: 'Flour wheat for the Makkah bakeries.' }),
+      });
+      consigneeOutId = out.id;
+      consigneeOutKg = 30_000;
+      done.consigneeOuts += 1;
+    },
+  });
+  steps.push({
+    at: new Date(millOut.getTime() + 5 * HOUR),
+    run: async (at) => {
+      if (consigneeOutId === 0) return;
+      await createDeliveryIn(tx, 'customerIn', actorAt(at), ZDeliveryInInput.parse({ slipKind: 'consigneeLoadingSlip', slipId: consigneeOutId, wbtNumber: 'MAKKAH-5310', quantity: kgToTonnes(BigInt(consigneeOutKg - 35)) }));
+      done.customerIns += 1;
+    },
+  });
 
   steps.sort((a, b) => a.at.getTime() - b.at.getTime());
   for (const step of steps) {
