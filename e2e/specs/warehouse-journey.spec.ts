@@ -69,8 +69,9 @@ describe(`warehouse journey (${isArabic ? 'Arabic' : 'English'})`, () => {
     await pick(page, 'pre-in-warehouse', 'Jeddah Grain Terminal');
     await pick(page, 'pre-in-slip', '·');
     const slipLabel = (await page.getByTestId('pre-in-slip').textContent()) ?? '';
-    const slipNumber = slipLabel.split('·')[0]?.trim() ?? '';
-    assert.match(slipNumber, /^\d+$/, `a slip number in "${slipLabel}"`);
+    // "<kind> <number> · <plate> · <quantity>"
+    const [, slipNumber = '', plate = ''] = /(\d+) · ([^·]+?) ·/.exec(slipLabel) ?? [];
+    assert.ok(slipNumber && plate, `a slip number and plate in "${slipLabel}"`);
     await pick(page, 'first-machine', BRIDGE);
     await captureWhen(page, 'pre-in-capture', HEAVY);
     await page.getByText(message('Warehouse Pre In created successfully')).waitFor();
@@ -79,7 +80,7 @@ describe(`warehouse journey (${isArabic ? 'Arabic' : 'English'})`, () => {
     // ---- Warehouse In: the empty truck, the net split into Silo A1 and Silo A2; a wrong split shows the spec's message.
     await go('warehouse-in/add');
     await page.getByTestId('in-form').waitFor();
-    await pick(page, 'in-pre-in', slipNumber);
+    await pick(page, 'in-pre-in', `${plate} · Jeddah Grain Terminal · ${slipNumber}`);
     assert.equal(((await page.getByTestId('in-first-kg').textContent()) ?? '').replace(/[^\d]/g, ''), String(HEAVY));
     await pick(page, 'first-machine', BRIDGE);
     await page.getByTestId('in-storage').getByText(texts.receiving.storages.silo).click();
@@ -96,7 +97,7 @@ describe(`warehouse journey (${isArabic ? 'Arabic' : 'English'})`, () => {
     });
     await page.getByText(message('Warehouse In created successfully')).waitFor();
     await page.waitForURL(/\/warehouse-in(\?|$)/);
-    const inRow = page.locator('tr', { hasText: slipNumber }).first();
+    const inRow = page.locator('tr', { hasText: plate }).filter({ hasText: '18.320' }).first();
     await inRow.waitFor();
     assert.ok(((await inRow.textContent()) ?? '').includes('18.320'), 'the received quantity in the list');
     await screenshot(page, 'warehouse-in-list');

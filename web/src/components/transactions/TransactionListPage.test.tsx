@@ -167,6 +167,18 @@ describe('TransactionListPage', () => {
     expect(screen.getByTestId('pl-reverse')).toBeTruthy();
   });
 
+  it('offers the reversal of a flow that declares it even when the page gives no wording (the generic list)', async () => {
+    const { calls } = serve();
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['view', 'reverse'].map((action) => permissionFlag('PortLoading', action as 'view')) });
+    renderPage(<TransactionListPage declaration={portLoadingTransaction} hideAdd hideEdit />, 'portLoading');
+    fireEvent.click(await screen.findByTestId('pl-reverse'));
+    expect(await screen.findByText('Reverse — Port Loading?')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('pl-reverse-reason'), { target: { value: 'Vessel left' } });
+    fireEvent.click(screen.getByTestId('pl-reverse-ok'));
+    expect(await screen.findByText('Port Loading reversed successfully')).toBeTruthy();
+    expect(calls.some((call) => call.url.pathname === '/api/portLoading/3/reverse')).toBe(true);
+  });
+
   it('reverses a row through the reason dialog, requiring a reason and showing a refusal in it', async () => {
     let refuse = true;
     const calls: Call[] = [];

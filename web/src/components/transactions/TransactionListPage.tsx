@@ -258,9 +258,12 @@ function useCellRenderer<Row extends ListRow>(rowTestId: string, renderers: Read
  * paging, the Excel export of the filtered rows, the status tag with the reversal reason, edit and reverse (the
  * reason dialog) by the module's flags, the add button, and an error state when the list cannot be loaded.
  */
-export function TransactionListPage<D extends TransactionDeclaration>({ declaration, renderers, rowActions, headerActions, extraFilters, filterControls, summary, onEdit, hideEdit = false, hideAdd = false, onAdd, reverse, reverseDialog, children }: TransactionListPageProps<D>) {
+export function TransactionListPage<D extends TransactionDeclaration>({ declaration, renderers, rowActions, headerActions, extraFilters, filterControls, summary, onEdit, hideEdit = false, hideAdd = false, onAdd, reverse: reverseOptions, reverseDialog, children }: TransactionListPageProps<D>) {
   type Row = TransactionRowOf<D> & ListRow;
   const { t } = useTranslation();
+  // A flow that declares reversal offers it on its rows even without its own wording: 'Reverse — <list title>?'.
+  const reverse: ReverseOptions<TransactionRowOf<D>> | undefined =
+    reverseOptions ?? (reverseDialog === undefined && declaration.operations.includes('reverse') ? { title: () => `${t('cargo.reverse')} — ${t(declaration.labels.title)}?` } : undefined);
   const { message } = App.useApp();
   const agencyPath = useAgencyPath();
   const ids = transactionTestIds(declaration);
