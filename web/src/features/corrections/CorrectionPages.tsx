@@ -238,7 +238,7 @@ function OutCorrectionForm({ record }: { record: TWarehouseOut }) {
             <Radio.Group onChange={() => form.setFieldsValue({ toLocationId: undefined })} options={DISPATCH_DESTINATIONS.map((type) => ({ value: type, label: t(`warehouseDispatch.destinations.${type}`) }))} />
           </Form.Item>
           <Form.Item name="toLocationId" label={t('warehouseDispatch.destination')} rules={[{ required: true, message: translateMessage(WarehouseDispatchMessages.destinationRequired) }]}>
-            {destinationType === 'warehouse' ? <WarehousePicker data-testid="correction-to-warehouse" /> : <LocationPicker kinds={[LOCATION_KIND_IDS.deliveryLocation]} data-testid="correction-to-location" />}
+            {destinationType === 'warehouse' ? <WarehousePicker data-testid="correction-to-warehouse" /> : <LocationPicker kinds={[LOCATION_KIND_IDS.deliveryLocation]} owner={destinationType} data-testid="correction-to-location" />}
           </Form.Item>
           <Form.Item name="reason" label={t('corrections.reason')} rules={[{ required: true, whitespace: true, message: translateMessage(Messages.reasonRequired) }]}>
             <Input.TextArea maxLength={500} rows={2} data-testid="correction-reason" />

@@ -132,7 +132,7 @@ function NewGroupForm() {
           <Radio.Group onChange={() => form.setFieldsValue({ toLocationId: undefined })} options={DISPATCH_DESTINATIONS.map((type) => ({ value: type, label: t(`warehouseDispatch.destinations.${type}`) }))} />
         </Form.Item>
         <Form.Item name="toLocationId" label={t('warehouseDispatch.destination')} rules={[{ required: true, message: translateMessage(WarehouseDispatchMessages.destinationRequired) }]}>
-          {destinationType === 'warehouse' ? <WarehousePicker data-testid="group-to-warehouse" /> : <LocationPicker kinds={[LOCATION_KIND_IDS.deliveryLocation]} data-testid="group-to-location" />}
+          {destinationType === 'warehouse' ? <WarehousePicker data-testid="group-to-warehouse" /> : <LocationPicker kinds={[LOCATION_KIND_IDS.deliveryLocation]} owner={destinationType} data-testid="group-to-location" />}
         </Form.Item>
         <Row gutter={16}>
           <Col xs={12} md={6}>
