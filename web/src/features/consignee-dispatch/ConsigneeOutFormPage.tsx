@@ -12,6 +12,7 @@ import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createConsigneeOut, updateConsigneeOut, useConsigneePositions } from './consignee-dispatch-api';
+import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 
 interface ConsigneeOutValues {
   locationId?: number;
@@ -119,19 +120,7 @@ function ConsigneeOutForm({ record }: { record: TConsigneeOut | null }) {
             </Col>
           </Row>
         )}
-        {chosen && (
-          <Descriptions size="small" column={3} bordered style={{ marginBlockEnd: 16 }}>
-            <Descriptions.Item label={t('warehouseDispatch.onHand')}>
-              <bdi>{chosen.onHand}</bdi>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('warehouseDispatch.committed')}>
-              <bdi>{chosen.committed}</bdi>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('warehouseDispatch.usable', { value: '' })}>
-              <bdi data-testid="co-usable">{chosen.usable}</bdi>
-            </Descriptions.Item>
-          </Descriptions>
-        )}
+        {chosen && <PositionBalance position={chosen} usableTestId="co-usable" />}
         <Row gutter={16}>
           <Col xs={24} md={6}>
             <Form.Item name="truckId" label={t('consigneeDispatch.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>

@@ -11,6 +11,7 @@ import { WarehousePicker } from '../../components/pickers';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { createPreOut, updatePreOut, useStockPositions } from './warehouse-dispatch-api';
+import { PositionBalance } from './PositionBalance';
 
 interface PreOutValues {
   warehouseId?: number;
@@ -107,19 +108,7 @@ function PreOutForm({ record }: { record: TWarehousePreOut | null }) {
             </Col>
           </Row>
         )}
-        {chosen && (
-          <Descriptions size="small" column={3} bordered style={{ marginBlockEnd: 16 }}>
-            <Descriptions.Item label={t('warehouseDispatch.onHand')}>
-              <bdi>{chosen.onHand}</bdi>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('warehouseDispatch.committed')}>
-              <bdi>{chosen.committed}</bdi>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('warehouseDispatch.usable', { value: '' })}>
-              <bdi data-testid="po-usable">{chosen.usable}</bdi>
-            </Descriptions.Item>
-          </Descriptions>
-        )}
+        {chosen && <PositionBalance position={chosen} usableTestId="po-usable" />}
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="truckId" label={t('warehouseDispatch.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
