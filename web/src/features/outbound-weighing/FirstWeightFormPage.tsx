@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Switch, Tag } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Row, Select, Space, Switch, Tag } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,12 +8,13 @@ import { useAgencyDateTime } from '../../app/agency-time';
 import { showSubmitFailure } from '../../app/form-errors';
 import { useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
-import { useAgencyPath, useGoBack } from '../../app/navigation';
+import { useAgencyPath } from '../../app/navigation';
 import { WarehousePicker } from '../../components/pickers';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { EquipmentSelect } from '../port-loading/selects';
 import { LiveWeightPanel, captureState } from './LiveWeightPanel';
 import { createFirstWeight, updateFirstWeight, useLiveWeight, useWarehouseBridges } from './outbound-weighing-api';
+import { WeighingEditForm } from './WeighingEditForm';
 
 /** The flag of a typed (manual) weight. */
 export const MANUAL_WEIGHT_FLAG = 'canAddManualWeight';
@@ -187,50 +188,25 @@ export function ManualTag({ manual, reason }: { manual: boolean; reason?: string
 /** An existing first weight: its facts read-only; driver and remarks editable (never the weight). */
 function EditFirstWeightForm({ record }: { record: TOutboundFirstWeightDetail }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const dateTime = useAgencyDateTime();
-  const goBack = useGoBack(useAgencyPath()(outboundFirstWeightTransaction.route));
-  const [form] = Form.useForm<{ driverId?: number; remarks?: string }>();
-  const [saving, setSaving] = useState(false);
-  const readOnly = record.status === 'Reversed';
-  const submit = async (values: { driverId?: number; remarks?: string }) => {
-    setSaving(true);
-    const result = await updateFirstWeight(record.id, { driverId: values.driverId, remarks: values.remarks ?? null });
-    setSaving(false);
-    if (!result.ok) {
-      showSubmitFailure(form, result, ['driverId', 'remarks']);
-      return;
-    }
-    void message.success(t('outboundWeighing.updatedFirst'));
-    await queryClient.invalidateQueries({ queryKey: [outboundFirstWeightTransaction.key] });
-    goBack();
-  };
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('outboundWeighing.weightLocked')} />
-      <WeighingFacts
-        items={[
-          { label: t('outboundWeighing.ticketNumber'), value: record.ticketNumber },
-          { label: t('outboundWeighing.truck'), value: record.truckPlate },
-          { label: t('outboundWeighing.warehouse'), value: record.warehouseName },
-          { label: t('outboundWeighing.weighbridge'), value: record.weighbridge },
-          { label: t('outboundWeighing.weightKg'), value: <Space><bdi data-testid="first-kg">{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /></Space> },
-          { label: t('outboundWeighing.capturedAt'), value: dateTime(record.capturedAt) },
-        ]}
-      />
-      <Form form={form} layout="vertical" disabled={readOnly} initialValues={{ driverId: record.driverId, remarks: record.remarks ?? undefined }} onFinish={(values) => void submit(values)} data-testid="first-edit-form">
-        <Form.Item name="driverId" label={t('outboundWeighing.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
-          <EquipmentSelect kind="driver" transporterId={null} data-testid="first-driver" />
-        </Form.Item>
-        <Form.Item name="remarks" label={t('outboundWeighing.remarks')}>
-          <Input.TextArea maxLength={255} rows={2} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="first-save">
-          {t('outboundWeighing.save')}
-        </Button>
-      </Form>
-    </Space>
+    <WeighingEditForm
+      record={record}
+      facts={[
+        { label: t('outboundWeighing.ticketNumber'), value: record.ticketNumber },
+        { label: t('outboundWeighing.truck'), value: record.truckPlate },
+        { label: t('outboundWeighing.warehouse'), value: record.warehouseName },
+        { label: t('outboundWeighing.weighbridge'), value: record.weighbridge },
+        { label: t('outboundWeighing.weightKg'), value: <Space><bdi data-testid="first-kg">{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /></Space> },
+        { label: t('outboundWeighing.capturedAt'), value: dateTime(record.capturedAt) },
+      ]}
+      save={(values) => updateFirstWeight(record.id, { driverId: values.driverId, remarks: values.remarks })}
+      saved={t('outboundWeighing.updatedFirst')}
+      queryKey={outboundFirstWeightTransaction.key}
+      listRoute={outboundFirstWeightTransaction.route}
+      testId="first-edit-form"
+      prefix="first"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { App, Card, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,10 +8,11 @@ import { useAgencyDateTime } from '../../app/agency-time';
 import { showSubmitFailure } from '../../app/form-errors';
 import { useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
-import { useAgencyPath, useGoBack } from '../../app/navigation';
+import { useAgencyPath } from '../../app/navigation';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { CaptureButton, MANUAL_WEIGHT_FLAG, ManualTag, ManualWeightFields, WeighbridgeSelect, WeighingFacts } from './FirstWeightFormPage';
 import { createSecondWeight, updateSecondWeight, useOpenFirstWeights } from './outbound-weighing-api';
+import { WeighingEditForm } from './WeighingEditForm';
 
 interface SecondWeightValues {
   firstWeightId?: number;
@@ -112,47 +113,26 @@ function NewSecondWeightForm() {
 /** An existing second weight: first, second and net read-only; the remarks editable. */
 function EditSecondWeightForm({ record }: { record: TOutboundSecondWeightDetail }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const dateTime = useAgencyDateTime();
-  const goBack = useGoBack(useAgencyPath()(outboundSecondWeightTransaction.route));
-  const [form] = Form.useForm<{ remarks?: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async (values: { remarks?: string }) => {
-    setSaving(true);
-    const result = await updateSecondWeight(record.id, { remarks: values.remarks ?? null });
-    setSaving(false);
-    if (!result.ok) {
-      showSubmitFailure(form, result, ['remarks']);
-      return;
-    }
-    void message.success(t('outboundWeighing.updatedSecond'));
-    await queryClient.invalidateQueries({ queryKey: [outboundSecondWeightTransaction.key] });
-    goBack();
-  };
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('outboundWeighing.weightLocked')} />
-      <WeighingFacts
-        items={[
-          { label: t('outboundWeighing.ticketNumber'), value: record.ticketNumber },
-          { label: t('outboundWeighing.truck'), value: record.truckPlate },
-          { label: t('outboundWeighing.warehouse'), value: record.warehouseName },
-          { label: t('outboundWeighing.weighbridge'), value: record.weighbridge },
-          { label: t('outboundWeighing.firstKg'), value: <Space><bdi>{record.firstKg.toLocaleString('en')}</bdi><ManualTag manual={record.firstManual} /><span>{dateTime(record.firstAt)}</span></Space> },
-          { label: t('outboundWeighing.secondKg'), value: <Space><bdi>{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /><span>{dateTime(record.capturedAt)}</span></Space> },
-          { label: t('outboundWeighing.net'), value: <bdi data-testid="second-net">{t('outboundWeighing.kilograms', { value: record.netKg.toLocaleString('en') })}</bdi> },
-        ]}
-      />
-      <Form form={form} layout="vertical" disabled={record.status === 'Reversed'} initialValues={{ remarks: record.remarks ?? undefined }} onFinish={(values) => void submit(values)} data-testid="second-edit-form">
-        <Form.Item name="remarks" label={t('outboundWeighing.remarks')}>
-          <Input.TextArea maxLength={255} rows={2} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="second-save">
-          {t('outboundWeighing.save')}
-        </Button>
-      </Form>
-    </Space>
+    <WeighingEditForm
+      record={{ status: record.status, remarks: record.remarks }}
+      facts={[
+        { label: t('outboundWeighing.ticketNumber'), value: record.ticketNumber },
+        { label: t('outboundWeighing.truck'), value: record.truckPlate },
+        { label: t('outboundWeighing.warehouse'), value: record.warehouseName },
+        { label: t('outboundWeighing.weighbridge'), value: record.weighbridge },
+        { label: t('outboundWeighing.firstKg'), value: <Space><bdi>{record.firstKg.toLocaleString('en')}</bdi><ManualTag manual={record.firstManual} /><span>{dateTime(record.firstAt)}</span></Space> },
+        { label: t('outboundWeighing.secondKg'), value: <Space><bdi>{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /><span>{dateTime(record.capturedAt)}</span></Space> },
+        { label: t('outboundWeighing.net'), value: <bdi data-testid="second-net">{t('outboundWeighing.kilograms', { value: record.netKg.toLocaleString('en') })}</bdi> },
+      ]}
+      save={(values) => updateSecondWeight(record.id, { remarks: values.remarks })}
+      saved={t('outboundWeighing.updatedSecond')}
+      queryKey={outboundSecondWeightTransaction.key}
+      listRoute={outboundSecondWeightTransaction.route}
+      testId="second-edit-form"
+      prefix="second"
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Form, Input, Row, Select, Space } from 'antd';
+import { App, Card, Col, Form, Input, Row, Select, Space } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,13 +8,14 @@ import { useAgencyDateTime } from '../../app/agency-time';
 import { showSubmitFailure } from '../../app/form-errors';
 import { useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
-import { useAgencyPath, useGoBack } from '../../app/navigation';
+import { useAgencyPath } from '../../app/navigation';
 import { WarehousePicker } from '../../components/pickers';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { EquipmentSelect } from '../port-loading/selects';
-import { CaptureButton, MANUAL_WEIGHT_FLAG, ManualTag, ManualWeightFields, WeighbridgeSelect, WeighingFacts } from '../outbound-weighing/FirstWeightFormPage';
+import { CaptureButton, MANUAL_WEIGHT_FLAG, ManualTag, ManualWeightFields, WeighbridgeSelect } from '../outbound-weighing/FirstWeightFormPage';
 import { parseSlipKey, slipKey } from './slip-key';
 import { createPreIn, updatePreIn, useInTransitSlips } from './receiving-api';
+import { WeighingEditForm } from '../outbound-weighing/WeighingEditForm';
 
 interface PreInValues {
   warehouseId?: number;
@@ -124,49 +125,25 @@ function NewPreInForm() {
 /** An existing pre in: facts read-only, driver and remarks editable (never the weight). */
 function EditPreInForm({ record }: { record: TWarehousePreInDetail }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
-  const queryClient = useQueryClient();
   const dateTime = useAgencyDateTime();
-  const goBack = useGoBack(useAgencyPath()(warehousePreInTransaction.route));
-  const [form] = Form.useForm<{ driverId?: number; remarks?: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async (values: { driverId?: number; remarks?: string }) => {
-    setSaving(true);
-    const result = await updatePreIn(record.id, { driverId: values.driverId, remarks: values.remarks ?? null });
-    setSaving(false);
-    if (!result.ok) {
-      showSubmitFailure(form, result, ['driverId', 'remarks']);
-      return;
-    }
-    void message.success(translateMessage(ReceivingMessages.preInUpdated));
-    await queryClient.invalidateQueries({ queryKey: [warehousePreInTransaction.key] });
-    goBack();
-  };
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
-      <Alert type="info" showIcon message={t('outboundWeighing.weightLocked')} />
-      <WeighingFacts
-        items={[
-          { label: t('receiving.ticketNumber'), value: record.ticketNumber },
-          { label: t('receiving.slip'), value: `${t(`receiving.slipKinds.${record.slipKind}`)} ${record.slipNumber} (${record.slipQuantity})` },
-          { label: t('receiving.truck'), value: record.truckPlate },
-          { label: t('receiving.warehouse'), value: record.warehouseName },
-          { label: t('receiving.firstKg'), value: <Space><bdi>{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /></Space> },
-          { label: t('receiving.capturedAt'), value: dateTime(record.capturedAt) },
-        ]}
-      />
-      <Form form={form} layout="vertical" disabled={record.status === 'Reversed'} initialValues={{ driverId: record.driverId, remarks: record.remarks ?? undefined }} onFinish={(values) => void submit(values)} data-testid="pre-in-edit-form">
-        <Form.Item name="driverId" label={t('receiving.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
-          <EquipmentSelect kind="driver" transporterId={null} />
-        </Form.Item>
-        <Form.Item name="remarks" label={t('outboundWeighing.remarks')}>
-          <Input.TextArea maxLength={255} rows={2} />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" loading={saving} data-testid="pre-in-save">
-          {t('outboundWeighing.save')}
-        </Button>
-      </Form>
-    </Space>
+    <WeighingEditForm
+      record={record}
+      facts={[
+        { label: t('receiving.ticketNumber'), value: record.ticketNumber },
+        { label: t('receiving.slip'), value: `${record.slipNumber} (${record.slipQuantity})` },
+        { label: t('receiving.truck'), value: record.truckPlate },
+        { label: t('receiving.warehouse'), value: record.warehouseName },
+        { label: t('receiving.firstKg'), value: <Space><bdi>{record.kg.toLocaleString('en')}</bdi><ManualTag manual={record.manual} reason={record.manualReason} /></Space> },
+        { label: t('receiving.capturedAt'), value: dateTime(record.capturedAt) },
+      ]}
+      save={(values) => updatePreIn(record.id, values)}
+      saved={translateMessage(ReceivingMessages.preInUpdated)}
+      queryKey={warehousePreInTransaction.key}
+      listRoute={warehousePreInTransaction.route}
+      testId="pre-in-edit-form"
+      prefix="pre-in"
+    />
   );
 }
 
