@@ -1,5 +1,6 @@
 // `npm run test:e2e`: builds the web app if needed, then for each language starts a real server on a fresh
-// embedded database and runs every spec against it in Debian's Chromium (node's test runner + playwright-core).
+// embedded database and runs every spec against it in Debian's Chromium (node's test runner + playwright-core);
+// then, the server stopped, `ledger:check` over that database must find the ledger whole.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -40,6 +41,7 @@ async function runLanguage(language: string): Promise<boolean> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `tonnage-e2e-${language}-`));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  let passed: boolean;
   const server = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -70,10 +72,21 @@ async function runLanguage(language: string): Promise<boolean> {
       stdio: 'inherit',
       env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_LANGUAGE: language, E2E_DATA_DIR: dataDir },
     });
-    return result.status === 0;
+    passed = result.status === 0;
   } finally {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r).once('error', r));
+  }
+  try {
+    // What the browser did through every flow leaves the ledger whole: `ledger:check` on the run's database.
+    const check = spawnSync('node', ['--import', 'tsx', 'server/src/ledger/ledger.check.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    });
+    console.info(`=== ledger:check after the e2e run in ${language}: ${check.status === 0 ? 'clean' : `exit ${check.status}`}`);
+    return passed && check.status === 0;
+  } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
