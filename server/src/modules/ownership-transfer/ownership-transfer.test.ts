@@ -1,5 +1,5 @@
 import { Messages, OwnershipTransferMessages, permissionFlag, tonnesToKg, type TNewOwners, type TOwnershipTransferList, type TOwnershipTransferSaved, type TStockPositions } from '@tonnage/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
@@ -9,6 +9,7 @@ import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { addResource, makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
+import { seedDemoInplace } from '../../seed/demo-inplace';
 import { ownershipTransfers } from './ownership-transfer.schema';
 
 /*
@@ -234,6 +235,18 @@ describe('racing ownership transfers of one position', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.status === 409)?.body.message).toBe(Messages.quantityNotAvailable);
     expect(await balanceOf(pos)).toBe(20_000n);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+});
+
+describe('the demo entry', () => {
+  it('hands part of the largest warehouse position to a shipment manager through the service', async () => {
+    const before = await count();
+    const done = await inAgency(t.database.db, writer.agencyId, (tx) => seedDemoInplace(tx, { agencyId: writer.agencyId, userId: writer.userId, now: writer.now }));
+    expect(done).toEqual({ ownershipTransfers: 1 });
+    expect(await count()).toBe(before + 1);
+    const [latest] = await t.database.db.select().from(ownershipTransfers).orderBy(desc(ownershipTransfers.id)).limit(1);
+    expect(latest).toMatchObject({ toOwnerCompanyId: world.shipmentManagerId, status: 'Active' });
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
 });
