@@ -21,4 +21,5 @@ export * from './modules/receiving/receiving.schema';
 export * from './modules/warehouse-dispatch/grouped-out.schema';
 export * from './modules/warehouse-dispatch/warehouse-dispatch.schema';
 export * from './modules/ownership-transfer/ownership-transfer.schema';
+export * from './modules/silo-transfer/silo-transfer.schema';
 export * from './modules/consignee-dispatch/consignee-dispatch.schema';

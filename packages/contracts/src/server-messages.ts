@@ -17,6 +17,7 @@ import { ConsigneeDispatchMessages } from './consignee-dispatch';
 import { GroupedOutMessages } from './warehouse-out-groups';
 import { CorrectionMessages } from './corrections';
 import { OwnershipTransferMessages } from './ownership-transfer';
+import { SiloTransferMessages } from './silo-transfer';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -129,6 +130,7 @@ export const SERVER_MESSAGE_SETS = {
   GroupedOutMessages,
   CorrectionMessages,
   OwnershipTransferMessages,
+  SiloTransferMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -14,6 +14,7 @@ import { registerWarehouseDispatchRoutes } from './warehouse-dispatch/warehouse-
 import { registerGroupedOutRoutes } from './warehouse-dispatch/grouped-out.routes';
 import { registerCorrectionRoutes } from './warehouse-dispatch/correction.routes';
 import { registerOwnershipTransferRoutes } from './ownership-transfer/ownership-transfer.routes';
+import { registerSiloTransferRoutes } from './silo-transfer/silo-transfer.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -29,6 +30,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerGroupedOutRoutes,
   registerCorrectionRoutes,
   registerOwnershipTransferRoutes,
+  registerSiloTransferRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

@@ -8,6 +8,7 @@ import { consigneeLoadingSlipTransaction, consigneeOutTransaction } from '../con
 import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
 import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
 import { ownershipTransferTransaction } from '../ownership-transfer';
+import { siloTransferTransaction } from '../silo-transfer';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -36,6 +37,7 @@ export const transactionRegistry = [
   consigneeOutTransaction,
   consigneeLoadingSlipTransaction,
   ownershipTransferTransaction,
+  siloTransferTransaction,
 ] as const;
 
 /** The key of a declared transaction. */
