@@ -114,7 +114,7 @@ describe('the Ownership Transfer form', () => {
     renderAdd();
     await screen.findByTestId('ownership-transfer-form');
     fireEvent.click(screen.getByRole('radio', { name: 'Consignee location' }));
-    await waitFor(() => expect((screen.getByRole('radio', { name: 'Consignee location' }) as HTMLInputElement).checked).toBe(true));
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('radio', { name: 'Consignee location' }).checked).toBe(true));
     expect(await openOptions('ot-location')).toEqual(['Mill site']);
   });
 
