@@ -20,4 +20,6 @@ export * from './modules/cameras/cameras.schema';
 export * from './modules/receiving/receiving.schema';
 export * from './modules/warehouse-dispatch/grouped-out.schema';
 export * from './modules/warehouse-dispatch/warehouse-dispatch.schema';
+export * from './modules/ownership-transfer/ownership-transfer.schema';
+export * from './modules/silo-transfer/silo-transfer.schema';
 export * from './modules/consignee-dispatch/consignee-dispatch.schema';

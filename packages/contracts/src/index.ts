@@ -30,6 +30,8 @@ export * from './weight-display';
 export * from './cameras';
 export * from './receiving';
 export * from './warehouse-dispatch';
+export * from './ownership-transfer';
+export * from './silo-transfer';
 export * from './consignee-dispatch';
 export * from './warehouse-out-groups';
 export * from './corrections';

@@ -16,6 +16,8 @@ import { WarehouseDispatchMessages } from './warehouse-dispatch';
 import { ConsigneeDispatchMessages } from './consignee-dispatch';
 import { GroupedOutMessages } from './warehouse-out-groups';
 import { CorrectionMessages } from './corrections';
+import { OwnershipTransferMessages } from './ownership-transfer';
+import { SiloTransferMessages } from './silo-transfer';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -127,6 +129,8 @@ export const SERVER_MESSAGE_SETS = {
   ConsigneeDispatchMessages,
   GroupedOutMessages,
   CorrectionMessages,
+  OwnershipTransferMessages,
+  SiloTransferMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

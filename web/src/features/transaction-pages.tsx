@@ -27,6 +27,8 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   consigneeLoadingSlip: lazy(() => import('./consignee-dispatch/ConsigneeDispatchListPages').then((module) => ({ default: module.ConsigneeSlipListPage }))),
   warehouseOutGroup: lazy(() => import('./warehouse-dispatch/GroupedOutPages').then((module) => ({ default: module.GroupedOutListPage }))),
   warehouseIn: lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInListPage }))),
+  ownershipTransfer: lazy(() => import('./ownership-transfer/OwnershipTransferPages').then((module) => ({ default: module.OwnershipTransferListPage }))),
+  siloTransfer: lazy(() => import('./silo-transfer/SiloTransferPages').then((module) => ({ default: module.SiloTransferListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -53,6 +55,8 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
   consigneeOut: { page: lazy(() => import('./consignee-dispatch/ConsigneeOutFormPage')) },
   warehouseOutGroup: { page: lazy(() => import('./warehouse-dispatch/GroupedOutPages')) },
+  ownershipTransfer: { page: lazy(() => import('./ownership-transfer/OwnershipTransferPages')) },
+  siloTransfer: { page: lazy(() => import('./silo-transfer/SiloTransferPages')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));

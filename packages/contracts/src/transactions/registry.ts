@@ -7,6 +7,8 @@ import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, 
 import { consigneeLoadingSlipTransaction, consigneeOutTransaction } from '../consignee-dispatch';
 import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
 import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
+import { ownershipTransferTransaction } from '../ownership-transfer';
+import { siloTransferTransaction } from '../silo-transfer';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -34,6 +36,8 @@ export const transactionRegistry = [
   warehouseLoadingSlipTransaction,
   consigneeOutTransaction,
   consigneeLoadingSlipTransaction,
+  ownershipTransferTransaction,
+  siloTransferTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

@@ -229,7 +229,23 @@ export interface Share {
  * silo (locked FOR UPDATE, in id order) keeps within its capacity with what it already holds, and the cargo control
  * of the day lets the cargo in and under its cap (the warehouse's advisory lock serialises that sum).
  */
-export async function placeShares(tx: Db, params: { agencyId: number; warehouseId: number; cargoTypeId: number; receivedKg: bigint; storage: Storage; date: string }): Promise<Share[]> {
+export async function placeShares(
+  tx: Db,
+  params: {
+    agencyId: number;
+    warehouseId: number;
+    cargoTypeId: number;
+    receivedKg: bigint;
+    storage: Storage;
+    date: string;
+    /**
+     * Cargo already in this warehouse moving between its silos and open area (a silo transfer): `move` keeps the
+     * cargo control's in-block but not its cap (the warehouse's total does not change); `return` (its reversal)
+     * checks the silos alone.
+     */
+    within?: 'move' | 'return';
+  },
+): Promise<Share[]> {
   const [place] = await queryRows<{ storage_type: string | null }>(tx, sql`select storage_type from locations where agency_id = ${params.agencyId} and id = ${params.warehouseId}`);
   const storageType = place?.storage_type ?? 'openArea';
   let shares: Share[];
@@ -261,9 +277,10 @@ export async function placeShares(tx: Db, params: { agencyId: number; warehouseI
       if (BigInt(silo.held_kg) + share.kg > BigInt(silo.capacity_kg)) throw new AppError(409, ErrorCode.QUANTITY_NOT_AVAILABLE, ReceivingMessages.siloFull, { silos: ReceivingMessages.siloFull, siloId: String(share.siloId) });
     }
   }
+  if (params.within === 'return') return shares;
   const control = await cargoControlFor(tx, { agencyId: params.agencyId, cargoTypeId: params.cargoTypeId, locationId: params.warehouseId, date: params.date });
   if (control.blockIn) throw rule(422, ReceivingMessages.cargoBlockedIn);
-  if (control.maxStock !== null) {
+  if (control.maxStock !== null && params.within === undefined) {
     // 7302: receiving's advisory lock class, per warehouse: ins under a cap take turns.
     await tx.execute(sql`select pg_advisory_xact_lock(7302, ${params.warehouseId})`);
     const [held] = await queryRows<{ kg: string }>(
@@ -304,7 +321,7 @@ export async function writeShares(tx: Db, params: { agencyId: number; inId: numb
   await tx.insert(warehouseInShares).values(params.shares.map((share) => ({ agencyId: params.agencyId, warehouseInId: params.inId, siloId: share.siloId, quantityKg: Number(share.kg) })));
 }
 
-const dateIn = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+export const dateIn = (at: Date, timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
  * Creates a warehouse in on an open pre in: its slip still in transit (locked), the empty truck's weight taken on a

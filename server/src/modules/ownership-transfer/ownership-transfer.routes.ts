@@ -1,0 +1,43 @@
+import { OwnershipTransferMessages, ZNewOwners, ZOwnershipPositionsQuery, ZStockPositions, ownershipTransferTransaction } from '@tonnage/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../module-context';
+import { cargoRoute, registerTransaction } from '../../kit';
+import { transferExportColumns } from './ownership-transfer.export';
+import { createTransfer, forEachTransfer, getTransfer, listTransfers, newOwners, reverseTransfer, transferPositions } from './ownership-transfer.service';
+
+const tags = ['ownership transfer'];
+const adders = { anyOf: [{ module: 'OwnershipTransfer', action: 'add' as const }] };
+
+/** Ownership transfer (`ownershipTransfer` screen): the kit's routes, and the form's positions and new-owner pickers. */
+export function registerOwnershipTransferRoutes(api: FastifyInstance, context: ModuleContext): void {
+  registerTransaction(api, context, ownershipTransferTransaction, {
+    list: (tx, actor, query) => listTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
+    forEach: (tx, actor, query, visit) => forEachTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportColumns: transferExportColumns,
+    exportSheet: { en: 'Ownership transfers', ar: 'نقل الملكية' },
+    get: (tx, actor, id) => getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    create: async (tx, actor, input) => ({ message: OwnershipTransferMessages.created, record: await createTransfer(tx, { ...actor, input }) }),
+    reverse: (tx, actor, id, body) => reverseTransfer(tx, { ...actor, id, body }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/ownershipTransfer/positions',
+    permission: adders,
+    tags,
+    summary: 'On-hand positions at warehouses or consignee locations in the user’s scope, with usable quantity: the form’s picker',
+    querystring: ZOwnershipPositionsQuery,
+    response: ZStockPositions,
+    work: async (tx, actor, { query }) => ({ rows: await transferPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: query.place, locationId: query.locationId }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/ownershipTransfer/owners',
+    permission: adders,
+    tags,
+    summary: 'Consignees and shipment managers (marked) in the user’s scope: who may become the owner',
+    response: ZNewOwners,
+    work: async (tx, actor) => ({ rows: await newOwners(tx, { agencyId: actor.agencyId, scope: actor.scope }) }),
+  });
+}
