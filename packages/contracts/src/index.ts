@@ -33,3 +33,4 @@ export * from './warehouse-dispatch';
 export * from './consignee-dispatch';
 export * from './warehouse-out-groups';
 export * from './corrections';
+export * from './handling';
