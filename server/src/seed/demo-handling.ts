@@ -27,7 +27,7 @@ export interface DemoHandling {
 export async function seedDemoHandling(tx: Db, params: { agencyId: number; userId: number; now: Date }): Promise<DemoHandling> {
   const { agencyId, userId, now } = params;
   const done: DemoHandling = { handlingLosses: 0, handlingExcesses: 0, approvedAboveAllowance: 0 };
-  const actorAt = (at: Date): Actor => ({ agencyId, userId, now: at, scope: UNRESTRICTED, isAdmin: true, lang: 'en', userKind: 'agencyAdmin', userCompanyId: null, can: (() => true) as Actor['can'] });
+  const actorAt = (at: Date): Actor => ({ agencyId, userId, now: at, scope: UNRESTRICTED, isAdmin: true, lang: 'en', userKind: 'agencyAdmin', userCompanyId: null, can: () => true });
 
   const positions = await warehousePositions(tx, { agencyId, scope: UNRESTRICTED });
   const position = positions.reduce<TStockPosition | undefined>((best, p) => (best === undefined || Number(p.usable) > Number(best.usable) ? p : best), undefined);
