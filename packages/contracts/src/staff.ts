@@ -166,8 +166,8 @@ export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const APPROVAL_KIND_APPROVE_PERMISSION: Readonly<Record<ApprovalKind, string | null>> = {
   voyageApproval: permissionFlag('ApprovalVessel', 'approve'),
   vesselQuantityApproval: permissionFlag('VesselQuantityApproval', 'approve'),
-  handlingLoss: permissionFlag('HandlingLoss', 'approve'),
-  handlingExcess: permissionFlag('HandlingExcess', 'approve'),
+  handlingLoss: null,
+  handlingExcess: null,
   ownershipTransfer: null,
   swapCargo: null,
 };

@@ -96,9 +96,10 @@ export function registerHandlingRoutes(api: FastifyInstance, context: ModuleCont
     cargoRoute(api, context, {
       method: 'POST',
       url: `${base}/:id/decision`,
-      permission: { anyOf: [{ module: texts.module, action: 'approve' }] },
+      // Who decides is the approval rule's business: the engine lets only the current approver (or an admin standing in for a blocked one).
+      permission: { anyOf: [{ module: texts.module, action: 'view' }] },
       tags,
-      summary: 'Approve or reject a record above the allowance (its current approver only); the final approval posts it',
+      summary: 'Approve or reject a record above the allowance (its current approver only, else 403); the final approval posts it',
       params: ZIdParams,
       body: ZHandlingDecision,
       response: ZHandlingSaved,

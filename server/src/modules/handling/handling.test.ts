@@ -105,7 +105,7 @@ beforeAll(async () => {
   clerkHeaders = { ...bearer(await loginAs(t.app, clerk.username)), 'x-agency-id': String(agency.id) };
   const approverRole = await makeRole(db, {
     agencyId: agency.id,
-    permissions: [permissionFlag('HandlingLoss', 'view'), permissionFlag('HandlingLoss', 'approve'), permissionFlag('HandlingExcess', 'view'), permissionFlag('HandlingExcess', 'approve')],
+    permissions: [permissionFlag('HandlingLoss', 'view'), permissionFlag('HandlingExcess', 'view')],
     name: 'Handling approver',
   });
   const approver = await makeUser(db, { kind: 'agencyUser', agencyId: agency.id, roleId: approverRole.id, firstName: 'Amal', lastName: 'Approver' });
@@ -163,7 +163,7 @@ describe('handling loss', () => {
     const docs = await call<TDocumentList>('GET', `/api/handlingLoss/${id}/documents`, undefined, approverHeaders);
     expect(docs.body.rows.map((d) => d.title)).toEqual(['Survey report']);
 
-    // Only the current approver decides (the clerk has no approve flag; the route refuses).
+    // Only the current approver decides (the clerk sees the list but is not the approver).
     expect((await call('POST', `/api/handlingLoss/${id}/decision`, { decision: 'Approved' }, clerkHeaders)).status).toBe(403);
     const pendingList = await call<THandlingList>('GET', '/api/handlingLoss?approvalStatus=Pending', undefined, approverHeaders);
     expect(pendingList.body.rows.map((r) => [r.id, r.canDecide])).toEqual([[id, true]]);

@@ -133,7 +133,7 @@ describe('the handling loss list', () => {
       }
       return undefined;
     });
-    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewHandlingLoss', 'canApproveHandlingLoss'] });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewHandlingLoss'] });
     renderPage(<HandlingLossListPage />, 'handlingLoss');
   }
 
