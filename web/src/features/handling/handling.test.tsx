@@ -100,7 +100,7 @@ describe('the handling loss form', () => {
       if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
       if (url.pathname === '/api/handlingLoss/positions') return json({ rows: [stock] });
       if (url.pathname === '/api/handlingLoss' && init?.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
+        posted.push(typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined);
         return json({ message: HandlingMessages.lossCreated, record: record(1, { approvalStatus: 'Approved', withinAllowance: true }) });
       }
       return undefined;
@@ -128,7 +128,7 @@ describe('the handling loss list', () => {
       if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
       if (url.pathname === '/api/handlingLoss') return json({ rows, count: rows.length, total: '0.000' });
       if (url.pathname === '/api/handlingLoss/7/decision' && init?.method === 'POST') {
-        decisions.push(JSON.parse(String(init.body)));
+        decisions.push(typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined);
         return json({ message: HandlingMessages.lossApproved, record: rows[0] });
       }
       return undefined;
