@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Modal, Row, Select, Space, Tag, Tooltip } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, Modal, Row, Select, Space, Tag, Tooltip } from 'antd';
 import { CheckOutlined, CloseOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -212,19 +212,43 @@ function HandlingForm({ kind }: { kind: HandlingKind }) {
   );
 }
 
+/** A record opened by its address (`<route>/:id/edit`): read-only, since a wrong record is reversed and entered again. */
+function HandlingDetail({ record }: { record: THandlingRecord }) {
+  const { t } = useTranslation();
+  const prefix = TEST_IDS[record.kind];
+  return (
+    <Card>
+      <Descriptions size="small" column={2} bordered data-testid={`${prefix}-detail`}>
+        <Descriptions.Item label={t('handling.warehouse')}>{record.warehouseName}</Descriptions.Item>
+        <Descriptions.Item label={t('handling.silo')}>{record.siloName ?? t('handling.openArea')}</Descriptions.Item>
+        <Descriptions.Item label={t('handling.owner')}>{record.ownerName}</Descriptions.Item>
+        <Descriptions.Item label={t('handling.lcPo')}>{record.lcPoNumber}</Descriptions.Item>
+        <Descriptions.Item label={t('handling.cargoType')}>{record.cargoTypeName}</Descriptions.Item>
+        <Descriptions.Item label={t('cargo.quantityMt')}>{record.quantity}</Descriptions.Item>
+        <Descriptions.Item label={t('handling.percent')}>{`${record.percent}% (${t('handling.allowed', { value: record.allowedPercent ?? '0.000', base: record.baseQuantity })})`}</Descriptions.Item>
+        <Descriptions.Item label={t('handling.approvalStatus')}>
+          <Tag color={STATE_COLORS[record.approvalStatus]}>{t(`handling.approvalStates.${record.approvalStatus}`)}</Tag>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('handling.reason')}>{record.reason}</Descriptions.Item>
+        <Descriptions.Item label={t('handling.remarks')}>{record.remarks ?? ''}</Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}
+
 export function HandlingLossFormPage() {
   const { t } = useTranslation();
   return (
-    <TransactionFormPage<THandlingRecord> declaration={handlingLossTransaction} title={{ add: t('handling.lossAdd'), edit: t('handling.lossAdd') }} testId="handling-loss-form-page">
-      {() => <HandlingForm kind="handlingLoss" />}
+    <TransactionFormPage<THandlingRecord> declaration={handlingLossTransaction} title={{ add: t('handling.lossAdd'), edit: t('handling.lossTitle') }} testId="handling-loss-form-page">
+      {(record) => (record ? <HandlingDetail record={record} /> : <HandlingForm kind="handlingLoss" />)}
     </TransactionFormPage>
   );
 }
 export function HandlingExcessFormPage() {
   const { t } = useTranslation();
   return (
-    <TransactionFormPage<THandlingRecord> declaration={handlingExcessTransaction} title={{ add: t('handling.excessAdd'), edit: t('handling.excessAdd') }} testId="handling-excess-form-page">
-      {() => <HandlingForm kind="handlingExcess" />}
+    <TransactionFormPage<THandlingRecord> declaration={handlingExcessTransaction} title={{ add: t('handling.excessAdd'), edit: t('handling.excessTitle') }} testId="handling-excess-form-page">
+      {(record) => (record ? <HandlingDetail record={record} /> : <HandlingForm kind="handlingExcess" />)}
     </TransactionFormPage>
   );
 }

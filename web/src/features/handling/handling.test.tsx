@@ -1,5 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { createQueryClient } from '../../app/providers';
 import { HandlingMessages, type TAgencyLocation, type THandlingRecord, type TStockPosition } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
@@ -119,6 +123,31 @@ describe('the handling loss form', () => {
     fireEvent.click(screen.getByTestId('hl-save'));
     await waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toMatchObject({ warehouseId: 3, siloId: null, ownerCompanyId: 9, consignmentId: 11, cargoTypeId: 2, voyageId: 5, attachedVoyageId: 6, quantity: '0.5', reason: 'Dust' });
+  });
+});
+
+describe('a handling loss opened by its address', () => {
+  it('is shown read-only with its percent against the allowance', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/handlingLoss/7') return json(record(7, {}));
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: true, isAgencyUser: false, permissions: [] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AntApp>
+          <MemoryRouter initialEntries={['/agencies/1/handlingLoss/7/edit']}>
+            <Routes>
+              <Route path="/agencies/:agencyId/handlingLoss/:id/edit" element={<HandlingLossFormPage />} />
+            </Routes>
+          </MemoryRouter>
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    const detail = await screen.findByTestId('hl-detail');
+    expect(detail.textContent).toContain('2.000% (Allowed 1.000% of 100.000 MT received)');
+    expect(screen.queryByTestId('hl-save')).toBeNull();
   });
 });
 
