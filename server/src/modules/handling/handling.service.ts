@@ -221,6 +221,9 @@ export async function createHandling(tx: Db, actor: Actor & { kind: HandlingKind
   // A loss draws on stock the position holds; an excess is found on a position that holds stock too.
   await checkPosition(tx, actor, position);
   const quantityKg = tonnesToKg(input.quantity);
+  // 7314: handling's advisory lock class, per warehouse: records there take turns, so two racing ones cannot both
+  // pass the allowance on the same live sum.
+  await tx.execute(sql`select pg_advisory_xact_lock(7314, ${input.warehouseId})`);
   const place = { agencyId: actor.agencyId, warehouseId: input.warehouseId, consignmentId: input.consignmentId, cargoTypeId: input.cargoTypeId };
   const baseKg = await receivedKg(tx, place);
   const percent = await allowedHandlingLossPercent(tx, { agencyId: actor.agencyId, cargoTypeId: input.cargoTypeId, locationId: input.warehouseId });

@@ -298,6 +298,18 @@ describe('handling excess', () => {
   });
 });
 
+describe('racing records', () => {
+  it('take turns at a warehouse: of two losses that together pass the allowance, only one is within it', async () => {
+    const far = position(null, otherWarehouseId);
+    await receive(far, '100');
+    // 0.5 % (the rule for every warehouse) of 100 MT = 500 kg; two of 300 kg at once.
+    const [a, b] = await Promise.all([call<THandlingSaved>('POST', '/api/handlingLoss', body(far, '0.3')), call<THandlingSaved>('POST', '/api/handlingLoss', body(far, '0.3'))]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.record.withinAllowance, b.body.record.withinAllowance].sort()).toEqual([false, true]);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+});
+
 describe('demo entries', () => {
   it('records a loss within the allowance, one above it (approved) and an excess, keeping the ledger whole', async () => {
     const before = await call<THandlingList>('GET', '/api/handlingLoss?status=all');
