@@ -23,3 +23,4 @@ export * from './modules/warehouse-dispatch/warehouse-dispatch.schema';
 export * from './modules/ownership-transfer/ownership-transfer.schema';
 export * from './modules/silo-transfer/silo-transfer.schema';
 export * from './modules/consignee-dispatch/consignee-dispatch.schema';
+export * from './modules/handling/handling.schema';

@@ -35,3 +35,4 @@ export * from './silo-transfer';
 export * from './consignee-dispatch';
 export * from './warehouse-out-groups';
 export * from './corrections';
+export * from './handling';

@@ -18,6 +18,7 @@ import { GroupedOutMessages } from './warehouse-out-groups';
 import { CorrectionMessages } from './corrections';
 import { OwnershipTransferMessages } from './ownership-transfer';
 import { SiloTransferMessages } from './silo-transfer';
+import { HandlingMessages } from './handling';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -131,6 +132,7 @@ export const SERVER_MESSAGE_SETS = {
   CorrectionMessages,
   OwnershipTransferMessages,
   SiloTransferMessages,
+  HandlingMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

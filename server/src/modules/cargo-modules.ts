@@ -15,6 +15,7 @@ import { registerGroupedOutRoutes } from './warehouse-dispatch/grouped-out.route
 import { registerCorrectionRoutes } from './warehouse-dispatch/correction.routes';
 import { registerOwnershipTransferRoutes } from './ownership-transfer/ownership-transfer.routes';
 import { registerSiloTransferRoutes } from './silo-transfer/silo-transfer.routes';
+import { registerHandlingRoutes } from './handling/handling.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -31,6 +32,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerCorrectionRoutes,
   registerOwnershipTransferRoutes,
   registerSiloTransferRoutes,
+  registerHandlingRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

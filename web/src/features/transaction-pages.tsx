@@ -29,6 +29,8 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   warehouseIn: lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInListPage }))),
   ownershipTransfer: lazy(() => import('./ownership-transfer/OwnershipTransferPages').then((module) => ({ default: module.OwnershipTransferListPage }))),
   siloTransfer: lazy(() => import('./silo-transfer/SiloTransferPages').then((module) => ({ default: module.SiloTransferListPage }))),
+  handlingLoss: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossListPage }))),
+  handlingExcess: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -57,6 +59,8 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseOutGroup: { page: lazy(() => import('./warehouse-dispatch/GroupedOutPages')) },
   ownershipTransfer: { page: lazy(() => import('./ownership-transfer/OwnershipTransferPages')) },
   siloTransfer: { page: lazy(() => import('./silo-transfer/SiloTransferPages')) },
+  handlingLoss: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossFormPage }))) },
+  handlingExcess: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessFormPage }))) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
@@ -68,6 +72,8 @@ const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
 const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
 const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
+const HandlingLossDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossDocumentsPage })));
+const HandlingExcessDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessDocumentsPage })));
 const WarehouseOutCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseOutCorrectionPage })));
 
 /** The flows' other pages (spec section 2.3): documents of sale orders and consignments, the printed loading slip, the weighbridge tickets. */
@@ -82,5 +88,7 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'consigneeLoadingSlips/:id/print', entry: 'consigneeLoadingSlips', page: <ConsigneeSlipPrintPage /> },
   // The corrections of past records (reverse-and-repost with a reason), behind canCorrectWarehouseIn / canCorrectWarehouseOut.
   { path: 'oldWarehouse-in/:id/edit', entry: 'warehouse-in', action: 'correct', page: <WarehouseInCorrectionPage /> },
+  { path: 'handlingLoss/:id/documents', entry: 'handlingLoss', page: <HandlingLossDocumentsPage /> },
+  { path: 'handlingExcess/:id/documents', entry: 'handlingExcess', page: <HandlingExcessDocumentsPage /> },
   { path: 'oldWarehouse-out/:id/edit', entry: 'warehouse-out', action: 'correct', page: <WarehouseOutCorrectionPage /> },
 ];

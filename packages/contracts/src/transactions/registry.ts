@@ -9,6 +9,7 @@ import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreO
 import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
 import { ownershipTransferTransaction } from '../ownership-transfer';
 import { siloTransferTransaction } from '../silo-transfer';
+import { handlingExcessTransaction, handlingLossTransaction } from '../handling';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -38,6 +39,8 @@ export const transactionRegistry = [
   consigneeLoadingSlipTransaction,
   ownershipTransferTransaction,
   siloTransferTransaction,
+  handlingLossTransaction,
+  handlingExcessTransaction,
 ] as const;
 
 /** The key of a declared transaction. */
