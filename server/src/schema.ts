@@ -21,3 +21,4 @@ export * from './modules/receiving/receiving.schema';
 export * from './modules/warehouse-dispatch/grouped-out.schema';
 export * from './modules/warehouse-dispatch/warehouse-dispatch.schema';
 export * from './modules/consignee-dispatch/consignee-dispatch.schema';
+export * from './modules/loans/loans.schema';

@@ -31,5 +31,6 @@ export * from './cameras';
 export * from './receiving';
 export * from './warehouse-dispatch';
 export * from './consignee-dispatch';
+export * from './loans';
 export * from './warehouse-out-groups';
 export * from './corrections';

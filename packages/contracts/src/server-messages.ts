@@ -16,6 +16,7 @@ import { WarehouseDispatchMessages } from './warehouse-dispatch';
 import { ConsigneeDispatchMessages } from './consignee-dispatch';
 import { GroupedOutMessages } from './warehouse-out-groups';
 import { CorrectionMessages } from './corrections';
+import { LoanMessages } from './loans';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -127,6 +128,7 @@ export const SERVER_MESSAGE_SETS = {
   ConsigneeDispatchMessages,
   GroupedOutMessages,
   CorrectionMessages,
+  LoanMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -13,6 +13,7 @@ import { registerConsigneeDispatchRoutes } from './consignee-dispatch/consignee-
 import { registerWarehouseDispatchRoutes } from './warehouse-dispatch/warehouse-dispatch.routes';
 import { registerGroupedOutRoutes } from './warehouse-dispatch/grouped-out.routes';
 import { registerCorrectionRoutes } from './warehouse-dispatch/correction.routes';
+import { registerLoanRoutes } from './loans/loans.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -27,6 +28,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerConsigneeDispatchRoutes,
   registerGroupedOutRoutes,
   registerCorrectionRoutes,
+  registerLoanRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

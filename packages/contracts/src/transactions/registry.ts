@@ -7,6 +7,7 @@ import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, 
 import { consigneeLoadingSlipTransaction, consigneeOutTransaction } from '../consignee-dispatch';
 import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
 import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
+import { consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -34,6 +35,8 @@ export const transactionRegistry = [
   warehouseLoadingSlipTransaction,
   consigneeOutTransaction,
   consigneeLoadingSlipTransaction,
+  consigneeToSmTransaction,
+  smToConsigneeTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

@@ -11,12 +11,13 @@ import * as warehouseDispatch from './warehouse-dispatch';
 import * as consigneeDispatch from './consignee-dispatch';
 import * as groupedOut from './grouped-out';
 import * as corrections from './corrections';
+import * as loans from './loans';
 
 /**
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
  * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, loans } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;
