@@ -23,6 +23,7 @@ import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
+import { seedDemoLoans } from '../../seed/demo-loans';
 import { consigneeToShipmentManagerLoans } from './loans.schema';
 
 /*
@@ -251,5 +252,25 @@ describe('Consignee to SM and SM to Consignee', () => {
     for (const o of outcomes.filter((r) => r.status === 400)) expect(o.body.message).toBe(LoanMessages.returnAboveOutstanding);
     expect(await outstandingOf(id)).toBe(tonnesToKg('2'));
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+});
+
+describe('demo loans', () => {
+  it('lends 25 t of a consignee’s largest warehouse position to its shipment manager and returns 10 t', async () => {
+    const db = t.database.db;
+    const agency = await makeAgency(db, { name: 'Loans demo agency', timezone: 'Asia/Riyadh' });
+    const admin = await makeUser(db, { kind: 'agencyAdmin', agencyId: agency.id });
+    const demoWriter: Writer = { agencyId: agency.id, userId: admin.id, now: new Date('2026-11-21T08:00:00Z'), config: t.config };
+    const demoWorld = await makeCargoWorld(db, demoWriter);
+    const demoShipment = await makeShipment(db, demoWriter, demoWorld, { blTonnes: '1000' });
+    const pos: Position = { locationId: demoWorld.warehouseId, siloId: null, ownerCompanyId: demoWorld.consigneeId, consignmentId: demoShipment.consignmentId, cargoTypeId: demoWorld.cargoTypeId, voyageId: demoShipment.voyageId, attachedVoyageId: demoShipment.voyageId };
+    const kg = tonnesToKg('100');
+    const counts = await inAgency(db, agency.id, async (tx) => {
+      await post(tx, { agencyId: agency.id, type: 'testReceipt', source: { table: 'test_receipts', id: 1 }, userId: admin.id, at: demoWriter.now, lines: [{ account: onBoardAccount(demoShipment), quantityKg: -kg }, { account: onHandAccount(pos), quantityKg: kg }] });
+      return seedDemoLoans(tx, { agencyId: agency.id, userId: admin.id, now: demoWriter.now });
+    });
+    expect(counts).toEqual({ loans: 1, loanReturns: 1 });
+    const [loan] = await inAgency(db, agency.id, (tx) => tx.select().from(consigneeToShipmentManagerLoans).where(eq(consigneeToShipmentManagerLoans.agencyId, agency.id)));
+    expect(loan).toMatchObject({ lenderCompanyId: demoWorld.consigneeId, borrowerCompanyId: demoWorld.shipmentManagerId, quantityKg: tonnesToKg('25'), returnedKg: tonnesToKg('10') });
   });
 });
