@@ -53,6 +53,9 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseOut: { page: lazy(() => import('./warehouse-dispatch/WarehouseOutFormPage')) },
   consigneeOut: { page: lazy(() => import('./consignee-dispatch/ConsigneeOutFormPage')) },
   warehouseOutGroup: { page: lazy(() => import('./warehouse-dispatch/GroupedOutPages')) },
+  // A loan and a loan return are not edited: their record page (`/:id/edit`) shows them to whoever may view them.
+  warehouseConsigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage')), editAction: null },
+  warehouseSmToConsignee: { page: lazy(() => import('./loans/SmToConsigneeFormPage')), editAction: null },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
@@ -63,6 +66,7 @@ const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicke
 const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
 const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
+const LoanBalancePage = lazy(() => import('./loans/LoanBalancePage'));
 const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
 const WarehouseOutCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseOutCorrectionPage })));
 
@@ -76,6 +80,7 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
   { path: 'warehouseLoadingSlips/:id/print', entry: 'warehouseLoadingSlips', page: <WarehouseSlipPrintPage /> },
   { path: 'consigneeLoadingSlips/:id/print', entry: 'consigneeLoadingSlips', page: <ConsigneeSlipPrintPage /> },
+  { path: 'loan-report', entry: 'loan-report', page: <LoanBalancePage /> },
   // The corrections of past records (reverse-and-repost with a reason), behind canCorrectWarehouseIn / canCorrectWarehouseOut.
   { path: 'oldWarehouse-in/:id/edit', entry: 'warehouse-in', action: 'correct', page: <WarehouseInCorrectionPage /> },
   { path: 'oldWarehouse-out/:id/edit', entry: 'warehouse-out', action: 'correct', page: <WarehouseOutCorrectionPage /> },
