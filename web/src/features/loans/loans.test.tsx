@@ -95,7 +95,7 @@ describe('the Consignee to SM form', () => {
       if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
       if (url.pathname === '/api/warehouseConsigneeToSm/positions') return json({ rows: [stock] });
       if (url.pathname === '/api/warehouseConsigneeToSm' && init?.method === 'POST') {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
         return json({ message: LoanMessages.loanCreated, record: loan });
       }
       return undefined;
