@@ -146,7 +146,7 @@ describe('Consignee to SM and SM to Consignee', () => {
 
     const list = await call<TLoanList>('GET', '/api/warehouseConsigneeToSm?open=open');
     expect(list.body.rows.map((r) => r.id)).toEqual([loanId]);
-    const audit = await inAgency(t.database.db, writer.agencyId, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.entity, 'consigneeToShipmentManagerLoan'), eq(auditLog.entityId, loanId))));
+    const audit = await inAgency(t.database.db, writer.agencyId, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.entity, 'consigneeToShipmentManagerLoan'), eq(auditLog.entityId, String(loanId)))));
     expect(audit.map((a) => a.action)).toEqual(['create']);
   });
 
