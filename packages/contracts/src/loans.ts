@@ -6,6 +6,7 @@ import { defineTransaction } from './transactions/define';
 import { emptyToUndefined, WAREHOUSE_LIST_FILTERS, ZOptionalId, ZReasonBody, ZRecordTrail, ZTonnes } from './cargo';
 import { Messages } from './errors';
 import { WarehouseDispatchMessages } from './warehouse-dispatch';
+import { ConsigneeDispatchMessages } from './consignee-dispatch';
 
 /*
  * Loans (issue 14, "who borrowed it"; spec 2.3 `warehouse/consignee-to-sm`, `warehouse/sm-to-consignee`). A consignee
@@ -53,6 +54,13 @@ export const ZConsigneeToSmInput = z.object({
 });
 export type TConsigneeToSmInput = z.input<typeof ZConsigneeToSmInput>;
 export type TConsigneeToSmValues = z.output<typeof ZConsigneeToSmInput>;
+
+/** Body of `POST /api/consigneeToSm`: the consignee's on-hand position at its delivery location (the open area). */
+export const ZConsigneeLocationToSmInput = ZConsigneeToSmInput.omit({ warehouseId: true, siloId: true }).extend({
+  locationId: requiredId(ConsigneeDispatchMessages.consigneeLocationRequired),
+});
+export type TConsigneeLocationToSmInput = z.input<typeof ZConsigneeLocationToSmInput>;
+export type TConsigneeLocationToSmValues = z.output<typeof ZConsigneeLocationToSmInput>;
 
 /** Body of `POST /api/warehouseSmToConsignee`: the loan returned and the quantity. */
 export const ZSmToConsigneeInput = z.object({
@@ -251,6 +259,43 @@ export const consigneeToSmTransaction = defineTransaction({
   },
   reversal: { message: LoanMessages.loanReversedOk },
   list: { columns: loanColumns, filters: loanFilters, exportFile: 'consignee-to-sm.xlsx' },
+});
+
+const consigneeLocationLoanFilters = [
+  { kind: 'location', param: 'warehouseId', label: 'loans.consigneeLocation', places: 'consigneeLocation' },
+  { kind: 'enum', param: 'open', label: 'loans.outstanding', options: ['open', 'closed'], labelPrefix: 'loans.openStates' },
+  { kind: 'status', param: 'status', label: 'cargo.status' },
+  { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'loans.loanAt' },
+] as const;
+
+/**
+ * Consignee to SM at a consignee location (spec 2.3 `consignee/consignee-to-sm`): the same loan (L) at the consignee's
+ * delivery location (its open area); its `warehouseId` filter and fields name that location. Its returns are made on
+ * `warehouse/sm-to-consignee`, the spec's one SM to Consignee screen.
+ */
+export const consigneeLocationToSmTransaction = defineTransaction({
+  key: 'consigneeToSm',
+  api: '/consigneeToSm',
+  route: 'consignee/consignee-to-sm',
+  permissionModule: 'ConsigneeToSm',
+  labels: { title: 'loans.consigneeLocationToSmTitle', add: 'loans.consigneeToSmAdd', total: 'loans.total' },
+  operations: ['list', 'export', 'get', 'create', 'reverse'],
+  schemas: { input: ZConsigneeLocationToSmInput, listQuery: ZLoanListQuery, exportQuery: ZLoanExportQuery, row: ZLoan, list: ZLoanList, detail: ZLoan, reverseBody: ZReasonBody },
+  sort: { fields: LOAN_SORT_FIELDS, default: { field: 'loanAt', order: 'desc' } },
+  routes: { create: { response: ZLoanSaved }, reverse: { response: z.object({ message: z.string() }) } },
+  docs: {
+    tag: 'loans',
+    summaries: {
+      list: 'Loans from consignees to their shipment manager at the user’s consignee locations (filtered, paged)',
+      export: 'Consignee to SM loans at consignee locations as an Excel file',
+      get: 'One Consignee to SM loan at a consignee location',
+      create: 'Lend cargo on hand at a consignee location to the consignee’s shipment manager in place (409 Quantity not available above usable)',
+      reverse: 'Reverse a loan (refused while a Loan Return stands on it)',
+    },
+  },
+  reversal: { message: LoanMessages.loanReversedOk },
+  testIds: { page: 'consignee-loan-page', list: 'cloan', row: 'cloan' },
+  list: { columns: loanColumns, filters: consigneeLocationLoanFilters, exportFile: 'consignee-location-to-sm.xlsx' },
 });
 
 const returnColumns = [

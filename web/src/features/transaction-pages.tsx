@@ -55,6 +55,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseOutGroup: { page: lazy(() => import('./warehouse-dispatch/GroupedOutPages')) },
   // A loan and a loan return are not edited: their record page (`/:id/edit`) shows them to whoever may view them.
   warehouseConsigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage')), editAction: null },
+  consigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage').then((module) => ({ default: module.ConsigneeLocationToSmFormPage }))), editAction: null },
   warehouseSmToConsignee: { page: lazy(() => import('./loans/SmToConsigneeFormPage')), editAction: null },
 };
 

@@ -7,7 +7,7 @@ import { consigneeInTransaction, customerInTransaction, warehouseInTransaction, 
 import { consigneeLoadingSlipTransaction, consigneeOutTransaction } from '../consignee-dispatch';
 import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreOutTransaction } from '../warehouse-dispatch';
 import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
-import { consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
+import { consigneeLocationToSmTransaction, consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -35,6 +35,7 @@ export const transactionRegistry = [
   warehouseLoadingSlipTransaction,
   consigneeOutTransaction,
   consigneeLoadingSlipTransaction,
+  consigneeLocationToSmTransaction,
   consigneeToSmTransaction,
   smToConsigneeTransaction,
 ] as const;

@@ -7,8 +7,10 @@ import {
   ZLoanMovementsQuery,
   ZStockPositions,
   ZStockPositionsQuery,
+  consigneeLocationToSmTransaction,
   consigneeToSmTransaction,
   smToConsigneeTransaction,
+  ZConsigneePositionsQuery,
   type PermissionRequirement,
 } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +20,7 @@ import { sendWorkbook, writeWorkbook } from '../../platform/excel';
 import { onHandPositions } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { loanBalanceExportColumns, loanExportColumns, loanReturnExportColumns } from './loans.export';
 import {
+  createConsigneeLocationLoan,
   createLoan,
   createLoanReturn,
   forEachLoan,
@@ -49,13 +52,13 @@ const BALANCE_READERS: PermissionRequirement = {
  */
 export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, consigneeToSmTransaction, {
-    list: (tx, actor, query) => listLoans(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    list: (tx, actor, query) => listLoans(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', query }),
+    forEach: (tx, actor, query, visit) => forEachLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', query }, visit),
     exportColumns: loanExportColumns,
     exportSheet: { en: 'Consignee to SM', ar: 'من المستلم إلى مدير الشحنة' },
-    get: (tx, actor, id) => getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    get: (tx, actor, id) => getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', id }),
     create: async (tx, actor, input) => ({ message: LoanMessages.loanCreated, record: await createLoan(tx, { ...actor, input }) }),
-    reverse: (tx, actor, id, body) => reverseLoan(tx, { ...actor, id, body }),
+    reverse: (tx, actor, id, body) => reverseLoan(tx, { ...actor, id, body, place: 'warehouse' }),
   });
 
   cargoRoute(api, context, {
@@ -67,6 +70,27 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
     querystring: ZStockPositionsQuery,
     response: ZStockPositions,
     work: async (tx, actor, { query }) => ({ rows: await onHandPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', locationId: query.warehouseId, consignmentId: query.consignmentId }) }),
+  });
+
+  registerTransaction(api, context, consigneeLocationToSmTransaction, {
+    list: (tx, actor, query) => listLoans(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', query }),
+    forEach: (tx, actor, query, visit) => forEachLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', query }, visit),
+    exportColumns: loanExportColumns,
+    exportSheet: { en: 'Consignee to SM', ar: 'من المستلم إلى مدير الشحنة' },
+    get: (tx, actor, id) => getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', id }),
+    create: async (tx, actor, input) => ({ message: LoanMessages.loanCreated, record: await createConsigneeLocationLoan(tx, { ...actor, input }) }),
+    reverse: (tx, actor, id, body) => reverseLoan(tx, { ...actor, id, body, place: 'consigneeLocation' }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/consigneeToSm/positions',
+    permission: { anyOf: [{ module: 'ConsigneeToSm', action: 'add' }] },
+    tags,
+    summary: 'On-hand positions at consignee locations in the user’s scope with usable quantity: the consignee Consignee to SM form’s picker',
+    querystring: ZConsigneePositionsQuery,
+    response: ZStockPositions,
+    work: async (tx, actor, { query }) => ({ rows: await onHandPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', locationId: query.locationId, consignmentId: query.consignmentId }) }),
   });
 
   registerTransaction(api, context, smToConsigneeTransaction, {

@@ -1,10 +1,13 @@
 import {
   COMPANY_TYPE_IDS,
+  ConsigneeDispatchMessages,
   ErrorCode,
+  LOCATION_KIND_IDS,
   kgToTonnes,
   LoanMessages,
   Messages,
   tonnesToKg,
+  type TConsigneeLocationToSmValues,
   type TConsigneeToSmValues,
   type TLoan,
   type TLoanBalance,
@@ -32,7 +35,8 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
-import { auditable, between, checkPosition, checkSilo, checkWarehouse, timeZoneFor } from '../warehouse-dispatch/warehouse-dispatch.service';
+import { auditable, between, checkPosition, checkSilo, checkWarehouse, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
+import { inScope } from '../../identity/data-scope';
 import { borrowers, lenders, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
 
@@ -61,6 +65,16 @@ type ReturnListQuery = z.output<typeof ZLoanReturnListQuery>;
 export type LoanFilters = Omit<LoanListQuery, 'page' | 'limit'>;
 export type LoanReturnFilters = Omit<ReturnListQuery, 'page' | 'limit'>;
 type LoanRecord = typeof loans.$inferSelect;
+
+/**
+ * The loans of one kind of place: a warehouse's (`warehouse/consignee-to-sm`) or a consignee location's
+ * (`consignee/consignee-to-sm`), by the kind of the loan's location.
+ */
+function atPlace(place: PositionPlace | undefined): SQL | undefined {
+  if (place === undefined) return undefined;
+  const kind = place === 'warehouse' ? LOCATION_KIND_IDS.warehouse : LOCATION_KIND_IDS.deliveryLocation;
+  return sql`${loans.locationId} in (select ${col(locations, 'id')} from ${locations} where ${col(locations, 'locationKindId')} = ${kind})`;
+}
 
 /** The ON_HAND account of a loan's place and cargo owned by `ownerCompanyId`. */
 function positionOf(loan: Pick<LoanRecord, 'locationId' | 'siloId' | 'consignmentId' | 'cargoTypeId' | 'voyageId' | 'attachedVoyageId'>, ownerCompanyId: number): Position {
@@ -95,11 +109,12 @@ async function shipmentManagerOf(tx: Db, agencyId: number, consigneeId: number):
 
 // ---------------------------------------------------------------- lists and records
 
-async function loanConditions(tx: Db, actor: ReadActor, q: LoanFilters): Promise<SQL | undefined> {
+async function loanConditions(tx: Db, actor: ReadActor & { place?: PositionPlace | undefined }, q: LoanFilters): Promise<SQL | undefined> {
   const timeZone = await timeZoneFor(tx, actor.agencyId, q);
   return and(
     eq(loans.agencyId, actor.agencyId),
     loanScope(actor.scope),
+    atPlace(actor.place),
     q.warehouseId === undefined ? undefined : eq(loans.locationId, q.warehouseId),
     q.consignmentId === undefined ? undefined : eq(loans.consignmentId, q.consignmentId),
     q.lenderId === undefined ? undefined : eq(loans.lenderCompanyId, q.lenderId),
@@ -112,7 +127,7 @@ async function loanConditions(tx: Db, actor: ReadActor, q: LoanFilters): Promise
   );
 }
 
-export async function listLoans(tx: Db, actor: ReadActor & { query: LoanListQuery }): Promise<TLoanList> {
+export async function listLoans(tx: Db, actor: ReadActor & { place?: PositionPlace; query: LoanListQuery }): Promise<TLoanList> {
   const q = actor.query;
   const where = await loanConditions(tx, actor, q);
   const rows = await selectLoans(tx)
@@ -128,13 +143,13 @@ export async function listLoans(tx: Db, actor: ReadActor & { query: LoanListQuer
   return { rows: rows.map(toLoan), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachLoan(tx: Db, actor: ReadActor & { query: LoanFilters }, visit: (rows: TLoan[]) => Promise<void> | void): Promise<void> {
+export async function forEachLoan(tx: Db, actor: ReadActor & { place?: PositionPlace; query: LoanFilters }, visit: (rows: TLoan[]) => Promise<void> | void): Promise<void> {
   const where = await loanConditions(tx, actor, actor.query);
   await forEachBatch(async (limit, offset) => (await selectLoans(tx).where(where).orderBy(...orderByAllowed(loanSort, actor.query, loans.id)).limit(limit).offset(offset)).map(toLoan), visit);
 }
 
-export async function getLoan(tx: Db, actor: ReadActor & { id: number }): Promise<TLoan> {
-  const [row] = await selectLoans(tx).where(and(eq(loans.agencyId, actor.agencyId), eq(loans.id, actor.id), loanScope(actor.scope)));
+export async function getLoan(tx: Db, actor: ReadActor & { id: number; place?: PositionPlace | undefined }): Promise<TLoan> {
+  const [row] = await selectLoans(tx).where(and(eq(loans.agencyId, actor.agencyId), eq(loans.id, actor.id), loanScope(actor.scope), atPlace(actor.place)));
   if (!row) throw notFound(LoanMessages.loanNotFound);
   return toLoan(row);
 }
@@ -190,10 +205,12 @@ export async function getLoanReturn(tx: Db, actor: ReadActor & { id: number }): 
  * Lends a consignee's cargo on hand in a warehouse to its shipment manager in place: the loan row and the posting
  * ON_HAND(place, consignee) -> ON_HAND(place, SM) in one transaction (409 Quantity not available above usable).
  */
-export async function createLoan(tx: Db, actor: CommandActor & { input: TConsigneeToSmValues }): Promise<TLoan> {
+export async function createLoan(tx: Db, actor: CommandActor & { input: TConsigneeToSmValues; placeChecked?: boolean }): Promise<TLoan> {
   const input = actor.input;
-  await checkWarehouse(tx, actor, input.warehouseId);
-  await checkSilo(tx, actor, input.warehouseId, input.siloId);
+  if (actor.placeChecked !== true) {
+    await checkWarehouse(tx, actor, input.warehouseId);
+    await checkSilo(tx, actor, input.warehouseId, input.siloId);
+  }
   const borrowerCompanyId = await shipmentManagerOf(tx, actor.agencyId, input.ownerCompanyId);
   const place = { locationId: input.warehouseId, siloId: input.siloId, consignmentId: input.consignmentId, cargoTypeId: input.cargoTypeId, voyageId: input.voyageId, attachedVoyageId: input.attachedVoyageId };
   await checkPosition(tx, actor, positionOf(place, input.ownerCompanyId));
@@ -209,12 +226,30 @@ export async function createLoan(tx: Db, actor: CommandActor & { input: TConsign
   return getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
 }
 
+/** An active delivery location of a consignee in the agency and the user's locations, else 400. */
+async function checkConsigneeLocation(tx: Db, actor: ReadActor, locationId: number): Promise<void> {
+  const [location] = await tx
+    .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType') })
+    .from(locations)
+    .where(and(eq(col(locations, 'agencyId'), actor.agencyId), eq(col(locations, 'id'), locationId), eq(col(locations, 'isActive'), true)));
+  if (!location || Number(location.kind) !== LOCATION_KIND_IDS.deliveryLocation || location.ownerType !== 'consignee' || !inScope(actor.scope.locationIds, locationId)) {
+    throw field('locationId', ConsigneeDispatchMessages.consigneeLocationRequired);
+  }
+}
+
+/** Consignee to SM at a consignee location (`consignee/consignee-to-sm`): the same loan at the location's open area. */
+export async function createConsigneeLocationLoan(tx: Db, actor: CommandActor & { input: TConsigneeLocationToSmValues }): Promise<TLoan> {
+  const { locationId, ...rest } = actor.input;
+  await checkConsigneeLocation(tx, actor, locationId);
+  return createLoan(tx, { ...actor, input: { ...rest, warehouseId: locationId, siloId: null }, placeChecked: true });
+}
+
 /** Locks a loan of the agency in the writer's scope FOR UPDATE (404 otherwise). */
-async function lockLoan(tx: Db, actor: ReadActor & { id: number }, notFoundField?: string): Promise<LoanRecord> {
+async function lockLoan(tx: Db, actor: ReadActor & { id: number; place?: PositionPlace | undefined }, notFoundField?: string): Promise<LoanRecord> {
   const [row] = await tx
     .select()
     .from(loans)
-    .where(and(eq(loans.agencyId, actor.agencyId), eq(loans.id, actor.id), loanScope(actor.scope)))
+    .where(and(eq(loans.agencyId, actor.agencyId), eq(loans.id, actor.id), loanScope(actor.scope), atPlace(actor.place)))
     .for('update');
   if (!row) throw notFoundField === undefined ? notFound(LoanMessages.loanNotFound) : field(notFoundField, LoanMessages.loanRequired);
   return row;
@@ -224,7 +259,7 @@ async function lockLoan(tx: Db, actor: ReadActor & { id: number }, notFoundField
  * Reverses a loan with a reason: refused while a live loan return stands on it (LinkMessages.loanHasReturn), and by
  * the ledger (409 Quantity not available) when the shipment manager no longer holds the cargo.
  */
-export async function reverseLoan(tx: Db, actor: CommandActor & { id: number; body: TReasonBody }): Promise<void> {
+export async function reverseLoan(tx: Db, actor: CommandActor & { id: number; body: TReasonBody; place?: PositionPlace }): Promise<void> {
   const reason = actor.body.reason.trim();
   if (!reason) throw field('reason', Messages.reasonRequired);
   const before = await lockLoan(tx, actor);

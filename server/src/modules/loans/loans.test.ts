@@ -255,6 +255,33 @@ describe('Consignee to SM and SM to Consignee', () => {
   });
 });
 
+describe('Consignee to SM at a consignee location', () => {
+  it('lends in place at the consignee location, lists it on its own screen only, and is returned on SM to Consignee', async () => {
+    const site: Position = { ...position(), locationId: world.consigneeLocationId };
+    await putOnHand(site, '20');
+    const body = { ...loanBody('8'), locationId: world.consigneeLocationId };
+    const { warehouseId: _warehouseId, siloId: _siloId, ...atSite } = body;
+    const atWarehouse = await call('POST', '/api/consigneeToSm', { ...atSite, locationId: world.warehouseId });
+    expect(atWarehouse.status).toBe(400);
+    expect(atWarehouse.body.message).toBe('Please select the consignee location!');
+    const created = await call<TLoanSaved>('POST', '/api/consigneeToSm', atSite);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.record).toMatchObject({ warehouseId: world.consigneeLocationId, siloId: null, borrowerId: world.shipmentManagerId, outstanding: '8.000' });
+    const id = created.body.record.id;
+    const own = await call<TLoanList>('GET', '/api/consigneeToSm?status=all');
+    expect(own.body.rows.map((r) => r.id)).toEqual([id]);
+    const warehouseList = await call<TLoanList>('GET', '/api/warehouseConsigneeToSm?status=all&limit=100');
+    expect(warehouseList.body.rows.map((r) => r.id)).not.toContain(id);
+    expect((await call('GET', `/api/warehouseConsigneeToSm/${id}`)).status).toBe(404);
+    const siteOf = async (owner: number) => (await inAgency(t.database.db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount({ ...site, ownerCompanyId: owner }) })))?.balanceKg ?? 0n;
+    expect(await siteOf(world.shipmentManagerId)).toBe(tonnesToKg('8'));
+    const returned = await call('POST', '/api/warehouseSmToConsignee', { loanId: id, quantity: '8' });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    expect(await siteOf(world.consigneeId)).toBe(tonnesToKg('20'));
+    expect(await outstandingOf(id)).toBe(0n);
+  });
+});
+
 describe('demo loans', () => {
   it('lends 25 t of a consignee’s largest warehouse position to its shipment manager and returns 10 t', async () => {
     const db = t.database.db;

@@ -3,15 +3,15 @@ import { App, Button, Card, Col, Descriptions, Form, Input, Row, Select } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoanMessages, Messages, WarehouseDispatchMessages, consigneeToSmTransaction, type TLoan } from '@tonnage/contracts';
+import { ConsigneeDispatchMessages, LoanMessages, Messages, WarehouseDispatchMessages, consigneeLocationToSmTransaction, consigneeToSmTransaction, type TLoan } from '@tonnage/contracts';
 import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
-import { WarehousePicker } from '../../components/pickers';
+import { LOCATION_KINDS, LocationPicker, WarehousePicker } from '../../components/pickers';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
-import { createLoan, useLoanPositions } from './loans-api';
+import { createLoan, createSiteLoan, useLoanPositions, useSiteLoanPositions } from './loans-api';
 
 interface LoanValues {
   warehouseId?: number;
@@ -21,6 +21,10 @@ interface LoanValues {
 }
 
 const FIELDS = ['warehouseId', 'position', 'quantity', 'remarks'];
+const DELIVERY = [LOCATION_KINDS.delivery];
+
+/** Where a loan is made: in a warehouse (`warehouse/consignee-to-sm`) or at a consignee location (`consignee/consignee-to-sm`). */
+type Place = 'warehouse' | 'consigneeLocation';
 
 /** A loan as its record page shows it: place, parties, cargo, issued, returned and outstanding. */
 export function LoanDescriptions({ loan }: { loan: TLoan }) {
@@ -47,10 +51,11 @@ export function LoanDescriptions({ loan }: { loan: TLoan }) {
 }
 
 /**
- * `warehouse/consignee-to-sm/add`: a consignee's position on hand in a warehouse (with its usable quantity) and the
- * quantity lent to its shipment manager in place. A loan is not edited: its record page shows it.
+ * `warehouse/consignee-to-sm/add` and `consignee/consignee-to-sm/add`: a consignee's position on hand in a warehouse
+ * or at its delivery location (with its usable quantity) and the quantity lent to its shipment manager in place. A
+ * loan is not edited: its record page shows it.
  */
-function ConsigneeToSmForm({ record }: { record: TLoan | null }) {
+function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Place }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const navigate = useNavigate();
@@ -59,7 +64,10 @@ function ConsigneeToSmForm({ record }: { record: TLoan | null }) {
   const [form] = Form.useForm<LoanValues>();
   const [saving, setSaving] = useState(false);
   const warehouseId = Form.useWatch('warehouseId', form);
-  const positions = useLoanPositions(record ? undefined : warehouseId);
+  const warehousePositions = useLoanPositions(record || place !== 'warehouse' ? undefined : warehouseId);
+  const sitePositions = useSiteLoanPositions(record || place !== 'consigneeLocation' ? undefined : warehouseId);
+  const positions = place === 'warehouse' ? warehousePositions : sitePositions;
+  const declaration = place === 'warehouse' ? consigneeToSmTransaction : consigneeLocationToSmTransaction;
   const key = Form.useWatch('position', form);
   const chosen = (positions.data ?? []).find((p) => positionKey(p) === key);
 
@@ -73,9 +81,7 @@ function ConsigneeToSmForm({ record }: { record: TLoan | null }) {
 
   const submit = async (values: LoanValues) => {
     setSaving(true);
-    const result = await createLoan({
-      warehouseId: values.warehouseId,
-      siloId: chosen?.siloId ?? null,
+    const common = {
       ownerCompanyId: chosen?.ownerCompanyId,
       consignmentId: chosen?.consignmentId,
       cargoTypeId: chosen?.cargoTypeId,
@@ -83,15 +89,19 @@ function ConsigneeToSmForm({ record }: { record: TLoan | null }) {
       attachedVoyageId: chosen?.attachedVoyageId,
       quantity: values.quantity ?? '',
       remarks: values.remarks ?? null,
-    });
+    };
+    const result = place === 'warehouse' ? await createLoan({ ...common, warehouseId: values.warehouseId, siloId: chosen?.siloId ?? null }) : await createSiteLoan({ ...common, locationId: values.warehouseId });
     setSaving(false);
     if (!result.ok) {
-      showSubmitFailure(form, result, FIELDS);
+      // The consignee location is the form's `warehouseId` field.
+      const error = result.error.details?.locationId === undefined ? result : { ...result, error: { ...result.error, details: { ...result.error.details, warehouseId: result.error.details.locationId } } };
+      showSubmitFailure(form, error, FIELDS);
       return;
     }
     void message.success(translateMessage(LoanMessages.loanCreated));
+    await queryClient.invalidateQueries({ queryKey: [declaration.key] });
     await queryClient.invalidateQueries({ queryKey: [consigneeToSmTransaction.key] });
-    void navigate(agencyPath(consigneeToSmTransaction.route));
+    void navigate(agencyPath(declaration.route));
   };
 
   return (
@@ -99,9 +109,15 @@ function ConsigneeToSmForm({ record }: { record: TLoan | null }) {
       <Card>
         <Row gutter={16}>
           <Col xs={24} md={12}>
-            <Form.Item name="warehouseId" label={t('loans.warehouse')} rules={[{ required: true, message: translateMessage(Messages.warehouseRequired) }]}>
-              <WarehousePicker onChange={() => form.setFieldsValue({ position: undefined })} data-testid="loan-warehouse" />
-            </Form.Item>
+            {place === 'warehouse' ? (
+              <Form.Item name="warehouseId" label={t('loans.warehouse')} rules={[{ required: true, message: translateMessage(Messages.warehouseRequired) }]}>
+                <WarehousePicker onChange={() => form.setFieldsValue({ position: undefined })} data-testid="loan-warehouse" />
+              </Form.Item>
+            ) : (
+              <Form.Item name="warehouseId" label={t('loans.consigneeLocation')} rules={[{ required: true, message: translateMessage(ConsigneeDispatchMessages.consigneeLocationRequired) }]}>
+                <LocationPicker kinds={DELIVERY} owner="consignee" onChange={() => form.setFieldsValue({ position: undefined })} data-testid="loan-location" />
+              </Form.Item>
+            )}
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="position" label={t('warehouseDispatch.position')} rules={[{ required: true, message: translateMessage(WarehouseDispatchMessages.positionRequired) }]}>
@@ -142,7 +158,17 @@ export default function ConsigneeToSmFormPage() {
   const { t } = useTranslation();
   return (
     <TransactionFormPage<TLoan> declaration={consigneeToSmTransaction} title={{ add: t('loans.consigneeToSmAdd'), edit: t('loans.consigneeToSmTitle') }} testId="loan-form-page">
-      {(record) => <ConsigneeToSmForm record={record} />}
+      {(record) => <ConsigneeToSmForm record={record} place="warehouse" />}
+    </TransactionFormPage>
+  );
+}
+
+/** `consignee/consignee-to-sm/add`: the same loan at a consignee location. */
+export function ConsigneeLocationToSmFormPage() {
+  const { t } = useTranslation();
+  return (
+    <TransactionFormPage<TLoan> declaration={consigneeLocationToSmTransaction} title={{ add: t('loans.consigneeToSmAdd'), edit: t('loans.consigneeLocationToSmTitle') }} testId="consignee-loan-form-page">
+      {(record) => <ConsigneeToSmForm record={record} place="consigneeLocation" />}
     </TransactionFormPage>
   );
 }

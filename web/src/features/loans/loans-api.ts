@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZLoanBalance, ZLoanList, ZLoanMovements, ZStockPositions, consigneeToSmTransaction, type TConsigneeToSmInput, type TSmToConsigneeInput } from '@tonnage/contracts';
+import { ZLoanBalance, ZLoanList, ZLoanMovements, ZStockPositions, consigneeLocationToSmTransaction, consigneeToSmTransaction, type TConsigneeLocationToSmInput, type TConsigneeToSmInput, type TSmToConsigneeInput } from '@tonnage/contracts';
 import { apiOrThrow, rawRequest, type Query, type RawResult } from '../../app/api';
 
 /** Query keys under the loan flows' keys: one invalidation of a flow refreshes its pickers and the balance too. */
 export const loanKeys = {
   positions: (warehouseId: number) => [consigneeToSmTransaction.key, 'positions', warehouseId] as const,
+  sitePositions: (locationId: number) => [consigneeLocationToSmTransaction.key, 'positions', locationId] as const,
   openLoans: () => [consigneeToSmTransaction.key, 'open'] as const,
   balance: (query: Query) => [consigneeToSmTransaction.key, 'balance', query] as const,
   movements: (query: Query) => [consigneeToSmTransaction.key, 'movements', query] as const,
@@ -16,6 +17,15 @@ export function useLoanPositions(warehouseId: number | undefined) {
     queryKey: loanKeys.positions(warehouseId ?? 0),
     queryFn: async () => (await apiOrThrow(`/api/warehouseConsigneeToSm/positions?warehouseId=${warehouseId ?? 0}`, { schema: ZStockPositions })).rows,
     enabled: warehouseId !== undefined,
+  });
+}
+
+/** The on-hand positions of a consignee location (the consignee Consignee to SM form's picker). */
+export function useSiteLoanPositions(locationId: number | undefined) {
+  return useQuery({
+    queryKey: loanKeys.sitePositions(locationId ?? 0),
+    queryFn: async () => (await apiOrThrow(`/api/consigneeToSm/positions?locationId=${locationId ?? 0}`, { schema: ZStockPositions })).rows,
+    enabled: locationId !== undefined,
   });
 }
 
@@ -39,6 +49,9 @@ export function useLoanMovements(query: Query) {
 
 export function createLoan(body: TConsigneeToSmInput): Promise<RawResult> {
   return rawRequest('/api/warehouseConsigneeToSm', { method: 'POST', body });
+}
+export function createSiteLoan(body: TConsigneeLocationToSmInput): Promise<RawResult> {
+  return rawRequest('/api/consigneeToSm', { method: 'POST', body });
 }
 export function createLoanReturn(body: TSmToConsigneeInput): Promise<RawResult> {
   return rawRequest('/api/warehouseSmToConsignee', { method: 'POST', body });

@@ -5,7 +5,7 @@ import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
-import ConsigneeToSmFormPage from './ConsigneeToSmFormPage';
+import ConsigneeToSmFormPage, { ConsigneeLocationToSmFormPage } from './ConsigneeToSmFormPage';
 import LoanBalancePage from './LoanBalancePage';
 import SmToConsigneeFormPage from './SmToConsigneeFormPage';
 
@@ -24,7 +24,8 @@ afterEach(async () => {
 });
 
 const warehouse: TAgencyLocation = { id: 3, name: 'Silo yard', locationKindId: 1, storageTypeId: 2, customerId: null, consigneeId: null, Silo: [], shipmentManagerIds: [], latitude: null, longitude: null };
-const agencyData = testAgencyData({ Locations: [warehouse] });
+const site: TAgencyLocation = { ...warehouse, id: 5, name: 'Mill site', locationKindId: 2, consigneeId: 9 };
+const agencyData = testAgencyData({ Locations: [warehouse, site] });
 
 const stock: TStockPosition = {
   warehouseId: 3,
@@ -119,6 +120,35 @@ describe('the Consignee to SM form', () => {
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm', 'canAddWarehouseConsigneeToSm'] });
     renderPage(<ConsigneeToSmFormPage />, 'warehouse/consignee-to-sm/add');
     expect(await screen.findByText('إضافة من المستلم إلى مدير الشحنة')).toBeTruthy();
+  });
+});
+
+describe('the Consignee to SM form at a consignee location', () => {
+  it('offers consignee locations and sends the location of the position', { timeout: 20_000 }, async () => {
+    const bodies: unknown[] = [];
+    const calls: string[] = [];
+    mockFetch((url, init) => {
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/consigneeToSm/positions') return json({ rows: [{ ...stock, warehouseId: 5, warehouseName: 'Mill site' }] });
+      if (url.pathname === '/api/consigneeToSm' && init?.method === 'POST') {
+        bodies.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
+        return json({ message: LoanMessages.loanCreated, record: { ...loan, warehouseId: 5, warehouseName: 'Mill site' } });
+      }
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewConsigneeToSm', 'canAddConsigneeToSm'] });
+    renderPage(<ConsigneeLocationToSmFormPage />, 'consignee/consignee-to-sm/add');
+    await screen.findByTestId('loan-form');
+    await pick('loan-location', 'Mill site');
+    await waitFor(() => expect(calls).toContain('/api/consigneeToSm/positions?locationId=5'));
+    await pick('loan-position', 'Open area · Mill Co · LC-1 · Wheat');
+    expect((await screen.findByTestId('loan-usable')).textContent).toBe('50.000');
+    fireEvent.change(screen.getByTestId('loan-quantity'), { target: { value: '8' } });
+    fireEvent.click(screen.getByTestId('loan-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ locationId: 5, ownerCompanyId: 9, consignmentId: 11, quantity: '8' });
+    expect(bodies[0]).not.toHaveProperty('warehouseId');
   });
 });
 
