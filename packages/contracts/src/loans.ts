@@ -107,6 +107,10 @@ export type TLoanList = z.infer<typeof ZLoanList>;
 export const ZLoanSaved = z.object({ message: z.string(), record: ZLoan });
 export type TLoanSaved = z.infer<typeof ZLoanSaved>;
 
+/** `GET /api/warehouseSmToConsignee/open-loans`: the live loans with something outstanding, at any place (the return form's picker). */
+export const ZOpenLoans = z.object({ rows: z.array(ZLoan) });
+export type TOpenLoans = z.infer<typeof ZOpenLoans>;
+
 /** A loan return (LR). */
 export const ZLoanReturn = z
   .object({

@@ -5,6 +5,7 @@ import {
   ZLoanBalanceQuery,
   ZLoanMovements,
   ZLoanMovementsQuery,
+  ZOpenLoans,
   ZStockPositions,
   ZStockPositionsQuery,
   consigneeLocationToSmTransaction,
@@ -31,6 +32,7 @@ import {
   listLoans,
   loanBalance,
   loanMovements,
+  openLoans,
   reverseLoan,
   reverseLoanReturn,
 } from './loans.service';
@@ -101,6 +103,16 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
     get: (tx, actor, id) => getLoanReturn(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
     create: async (tx, actor, input) => ({ message: LoanMessages.loanReturnCreated, record: await createLoanReturn(tx, { ...actor, input }) }),
     reverse: (tx, actor, id, body) => reverseLoanReturn(tx, { ...actor, id, body }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/warehouseSmToConsignee/open-loans',
+    permission: { anyOf: [{ module: 'WarehouseSmToConsignee', action: 'add' }] },
+    tags,
+    summary: 'The live loans with something outstanding in the user’s scope, at warehouses and consignee locations: the SM to Consignee form’s picker',
+    response: ZOpenLoans,
+    work: async (tx, actor) => ({ rows: await openLoans(tx, { agencyId: actor.agencyId, scope: actor.scope }) }),
   });
 
   cargoRoute(api, context, {

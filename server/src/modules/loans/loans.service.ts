@@ -154,6 +154,15 @@ export async function getLoan(tx: Db, actor: ReadActor & { id: number; place?: P
   return toLoan(row);
 }
 
+/** The live loans with something outstanding in the reader's scope, warehouse and consignee location alike, oldest first. */
+export async function openLoans(tx: Db, actor: ReadActor): Promise<TLoan[]> {
+  const rows = await selectLoans(tx)
+    .where(and(eq(loans.agencyId, actor.agencyId), eq(loans.status, 'Active'), sql`${loans.returnedKg} < ${loans.quantityKg}`, loanScope(actor.scope)))
+    .orderBy(asc(loans.loanAt), asc(loans.id))
+    .limit(500);
+  return rows.map(toLoan);
+}
+
 async function returnConditions(tx: Db, actor: ReadActor, q: LoanReturnFilters): Promise<SQL | undefined> {
   const timeZone = await timeZoneFor(tx, actor.agencyId, q);
   return and(

@@ -275,6 +275,9 @@ describe('Consignee to SM at a consignee location', () => {
     expect((await call('GET', `/api/warehouseConsigneeToSm/${id}`)).status).toBe(404);
     const siteOf = async (owner: number) => (await inAgency(t.database.db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount({ ...site, ownerCompanyId: owner }) })))?.balanceKg ?? 0n;
     expect(await siteOf(world.shipmentManagerId)).toBe(tonnesToKg('8'));
+    const open = await call<{ rows: { id: number }[] }>('GET', '/api/warehouseSmToConsignee/open-loans');
+    expect(open.status).toBe(200);
+    expect(open.body.rows.map((r) => r.id)).toContain(id);
     const returned = await call('POST', '/api/warehouseSmToConsignee', { loanId: id, quantity: '8' });
     expect(returned.status, JSON.stringify(returned.body)).toBe(200);
     expect(await siteOf(world.consigneeId)).toBe(tonnesToKg('20'));

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZLoanBalance, ZLoanList, ZLoanMovements, ZStockPositions, consigneeLocationToSmTransaction, consigneeToSmTransaction, type TConsigneeLocationToSmInput, type TConsigneeToSmInput, type TSmToConsigneeInput } from '@tonnage/contracts';
+import { ZLoanBalance, ZLoanMovements, ZOpenLoans, ZStockPositions, consigneeLocationToSmTransaction, consigneeToSmTransaction, type TConsigneeLocationToSmInput, type TConsigneeToSmInput, type TSmToConsigneeInput } from '@tonnage/contracts';
 import { apiOrThrow, rawRequest, type Query, type RawResult } from '../../app/api';
 
 /** Query keys under the loan flows' keys: one invalidation of a flow refreshes its pickers and the balance too. */
@@ -29,11 +29,11 @@ export function useSiteLoanPositions(locationId: number | undefined) {
   });
 }
 
-/** The live loans with something outstanding (the SM to Consignee form's picker). */
+/** The live loans with something outstanding, at any place (the SM to Consignee form's picker). */
 export function useOpenLoans() {
   return useQuery({
     queryKey: loanKeys.openLoans(),
-    queryFn: async () => (await apiOrThrow('/api/warehouseConsigneeToSm', { query: { open: 'open', status: 'Active', limit: 100, sortBy: 'loanAt', sortOrder: 'asc' }, schema: ZLoanList })).rows,
+    queryFn: async () => (await apiOrThrow('/api/warehouseSmToConsignee/open-loans', { schema: ZOpenLoans })).rows,
   });
 }
 

@@ -158,7 +158,7 @@ describe('the SM to Consignee form', () => {
     mockFetch((url, init) => {
       calls.push(`${url.pathname}${url.search}`);
       if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
-      if (url.pathname === '/api/warehouseConsigneeToSm') return json({ rows: [loan], count: 1, total: '25.000' });
+      if (url.pathname === '/api/warehouseSmToConsignee/open-loans') return json({ rows: [loan] });
       if (url.pathname === '/api/warehouseSmToConsignee' && init?.method === 'POST') {
         return json({ message: LoanMessages.returnAboveOutstanding, code: 'VALIDATION', details: { quantity: LoanMessages.returnAboveOutstanding } }, 400);
       }
@@ -167,7 +167,7 @@ describe('the SM to Consignee form', () => {
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseSmToConsignee', 'canAddWarehouseSmToConsignee'] });
     renderPage(<SmToConsigneeFormPage />, 'warehouse/sm-to-consignee/add');
     await screen.findByTestId('loan-return-form');
-    await waitFor(() => expect(calls.some((c) => c.startsWith('/api/warehouseConsigneeToSm?') && c.includes('open=open'))).toBe(true));
+    await waitFor(() => expect(calls).toContain('/api/warehouseSmToConsignee/open-loans'));
     await pick('loan-return-loan', '#7 · Silo yard · Mill Co → Gulf SM · LC-1 · outstanding 15.000 MT');
     expect((await screen.findByTestId('loan-outstanding')).textContent).toBe('15.000');
     fireEvent.change(screen.getByTestId('loan-return-quantity'), { target: { value: '16' } });
