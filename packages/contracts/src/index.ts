@@ -33,6 +33,7 @@ export * from './warehouse-dispatch';
 export * from './ownership-transfer';
 export * from './silo-transfer';
 export * from './consignee-dispatch';
+export * from './loans';
 export * from './warehouse-out-groups';
 export * from './corrections';
 export * from './handling';

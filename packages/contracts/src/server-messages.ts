@@ -19,6 +19,7 @@ import { CorrectionMessages } from './corrections';
 import { OwnershipTransferMessages } from './ownership-transfer';
 import { SiloTransferMessages } from './silo-transfer';
 import { HandlingMessages } from './handling';
+import { LoanMessages } from './loans';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -133,6 +134,7 @@ export const SERVER_MESSAGE_SETS = {
   OwnershipTransferMessages,
   SiloTransferMessages,
   HandlingMessages,
+  LoanMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

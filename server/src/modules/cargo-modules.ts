@@ -16,6 +16,7 @@ import { registerCorrectionRoutes } from './warehouse-dispatch/correction.routes
 import { registerOwnershipTransferRoutes } from './ownership-transfer/ownership-transfer.routes';
 import { registerSiloTransferRoutes } from './silo-transfer/silo-transfer.routes';
 import { registerHandlingRoutes } from './handling/handling.routes';
+import { registerLoanRoutes } from './loans/loans.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -33,6 +34,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerOwnershipTransferRoutes,
   registerSiloTransferRoutes,
   registerHandlingRoutes,
+  registerLoanRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

@@ -80,6 +80,8 @@ export const CONSUMER_POINTERS: readonly DeclaredPointer[] = [
     pointsAt: 'id',
     live: `status = 'Active' and received_table is not null`,
   }),
+  // A loan return gives back part of its loan (SM to consignee).
+  pointer({ consumed: 'consigneeToShipmentManagerLoan', consumer: 'loanReturn', table: 'loan_returns', pointsAt: 'loan_id', live: `status = 'Active'` }),
   // A Consignee Out is its consignee loading slip; the Customer In that receives it marks it.
   pointer({
     consumed: 'consigneeLoadingSlip',

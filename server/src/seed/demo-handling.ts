@@ -29,12 +29,21 @@ export async function seedDemoHandling(tx: Db, params: { agencyId: number; userI
   const done: DemoHandling = { handlingLosses: 0, handlingExcesses: 0, approvedAboveAllowance: 0 };
   const actorAt = (at: Date): Actor => ({ agencyId, userId, now: at, scope: UNRESTRICTED, isAdmin: true, lang: 'en', userKind: 'agencyAdmin', userCompanyId: null, can: () => true });
 
-  const positions = await warehousePositions(tx, { agencyId, scope: UNRESTRICTED });
-  const position = positions.reduce<TStockPosition | undefined>((best, p) => (best === undefined || Number(p.usable) > Number(best.usable) ? p : best), undefined);
-  if (!position || Number(position.usable) <= 0) return done;
-  const baseKg = await receivedKg(tx, { agencyId, warehouseId: position.warehouseId, consignmentId: position.consignmentId, cargoTypeId: position.cargoTypeId });
-  const percent = (await allowedHandlingLossPercent(tx, { agencyId, cargoTypeId: position.cargoTypeId, locationId: position.warehouseId })) ?? 0;
-  const allowanceKg = (baseKg * BigInt(Math.round(percent * 1000))) / 100_000n;
+  // The position with the most usable stock among those whose cargo has a handling loss allowance here.
+  const positions = (await warehousePositions(tx, { agencyId, scope: UNRESTRICTED })).sort((a, b) => Number(b.usable) - Number(a.usable));
+  let chosen: { position: TStockPosition; baseKg: bigint; allowanceKg: bigint } | undefined;
+  for (const candidate of positions) {
+    if (Number(candidate.usable) <= 0) break;
+    const baseKg = await receivedKg(tx, { agencyId, warehouseId: candidate.warehouseId, consignmentId: candidate.consignmentId, cargoTypeId: candidate.cargoTypeId });
+    const percent = (await allowedHandlingLossPercent(tx, { agencyId, cargoTypeId: candidate.cargoTypeId, locationId: candidate.warehouseId })) ?? 0;
+    const allowanceKg = (baseKg * BigInt(Math.round(percent * 1000))) / 100_000n;
+    if (allowanceKg >= 4n) {
+      chosen = { position: candidate, baseKg, allowanceKg };
+      break;
+    }
+  }
+  if (!chosen) return done;
+  const { position, allowanceKg } = chosen;
   const usableKg = BigInt(Math.round(Number(position.usable) * 1000));
   // A quarter of the allowance stays within it; the whole allowance on top of that goes above it.
   const withinKg = allowanceKg / 4n > 0n ? allowanceKg / 4n : 1n;

@@ -45,6 +45,13 @@ async function census() {
       (select count(*) from warehouse_pre_outs where status = 'Active')::text as pre_outs,
       (select count(*) from warehouse_outs where status = 'Active')::text as warehouse_outs,
       (select count(*) from consignee_outs where status = 'Active')::text as consignee_outs,
+      (select count(*) from consignee_to_shipment_manager_loans where status = 'Active')::text as loans,
+      (select count(*) from loan_returns where status = 'Active')::text as loan_returns,
+      (select count(*) from ownership_transfers where status = 'Active')::text as ownership_transfers,
+      (select count(*) from silo_transfers where status = 'Active')::text as silo_transfers,
+      (select count(*) from handling_records where kind = 'handlingLoss' and approval_status = 'Approved')::text as handling_losses,
+      (select count(*) from handling_records where kind = 'handlingLoss' and approval_status = 'Approved' and not within_allowance)::text as losses_approved_above,
+      (select count(*) from handling_records where kind = 'handlingExcess' and approval_status = 'Approved')::text as handling_excesses,
       (select count(*) from ledger_transactions)::text as ledger_transactions`);
   return row;
 }
@@ -71,6 +78,13 @@ describe('demo season', () => {
       pre_outs: '4',
       warehouse_outs: '3',
       consignee_outs: '1',
+      loans: '1',
+      loan_returns: '1',
+      ownership_transfers: '1',
+      silo_transfers: '1',
+      handling_losses: '2',
+      losses_approved_above: '1',
+      handling_excesses: '1',
     });
     const voyages = await rows<{ port: string; arrival: string; completion: string | null }>(
       sql`select p.name as port, v.arrival_date::text as arrival, v.completion_date::text as completion from voyages v join ports p on p.id = v.port_id order by v.arrival_date`,
@@ -127,7 +141,9 @@ describe('demo season', () => {
               + (select sum(received_kg) from consignee_ins where status = 'Active')
               + (select sum(received_kg) from customer_ins where status = 'Active')
               - (select sum(quantity_kg) from warehouse_outs where status = 'Active')
-              - (select sum(quantity_kg) from consignee_outs where status = 'Active'))::text as received_less_dispatched,
+              - (select sum(quantity_kg) from consignee_outs where status = 'Active')
+              - (select coalesce(sum(quantity_kg), 0) from handling_records where status = 'Active' and approval_status = 'Approved' and kind = 'handlingLoss')
+              + (select coalesce(sum(quantity_kg), 0) from handling_records where status = 'Active' and approval_status = 'Approved' and kind = 'handlingExcess'))::text as received_less_dispatched,
              (select sum(committed_kg) from ledger_accounts where kind = 'ON_HAND')::text as committed,
              (select sum(p.quantity_kg) from warehouse_pre_outs p where p.status = 'Active'
                 and not exists (select 1 from warehouse_outs o where o.pre_out_id = p.id and o.status = 'Active'))::text as open_pre_outs`);

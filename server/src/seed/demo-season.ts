@@ -27,6 +27,9 @@ import { shipments } from '../modules/shipping/shipping.schema';
 import { createShipment } from '../modules/shipping/shipping.service';
 import { users } from '../identity/users.schema';
 import { createQuantityApproval, createVoyageApproval } from '../modules/vessel-approval/vessel-approval.service';
+import { seedDemoHandling, type DemoHandling } from './demo-handling';
+import { seedDemoInplace, type DemoInplace } from './demo-inplace';
+import { seedDemoLoans, type DemoLoans } from './demo-loans';
 import { seedDemoWarehouseSeason, type DemoWarehouseSeason } from './demo-warehouse';
 
 /*
@@ -213,6 +216,8 @@ export interface DemoSeason {
   skippedSlips: number;
   /** After the port: receipts, commitments and dispatches (demo-warehouse.ts). */
   warehouse: DemoWarehouseSeason;
+  /** Loans, transfers in place, handling loss and excess (demo-loans.ts, demo-inplace.ts, demo-handling.ts). */
+  adjustments: DemoLoans & DemoInplace & DemoHandling;
 }
 
 const col = columnOf;
@@ -406,6 +411,9 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
 
     // ---- after the port: warehouse and delivery receipts, commitments, dispatches
     const warehouse = await seedDemoWarehouseSeason(tx, { agencyId, userId, now });
+    // ---- who owns it and who borrowed it: a loan and its partial return, transfers in place, handling loss and excess
+    const season = { agencyId, userId, now };
+    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)) };
 
     return {
       saleOrders: demoSaleOrders.length,
@@ -416,6 +424,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
       loadingSlips: slipCount,
       skippedSlips,
       warehouse,
+      adjustments,
     };
   });
 }

@@ -140,7 +140,9 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
           `${season.approvals} approved out-turns, ${season.portLoadings} port loadings, ${season.loadingSlips} loading slips` +
           (season.skippedSlips > 0 ? ` (${season.skippedSlips} planned trips left out: no truck and driver the rules allow at that time)` : '') +
           `; ${season.warehouse.warehouseIns} warehouse ins, ${season.warehouse.consigneeIns} consignee ins, ${season.warehouse.customerIns} customer ins, ` +
-          `${season.warehouse.preOuts} pre outs, ${season.warehouse.warehouseOuts} warehouse outs, ${season.warehouse.consigneeOuts} consignee outs, ${season.warehouse.onTheRoad} trucks still on the road.`,
+          `${season.warehouse.preOuts} pre outs, ${season.warehouse.warehouseOuts} warehouse outs, ${season.warehouse.consigneeOuts} consignee outs, ${season.warehouse.onTheRoad} trucks still on the road; ` +
+          `${season.adjustments.loans} loans, ${season.adjustments.ownershipTransfers} ownership transfers, ${season.adjustments.siloTransfers} silo transfers, ` +
+          `${season.adjustments.handlingLosses} handling losses, ${season.adjustments.handlingExcesses} handling excesses.`,
       );
     }
   } catch (error) {

@@ -61,6 +61,10 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   siloTransfer: { page: lazy(() => import('./silo-transfer/SiloTransferPages')) },
   handlingLoss: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossFormPage }))) },
   handlingExcess: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessFormPage }))) },
+  // A loan and a loan return are not edited: their record page (`/:id/edit`) shows them to whoever may view them.
+  warehouseConsigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage')), editAction: null },
+  consigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage').then((module) => ({ default: module.ConsigneeLocationToSmFormPage }))), editAction: null },
+  warehouseSmToConsignee: { page: lazy(() => import('./loans/SmToConsigneeFormPage')), editAction: null },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
@@ -71,6 +75,7 @@ const SecondWeightTicketPage = lazy(() => import('./outbound-weighing/WeighTicke
 const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
 const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
+const LoanBalancePage = lazy(() => import('./loans/LoanBalancePage'));
 const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
 const HandlingLossDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossDocumentsPage })));
 const HandlingExcessDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessDocumentsPage })));
@@ -86,6 +91,7 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'capture-image/add', entry: 'capture-image', action: 'add', page: <CaptureImageAddPage /> },
   { path: 'warehouseLoadingSlips/:id/print', entry: 'warehouseLoadingSlips', page: <WarehouseSlipPrintPage /> },
   { path: 'consigneeLoadingSlips/:id/print', entry: 'consigneeLoadingSlips', page: <ConsigneeSlipPrintPage /> },
+  { path: 'loan-report', entry: 'loan-report', page: <LoanBalancePage /> },
   // The corrections of past records (reverse-and-repost with a reason), behind canCorrectWarehouseIn / canCorrectWarehouseOut.
   { path: 'oldWarehouse-in/:id/edit', entry: 'warehouse-in', action: 'correct', page: <WarehouseInCorrectionPage /> },
   { path: 'handlingLoss/:id/documents', entry: 'handlingLoss', page: <HandlingLossDocumentsPage /> },

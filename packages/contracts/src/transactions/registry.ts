@@ -10,6 +10,7 @@ import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
 import { ownershipTransferTransaction } from '../ownership-transfer';
 import { siloTransferTransaction } from '../silo-transfer';
 import { handlingExcessTransaction, handlingLossTransaction } from '../handling';
+import { consigneeLocationToSmTransaction, consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -41,6 +42,9 @@ export const transactionRegistry = [
   siloTransferTransaction,
   handlingLossTransaction,
   handlingExcessTransaction,
+  consigneeLocationToSmTransaction,
+  consigneeToSmTransaction,
+  smToConsigneeTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

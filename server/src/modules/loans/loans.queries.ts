@@ -1,0 +1,176 @@
+import { kgToTonnes, type LoanReturnSortField, type LoanSortField, type TLoan, type TLoanReturn } from '@tonnage/contracts';
+import { eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../platform/db/client';
+import { caseless } from '../../platform/db/list-order';
+import type { DataScope } from '../../identity/data-scope';
+import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '../../identity/record-trail';
+import { cargoTypes, columnOf, companies, locations, silos } from '../master-data/master-data.schema';
+import { consignments } from '../procurement/procurement.schema';
+import { positionScope } from '../warehouse-dispatch/warehouse-dispatch.queries';
+import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
+
+/*
+ * The reads of loans (L) and loan returns (LR): one joined select each, shared by the lists, the exports and the
+ * records. A return shows its loan's place, parties and cargo.
+ */
+
+const col = columnOf;
+const iso = (value: Date | string): string => new Date(value).toISOString();
+export const lenders = alias(companies, 'lender_company');
+export const borrowers = alias(companies, 'borrower_company');
+
+/**
+ * The data scope of a loan: its warehouse, and its lender under the owner rule of cargo (a shipment manager's admin
+ * sees the loans of its consignees, which are the loans it borrowed; a consignee's user its own).
+ */
+export function loanScope(scope: DataScope): SQL | undefined {
+  return positionScope(scope, { location: loans.locationId, owner: loans.lenderCompanyId });
+}
+
+function partyColumns() {
+  return {
+    warehouseId: loans.locationId,
+    warehouseName: sql<string>`${col(locations, 'name')}`,
+    siloId: loans.siloId,
+    siloName: sql<string | null>`${col(silos, 'name')}`,
+    lenderId: loans.lenderCompanyId,
+    lenderName: sql<string>`${col(lenders, 'name')}`,
+    borrowerId: loans.borrowerCompanyId,
+    borrowerName: sql<string>`${col(borrowers, 'name')}`,
+    consignmentId: loans.consignmentId,
+    lcPoNumber: sql<string>`coalesce(${consignments.lcNumber}, ${consignments.poNumber}, '')`,
+    cargoTypeId: loans.cargoTypeId,
+    cargoTypeName: sql<string>`${col(cargoTypes, 'name')}`,
+    voyageId: loans.voyageId,
+    attachedVoyageId: loans.attachedVoyageId,
+  };
+}
+
+export function selectLoans(tx: Db) {
+  return tx
+    .select({
+      id: loans.id,
+      ...partyColumns(),
+      quantityKg: loans.quantityKg,
+      returnedKg: loans.returnedKg,
+      loanAt: loans.loanAt,
+      remarks: loans.remarks,
+      status: loans.status,
+      createdAt: loans.createdAt,
+      createdByName: userName(createdUsers),
+      updatedAt: loans.updatedAt,
+      updatedByName: userName(updatedUsers),
+      reversedAt: loans.reversedAt,
+      reversedByName: userName(reversedUsers),
+      reverseReason: loans.reverseReason,
+    })
+    .from(loans)
+    .innerJoin(locations, eq(col(locations, 'id'), loans.locationId))
+    .leftJoin(silos, eq(col(silos, 'id'), loans.siloId))
+    .innerJoin(lenders, eq(col(lenders, 'id'), loans.lenderCompanyId))
+    .innerJoin(borrowers, eq(col(borrowers, 'id'), loans.borrowerCompanyId))
+    .innerJoin(consignments, eq(consignments.id, loans.consignmentId))
+    .innerJoin(cargoTypes, eq(col(cargoTypes, 'id'), loans.cargoTypeId))
+    .innerJoin(createdUsers, eq(createdUsers.id, loans.createdBy))
+    .leftJoin(updatedUsers, eq(updatedUsers.id, loans.updatedBy))
+    .leftJoin(reversedUsers, eq(reversedUsers.id, loans.reversedBy));
+}
+
+type LoanRow = Awaited<ReturnType<ReturnType<typeof selectLoans>['where']>>[number];
+
+function parties(row: Pick<LoanRow, keyof ReturnType<typeof partyColumns>>) {
+  return {
+    warehouseId: row.warehouseId,
+    warehouseName: String(row.warehouseName),
+    siloId: row.siloId,
+    siloName: row.siloName === null ? null : String(row.siloName),
+    lenderId: row.lenderId,
+    lenderName: String(row.lenderName),
+    borrowerId: row.borrowerId,
+    borrowerName: String(row.borrowerName),
+    consignmentId: row.consignmentId,
+    lcPoNumber: String(row.lcPoNumber),
+    cargoTypeId: row.cargoTypeId,
+    cargoTypeName: String(row.cargoTypeName),
+    voyageId: row.voyageId,
+    attachedVoyageId: row.attachedVoyageId,
+  };
+}
+
+export function toLoan(row: LoanRow): TLoan {
+  return {
+    id: row.id,
+    ...parties(row),
+    quantity: kgToTonnes(row.quantityKg),
+    returned: kgToTonnes(row.returnedKg),
+    outstanding: kgToTonnes(row.quantityKg - row.returnedKg),
+    loanAt: iso(row.loanAt),
+    remarks: row.remarks,
+    ...toTrail({ ...row, createdAt: new Date(row.createdAt) }),
+  };
+}
+
+export const loanSort: Record<LoanSortField, SQL> = {
+  loanAt: sql`${loans.loanAt}`,
+  warehouseName: caseless(col(locations, 'name')),
+  lenderName: caseless(col(lenders, 'name')),
+  borrowerName: caseless(col(borrowers, 'name')),
+  quantity: sql`${loans.quantityKg}`,
+  outstanding: sql`(${loans.quantityKg} - ${loans.returnedKg})`,
+  createdAt: sql`${loans.createdAt}`,
+};
+
+export function selectLoanReturns(tx: Db) {
+  return tx
+    .select({
+      id: loanReturns.id,
+      loanId: loanReturns.loanId,
+      ...partyColumns(),
+      quantityKg: loanReturns.quantityKg,
+      returnAt: loanReturns.returnAt,
+      remarks: loanReturns.remarks,
+      status: loanReturns.status,
+      createdAt: loanReturns.createdAt,
+      createdByName: userName(createdUsers),
+      updatedAt: loanReturns.updatedAt,
+      updatedByName: userName(updatedUsers),
+      reversedAt: loanReturns.reversedAt,
+      reversedByName: userName(reversedUsers),
+      reverseReason: loanReturns.reverseReason,
+    })
+    .from(loanReturns)
+    .innerJoin(loans, eq(loans.id, loanReturns.loanId))
+    .innerJoin(locations, eq(col(locations, 'id'), loans.locationId))
+    .leftJoin(silos, eq(col(silos, 'id'), loans.siloId))
+    .innerJoin(lenders, eq(col(lenders, 'id'), loans.lenderCompanyId))
+    .innerJoin(borrowers, eq(col(borrowers, 'id'), loans.borrowerCompanyId))
+    .innerJoin(consignments, eq(consignments.id, loans.consignmentId))
+    .innerJoin(cargoTypes, eq(col(cargoTypes, 'id'), loans.cargoTypeId))
+    .innerJoin(createdUsers, eq(createdUsers.id, loanReturns.createdBy))
+    .leftJoin(updatedUsers, eq(updatedUsers.id, loanReturns.updatedBy))
+    .leftJoin(reversedUsers, eq(reversedUsers.id, loanReturns.reversedBy));
+}
+
+type ReturnRow = Awaited<ReturnType<ReturnType<typeof selectLoanReturns>['where']>>[number];
+
+export function toLoanReturn(row: ReturnRow): TLoanReturn {
+  return {
+    id: row.id,
+    loanId: row.loanId,
+    ...parties(row),
+    quantity: kgToTonnes(row.quantityKg),
+    returnAt: iso(row.returnAt),
+    remarks: row.remarks,
+    ...toTrail({ ...row, createdAt: new Date(row.createdAt) }),
+  };
+}
+
+export const loanReturnSort: Record<LoanReturnSortField, SQL> = {
+  returnAt: sql`${loanReturns.returnAt}`,
+  warehouseName: caseless(col(locations, 'name')),
+  lenderName: caseless(col(lenders, 'name')),
+  borrowerName: caseless(col(borrowers, 'name')),
+  quantity: sql`${loanReturns.quantityKg}`,
+  createdAt: sql`${loanReturns.createdAt}`,
+};

@@ -1,0 +1,156 @@
+import {
+  LoanMessages,
+  ZLoanBalance,
+  ZLoanBalanceExportQuery,
+  ZLoanBalanceQuery,
+  ZLoanMovements,
+  ZLoanMovementsQuery,
+  ZOpenLoans,
+  ZStockPositions,
+  ZStockPositionsQuery,
+  consigneeLocationToSmTransaction,
+  consigneeToSmTransaction,
+  smToConsigneeTransaction,
+  ZConsigneePositionsQuery,
+  type PermissionRequirement,
+} from '@tonnage/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../module-context';
+import { cargoRoute, fileRoute, registerTransaction, runCommand } from '../../kit';
+import { sendWorkbook, writeWorkbook } from '../../platform/excel';
+import { onHandPositions } from '../warehouse-dispatch/warehouse-dispatch.service';
+import { loanBalanceExportColumns, loanExportColumns, loanReturnExportColumns } from './loans.export';
+import {
+  createConsigneeLocationLoan,
+  createLoan,
+  createLoanReturn,
+  forEachLoan,
+  forEachLoanReturn,
+  getLoan,
+  getLoanReturn,
+  listLoanReturns,
+  listLoans,
+  loanBalance,
+  loanMovements,
+  openLoans,
+  reverseLoan,
+  reverseLoanReturn,
+} from './loans.service';
+
+const tags = ['loans'];
+
+/** Who reads the loan balance: the loan report's flag, or the view flag of either loan screen. */
+const BALANCE_READERS: PermissionRequirement = {
+  anyOf: [
+    { module: 'LoanReport', action: 'view' },
+    { module: 'WarehouseConsigneeToSm', action: 'view' },
+    { module: 'WarehouseSmToConsignee', action: 'view' },
+  ],
+};
+
+/**
+ * Loans in a warehouse (`warehouse/consignee-to-sm`, `warehouse/sm-to-consignee`): the kit's routes of both
+ * declarations, the positions picker of the loan form, and the loan balance with its drill-down and export.
+ */
+export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext): void {
+  registerTransaction(api, context, consigneeToSmTransaction, {
+    list: (tx, actor, query) => listLoans(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', query }),
+    forEach: (tx, actor, query, visit) => forEachLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', query }, visit),
+    exportColumns: loanExportColumns,
+    exportSheet: { en: 'Consignee to SM', ar: 'من المستلم إلى مدير الشحنة' },
+    get: (tx, actor, id) => getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', id }),
+    create: async (tx, actor, input) => ({ message: LoanMessages.loanCreated, record: await createLoan(tx, { ...actor, input }) }),
+    reverse: (tx, actor, id, body) => reverseLoan(tx, { ...actor, id, body, place: 'warehouse' }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/warehouseConsigneeToSm/positions',
+    permission: { anyOf: [{ module: 'WarehouseConsigneeToSm', action: 'add' }] },
+    tags,
+    summary: 'On-hand positions in the user’s warehouses with on hand, committed and usable quantity: the Consignee to SM form’s picker',
+    querystring: ZStockPositionsQuery,
+    response: ZStockPositions,
+    work: async (tx, actor, { query }) => ({ rows: await onHandPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', locationId: query.warehouseId, consignmentId: query.consignmentId }) }),
+  });
+
+  registerTransaction(api, context, consigneeLocationToSmTransaction, {
+    list: (tx, actor, query) => listLoans(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', query }),
+    forEach: (tx, actor, query, visit) => forEachLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', query }, visit),
+    exportColumns: loanExportColumns,
+    exportSheet: { en: 'Consignee to SM', ar: 'من المستلم إلى مدير الشحنة' },
+    get: (tx, actor, id) => getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', id }),
+    create: async (tx, actor, input) => ({ message: LoanMessages.loanCreated, record: await createConsigneeLocationLoan(tx, { ...actor, input }) }),
+    reverse: (tx, actor, id, body) => reverseLoan(tx, { ...actor, id, body, place: 'consigneeLocation' }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/consigneeToSm/positions',
+    permission: { anyOf: [{ module: 'ConsigneeToSm', action: 'add' }] },
+    tags,
+    summary: 'On-hand positions at consignee locations in the user’s scope with usable quantity: the consignee Consignee to SM form’s picker',
+    querystring: ZConsigneePositionsQuery,
+    response: ZStockPositions,
+    work: async (tx, actor, { query }) => ({ rows: await onHandPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', locationId: query.locationId, consignmentId: query.consignmentId }) }),
+  });
+
+  registerTransaction(api, context, smToConsigneeTransaction, {
+    list: (tx, actor, query) => listLoanReturns(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
+    forEach: (tx, actor, query, visit) => forEachLoanReturn(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportColumns: loanReturnExportColumns,
+    exportSheet: { en: 'SM to Consignee', ar: 'من مدير الشحنة إلى المستلم' },
+    get: (tx, actor, id) => getLoanReturn(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    create: async (tx, actor, input) => ({ message: LoanMessages.loanReturnCreated, record: await createLoanReturn(tx, { ...actor, input }) }),
+    reverse: (tx, actor, id, body) => reverseLoanReturn(tx, { ...actor, id, body }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/warehouseSmToConsignee/open-loans',
+    permission: { anyOf: [{ module: 'WarehouseSmToConsignee', action: 'add' }] },
+    tags,
+    summary: 'The live loans with something outstanding in the user’s scope, at warehouses and consignee locations: the SM to Consignee form’s picker',
+    response: ZOpenLoans,
+    work: async (tx, actor) => ({ rows: await openLoans(tx, { agencyId: actor.agencyId, scope: actor.scope }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/loan-balance',
+    permission: BALANCE_READERS,
+    tags,
+    summary: 'Outstanding loans per lender, borrower, consignment and cargo type (issued, returned, outstanding) in the user’s scope',
+    querystring: ZLoanBalanceQuery,
+    response: ZLoanBalance,
+    work: (tx, actor, { query }) => loanBalance(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/loan-balance/movements',
+    permission: BALANCE_READERS,
+    tags,
+    summary: 'The loans and loan returns of one loan balance line, oldest first, with the running outstanding',
+    querystring: ZLoanMovementsQuery,
+    response: ZLoanMovements,
+    work: async (tx, actor, { query }) => ({ rows: await loanMovements(tx, { agencyId: actor.agencyId, scope: actor.scope, query }) }),
+  });
+
+  fileRoute(api, {
+    url: '/loan-balance/export.xlsx',
+    permission: BALANCE_READERS,
+    tags,
+    summary: 'The loan balance as an Excel file',
+    querystring: ZLoanBalanceExportQuery,
+    send: (request, reply, { query: parsed }) => {
+      const { lang, ...query } = parsed;
+      return sendWorkbook(request, reply, 'loan-balance.xlsx', (stream) =>
+        runCommand(context, request, async (tx, actor) => {
+          const balance = await loanBalance(tx, { agencyId: actor.agencyId, scope: actor.scope, query });
+          await writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'رصيد القروض' : 'Loan balance', columns: loanBalanceExportColumns(lang), rows: async (visit) => visit(balance.rows) });
+        }),
+      );
+    },
+  });
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { agencies } from '../../identity/agencies.schema';
+import { changeTrail, reversalTrail } from '../../identity/record-trail';
+import { tenantPolicy } from '../../platform/db/tenancy';
+import { ledgerTransactions } from '../../ledger/ledger.schema';
+import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
+import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
+
+/**
+ * A loan (L) from a consignee (the lender) to its shipment manager (the borrower) in a warehouse, in place: the
+ * posting ON_HAND(place, lender) -> ON_HAND(place, borrower) of `quantity_kg` (issued). `returned_kg` is the sum of
+ * its live loan returns, kept on the row (under its row lock) so that outstanding = issued - returned is never
+ * negative: the CHECK is the database's backstop against racing returns.
+ */
+export const consigneeToShipmentManagerLoans = pgTable(
+  'consignee_to_shipment_manager_loans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => columnOf(locations, 'id')),
+    siloId: integer('silo_id').references(() => columnOf(silos, 'id')),
+    lenderCompanyId: integer('lender_company_id')
+      .notNull()
+      .references(() => columnOf(companies, 'id')),
+    borrowerCompanyId: integer('borrower_company_id')
+      .notNull()
+      .references(() => columnOf(companies, 'id')),
+    consignmentId: integer('consignment_id')
+      .notNull()
+      .references(() => consignments.id),
+    cargoTypeId: integer('cargo_type_id').notNull(),
+    voyageId: integer('voyage_id').notNull(),
+    attachedVoyageId: integer('attached_voyage_id').notNull(),
+    quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
+    returnedKg: bigint('returned_kg', { mode: 'bigint' }).notNull().default(sql`0`),
+    loanAt: timestamp('loan_at', { withTimezone: true }).notNull(),
+    remarks: text('remarks'),
+    ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+    ...changeTrail(),
+    ...reversalTrail(),
+  },
+  (t) => [
+    check('consignee_to_shipment_manager_loans_quantity_positive', sql`${t.quantityKg} > 0`),
+    check('consignee_to_shipment_manager_loans_returned_range', sql`${t.returnedKg} >= 0 and ${t.returnedKg} <= ${t.quantityKg}`),
+    check('consignee_to_shipment_manager_loans_status_check', RECORD_STATUS_CHECK(t.status)),
+    check('consignee_to_shipment_manager_loans_other_party', sql`${t.borrowerCompanyId} <> ${t.lenderCompanyId}`),
+    index('consignee_to_shipment_manager_loans_agency_at_idx').on(t.agencyId, t.loanAt, t.id),
+    index('consignee_to_shipment_manager_loans_parties_idx').on(t.agencyId, t.lenderCompanyId, t.borrowerCompanyId, t.consignmentId, t.cargoTypeId),
+    tenantPolicy('consignee_to_shipment_manager_loans'),
+  ],
+);
+
+/**
+ * A loan return (LR): the borrower gives back part or all of a loan at the loan's place, ON_HAND(place, borrower)
+ * -> ON_HAND(place, lender); `loan_id` is its typed back-pointer (platform/consumers.ts), so the loan cannot be
+ * reversed while a live return stands on it.
+ */
+export const loanReturns = pgTable(
+  'loan_returns',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    loanId: integer('loan_id')
+      .notNull()
+      .references(() => consigneeToShipmentManagerLoans.id),
+    quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
+    returnAt: timestamp('return_at', { withTimezone: true }).notNull(),
+    remarks: text('remarks'),
+    ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+    ...changeTrail(),
+    ...reversalTrail(),
+  },
+  (t) => [
+    check('loan_returns_quantity_positive', sql`${t.quantityKg} > 0`),
+    check('loan_returns_status_check', RECORD_STATUS_CHECK(t.status)),
+    index('loan_returns_agency_at_idx').on(t.agencyId, t.returnAt, t.id),
+    index('loan_returns_loan_idx').on(t.loanId),
+    tenantPolicy('loan_returns'),
+  ],
+);

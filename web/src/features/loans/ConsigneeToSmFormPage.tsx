@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { App, Button, Card, Col, Descriptions, Form, Input, Row, Select } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ConsigneeDispatchMessages, LoanMessages, Messages, WarehouseDispatchMessages, consigneeLocationToSmTransaction, consigneeToSmTransaction, type TLoan } from '@tonnage/contracts';
+import { showSubmitFailure } from '../../app/form-errors';
+import { translateMessage } from '../../app/i18n';
+import { useAgencyPath } from '../../app/navigation';
+import { LOCATION_KINDS, LocationPicker, WarehousePicker } from '../../components/pickers';
+import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
+import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
+import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
+import { createLoan, createSiteLoan, useLoanPositions, useSiteLoanPositions } from './loans-api';
+
+interface LoanValues {
+  warehouseId?: number;
+  position?: string;
+  quantity?: string;
+  remarks?: string;
+}
+
+const FIELDS = ['warehouseId', 'position', 'quantity', 'remarks'];
+const DELIVERY = [LOCATION_KINDS.delivery];
+
+/** Where a loan is made: in a warehouse (`warehouse/consignee-to-sm`) or at a consignee location (`consignee/consignee-to-sm`). */
+type Place = 'warehouse' | 'consigneeLocation';
+
+/** A loan as its record page shows it: place, parties, cargo, issued, returned and outstanding. */
+export function LoanDescriptions({ loan }: { loan: TLoan }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions size="small" column={2} bordered style={{ marginBlockEnd: 16 }} data-testid="loan-record">
+      <Descriptions.Item label={t('loans.loanNumber')}>{loan.id}</Descriptions.Item>
+      <Descriptions.Item label={t('loans.warehouse')}>{`${loan.warehouseName} · ${loan.siloName ?? t('warehouseDispatch.openArea')}`}</Descriptions.Item>
+      <Descriptions.Item label={t('loans.lender')}>{loan.lenderName}</Descriptions.Item>
+      <Descriptions.Item label={t('loans.borrower')}>{loan.borrowerName}</Descriptions.Item>
+      <Descriptions.Item label={t('loans.lcPo')}>{loan.lcPoNumber}</Descriptions.Item>
+      <Descriptions.Item label={t('loans.cargoType')}>{loan.cargoTypeName}</Descriptions.Item>
+      <Descriptions.Item label={t('loans.issued')}>
+        <bdi>{loan.quantity}</bdi>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('loans.returned')}>
+        <bdi>{loan.returned}</bdi>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('loans.outstanding')}>
+        <bdi data-testid="loan-outstanding">{loan.outstanding}</bdi>
+      </Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+/**
+ * `warehouse/consignee-to-sm/add` and `consignee/consignee-to-sm/add`: a consignee's position on hand in a warehouse
+ * or at its delivery location (with its usable quantity) and the quantity lent to its shipment manager in place. A
+ * loan is not edited: its record page shows it.
+ */
+function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Place }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const agencyPath = useAgencyPath();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<LoanValues>();
+  const [saving, setSaving] = useState(false);
+  const warehouseId = Form.useWatch('warehouseId', form);
+  const warehousePositions = useLoanPositions(record || place !== 'warehouse' ? undefined : warehouseId);
+  const sitePositions = useSiteLoanPositions(record || place !== 'consigneeLocation' ? undefined : warehouseId);
+  const positions = place === 'warehouse' ? warehousePositions : sitePositions;
+  const declaration = place === 'warehouse' ? consigneeToSmTransaction : consigneeLocationToSmTransaction;
+  const key = Form.useWatch('position', form);
+  const chosen = (positions.data ?? []).find((p) => positionKey(p) === key);
+
+  if (record) {
+    return (
+      <Card>
+        <LoanDescriptions loan={record} />
+      </Card>
+    );
+  }
+
+  const submit = async (values: LoanValues) => {
+    setSaving(true);
+    const common = {
+      ownerCompanyId: chosen?.ownerCompanyId,
+      consignmentId: chosen?.consignmentId,
+      cargoTypeId: chosen?.cargoTypeId,
+      voyageId: chosen?.voyageId,
+      attachedVoyageId: chosen?.attachedVoyageId,
+      quantity: values.quantity ?? '',
+      remarks: values.remarks ?? null,
+    };
+    const result = place === 'warehouse' ? await createLoan({ ...common, warehouseId: values.warehouseId, siloId: chosen?.siloId ?? null }) : await createSiteLoan({ ...common, locationId: values.warehouseId });
+    setSaving(false);
+    if (!result.ok) {
+      // The consignee location is the form's `warehouseId` field.
+      const error = result.error.details?.locationId === undefined ? result : { ...result, error: { ...result.error, details: { ...result.error.details, warehouseId: result.error.details.locationId } } };
+      showSubmitFailure(form, error, FIELDS);
+      return;
+    }
+    void message.success(translateMessage(LoanMessages.loanCreated));
+    await queryClient.invalidateQueries({ queryKey: [declaration.key] });
+    await queryClient.invalidateQueries({ queryKey: [consigneeToSmTransaction.key] });
+    void navigate(agencyPath(declaration.route));
+  };
+
+  return (
+    <Form<LoanValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="loan-form">
+      <Card>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            {place === 'warehouse' ? (
+              <Form.Item name="warehouseId" label={t('loans.warehouse')} rules={[{ required: true, message: translateMessage(Messages.warehouseRequired) }]}>
+                <WarehousePicker onChange={() => form.setFieldsValue({ position: undefined })} data-testid="loan-warehouse" />
+              </Form.Item>
+            ) : (
+              <Form.Item name="warehouseId" label={t('loans.consigneeLocation')} rules={[{ required: true, message: translateMessage(ConsigneeDispatchMessages.consigneeLocationRequired) }]}>
+                <LocationPicker kinds={DELIVERY} owner="consignee" onChange={() => form.setFieldsValue({ position: undefined })} data-testid="loan-location" />
+              </Form.Item>
+            )}
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="position" label={t('warehouseDispatch.position')} rules={[{ required: true, message: translateMessage(WarehouseDispatchMessages.positionRequired) }]}>
+              <Select<string>
+                disabled={warehouseId === undefined}
+                loading={positions.isFetching}
+                placeholder={t('warehouseDispatch.selectPosition')}
+                notFoundContent={t('warehouseDispatch.noPositions')}
+                options={(positions.data ?? []).map((p) => ({
+                  value: positionKey(p),
+                  label: `${p.siloName ?? t('warehouseDispatch.openArea')} · ${p.ownerName} · ${p.lcPoNumber} · ${p.cargoTypeName} · ${t('warehouseDispatch.usable', { value: p.usable })}`,
+                }))}
+                data-testid="loan-position"
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+        {chosen && <PositionBalance position={chosen} usableTestId="loan-usable" />}
+        <Row gutter={16}>
+          <Col xs={24} md={8}>
+            <Form.Item name="quantity" label={t('cargo.quantityMt')} rules={[{ required: true, message: translateMessage(Messages.quantityPositive) }]}>
+              <Input inputMode="decimal" data-testid="loan-quantity" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
+          <Input.TextArea maxLength={255} rows={2} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="loan-save">
+          {t('warehouseDispatch.save')}
+        </Button>
+      </Card>
+    </Form>
+  );
+}
+
+export default function ConsigneeToSmFormPage() {
+  const { t } = useTranslation();
+  return (
+    <TransactionFormPage<TLoan> declaration={consigneeToSmTransaction} title={{ add: t('loans.consigneeToSmAdd'), edit: t('loans.consigneeToSmTitle') }} testId="loan-form-page">
+      {(record) => <ConsigneeToSmForm record={record} place="warehouse" />}
+    </TransactionFormPage>
+  );
+}
+
+/** `consignee/consignee-to-sm/add`: the same loan at a consignee location. */
+export function ConsigneeLocationToSmFormPage() {
+  const { t } = useTranslation();
+  return (
+    <TransactionFormPage<TLoan> declaration={consigneeLocationToSmTransaction} title={{ add: t('loans.consigneeToSmAdd'), edit: t('loans.consigneeLocationToSmTitle') }} testId="consignee-loan-form-page">
+      {(record) => <ConsigneeToSmForm record={record} place="consigneeLocation" />}
+    </TransactionFormPage>
+  );
+}

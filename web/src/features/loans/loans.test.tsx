@@ -1,0 +1,219 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LoanMessages, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TStockPosition } from '@tonnage/contracts';
+import { loadTestLanguage } from '../../test/i18n';
+import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { setTestSession } from '../../components/resources/test-session';
+import { testAgencyData } from '../../components/resources/test-agency';
+import ConsigneeToSmFormPage, { ConsigneeLocationToSmFormPage } from './ConsigneeToSmFormPage';
+import LoanBalancePage from './LoanBalancePage';
+import SmToConsigneeFormPage from './SmToConsigneeFormPage';
+
+vi.mock('../../app/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../app/session')>()),
+  ...(await import('../../components/resources/test-session')).sessionModule,
+}));
+
+beforeAll(async () => {
+  await loadTestLanguage('en');
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  setTestSession();
+  await loadTestLanguage('en');
+});
+
+const warehouse: TAgencyLocation = { id: 3, name: 'Silo yard', locationKindId: 1, storageTypeId: 2, customerId: null, consigneeId: null, Silo: [], shipmentManagerIds: [], latitude: null, longitude: null };
+const site: TAgencyLocation = { ...warehouse, id: 5, name: 'Mill site', locationKindId: 2, consigneeId: 9 };
+const agencyData = testAgencyData({ Locations: [warehouse, site] });
+
+const stock: TStockPosition = {
+  warehouseId: 3,
+  warehouseName: 'Silo yard',
+  siloId: null,
+  siloName: null,
+  ownerCompanyId: 9,
+  ownerName: 'Mill Co',
+  consignmentId: 11,
+  lcPoNumber: 'LC-1',
+  cargoTypeId: 2,
+  cargoTypeName: 'Wheat',
+  voyageId: 5,
+  attachedVoyageId: 5,
+  onHand: '50.000',
+  committed: '0.000',
+  usable: '50.000',
+};
+
+const loan: TLoan = {
+  id: 7,
+  warehouseId: 3,
+  warehouseName: 'Silo yard',
+  siloId: null,
+  siloName: null,
+  lenderId: 9,
+  lenderName: 'Mill Co',
+  borrowerId: 4,
+  borrowerName: 'Gulf SM',
+  consignmentId: 11,
+  lcPoNumber: 'LC-1',
+  cargoTypeId: 2,
+  cargoTypeName: 'Wheat',
+  voyageId: 5,
+  attachedVoyageId: 5,
+  quantity: '25.000',
+  returned: '10.000',
+  outstanding: '15.000',
+  loanAt: '2026-11-21T08:00:00.000Z',
+  remarks: null,
+  status: 'Active',
+  createdAt: '2026-11-21T08:00:00.000Z',
+  createdBy: 'Dana',
+  updatedAt: null,
+  updatedBy: null,
+  reversedAt: null,
+  reversedBy: null,
+  reverseReason: null,
+};
+
+async function pick(testId: string, label: string) {
+  const select = screen.getByTestId(testId);
+  fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'));
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((item) => (item.textContent ?? '').startsWith(label));
+    if (!found) throw new Error(`no option ${label} in ${[...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].map((o) => o.textContent).join(' / ')}`);
+    return found;
+  });
+  fireEvent.click(option);
+}
+
+describe('the Consignee to SM form', () => {
+  it('lends a position of a warehouse with its usable quantity, sending the position', { timeout: 20_000 }, async () => {
+    const bodies: unknown[] = [];
+    const calls: string[] = [];
+    mockFetch((url, init) => {
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseConsigneeToSm/positions') return json({ rows: [stock] });
+      if (url.pathname === '/api/warehouseConsigneeToSm' && init?.method === 'POST') {
+        bodies.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
+        return json({ message: LoanMessages.loanCreated, record: loan });
+      }
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm', 'canAddWarehouseConsigneeToSm'] });
+    renderPage(<ConsigneeToSmFormPage />, 'warehouse/consignee-to-sm/add');
+    await screen.findByTestId('loan-form');
+    await pick('loan-warehouse', 'Silo yard');
+    await waitFor(() => expect(calls).toContain('/api/warehouseConsigneeToSm/positions?warehouseId=3'));
+    await pick('loan-position', 'Open area · Mill Co · LC-1 · Wheat');
+    expect((await screen.findByTestId('loan-usable')).textContent).toBe('50.000');
+    fireEvent.change(screen.getByTestId('loan-quantity'), { target: { value: '25' } });
+    fireEvent.click(screen.getByTestId('loan-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ warehouseId: 3, siloId: null, ownerCompanyId: 9, consignmentId: 11, cargoTypeId: 2, voyageId: 5, attachedVoyageId: 5, quantity: '25' });
+  });
+
+  it('says it in Arabic', async () => {
+    await loadTestLanguage('ar');
+    mockFetch((url) => (url.pathname === '/api/agencies/1/agencyData' ? json(agencyData) : undefined));
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm', 'canAddWarehouseConsigneeToSm'] });
+    renderPage(<ConsigneeToSmFormPage />, 'warehouse/consignee-to-sm/add');
+    expect(await screen.findByText('إضافة من المستلم إلى مدير الشحنة')).toBeTruthy();
+  });
+});
+
+describe('the Consignee to SM form at a consignee location', () => {
+  it('offers consignee locations and sends the location of the position', { timeout: 20_000 }, async () => {
+    const bodies: unknown[] = [];
+    const calls: string[] = [];
+    mockFetch((url, init) => {
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/consigneeToSm/positions') return json({ rows: [{ ...stock, warehouseId: 5, warehouseName: 'Mill site' }] });
+      if (url.pathname === '/api/consigneeToSm' && init?.method === 'POST') {
+        bodies.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
+        return json({ message: LoanMessages.loanCreated, record: { ...loan, warehouseId: 5, warehouseName: 'Mill site' } });
+      }
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewConsigneeToSm', 'canAddConsigneeToSm'] });
+    renderPage(<ConsigneeLocationToSmFormPage />, 'consignee/consignee-to-sm/add');
+    await screen.findByTestId('loan-form');
+    await pick('loan-location', 'Mill site');
+    await waitFor(() => expect(calls).toContain('/api/consigneeToSm/positions?locationId=5'));
+    await pick('loan-position', 'Open area · Mill Co · LC-1 · Wheat');
+    expect((await screen.findByTestId('loan-usable')).textContent).toBe('50.000');
+    fireEvent.change(screen.getByTestId('loan-quantity'), { target: { value: '8' } });
+    fireEvent.click(screen.getByTestId('loan-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ locationId: 5, ownerCompanyId: 9, consignmentId: 11, quantity: '8' });
+    expect(bodies[0]).not.toHaveProperty('warehouseId');
+  });
+});
+
+describe('the SM to Consignee form', () => {
+  it('offers the loans with an outstanding quantity and shows the refusal above it on the quantity', { timeout: 20_000 }, async () => {
+    const calls: string[] = [];
+    mockFetch((url, init) => {
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseSmToConsignee/open-loans') return json({ rows: [loan] });
+      if (url.pathname === '/api/warehouseSmToConsignee' && init?.method === 'POST') {
+        return json({ message: LoanMessages.returnAboveOutstanding, code: 'VALIDATION', details: { quantity: LoanMessages.returnAboveOutstanding } }, 400);
+      }
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseSmToConsignee', 'canAddWarehouseSmToConsignee'] });
+    renderPage(<SmToConsigneeFormPage />, 'warehouse/sm-to-consignee/add');
+    await screen.findByTestId('loan-return-form');
+    await waitFor(() => expect(calls).toContain('/api/warehouseSmToConsignee/open-loans'));
+    await pick('loan-return-loan', '#7 · Silo yard · Mill Co → Gulf SM · LC-1 · outstanding 15.000 MT');
+    expect((await screen.findByTestId('loan-outstanding')).textContent).toBe('15.000');
+    fireEvent.change(screen.getByTestId('loan-return-quantity'), { target: { value: '16' } });
+    fireEvent.click(screen.getByTestId('loan-return-save'));
+    expect(await screen.findByText(LoanMessages.returnAboveOutstanding)).toBeTruthy();
+  });
+});
+
+describe('the loan balance', () => {
+  const balance: TLoanBalance = {
+    rows: [{ lenderId: 9, lenderName: 'Mill Co', borrowerId: 4, borrowerName: 'Gulf SM', consignmentId: 11, lcPoNumber: 'LC-1', cargoTypeId: 2, cargoTypeName: 'Wheat', loans: 1, issued: '25.000', returned: '10.000', outstanding: '15.000' }],
+    issued: '25.000',
+    returned: '10.000',
+    outstanding: '15.000',
+  };
+  const movements: TLoanMovement[] = [
+    { kind: 'loan', id: 7, loanId: 7, at: '2026-11-21T02:00:00.000Z', warehouseName: 'Silo yard', siloName: null, quantity: '25.000', outstanding: '25.000' },
+    { kind: 'loanReturn', id: 3, loanId: 7, at: '2026-11-21T06:00:00.000Z', warehouseName: 'Silo yard', siloName: null, quantity: '10.000', outstanding: '15.000' },
+  ];
+
+  it('lists the outstanding per counterparty and consignment and opens a line on its movements', { timeout: 20_000 }, async () => {
+    const calls: string[] = [];
+    mockFetch((url) => {
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/loan-balance') return json(balance);
+      if (url.pathname === '/api/loan-balance/movements') return json({ rows: movements });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewLoanReport'] });
+    renderPage(<LoanBalancePage />, 'loan-report');
+    expect((await screen.findByTestId('loan-balance-outstanding')).textContent).toBe('15.000');
+    expect(screen.getByTestId('loan-balance-total').textContent).toBe('15.000');
+    expect(calls).toContain('/api/loan-balance?open=open');
+    fireEvent.click(screen.getByRole('button', { name: /expand row/i }));
+    const table = await screen.findByTestId('loan-movements');
+    await waitFor(() => expect(within(table).getByText('Loan return (LR)')).toBeTruthy());
+    expect(calls).toContain('/api/loan-balance/movements?lenderId=9&borrowerId=4&consignmentId=11&cargoTypeId=2');
+  });
+
+  it('says it in Arabic', async () => {
+    await loadTestLanguage('ar');
+    mockFetch((url) => (url.pathname === '/api/agencies/1/agencyData' ? json(agencyData) : url.pathname === '/api/loan-balance' ? json(balance) : undefined));
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewLoanReport'] });
+    renderPage(<LoanBalancePage />, 'loan-report');
+    expect(await screen.findByText('رصيد القروض')).toBeTruthy();
+    expect(screen.getByText('المتبقي (طن متري)')).toBeTruthy();
+  });
+});
