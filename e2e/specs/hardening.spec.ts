@@ -140,23 +140,23 @@ describe(`hardening: what a person sees (${isArabic ? 'Arabic' : 'English'})`, (
     const agencyId = agencyIdOf(page);
     const token = await apiToken(credentials.demoAdmin);
 
-    // The demo port loading to the Madinah mill: its trucks left in the last days, none received yet.
+    // The demo port loading to the Makkah bakery store: its two trucks left today, none received yet.
     const list = await api<{ rows: PortLoadingRow[] }>('GET', '/api/portLoading?limit=100', { token, agencyId });
     assert.equal(list.status, 200, JSON.stringify(list.body));
-    const target = list.body.rows.find((row) => row.toLocationName === 'HFM Madinah Mill');
-    assert.ok(target, 'the demo season has a port loading to HFM Madinah Mill');
+    const target = list.body.rows.find((row) => row.toLocationName === 'Makkah Central Bakery Store');
+    assert.ok(target, 'the demo season has a port loading to the Makkah Central Bakery Store');
     assert.ok(target.trips >= 2, `slips in transit: ${target.trips}`);
     const notice = fill(texts.portLoading.reverseAlsoSlips, { number: target.trips, quantity: isolated(mt(target.inTransitQuantity)) });
 
     await page.goto(`/agencies/${agencyId}/portLoading`);
-    const row = page.getByTestId('pl-table').locator('tbody tr.ant-table-row', { hasText: 'HFM Madinah Mill' });
+    const row = page.getByTestId('pl-table').locator('tbody tr.ant-table-row', { hasText: 'Makkah Central Bakery Store' });
     await row.getByTestId('pl-status').filter({ hasText: texts.common.active }).waitFor();
     await row.getByTestId('pl-reverse').click();
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('pl-reverse-reason') });
     await dialog.getByText(texts.cargo.reason).first().waitFor();
     assert.equal(await page.getByTestId('pl-reverse-notice').textContent(), notice);
     assert.match((await dialog.locator('.ant-modal-title').textContent()) ?? '', new RegExp(texts.portLoading.reverseQuestion.split('{{')[0] ?? ''));
-    await page.getByTestId('pl-reverse-reason').fill(isArabic ? 'أُلغي الطلب من المطحنة' : 'The mill cancelled the order');
+    await page.getByTestId('pl-reverse-reason').fill(isArabic ? 'أُلغي الطلب من المخبز' : 'The bakery cancelled the order');
     await shot(page, 'hardening-port-loading-reverse');
     const reversed = page.waitForResponse((response) => response.url().endsWith(`/api/portLoading/${target.id}/reverse`));
     await page.getByTestId('pl-reverse-ok').click();

@@ -70,11 +70,11 @@ describe('demo season', () => {
       voyage_approvals: '1',
       quantity_approvals: '3',
       port_loadings: '5',
-      // At 11:00 in Riyadh: the terminal's last shuttle and the Makkah truck loaded 75 minutes ago are on the road.
-      slips_in_transit: '2',
+      // At 11:00 in Riyadh: the terminal's last shuttle and today's two Makkah trucks are on the road.
+      slips_in_transit: '3',
       warehouse_ins: '10',
       consignee_ins: '6',
-      customer_ins: '3',
+      customer_ins: '2',
       pre_outs: '4',
       warehouse_outs: '3',
       consignee_outs: '1',
@@ -206,7 +206,7 @@ describe('demo season', () => {
     expect(list.rows.find((r) => r.blNumber === 'MEDU4417286')?.Consignment.LC.LCPONumber).toBe('LC-NCB-2026-0412');
     const slips = await t.app.inject({ method: 'GET', url: '/api/loadingSlips?limit=50&received=inTransit', headers });
     expect(slips.statusCode, slips.body).toBe(200);
-    expect(slips.json<TLoadingSlipList>().count).toBe(2);
+    expect(slips.json<TLoadingSlipList>().count).toBe(3);
 
     // The shipment manager's company admin follows only their own company's cargo.
     const smToken = await loginAs(t.app, 'rsgl.admin', 'Demo#Pass1');

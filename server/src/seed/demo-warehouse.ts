@@ -79,7 +79,8 @@ const TRAVEL: Record<string, number> = {
   'Yanbu Open Yard': 4 * HOUR,
   'AMC Riyadh Mill': 10 * HOUR,
   'HFM Madinah Mill': 5 * HOUR,
-  'Makkah Central Bakery Store': 2 * HOUR,
+  // Through Makkah's city checkpoints: today's two bakery trucks are still on the road.
+  'Makkah Central Bakery Store': 150 * MINUTE,
 };
 
 /** From the terminal (Jeddah) to where its outs go. */
