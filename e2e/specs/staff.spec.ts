@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { closeBrowser, credentials, isArabic, newContext, screenshot, signIn } from '../support/browser';
+import { api, apiToken, closeBrowser, credentials, isArabic, newContext, screenshot, signIn } from '../support/browser';
 import { fill, texts } from '../support/texts';
 
 after(closeBrowser);
@@ -203,6 +203,9 @@ describe(`staff: roles, users and live permissions (${isArabic ? 'Arabic' : 'Eng
     await signIn(page, credentials.demoAdmin);
     const agencyId = agencyIdOf(page);
 
+    // The demo season approves a handling loss through a rule of its own; this test builds the rule from nothing.
+    const cleared = await api('DELETE', '/api/approval-rules/handlingLoss', { token: await apiToken(credentials.demoAdmin), agencyId });
+    assert.ok(cleared.status === 200 || cleared.status === 404, `the demo's handling loss rule removed: ${cleared.status}`);
     await page.goto(`/agencies/${agencyId}/approvalRules`);
     const card = page.getByTestId('approval-rule-handlingLoss');
     await card.waitFor();
