@@ -62,10 +62,29 @@ export const ZConsigneeLocationToSmInput = ZConsigneeToSmInput.omit({ warehouseI
 export type TConsigneeLocationToSmInput = z.input<typeof ZConsigneeLocationToSmInput>;
 export type TConsigneeLocationToSmValues = z.output<typeof ZConsigneeLocationToSmInput>;
 
-/** Body of `POST /api/warehouseSmToConsignee`: the loan returned and the quantity. */
+/**
+ * Where a loan return's cargo comes from when it is not the loaned cargo itself: another on-hand position of the
+ * borrower of the loan's cargo type (another consignment or vessel, silo, warehouse or consignee location). The
+ * lender receives it there, attached to the loan's vessel (the cargo is returned in kind, the attached vessel follows
+ * the lender's claim, as a swap's does).
+ */
+export const ZLoanReturnSource = z.object({
+  locationId: requiredId(WarehouseDispatchMessages.positionRequired),
+  siloId: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().nullish()).transform((v) => v ?? null),
+  consignmentId: requiredId(WarehouseDispatchMessages.positionRequired),
+  voyageId: requiredId(WarehouseDispatchMessages.positionRequired),
+  attachedVoyageId: requiredId(WarehouseDispatchMessages.positionRequired),
+});
+export type TLoanReturnSource = z.output<typeof ZLoanReturnSource>;
+
+/**
+ * Body of `POST /api/warehouseSmToConsignee`: the loan returned, the quantity and, to return it from other cargo of
+ * the shipment manager than the loaned cargo, that cargo's position (`source`; null or absent: the loan's position).
+ */
 export const ZSmToConsigneeInput = z.object({
   loanId: requiredId(LoanMessages.loanRequired),
   quantity: ZLoanQuantity,
+  source: ZLoanReturnSource.nullish().transform((v) => v ?? null),
   remarks: optionalRemarks,
 });
 export type TSmToConsigneeInput = z.input<typeof ZSmToConsigneeInput>;
@@ -107,6 +126,9 @@ export type TLoanList = z.infer<typeof ZLoanList>;
 export const ZLoanSaved = z.object({ message: z.string(), record: ZLoan });
 export type TLoanSaved = z.infer<typeof ZLoanSaved>;
 
+/** `GET /api/warehouseSmToConsignee/return-sources?loanId=`: the borrower's other cargo a loan can be returned from. */
+export const ZLoanReturnSourcesQuery = z.object({ loanId: requiredId(LoanMessages.loanRequired) });
+
 /** `GET /api/warehouseSmToConsignee/open-loans`: the live loans with something outstanding, at any place (the return form's picker). */
 export const ZOpenLoans = z.object({ rows: z.array(ZLoan) });
 export type TOpenLoans = z.infer<typeof ZOpenLoans>;
@@ -117,6 +139,19 @@ export const ZLoanReturn = z
     id: z.number(),
     loanId: z.number(),
     ...loanParties,
+    /** The cargo it was returned from when not the loaned cargo (null: the loan's position). */
+    source: z
+      .object({
+        locationId: z.number(),
+        locationName: z.string(),
+        siloId: z.number().nullable(),
+        siloName: z.string().nullable(),
+        consignmentId: z.number(),
+        lcPoNumber: z.string(),
+        voyageId: z.number(),
+        attachedVoyageId: z.number(),
+      })
+      .nullable(),
     quantity: z.string(),
     returnAt: z.string(),
     remarks: z.string().nullable(),

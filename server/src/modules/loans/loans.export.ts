@@ -36,6 +36,9 @@ export function loanReturnExportColumns(lang: ExcelLang, timeZone: string): Exce
     textColumn<TLoanReturn>('loanId', { en: 'Loan No.', ar: 'رقم القرض' }, lang, (r) => String(r.loanId)),
     ...partyColumns<TLoanReturn>(lang),
     tonnesColumn<TLoanReturn>('quantity', { en: 'Quantity (MT)', ar: 'الكمية (طن متري)' }, lang, (r) => r.quantity),
+    textColumn<TLoanReturn>('returnedFrom', { en: 'Returned from other cargo', ar: 'أُرجع من بضاعة أخرى' }, lang, (r) =>
+      r.source === null ? null : [r.source.locationName, r.source.siloName, r.source.lcPoNumber].filter((part) => part !== null && part !== '').join(' · '),
+    ),
     textColumn<TLoanReturn>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
     ...trailColumns<TLoanReturn>(lang, timeZone),
   ];

@@ -19,6 +19,9 @@ const col = columnOf;
 const iso = (value: Date | string): string => new Date(value).toISOString();
 export const lenders = alias(companies, 'lender_company');
 export const borrowers = alias(companies, 'borrower_company');
+const sourceLocations = alias(locations, 'source_location');
+const sourceSilos = alias(silos, 'source_silo');
+const sourceConsignments = alias(consignments, 'source_consignment');
 
 /**
  * The data scope of a loan: its warehouse, and its lender under the owner rule of cargo (a shipment manager's admin
@@ -127,6 +130,14 @@ export function selectLoanReturns(tx: Db) {
       id: loanReturns.id,
       loanId: loanReturns.loanId,
       ...partyColumns(),
+      sourceLocationId: loanReturns.sourceLocationId,
+      sourceLocationName: sql<string | null>`${col(sourceLocations, 'name')}`,
+      sourceSiloId: loanReturns.sourceSiloId,
+      sourceSiloName: sql<string | null>`${col(sourceSilos, 'name')}`,
+      sourceConsignmentId: loanReturns.sourceConsignmentId,
+      sourceLcPoNumber: sql<string | null>`coalesce(${sourceConsignments.lcNumber}, ${sourceConsignments.poNumber}, '')`,
+      sourceVoyageId: loanReturns.sourceVoyageId,
+      sourceAttachedVoyageId: loanReturns.sourceAttachedVoyageId,
       quantityKg: loanReturns.quantityKg,
       returnAt: loanReturns.returnAt,
       remarks: loanReturns.remarks,
@@ -147,6 +158,9 @@ export function selectLoanReturns(tx: Db) {
     .innerJoin(borrowers, eq(col(borrowers, 'id'), loans.borrowerCompanyId))
     .innerJoin(consignments, eq(consignments.id, loans.consignmentId))
     .innerJoin(cargoTypes, eq(col(cargoTypes, 'id'), loans.cargoTypeId))
+    .leftJoin(sourceLocations, eq(col(sourceLocations, 'id'), loanReturns.sourceLocationId))
+    .leftJoin(sourceSilos, eq(col(sourceSilos, 'id'), loanReturns.sourceSiloId))
+    .leftJoin(sourceConsignments, eq(sourceConsignments.id, loanReturns.sourceConsignmentId))
     .innerJoin(createdUsers, eq(createdUsers.id, loanReturns.createdBy))
     .leftJoin(updatedUsers, eq(updatedUsers.id, loanReturns.updatedBy))
     .leftJoin(reversedUsers, eq(reversedUsers.id, loanReturns.reversedBy));
@@ -159,6 +173,19 @@ export function toLoanReturn(row: ReturnRow): TLoanReturn {
     id: row.id,
     loanId: row.loanId,
     ...parties(row),
+    source:
+      row.sourceLocationId === null || row.sourceConsignmentId === null || row.sourceVoyageId === null || row.sourceAttachedVoyageId === null
+        ? null
+        : {
+            locationId: row.sourceLocationId,
+            locationName: String(row.sourceLocationName ?? ''),
+            siloId: row.sourceSiloId,
+            siloName: row.sourceSiloName === null ? null : String(row.sourceSiloName),
+            consignmentId: row.sourceConsignmentId,
+            lcPoNumber: String(row.sourceLcPoNumber ?? ''),
+            voyageId: row.sourceVoyageId,
+            attachedVoyageId: row.sourceAttachedVoyageId,
+          },
     quantity: kgToTonnes(row.quantityKg),
     returnAt: iso(row.returnAt),
     remarks: row.remarks,

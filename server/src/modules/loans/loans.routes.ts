@@ -5,6 +5,7 @@ import {
   ZLoanBalanceQuery,
   ZLoanMovements,
   ZLoanMovementsQuery,
+  ZLoanReturnSourcesQuery,
   ZOpenLoans,
   ZStockPositions,
   ZStockPositionsQuery,
@@ -32,6 +33,7 @@ import {
   listLoans,
   loanBalance,
   loanMovements,
+  loanReturnSources,
   openLoans,
   reverseLoan,
   reverseLoanReturn,
@@ -113,6 +115,17 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
     summary: 'The live loans with something outstanding in the user’s scope, at warehouses and consignee locations: the SM to Consignee form’s picker',
     response: ZOpenLoans,
     work: async (tx, actor) => ({ rows: await openLoans(tx, { agencyId: actor.agencyId, scope: actor.scope }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/warehouseSmToConsignee/return-sources',
+    permission: { anyOf: [{ module: 'WarehouseSmToConsignee', action: 'add' }] },
+    tags,
+    summary: 'The borrower’s other on-hand cargo of the loan’s cargo type in the user’s scope a loan can be returned from (the SM to Consignee form’s picker)',
+    querystring: ZLoanReturnSourcesQuery,
+    response: ZStockPositions,
+    work: async (tx, actor, { query }) => ({ rows: await loanReturnSources(tx, { agencyId: actor.agencyId, scope: actor.scope, loanId: query.loanId }) }),
   });
 
   cargoRoute(api, context, {

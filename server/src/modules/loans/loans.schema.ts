@@ -57,7 +57,7 @@ export const consigneeToShipmentManagerLoans = pgTable(
 
 /**
  * A loan return (LR): the borrower gives back part or all of a loan at the loan's place, ON_HAND(place, borrower)
- * -> ON_HAND(place, lender); `loan_id` is its typed back-pointer (platform/consumers.ts), so the loan cannot be
+ * -> ON_HAND(place, lender), or from other cargo of its own (the source columns);  `loan_id` is its typed back-pointer (platform/consumers.ts), so the loan cannot be
  * reversed while a live return stands on it.
  */
 export const loanReturns = pgTable(
@@ -71,6 +71,15 @@ export const loanReturns = pgTable(
       .notNull()
       .references(() => consigneeToShipmentManagerLoans.id),
     quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
+    /**
+     * The borrower's position the cargo came from when it is not the loan's own (all null: the loan's position). The
+     * lender receives it at that place and silo, of that consignment and voyage, attached to the loan's vessel.
+     */
+    sourceLocationId: integer('source_location_id').references(() => columnOf(locations, 'id')),
+    sourceSiloId: integer('source_silo_id').references(() => columnOf(silos, 'id')),
+    sourceConsignmentId: integer('source_consignment_id').references(() => consignments.id),
+    sourceVoyageId: integer('source_voyage_id'),
+    sourceAttachedVoyageId: integer('source_attached_voyage_id'),
     returnAt: timestamp('return_at', { withTimezone: true }).notNull(),
     remarks: text('remarks'),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
@@ -80,6 +89,10 @@ export const loanReturns = pgTable(
   (t) => [
     check('loan_returns_quantity_positive', sql`${t.quantityKg} > 0`),
     check('loan_returns_status_check', RECORD_STATUS_CHECK(t.status)),
+    check(
+      'loan_returns_source_whole',
+      sql`(${t.sourceLocationId} is null and ${t.sourceSiloId} is null and ${t.sourceConsignmentId} is null and ${t.sourceVoyageId} is null and ${t.sourceAttachedVoyageId} is null) or (${t.sourceLocationId} is not null and ${t.sourceConsignmentId} is not null and ${t.sourceVoyageId} is not null and ${t.sourceAttachedVoyageId} is not null)`,
+    ),
     index('loan_returns_agency_at_idx').on(t.agencyId, t.returnAt, t.id),
     index('loan_returns_loan_idx').on(t.loanId),
     tenantPolicy('loan_returns'),

@@ -15,6 +15,8 @@ import {
   type TLoanMovement,
   type TLoanReturn,
   type TLoanReturnList,
+  type TLoanReturnSource,
+  type TStockPosition,
   type TReasonBody,
   type TSmToConsigneeValues,
   ZLoanBalanceQuery,
@@ -35,7 +37,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
-import { auditable, between, checkPosition, checkSilo, checkWarehouse, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
+import { auditable, between, checkPosition, checkSilo, checkWarehouse, onHandPositions, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { inScope } from '../../identity/data-scope';
 import { borrowers, lenders, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
@@ -81,8 +83,15 @@ function positionOf(loan: Pick<LoanRecord, 'locationId' | 'siloId' | 'consignmen
   return { locationId: loan.locationId, siloId: loan.siloId, ownerCompanyId, consignmentId: loan.consignmentId, cargoTypeId: loan.cargoTypeId, voyageId: loan.voyageId, attachedVoyageId: loan.attachedVoyageId };
 }
 
-/** Moves `quantityKg` of the loan's cargo in place from one owner to the other (the ledger refuses more than usable). */
-async function postOwnership(tx: Db, actor: CommandActor, params: { type: string; source: { table: string; id: number }; loan: Parameters<typeof positionOf>[0]; from: number; to: number; quantityKg: bigint }): Promise<number> {
+/**
+ * Moves `quantityKg` of the loan's cargo in place from one owner to the other (the ledger refuses more than usable).
+ * `received` overrides the receiving side's position (a return from other cargo lands attached to the loan's vessel).
+ */
+async function postOwnership(
+  tx: Db,
+  actor: CommandActor,
+  params: { type: string; source: { table: string; id: number }; loan: Parameters<typeof positionOf>[0]; from: number; to: number; quantityKg: bigint; received?: Parameters<typeof positionOf>[0] },
+): Promise<number> {
   const { transactionId } = await post(tx, {
     agencyId: actor.agencyId,
     type: params.type,
@@ -91,7 +100,7 @@ async function postOwnership(tx: Db, actor: CommandActor, params: { type: string
     at: actor.now,
     lines: [
       { account: onHandAccount(positionOf(params.loan, params.from)), quantityKg: -params.quantityKg },
-      { account: onHandAccount(positionOf(params.loan, params.to)), quantityKg: params.quantityKg },
+      { account: onHandAccount(positionOf(params.received ?? params.loan, params.to)), quantityKg: params.quantityKg },
     ],
   });
   return transactionId;
@@ -281,6 +290,36 @@ export async function reverseLoan(tx: Db, actor: CommandActor & { id: number; bo
 
 // ---------------------------------------------------------------- SM to consignee: the loan return
 
+type SourcePosition = Parameters<typeof positionOf>[0];
+
+/**
+ * The borrower's position a return takes its cargo from: the loan's own (null) or, given `source`, another position
+ * of the borrower of the loan's cargo type at a warehouse or a consignee location in the user's scope (else 409
+ * Quantity not available, as any position the user cannot draw on). Naming the loan's own position is the same as
+ * naming none.
+ */
+async function returnSource(tx: Db, actor: CommandActor, loan: LoanRecord, source: TLoanReturnSource | null): Promise<SourcePosition | null> {
+  if (source === null) return null;
+  const position: SourcePosition = { ...source, cargoTypeId: loan.cargoTypeId };
+  const same = (['locationId', 'siloId', 'consignmentId', 'voyageId', 'attachedVoyageId'] as const).every((key) => position[key] === loan[key]);
+  if (same) return null;
+  await checkPosition(tx, actor, positionOf(position, loan.borrowerCompanyId));
+  return position;
+}
+
+/** `GET /api/warehouseSmToConsignee/return-sources`: the borrower's other cargo of the loan's cargo type a loan can be returned from. */
+export async function loanReturnSources(tx: Db, actor: ReadActor & { loanId: number }): Promise<TStockPosition[]> {
+  const [loan] = await tx
+    .select()
+    .from(loans)
+    .where(and(eq(loans.agencyId, actor.agencyId), eq(loans.id, actor.loanId), eq(loans.status, 'Active'), loanScope(actor.scope)));
+  if (!loan) throw field('loanId', LoanMessages.loanRequired);
+  const filter = { agencyId: actor.agencyId, scope: actor.scope, ownerCompanyId: loan.borrowerCompanyId, cargoTypeId: loan.cargoTypeId };
+  const rows = [...(await onHandPositions(tx, { ...filter, place: 'warehouse' })), ...(await onHandPositions(tx, { ...filter, place: 'consigneeLocation' }))];
+  const own = (p: TStockPosition) => p.warehouseId === loan.locationId && p.siloId === loan.siloId && p.consignmentId === loan.consignmentId && p.voyageId === loan.voyageId && p.attachedVoyageId === loan.attachedVoyageId;
+  return rows.filter((p) => !own(p) && tonnesToKg(p.usable) > 0n);
+}
+
 /**
  * Returns part or all of a loan in place. The loan is locked FOR UPDATE first, so racing returns of one loan run one
  * after the other and each sees what the other took: more than the outstanding is refused (400, nothing written).
@@ -291,13 +330,34 @@ export async function createLoanReturn(tx: Db, actor: CommandActor & { input: TS
   if (loan.status !== 'Active') throw ruleConflict(LoanMessages.loanReversed);
   const quantityKg = tonnesToKg(input.quantity);
   if (quantityKg > loan.quantityKg - loan.returnedKg) throw field('quantity', LoanMessages.returnAboveOutstanding);
+  const from = await returnSource(tx, actor, loan, input.source);
   const [row] = await tx
     .insert(loanReturns)
-    .values({ agencyId: actor.agencyId, loanId: loan.id, quantityKg, returnAt: actor.now, remarks: input.remarks, createdBy: actor.userId, createdAt: actor.now })
+    .values({
+      agencyId: actor.agencyId,
+      loanId: loan.id,
+      quantityKg,
+      returnAt: actor.now,
+      remarks: input.remarks,
+      createdBy: actor.userId,
+      createdAt: actor.now,
+      ...(from === null
+        ? {}
+        : { sourceLocationId: from.locationId, sourceSiloId: from.siloId, sourceConsignmentId: from.consignmentId, sourceVoyageId: from.voyageId, sourceAttachedVoyageId: from.attachedVoyageId }),
+    })
     .returning();
   if (!row) throw new Error('loan return not written');
   await tx.update(loans).set({ returnedKg: sql`${loans.returnedKg} + ${quantityKg}::bigint` }).where(eq(loans.id, loan.id));
-  const ledgerTransactionId = await postOwnership(tx, actor, { type: RETURN, source: { table: RETURN_TABLE, id: row.id }, loan, from: loan.borrowerCompanyId, to: loan.lenderCompanyId, quantityKg });
+  const ledgerTransactionId = await postOwnership(tx, actor, {
+    type: RETURN,
+    source: { table: RETURN_TABLE, id: row.id },
+    loan: from ?? loan,
+    // Returned in kind from other cargo: the lender's cargo stays attached to the vessel it lent from.
+    received: from === null ? loan : { ...from, attachedVoyageId: loan.attachedVoyageId },
+    from: loan.borrowerCompanyId,
+    to: loan.lenderCompanyId,
+    quantityKg,
+  });
   await tx.update(loanReturns).set({ ledgerTransactionId }).where(eq(loanReturns.id, row.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: RETURN, entityId: row.id, after: auditable({ ...row, ledgerTransactionId }), at: actor.now });
   return getLoanReturn(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });

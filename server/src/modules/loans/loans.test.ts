@@ -285,6 +285,57 @@ describe('Consignee to SM at a consignee location', () => {
   });
 });
 
+describe('SM to Consignee from other cargo', () => {
+  it('returns a loan from another position of the shipment manager, the lender receiving it there attached to the loan’s vessel', async () => {
+    // The SM's own cargo of another BL (another consignment and vessel) in the warehouse's open area.
+    const other = await makeShipment(t.database.db, writer, world, { blTonnes: '800', consigneeId: world.consigneeId });
+    const smCargo: Position = { locationId: world.warehouseId, siloId: null, ownerCompanyId: world.shipmentManagerId, consignmentId: other.consignmentId, cargoTypeId: world.cargoTypeId, voyageId: other.voyageId, attachedVoyageId: other.voyageId };
+    await inAgency(t.database.db, writer.agencyId, (tx) =>
+      post(tx, {
+        agencyId: writer.agencyId,
+        type: 'testReceipt',
+        source: { table: 'test_receipts', id: 2 },
+        userId: writer.userId,
+        at: writer.now,
+        lines: [
+          { account: onBoardAccount(other), quantityKg: -tonnesToKg('30') },
+          { account: onHandAccount(smCargo), quantityKg: tonnesToKg('30') },
+        ],
+      }),
+    );
+    const loan = await call<TLoanSaved>('POST', '/api/warehouseConsigneeToSm', loanBody('7'));
+    expect(loan.status, JSON.stringify(loan.body)).toBe(200);
+    const loanId = loan.body.record.id;
+
+    const sources = await call<TStockPositions>('GET', `/api/warehouseSmToConsignee/return-sources?loanId=${loanId}`);
+    expect(sources.status).toBe(200);
+    // The borrower's other cargo only: not the loaned position itself, not the lender's.
+    expect(sources.body.rows).toEqual([expect.objectContaining({ ownerCompanyId: world.shipmentManagerId, consignmentId: other.consignmentId, voyageId: other.voyageId, usable: '30.000' })]);
+    expect((await call('GET', '/api/warehouseSmToConsignee/return-sources?loanId=999999')).status).toBe(400);
+
+    const source = { locationId: world.warehouseId, siloId: null, consignmentId: other.consignmentId, voyageId: other.voyageId, attachedVoyageId: other.voyageId };
+    const tooMuch = await call('POST', '/api/warehouseSmToConsignee', { loanId, quantity: '7', source: { ...source, consignmentId: shipment.consignmentId, voyageId: other.voyageId } });
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.code).toBe(ErrorCode.QUANTITY_NOT_AVAILABLE);
+
+    const returned = await call<TLoanReturnSaved>('POST', '/api/warehouseSmToConsignee', { loanId, quantity: '7', source });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    expect(returned.body.record.source).toMatchObject({ locationId: world.warehouseId, consignmentId: other.consignmentId, voyageId: other.voyageId });
+    expect(await outstandingOf(loanId)).toBe(0n);
+    const balanceOf = async (pos: Position) => (await inAgency(t.database.db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount(pos) })))?.balanceKg ?? 0n;
+    // The SM keeps the loaned cargo (it may have sold it); its other cargo went to the lender, attached to the loan's vessel.
+    expect(await balanceOf(smCargo)).toBe(tonnesToKg('23'));
+    expect(await balanceOf({ ...smCargo, ownerCompanyId: world.consigneeId, attachedVoyageId: shipment.voyageId })).toBe(tonnesToKg('7'));
+    expect(await balanceOf({ ...smCargo, ownerCompanyId: world.consigneeId })).toBe(0n);
+
+    const undone = await call('DELETE', `/api/warehouseSmToConsignee/${returned.body.record.id}/reverse`, { reason: 'Returned from the wrong BL' });
+    expect(undone.status, JSON.stringify(undone.body)).toBe(200);
+    expect(await balanceOf(smCargo)).toBe(tonnesToKg('30'));
+    expect(await outstandingOf(loanId)).toBe(tonnesToKg('7'));
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+});
+
 describe('demo loans', () => {
   it('lends 25 t of a consignee’s largest warehouse position to its shipment manager and returns 10 t', async () => {
     const db = t.database.db;

@@ -109,10 +109,15 @@ export function warehousePositions(tx: Db, actor: ReadActor & { warehouseId?: nu
  * The on-hand positions (ON_HAND accounts with stock) at places of one kind in the user's scope, with on hand,
  * committed and usable quantity, named for a picker (`warehouseId` / `warehouseName`: the place).
  */
-export async function onHandPositions(tx: Db, actor: ReadActor & { place: PositionPlace; locationId?: number | undefined; consignmentId?: number | undefined }): Promise<TStockPosition[]> {
-  const filter: { locationId?: number; consignmentId?: number } = {};
+export async function onHandPositions(
+  tx: Db,
+  actor: ReadActor & { place: PositionPlace; locationId?: number | undefined; consignmentId?: number | undefined; ownerCompanyId?: number | undefined; cargoTypeId?: number | undefined },
+): Promise<TStockPosition[]> {
+  const filter: { locationId?: number; consignmentId?: number; ownerCompanyId?: number; cargoTypeId?: number } = {};
   if (actor.locationId !== undefined) filter.locationId = actor.locationId;
   if (actor.consignmentId !== undefined) filter.consignmentId = actor.consignmentId;
+  if (actor.ownerCompanyId !== undefined) filter.ownerCompanyId = actor.ownerCompanyId;
+  if (actor.cargoTypeId !== undefined) filter.cargoTypeId = actor.cargoTypeId;
   const positions = await stockPositions(tx, {
     agencyId: actor.agencyId,
     scope: actor.scope,

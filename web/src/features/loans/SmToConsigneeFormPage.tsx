@@ -1,23 +1,30 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Descriptions, Form, Input, Row, Select } from 'antd';
+import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { LoanMessages, Messages, consigneeToSmTransaction, smToConsigneeTransaction, type TLoanReturn } from '@tonnage/contracts';
+import { LoanMessages, Messages, WarehouseDispatchMessages, consigneeToSmTransaction, smToConsigneeTransaction, type TLoanReturn } from '@tonnage/contracts';
 import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { LoanDescriptions } from './ConsigneeToSmFormPage';
-import { createLoanReturn, useOpenLoans } from './loans-api';
+import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
+import { createLoanReturn, useLoanReturnSources, useOpenLoans } from './loans-api';
 
 interface ReturnValues {
   loanId?: number;
+  from?: 'loaned' | 'other';
+  source?: string;
   quantity?: string;
   remarks?: string;
 }
 
-const FIELDS = ['loanId', 'quantity', 'remarks'];
+const FIELDS = ['loanId', 'source', 'quantity', 'remarks'];
+
+/** A position's key in the source picker. */
+const sourceKey = (p: { warehouseId: number; siloId: number | null; consignmentId: number; voyageId: number; attachedVoyageId: number }) =>
+  [p.warehouseId, p.siloId ?? 0, p.consignmentId, p.voyageId, p.attachedVoyageId].join(':');
 
 /**
  * `warehouse/sm-to-consignee/add`: a loan with something outstanding and the quantity the shipment manager gives
@@ -34,6 +41,10 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
   const loans = useOpenLoans();
   const loanId = Form.useWatch('loanId', form);
   const chosen = (loans.data ?? []).find((loan) => loan.id === loanId);
+  const from = Form.useWatch('from', form) ?? 'loaned';
+  const sources = useLoanReturnSources(loanId, from === 'other');
+  const sourceValue = Form.useWatch('source', form);
+  const source = (sources.data ?? []).find((p) => sourceKey(p) === sourceValue);
 
   if (record) {
     return (
@@ -47,6 +58,11 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
           <Descriptions.Item label={t('loans.returnedQuantity')}>
             <bdi>{record.quantity}</bdi>
           </Descriptions.Item>
+          {record.source && (
+            <Descriptions.Item label={t('loans.returnedFrom')} span={2}>
+              {`${record.source.locationName} · ${record.source.siloName ?? t('warehouseDispatch.openArea')} · ${record.source.lcPoNumber}`}
+            </Descriptions.Item>
+          )}
         </Descriptions>
       </Card>
     );
@@ -54,7 +70,18 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
 
   const submit = async (values: ReturnValues) => {
     setSaving(true);
-    const result = await createLoanReturn({ loanId: values.loanId, quantity: values.quantity ?? '', remarks: values.remarks ?? null });
+    const picked = values.from === 'other' ? (sources.data ?? []).find((p) => sourceKey(p) === values.source) : undefined;
+    if (values.from === 'other' && !picked) {
+      form.setFields([{ name: 'source', errors: [translateMessage(WarehouseDispatchMessages.positionRequired)] }]);
+      setSaving(false);
+      return;
+    }
+    const result = await createLoanReturn({
+      loanId: values.loanId,
+      quantity: values.quantity ?? '',
+      source: picked ? { locationId: picked.warehouseId, siloId: picked.siloId, consignmentId: picked.consignmentId, voyageId: picked.voyageId, attachedVoyageId: picked.attachedVoyageId } : null,
+      remarks: values.remarks ?? null,
+    });
     setSaving(false);
     if (!result.ok) {
       showSubmitFailure(form, result, FIELDS);
@@ -82,6 +109,34 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
           />
         </Form.Item>
         {chosen && <LoanDescriptions loan={chosen} />}
+        <Form.Item name="from" label={t('loans.returnFrom')} initialValue="loaned">
+          <Radio.Group data-testid="loan-return-from" onChange={() => form.setFieldValue('source', undefined)}>
+            <Radio value="loaned" data-testid="loan-return-from-loaned">
+              {t('loans.returnFromKinds.loaned')}
+            </Radio>
+            <Radio value="other" data-testid="loan-return-from-other">
+              {t('loans.returnFromKinds.other')}
+            </Radio>
+          </Radio.Group>
+        </Form.Item>
+        {from === 'other' && (
+          <>
+            <Form.Item name="source" label={t('loans.returnSource')} rules={[{ required: true, message: translateMessage(WarehouseDispatchMessages.positionRequired) }]} extra={t('loans.returnFromHint')}>
+              <Select<string>
+                loading={sources.isFetching}
+                disabled={loanId === undefined}
+                placeholder={t('loans.selectReturnSource')}
+                notFoundContent={t('loans.noReturnSources')}
+                options={(sources.data ?? []).map((p) => ({
+                  value: sourceKey(p),
+                  label: `${p.warehouseName} · ${p.siloName ?? t('warehouseDispatch.openArea')} · ${p.lcPoNumber} · ${t('warehouseDispatch.usable', { value: p.usable })}`,
+                }))}
+                data-testid="loan-return-source"
+              />
+            </Form.Item>
+            {source && <PositionBalance position={source} usableTestId="loan-return-source-usable" />}
+          </>
+        )}
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="quantity" label={t('cargo.quantityMt')} rules={[{ required: true, message: translateMessage(Messages.quantityPositive) }]}>

@@ -7,6 +7,7 @@ export const loanKeys = {
   positions: (warehouseId: number) => [consigneeToSmTransaction.key, 'positions', warehouseId] as const,
   sitePositions: (locationId: number) => [consigneeLocationToSmTransaction.key, 'positions', locationId] as const,
   openLoans: () => [consigneeToSmTransaction.key, 'open'] as const,
+  returnSources: (loanId: number) => [consigneeToSmTransaction.key, 'return-sources', loanId] as const,
   balance: (query: Query) => [consigneeToSmTransaction.key, 'balance', query] as const,
   movements: (query: Query) => [consigneeToSmTransaction.key, 'movements', query] as const,
 };
@@ -34,6 +35,15 @@ export function useOpenLoans() {
   return useQuery({
     queryKey: loanKeys.openLoans(),
     queryFn: async () => (await apiOrThrow('/api/warehouseSmToConsignee/open-loans', { schema: ZOpenLoans })).rows,
+  });
+}
+
+/** The borrower's other cargo of the loan's cargo type a loan can be returned from (the SM to Consignee form's picker). */
+export function useLoanReturnSources(loanId: number | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: loanKeys.returnSources(loanId ?? 0),
+    queryFn: async () => (await apiOrThrow(`/api/warehouseSmToConsignee/return-sources?loanId=${loanId ?? 0}`, { schema: ZStockPositions })).rows,
+    enabled: enabled && loanId !== undefined,
   });
 }
 

@@ -176,6 +176,35 @@ describe('the SM to Consignee form', () => {
   });
 });
 
+describe('the SM to Consignee form from other cargo', () => {
+  it('returns a loan from other cargo of the shipment manager, sending its position', { timeout: 20_000 }, async () => {
+    const bodies: unknown[] = [];
+    const other: TStockPosition = { ...stock, siloId: 21, siloName: 'Silo 2', ownerCompanyId: 4, ownerName: 'Gulf SM', consignmentId: 12, lcPoNumber: 'LC-2', voyageId: 6, attachedVoyageId: 6, usable: '30.000', onHand: '30.000' };
+    mockFetch((url, init) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseSmToConsignee/open-loans') return json({ rows: [loan] });
+      if (url.pathname === '/api/warehouseSmToConsignee/return-sources') return url.searchParams.get('loanId') === '7' ? json({ rows: [other] }) : json({ rows: [] });
+      if (url.pathname === '/api/warehouseSmToConsignee' && init?.method === 'POST') {
+        bodies.push(JSON.parse(String(init.body)));
+        return json({ message: LoanMessages.loanReturnCreated, record: {} });
+      }
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseSmToConsignee', 'canAddWarehouseSmToConsignee'] });
+    renderPage(<SmToConsigneeFormPage />, 'warehouse/sm-to-consignee/add');
+    await screen.findByTestId('loan-return-form');
+    await pick('loan-return-loan', '#7 · Silo yard');
+    fireEvent.click(screen.getByTestId('loan-return-from-other'));
+    await screen.findByTestId('loan-return-source');
+    await pick('loan-return-source', 'Silo yard · Silo 2 · LC-2 · Usable 30.000 MT');
+    expect((await screen.findByTestId('loan-return-source-usable')).textContent).toContain('30.000');
+    fireEvent.change(screen.getByTestId('loan-return-quantity'), { target: { value: '15' } });
+    fireEvent.click(screen.getByTestId('loan-return-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ loanId: 7, quantity: '15', source: { locationId: 3, siloId: 21, consignmentId: 12, voyageId: 6, attachedVoyageId: 6 } });
+  });
+});
+
 describe('the loan balance', () => {
   const balance: TLoanBalance = {
     rows: [{ lenderId: 9, lenderName: 'Mill Co', borrowerId: 4, borrowerName: 'Gulf SM', consignmentId: 11, lcPoNumber: 'LC-1', cargoTypeId: 2, cargoTypeName: 'Wheat', loans: 1, issued: '25.000', returned: '10.000', outstanding: '15.000' }],

@@ -34,6 +34,13 @@ export const en = {
   outstanding: 'Outstanding (MT)',
   returnedQuantity: 'Quantity (MT)',
   openStates: { open: 'Outstanding', closed: 'Fully returned' },
+  returnFrom: 'Return from',
+  returnFromKinds: { loaned: 'The loaned cargo', other: 'Other cargo of the shipment manager' },
+  returnSource: 'Cargo returned',
+  selectReturnSource: 'Select the shipment manager’s cargo to return',
+  noReturnSources: 'The shipment manager holds no other cargo of this type.',
+  returnFromHint: 'The consignee receives this cargo where it lies, attached to the loan’s vessel.',
+  returnedFrom: 'Returned from',
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -68,6 +75,13 @@ export const ar: SectionShape<typeof en> = {
   outstanding: 'المتبقي (طن متري)',
   returnedQuantity: 'الكمية (طن متري)',
   openStates: { open: 'متبقٍ', closed: 'مُرجَع بالكامل' },
+  returnFrom: 'الإرجاع من',
+  returnFromKinds: { loaned: 'البضاعة المُقرَضة', other: 'بضاعة أخرى لمدير الشحنة' },
+  returnSource: 'البضاعة المُرجَعة',
+  selectReturnSource: 'اختر بضاعة مدير الشحنة المراد إرجاعها',
+  noReturnSources: 'لا يملك مدير الشحنة بضاعة أخرى من هذا النوع.',
+  returnFromHint: 'يستلم المستلم هذه البضاعة في مكانها، مرتبطة بسفينة القرض.',
+  returnedFrom: 'أُرجع من',
 };
 
 /** Arabic for the fixed English messages the server sends for the loans, keyed by the English text. */

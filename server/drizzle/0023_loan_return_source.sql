@@ -1,0 +1,9 @@
+ALTER TABLE "loan_returns" ADD COLUMN "source_location_id" integer;--> statement-breakpoint
+ALTER TABLE "loan_returns" ADD COLUMN "source_silo_id" integer;--> statement-breakpoint
+ALTER TABLE "loan_returns" ADD COLUMN "source_consignment_id" integer;--> statement-breakpoint
+ALTER TABLE "loan_returns" ADD COLUMN "source_voyage_id" integer;--> statement-breakpoint
+ALTER TABLE "loan_returns" ADD COLUMN "source_attached_voyage_id" integer;--> statement-breakpoint
+ALTER TABLE "loan_returns" ADD CONSTRAINT "loan_returns_source_location_id_locations_id_fk" FOREIGN KEY ("source_location_id") REFERENCES "public"."locations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loan_returns" ADD CONSTRAINT "loan_returns_source_silo_id_silos_id_fk" FOREIGN KEY ("source_silo_id") REFERENCES "public"."silos"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loan_returns" ADD CONSTRAINT "loan_returns_source_consignment_id_consignments_id_fk" FOREIGN KEY ("source_consignment_id") REFERENCES "public"."consignments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "loan_returns" ADD CONSTRAINT "loan_returns_source_whole" CHECK (("loan_returns"."source_location_id" is null and "loan_returns"."source_silo_id" is null and "loan_returns"."source_consignment_id" is null and "loan_returns"."source_voyage_id" is null and "loan_returns"."source_attached_voyage_id" is null) or ("loan_returns"."source_location_id" is not null and "loan_returns"."source_consignment_id" is not null and "loan_returns"."source_voyage_id" is not null and "loan_returns"."source_attached_voyage_id" is not null));
