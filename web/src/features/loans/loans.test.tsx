@@ -185,7 +185,7 @@ describe('the SM to Consignee form from other cargo', () => {
       if (url.pathname === '/api/warehouseSmToConsignee/open-loans') return json({ rows: [loan] });
       if (url.pathname === '/api/warehouseSmToConsignee/return-sources') return url.searchParams.get('loanId') === '7' ? json({ rows: [other] }) : json({ rows: [] });
       if (url.pathname === '/api/warehouseSmToConsignee' && init?.method === 'POST') {
-        bodies.push(JSON.parse(String(init.body)));
+        bodies.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
         return json({ message: LoanMessages.loanReturnCreated, record: {} });
       }
       return undefined;
