@@ -64,7 +64,11 @@ export type TSwapCargoValues = z.output<typeof ZSwapCargoInput>;
 export const SWAP_CARGO_SORT_FIELDS = ['swapAt', 'aLocationName', 'aOwnerName', 'bLocationName', 'bOwnerName', 'quantity', 'createdAt'] as const;
 export type SwapCargoSortField = (typeof SWAP_CARGO_SORT_FIELDS)[number];
 
-/** Filters of `GET /api/swapCargo`: place (either side), owner (either side), consignment (either side), status, dates, search. */
+/**
+ * Filters of `GET /api/swapCargo`: place (either side), owner (either side), consignment (either side), status, dates,
+ * search (LC / PO or owner of either side). The screen filters consignments through the search: the LC/PO picker
+ * reads with the consignment, shipping and port loading view flags, which a swap clerk need not have.
+ */
 export const ZSwapCargoListQuery = z.object({
   locationId: ZOptionalId,
   ownerCompanyId: ZOptionalId,
@@ -174,7 +178,6 @@ export const swapCargoTransaction = defineTransaction({
       { kind: 'search', param: 'search', label: 'swapCargo.search' },
       { kind: 'location', param: 'locationId', label: 'swapCargo.place' },
       { kind: 'consignee', param: 'ownerCompanyId', label: 'swapCargo.owner' },
-      { kind: 'reference', param: 'consignmentId', label: 'swapCargo.consignment', resource: 'consignment' },
       { kind: 'status', param: 'status', label: 'cargo.status' },
       { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'swapCargo.swapAt' },
     ],

@@ -32,10 +32,10 @@ const FIELDS = ['aLocationId', 'aPosition', 'bLocationId', 'bPosition', 'quantit
 const DELIVERY = [LOCATION_KINDS.delivery];
 const REQUIRED: Record<SideKey, string> = { a: SwapCargoMessages.sideARequired, b: SwapCargoMessages.sideBRequired };
 
-/** A side's place with its silo (the open area at a warehouse). */
+/** A side's place with its silo (or the open area) at a warehouse; a consignee location alone. */
 function usePlaceText() {
   const { t } = useTranslation();
-  return (side: TSwapSide) => `${side.locationName} · ${side.siloName ?? (side.place === 'warehouse' ? t('warehouseDispatch.openArea') : '—')}`;
+  return (side: TSwapSide) => (side.place === 'warehouse' ? `${side.locationName} · ${side.siloName ?? t('warehouseDispatch.openArea')}` : side.locationName);
 }
 
 /** `swapCargo`: each side's place (silo or open area) and owner. */
