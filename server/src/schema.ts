@@ -21,6 +21,7 @@ export * from './modules/receiving/receiving.schema';
 export * from './modules/warehouse-dispatch/grouped-out.schema';
 export * from './modules/warehouse-dispatch/warehouse-dispatch.schema';
 export * from './modules/ownership-transfer/ownership-transfer.schema';
+export * from './modules/swap-cargo/swap-cargo.schema';
 export * from './modules/silo-transfer/silo-transfer.schema';
 export * from './modules/consignee-dispatch/consignee-dispatch.schema';
 export * from './modules/handling/handling.schema';

@@ -31,6 +31,7 @@ export * from './cameras';
 export * from './receiving';
 export * from './warehouse-dispatch';
 export * from './ownership-transfer';
+export * from './swap-cargo';
 export * from './silo-transfer';
 export * from './consignee-dispatch';
 export * from './loans';

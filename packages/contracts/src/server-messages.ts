@@ -17,6 +17,7 @@ import { ConsigneeDispatchMessages } from './consignee-dispatch';
 import { GroupedOutMessages } from './warehouse-out-groups';
 import { CorrectionMessages } from './corrections';
 import { OwnershipTransferMessages } from './ownership-transfer';
+import { SwapCargoMessages } from './swap-cargo';
 import { SiloTransferMessages } from './silo-transfer';
 import { HandlingMessages } from './handling';
 import { LoanMessages } from './loans';
@@ -132,6 +133,7 @@ export const SERVER_MESSAGE_SETS = {
   GroupedOutMessages,
   CorrectionMessages,
   OwnershipTransferMessages,
+  SwapCargoMessages,
   SiloTransferMessages,
   HandlingMessages,
   LoanMessages,

@@ -15,6 +15,7 @@ import { registerGroupedOutRoutes } from './warehouse-dispatch/grouped-out.route
 import { registerCorrectionRoutes } from './warehouse-dispatch/correction.routes';
 import { registerOwnershipTransferRoutes } from './ownership-transfer/ownership-transfer.routes';
 import { registerSiloTransferRoutes } from './silo-transfer/silo-transfer.routes';
+import { registerSwapCargoRoutes } from './swap-cargo/swap-cargo.routes';
 import { registerHandlingRoutes } from './handling/handling.routes';
 import { registerLoanRoutes } from './loans/loans.routes';
 
@@ -33,6 +34,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerCorrectionRoutes,
   registerOwnershipTransferRoutes,
   registerSiloTransferRoutes,
+  registerSwapCargoRoutes,
   registerHandlingRoutes,
   registerLoanRoutes,
 ];

@@ -49,6 +49,7 @@ async function census() {
       (select count(*) from loan_returns where status = 'Active')::text as loan_returns,
       (select count(*) from ownership_transfers where status = 'Active')::text as ownership_transfers,
       (select count(*) from silo_transfers where status = 'Active')::text as silo_transfers,
+      (select count(*) from cargo_swaps where status = 'Active')::text as cargo_swaps,
       (select count(*) from handling_records where kind = 'handlingLoss' and approval_status = 'Approved')::text as handling_losses,
       (select count(*) from handling_records where kind = 'handlingLoss' and approval_status = 'Approved' and not within_allowance)::text as losses_approved_above,
       (select count(*) from handling_records where kind = 'handlingExcess' and approval_status = 'Approved')::text as handling_excesses,
@@ -82,6 +83,7 @@ describe('demo season', () => {
       loan_returns: '1',
       ownership_transfers: '1',
       silo_transfers: '1',
+      cargo_swaps: '1',
       handling_losses: '2',
       losses_approved_above: '1',
       handling_excesses: '1',
@@ -180,6 +182,21 @@ describe('demo season', () => {
     ]);
     const typed = await rows<{ n: string }>(sql`select ((select count(*) from warehouse_pre_ins where manual) + (select count(*) from warehouse_ins where manual))::text as n`);
     expect(typed[0]?.n).toBe('0');
+  });
+
+  it('swaps two owners’ wheat at two places in one posting of four lines, and says so in the first-run line', async () => {
+    const swaps = await rows<{ a_location: number; b_location: number; a_owner: number; b_owner: number; a_place: string; b_place: string; lines: string }>(sql`
+      select s.a_location_id as a_location, s.b_location_id as b_location, s.a_owner_company_id as a_owner, s.b_owner_company_id as b_owner,
+             (select name from locations where id = s.a_location_id) as a_place, (select name from locations where id = s.b_location_id) as b_place,
+             (select count(*) from ledger_entries e where e.transaction_id = s.ledger_transaction_id)::text as lines
+      from cargo_swaps s`);
+    expect(swaps).toHaveLength(1);
+    const [swap] = swaps;
+    expect(swap?.a_location).not.toBe(swap?.b_location);
+    expect(swap?.a_owner).not.toBe(swap?.b_owner);
+    expect(swap?.lines).toBe('4');
+    expect([swap?.a_place, swap?.b_place]).toEqual(['Jeddah Grain Terminal', 'HFM Madinah Mill']);
+    expect(lines.find((line) => line.startsWith('Demo season:'))).toContain('1 cargo swaps');
   });
 
   it('loads only allowed trucks and drivers, within the trips per day, never after now', async () => {

@@ -29,6 +29,7 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   warehouseIn: lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInListPage }))),
   ownershipTransfer: lazy(() => import('./ownership-transfer/OwnershipTransferPages').then((module) => ({ default: module.OwnershipTransferListPage }))),
   siloTransfer: lazy(() => import('./silo-transfer/SiloTransferPages').then((module) => ({ default: module.SiloTransferListPage }))),
+  swapCargo: lazy(() => import('./swap-cargo/SwapCargoPages').then((module) => ({ default: module.SwapCargoListPage }))),
   handlingLoss: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossListPage }))),
   handlingExcess: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessListPage }))),
 };
@@ -59,6 +60,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseOutGroup: { page: lazy(() => import('./warehouse-dispatch/GroupedOutPages')) },
   ownershipTransfer: { page: lazy(() => import('./ownership-transfer/OwnershipTransferPages')) },
   siloTransfer: { page: lazy(() => import('./silo-transfer/SiloTransferPages')) },
+  swapCargo: { page: lazy(() => import('./swap-cargo/SwapCargoPages')) },
   handlingLoss: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossFormPage }))) },
   handlingExcess: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessFormPage }))) },
   // A loan and a loan return are not edited: their record page (`/:id/edit`) shows them to whoever may view them.

@@ -9,6 +9,7 @@ import { warehouseLoadingSlipTransaction, warehouseOutTransaction, warehousePreO
 import { warehouseOutGroupTransaction } from '../warehouse-out-groups';
 import { ownershipTransferTransaction } from '../ownership-transfer';
 import { siloTransferTransaction } from '../silo-transfer';
+import { swapCargoTransaction } from '../swap-cargo';
 import { handlingExcessTransaction, handlingLossTransaction } from '../handling';
 import { consigneeLocationToSmTransaction, consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
@@ -40,6 +41,7 @@ export const transactionRegistry = [
   consigneeLoadingSlipTransaction,
   ownershipTransferTransaction,
   siloTransferTransaction,
+  swapCargoTransaction,
   handlingLossTransaction,
   handlingExcessTransaction,
   consigneeLocationToSmTransaction,

@@ -13,6 +13,7 @@ import * as groupedOut from './grouped-out';
 import * as corrections from './corrections';
 import * as ownershipTransfer from './ownership-transfer';
 import * as siloTransfer from './silo-transfer';
+import * as swapCargo from './swap-cargo';
 import * as handling from './handling';
 import * as loans from './loans';
 
@@ -20,7 +21,7 @@ import * as loans from './loans';
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
  * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, handling, loans } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;
