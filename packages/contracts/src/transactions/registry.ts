@@ -11,6 +11,8 @@ import { ownershipTransferTransaction } from '../ownership-transfer';
 import { siloTransferTransaction } from '../silo-transfer';
 import { handlingExcessTransaction, handlingLossTransaction } from '../handling';
 import { consigneeLocationToSmTransaction, consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
+import { consigneeToCustomerTransaction } from '../sales';
+import { consigneeTransferTransaction } from '../consignee-transfer';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -45,6 +47,8 @@ export const transactionRegistry = [
   consigneeLocationToSmTransaction,
   consigneeToSmTransaction,
   smToConsigneeTransaction,
+  consigneeToCustomerTransaction,
+  consigneeTransferTransaction,
 ] as const;
 
 /** The key of a declared transaction. */
