@@ -35,6 +35,8 @@ export * from './swap-cargo';
 export * from './silo-transfer';
 export * from './consignee-dispatch';
 export * from './loans';
+export * from './sales';
+export * from './consignee-transfer';
 export * from './warehouse-out-groups';
 export * from './corrections';
 export * from './handling';

@@ -30,7 +30,7 @@ export const RECORD_KINDS = [
   'consigneeIn',
   'customerIn',
   'consigneeToShipmentManagerLoan',
-  'consigneeToCustomerLoan',
+  'consigneeToCustomerSale',
   'shipmentManagerToConsigneeLoan',
   'loanReturn',
 ] as const;
@@ -85,7 +85,6 @@ export const CONSUMPTION_REFUSALS = {
   outboundFirstWeight: { outboundSecondWeight: LinkMessages.firstWeightHasSecond },
   outboundSecondWeight: { warehouseOut: LinkMessages.secondWeightInWarehouseOut },
   consigneeToShipmentManagerLoan: { portLoading: LinkMessages.loanHasPortLoading, loanReturn: LinkMessages.loanHasReturn },
-  consigneeToCustomerLoan: { portLoading: LinkMessages.loanHasPortLoading, loanReturn: LinkMessages.loanHasReturn },
   shipmentManagerToConsigneeLoan: { portLoading: LinkMessages.loanHasPortLoading, loanReturn: LinkMessages.loanHasReturn },
 } as const satisfies RefusalCatalogue;
 

@@ -21,6 +21,8 @@ import { SwapCargoMessages } from './swap-cargo';
 import { SiloTransferMessages } from './silo-transfer';
 import { HandlingMessages } from './handling';
 import { LoanMessages } from './loans';
+import { SaleMessages } from './sales';
+import { ConsigneeTransferMessages } from './consignee-transfer';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -137,6 +139,8 @@ export const SERVER_MESSAGE_SETS = {
   SiloTransferMessages,
   HandlingMessages,
   LoanMessages,
+  SaleMessages,
+  ConsigneeTransferMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

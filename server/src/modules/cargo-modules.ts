@@ -18,6 +18,7 @@ import { registerSiloTransferRoutes } from './silo-transfer/silo-transfer.routes
 import { registerSwapCargoRoutes } from './swap-cargo/swap-cargo.routes';
 import { registerHandlingRoutes } from './handling/handling.routes';
 import { registerLoanRoutes } from './loans/loans.routes';
+import { registerSaleRoutes } from './sales/sales.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -37,6 +38,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerSwapCargoRoutes,
   registerHandlingRoutes,
   registerLoanRoutes,
+  registerSaleRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

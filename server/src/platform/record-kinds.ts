@@ -25,7 +25,7 @@ export const RECORD_TABLES = {
   consigneeIn: 'consignee_ins',
   customerIn: 'customer_ins',
   consigneeToShipmentManagerLoan: 'consignee_to_shipment_manager_loans',
-  consigneeToCustomerLoan: 'consignee_to_customer_loans',
+  consigneeToCustomerSale: 'consignee_to_customer_sales',
   shipmentManagerToConsigneeLoan: 'shipment_manager_to_consignee_loans',
   loanReturn: 'loan_returns',
 } as const satisfies Record<RecordKind, string>;

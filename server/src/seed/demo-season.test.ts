@@ -47,7 +47,11 @@ async function census() {
       (select count(*) from consignee_outs where status = 'Active')::text as consignee_outs,
       (select count(*) from consignee_to_shipment_manager_loans where status = 'Active')::text as loans,
       (select count(*) from loan_returns where status = 'Active')::text as loan_returns,
-      (select count(*) from ownership_transfers where status = 'Active')::text as ownership_transfers,
+      (select count(*) from ownership_transfers where status = 'Active' and kind = 'ownershipTransfer')::text as ownership_transfers,
+      (select count(*) from ownership_transfers where status = 'Active' and kind = 'consigneeTransfer')::text as consignee_transfers,
+      (select count(*) from consignee_to_customer_sales where status = 'Active')::text as sales,
+      (select count(*) from consignee_to_customer_sales s join companies c on c.id = s.seller_company_id where s.status = 'Active' and c.company_type_id = 5
+        and exists (select 1 from consignee_to_shipment_manager_loans l where l.borrower_company_id = s.seller_company_id and l.location_id = s.location_id and l.consignment_id = s.consignment_id and l.silo_id is not distinct from s.silo_id))::text as sm_sales_of_loan,
       (select count(*) from silo_transfers where status = 'Active')::text as silo_transfers,
       (select count(*) from cargo_swaps where status = 'Active')::text as cargo_swaps,
       (select count(*) from handling_records where kind = 'handlingLoss' and approval_status = 'Approved')::text as handling_losses,
@@ -61,6 +65,7 @@ describe('demo season', () => {
   it('is made through the flows: sale orders, consignments, two voyages with BLs, an approved out-turn, port loadings and slips', async () => {
     expect(lines.filter((line) => line.includes('not created'))).toEqual([]);
     expect(lines.some((line) => line.startsWith('Demo season:'))).toBe(true);
+    expect(lines.some((line) => line.includes('2 consignee to customer sales, 1 consignee transfers.'))).toBe(true);
     expect(await census()).toMatchObject({
       sale_orders: '4',
       consignments: '6',
@@ -82,6 +87,9 @@ describe('demo season', () => {
       loans: '1',
       loan_returns: '1',
       ownership_transfers: '1',
+      consignee_transfers: '1',
+      sales: '2',
+      sm_sales_of_loan: '1',
       silo_transfers: '1',
       cargo_swaps: '1',
       handling_losses: '2',

@@ -31,6 +31,7 @@ import { seedDemoHandling, type DemoHandling } from './demo-handling';
 import { seedDemoInplace, type DemoInplace } from './demo-inplace';
 import { seedDemoLoans, type DemoLoans } from './demo-loans';
 import { seedDemoSwaps, type DemoSwaps } from './demo-swaps';
+import { seedDemoSales, type DemoSales } from './demo-sales';
 import { seedDemoWarehouseSeason, type DemoWarehouseSeason } from './demo-warehouse';
 
 /*
@@ -217,8 +218,8 @@ export interface DemoSeason {
   skippedSlips: number;
   /** After the port: receipts, commitments and dispatches (demo-warehouse.ts). */
   warehouse: DemoWarehouseSeason;
-  /** Loans, transfers in place, handling loss and excess, a cargo swap (demo-loans.ts, demo-inplace.ts, demo-handling.ts, demo-swaps.ts). */
-  adjustments: DemoLoans & DemoInplace & DemoHandling & DemoSwaps;
+  /** Loans, transfers in place, handling loss and excess, sales and consignee transfers, a cargo swap (demo-loans.ts, demo-inplace.ts, demo-handling.ts, demo-sales.ts, demo-swaps.ts). */
+  adjustments: DemoLoans & DemoInplace & DemoHandling & DemoSales & DemoSwaps;
 }
 
 const col = columnOf;
@@ -414,7 +415,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
     const warehouse = await seedDemoWarehouseSeason(tx, { agencyId, userId, now });
     // ---- who owns it and who borrowed it: a loan and its partial return, transfers in place, handling loss and excess
     const season = { agencyId, userId, now };
-    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)), ...(await seedDemoSwaps(tx, season)) };
+    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)), ...(await seedDemoSales(tx, season)), ...(await seedDemoSwaps(tx, season)) };
 
     return {
       saleOrders: demoSaleOrders.length,

@@ -32,6 +32,8 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   swapCargo: lazy(() => import('./swap-cargo/SwapCargoPages').then((module) => ({ default: module.SwapCargoListPage }))),
   handlingLoss: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossListPage }))),
   handlingExcess: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessListPage }))),
+  warehouseConsigneeToCustomer: lazy(() => import('./sales/SalePages').then((module) => ({ default: module.SaleListPage }))),
+  consigneeTransfer: lazy(() => import('./consignee-transfer/ConsigneeTransferPages').then((module) => ({ default: module.ConsigneeTransferListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -67,6 +69,9 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseConsigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage')), editAction: null },
   consigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage').then((module) => ({ default: module.ConsigneeLocationToSmFormPage }))), editAction: null },
   warehouseSmToConsignee: { page: lazy(() => import('./loans/SmToConsigneeFormPage')), editAction: null },
+  // A sale and a consignee transfer are not edited: their record page shows them.
+  warehouseConsigneeToCustomer: { page: lazy(() => import('./sales/SalePages')), editAction: null },
+  consigneeTransfer: { page: lazy(() => import('./consignee-transfer/ConsigneeTransferPages')), editAction: null },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));

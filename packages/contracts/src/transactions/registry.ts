@@ -12,6 +12,8 @@ import { siloTransferTransaction } from '../silo-transfer';
 import { swapCargoTransaction } from '../swap-cargo';
 import { handlingExcessTransaction, handlingLossTransaction } from '../handling';
 import { consigneeLocationToSmTransaction, consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
+import { consigneeToCustomerTransaction } from '../sales';
+import { consigneeTransferTransaction } from '../consignee-transfer';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -47,6 +49,8 @@ export const transactionRegistry = [
   consigneeLocationToSmTransaction,
   consigneeToSmTransaction,
   smToConsigneeTransaction,
+  consigneeToCustomerTransaction,
+  consigneeTransferTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

@@ -171,7 +171,7 @@ async function run(s: Step): Promise<boolean> {
       }
       case 'reverseTransfer': {
         const id = pickOf(await liveIds('ownership_transfers'), s.pick);
-        return id === undefined ? false : inAgency(t.database.db, writer.agencyId, (tx) => reverseTransfer(tx, { ...actor(), id, body: reason }));
+        return id === undefined ? false : inAgency(t.database.db, writer.agencyId, (tx) => reverseTransfer(tx, { ...actor(), kind: 'ownershipTransfer', id, body: reason }));
       }
       case 'reverseSwap': {
         const id = pickOf(await liveIds('cargo_swaps'), s.pick);

@@ -1,9 +1,9 @@
-import { OwnershipTransferMessages, ZNewOwners, ZOwnershipPositionsQuery, ZStockPositions, ownershipTransferTransaction } from '@tonnage/contracts';
+import { ConsigneeTransferMessages, OwnershipTransferMessages, ZConsigneePositionsQuery, ZNewOwners, ZOwnershipPositionsQuery, ZStockPositions, consigneeTransferTransaction, ownershipTransferTransaction } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { transferExportColumns } from './ownership-transfer.export';
-import { createTransfer, forEachTransfer, getTransfer, listTransfers, newOwners, reverseTransfer, transferPositions } from './ownership-transfer.service';
+import { consigneeTransferPositions, createConsigneeTransfer, createTransfer, forEachTransfer, getTransfer, listTransfers, newOwners, reverseTransfer, transferPositions } from './ownership-transfer.service';
 
 const tags = ['ownership transfer'];
 const adders = { anyOf: [{ module: 'OwnershipTransfer', action: 'add' as const }] };
@@ -11,13 +11,35 @@ const adders = { anyOf: [{ module: 'OwnershipTransfer', action: 'add' as const }
 /** Ownership transfer (`ownershipTransfer` screen): the kit's routes, and the form's positions and new-owner pickers. */
 export function registerOwnershipTransferRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, ownershipTransferTransaction, {
-    list: (tx, actor, query) => listTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    list: (tx, actor, query) => listTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'ownershipTransfer', query }),
+    forEach: (tx, actor, query, visit) => forEachTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'ownershipTransfer', query }, visit),
     exportColumns: transferExportColumns,
     exportSheet: { en: 'Ownership transfers', ar: 'نقل الملكية' },
-    get: (tx, actor, id) => getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    get: (tx, actor, id) => getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'ownershipTransfer', id }),
     create: async (tx, actor, input) => ({ message: OwnershipTransferMessages.created, record: await createTransfer(tx, { ...actor, input }) }),
-    reverse: (tx, actor, id, body) => reverseTransfer(tx, { ...actor, id, body }),
+    reverse: (tx, actor, id, body) => reverseTransfer(tx, { ...actor, kind: 'ownershipTransfer', id, body }),
+  });
+
+  // Consignee transfer (`consignee/consignee-transfer`): the same records of kind consigneeTransfer, on their own screen.
+  registerTransaction(api, context, consigneeTransferTransaction, {
+    list: (tx, actor, query) => listTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', query }),
+    forEach: (tx, actor, query, visit) => forEachTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', query }, visit),
+    exportColumns: transferExportColumns,
+    exportSheet: { en: 'Consignee transfers', ar: 'نقل المستلم' },
+    get: (tx, actor, id) => getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', id }),
+    create: async (tx, actor, input) => ({ message: ConsigneeTransferMessages.created, record: await createConsigneeTransfer(tx, { ...actor, input }) }),
+    reverse: (tx, actor, id, body) => reverseTransfer(tx, { ...actor, kind: 'consigneeTransfer', id, body }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/consigneeTransfer/positions',
+    permission: { anyOf: [{ module: 'ConsigneeTransfer', action: 'add' }] },
+    tags: ['consignee transfer'],
+    summary: 'Consignees’ positions on hand at consignee locations in the user’s scope, with usable quantity: the consignee transfer form’s picker',
+    querystring: ZConsigneePositionsQuery,
+    response: ZStockPositions,
+    work: async (tx, actor, { query }) => ({ rows: await consigneeTransferPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, locationId: query.locationId }) }),
   });
 
   cargoRoute(api, context, {

@@ -11,12 +11,15 @@ import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.sc
  * An Ownership Transfer: a quantity of one on-hand position (place, silo or open area, owner A, consignment, cargo
  * type, voyage, attached voyage) handed to owner B at the same place. Its ledger transaction posts
  * ON_HAND(..., A, ...) -> ON_HAND(..., B, ...); its reversal posts the opposite, refused by the ledger's CHECK when
- * B's stock has moved on.
+ * B's stock has moved on. A consignee transfer (`kind = 'consigneeTransfer'`) is the same record under a narrower
+ * rule: at a consignee location, from a consignee to another consignee; each kind has its own screen.
  */
 export const ownershipTransfers = pgTable(
   'ownership_transfers',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** `ownershipTransfer`, or `consigneeTransfer` (spec `consignee/consignee-transfer`: consignee to consignee at a consignee location). */
+    kind: text('kind').notNull().default('ownershipTransfer'),
     agencyId: integer('agency_id')
       .notNull()
       .references(() => agencies.id),
@@ -47,6 +50,7 @@ export const ownershipTransfers = pgTable(
     check('ownership_transfers_quantity_positive', sql`${t.quantityKg} > 0`),
     check('ownership_transfers_owners_differ', sql`${t.fromOwnerCompanyId} <> ${t.toOwnerCompanyId}`),
     check('ownership_transfers_status_check', RECORD_STATUS_CHECK(t.status)),
+    check('ownership_transfers_kind_check', sql`${t.kind} in ('ownershipTransfer', 'consigneeTransfer')`),
     index('ownership_transfers_agency_at_idx').on(t.agencyId, t.transferAt, t.id),
     index('ownership_transfers_location_idx').on(t.agencyId, t.locationId),
     tenantPolicy('ownership_transfers'),

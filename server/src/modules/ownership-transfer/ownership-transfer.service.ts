@@ -1,5 +1,7 @@
 import {
   COMPANY_TYPE_IDS,
+  ConsigneeDispatchMessages,
+  ConsigneeTransferMessages,
   ErrorCode,
   LOCATION_KIND_IDS,
   Messages,
@@ -10,6 +12,7 @@ import {
   type TNewOwner,
   type TOwnershipTransfer,
   type TOwnershipTransferList,
+  type TConsigneeTransferValues,
   type TOwnershipTransferValues,
   type TReasonBody,
   type TStockPosition,
@@ -40,19 +43,46 @@ import { ownershipTransfers } from './ownership-transfer.schema';
  */
 
 const col = columnOf;
-type Message = (typeof OwnershipTransferMessages)[keyof typeof OwnershipTransferMessages];
 const field = (name: string, message: Parameters<typeof badRequest>[0]) => badRequest(message, { [name]: message });
-const ruleConflict = (message: Message) => new AppError(409, ErrorCode.BUSINESS_RULE, message);
+
+/**
+ * The kinds of record in `ownership_transfers`: an ownership transfer (`ownershipTransfer`), or a consignee transfer
+ * (`consigneeTransfer`, spec `consignee/consignee-transfer`): the same change of owner in place under a narrower rule
+ * (the place a consignee location, both owners consignees). Each kind lists, reads and reverses only its own records.
+ */
+export type TransferKind = 'ownershipTransfer' | 'consigneeTransfer';
+
+/** What differs between the kinds: who may own before and after, and the texts. */
+const RULES = {
+  ownershipTransfer: {
+    owners: [COMPANY_TYPE_IDS.consignee, COMPANY_TYPE_IDS.shipmentManager],
+    newOwnerRequired: OwnershipTransferMessages.newOwnerRequired,
+    notFound: OwnershipTransferMessages.notFound,
+    alreadyReversed: OwnershipTransferMessages.alreadyReversed,
+  },
+  consigneeTransfer: {
+    owners: [COMPANY_TYPE_IDS.consignee],
+    newOwnerRequired: ConsigneeTransferMessages.newConsigneeRequired,
+    notFound: ConsigneeTransferMessages.notFound,
+    alreadyReversed: ConsigneeTransferMessages.alreadyReversed,
+  },
+} as const satisfies Record<TransferKind, { owners: readonly number[]; newOwnerRequired: string; notFound: string; alreadyReversed: string }>;
 
 /** The place: an active warehouse, or an active consignee location, in the user's locations; else 400. */
 async function checkPlace(tx: Db, actor: ReadActor, locationId: number): Promise<OwnershipPlace> {
+  const place = await placeOf(tx, actor, locationId);
+  if (!place) throw field('locationId', OwnershipTransferMessages.placeRequired);
+  return place;
+}
+
+/** The kind of place of an active warehouse or consignee location in the user's locations; null for any other. */
+async function placeOf(tx: Db, actor: ReadActor, locationId: number): Promise<OwnershipPlace | null> {
   const [location] = await tx
     .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType') })
     .from(locations)
     .where(and(eq(col(locations, 'agencyId'), actor.agencyId), eq(col(locations, 'id'), locationId), eq(col(locations, 'isActive'), true)));
   const place = !location ? null : Number(location.kind) === LOCATION_KIND_IDS.warehouse ? 'warehouse' : Number(location.kind) === LOCATION_KIND_IDS.deliveryLocation && location.ownerType === 'consignee' ? 'consigneeLocation' : null;
-  if (!place || !inScope(actor.scope.locationIds, locationId)) throw field('locationId', OwnershipTransferMessages.placeRequired);
-  return place;
+  return place && inScope(actor.scope.locationIds, locationId) ? place : null;
 }
 
 /** A silo (null: open area) of the warehouse; a consignee location has no silos. */
@@ -68,14 +98,24 @@ async function checkSilo(tx: Db, actor: ReadActor, place: OwnershipPlace, locati
   if (!silo) throw field('siloId', OwnershipTransferMessages.positionRequired);
 }
 
-/** The conditions on `companies` of who may become an owner: an active consignee or shipment manager in the user's scope. */
-function newOwnerConditions(actor: ReadActor): SQL | undefined {
+/** The conditions on `companies` of who may become an owner: an active consignee or shipment manager (consignee transfer: consignee) in the user's scope. */
+function newOwnerConditions(actor: ReadActor, kind: TransferKind = 'ownershipTransfer'): SQL | undefined {
   return and(
     eq(col(companies, 'agencyId'), actor.agencyId),
     eq(col(companies, 'isActive'), true),
-    inArray(col(companies, 'companyTypeId'), [COMPANY_TYPE_IDS.consignee, COMPANY_TYPE_IDS.shipmentManager]),
+    inArray(col(companies, 'companyTypeId'), [...RULES[kind].owners]),
     cargoOwnerCondition(actor.scope, col(companies, 'id')),
   );
+}
+
+/** The companies among `ids` that are consignees (a consignee transfer's current owner must be one). */
+async function consigneesAmong(tx: Db, agencyId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: col(companies, 'id') })
+    .from(companies)
+    .where(and(eq(col(companies, 'agencyId'), agencyId), eq(col(companies, 'companyTypeId'), COMPANY_TYPE_IDS.consignee), inArray(col(companies, 'id'), [...ids])));
+  return new Set(rows.map((r) => Number(r.id)));
 }
 
 /** `GET /api/ownershipTransfer/owners`: the consignees and shipment managers (marked) the user may hand cargo to. */
@@ -88,12 +128,12 @@ export async function newOwners(tx: Db, actor: ReadActor): Promise<TNewOwner[]> 
   return rows.map((r) => ({ id: Number(r.id), name: String(r.name), isShipmentManager: Number(r.type) === COMPANY_TYPE_IDS.shipmentManager }));
 }
 
-async function checkNewOwner(tx: Db, actor: ReadActor, input: Pick<TOwnershipTransferValues, 'ownerCompanyId' | 'toOwnerCompanyId'>): Promise<void> {
+async function checkNewOwner(tx: Db, actor: ReadActor, input: Pick<TOwnershipTransferValues, 'ownerCompanyId' | 'toOwnerCompanyId'>, kind: TransferKind): Promise<void> {
   const [owner] = await tx
     .select({ id: col(companies, 'id') })
     .from(companies)
-    .where(and(newOwnerConditions(actor), eq(col(companies, 'id'), input.toOwnerCompanyId)));
-  if (!owner) throw field('toOwnerCompanyId', OwnershipTransferMessages.newOwnerRequired);
+    .where(and(newOwnerConditions(actor, kind), eq(col(companies, 'id'), input.toOwnerCompanyId)));
+  if (!owner) throw field('toOwnerCompanyId', RULES[kind].newOwnerRequired);
   if (input.toOwnerCompanyId === input.ownerCompanyId) throw field('toOwnerCompanyId', OwnershipTransferMessages.sameOwner);
 }
 
@@ -102,8 +142,17 @@ export function transferPositions(tx: Db, actor: ReadActor & { place: OwnershipP
   return onHandPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: actor.place, locationId: actor.locationId });
 }
 
+/** `GET /api/consigneeTransfer/positions`: consignees' positions at consignee locations in scope (a consignee transfer's picker). */
+export async function consigneeTransferPositions(tx: Db, actor: ReadActor & { locationId?: number | undefined }): Promise<TStockPosition[]> {
+  const positions = await onHandPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', locationId: actor.locationId });
+  const consignees = await consigneesAmong(tx, actor.agencyId, [...new Set(positions.map((p) => p.ownerCompanyId))]);
+  return positions.filter((p) => consignees.has(p.ownerCompanyId));
+}
+
 type ListQuery = z.output<typeof ZOwnershipTransferListQuery>;
-export type TransferFilters = Omit<ListQuery, 'page' | 'limit'>;
+/** The list's filters; a consignee transfer's list has no place type. */
+export type TransferListQuery = Omit<ListQuery, 'place'> & { place?: ListQuery['place'] };
+export type TransferFilters = Omit<TransferListQuery, 'page' | 'limit'>;
 
 function lcOrOwner(search: string | undefined): SQL | undefined {
   if (search === undefined) return undefined;
@@ -111,10 +160,11 @@ function lcOrOwner(search: string | undefined): SQL | undefined {
   return sql`(coalesce(${consignments.lcNumber}, ${consignments.poNumber}) ilike ${pattern} or ${col(fromOwners, 'name')} ilike ${pattern} or ${col(toOwners, 'name')} ilike ${pattern})`;
 }
 
-async function conditions(tx: Db, actor: ReadActor, q: TransferFilters): Promise<SQL | undefined> {
+async function conditions(tx: Db, actor: ReadActor & { kind: TransferKind }, q: TransferFilters): Promise<SQL | undefined> {
   const timeZone = await timeZoneFor(tx, actor.agencyId, q);
   return and(
     eq(ownershipTransfers.agencyId, actor.agencyId),
+    eq(ownershipTransfers.kind, actor.kind),
     transferScope(actor.scope),
     q.locationId === undefined ? undefined : eq(ownershipTransfers.locationId, q.locationId),
     q.fromOwnerCompanyId === undefined ? undefined : eq(ownershipTransfers.fromOwnerCompanyId, q.fromOwnerCompanyId),
@@ -127,7 +177,7 @@ async function conditions(tx: Db, actor: ReadActor, q: TransferFilters): Promise
   );
 }
 
-export async function listTransfers(tx: Db, actor: ReadActor & { query: ListQuery }): Promise<TOwnershipTransferList> {
+export async function listTransfers(tx: Db, actor: ReadActor & { kind: TransferKind; query: TransferListQuery }): Promise<TOwnershipTransferList> {
   const q = actor.query;
   const where = await conditions(tx, actor, q);
   const rows = await selectTransfers(tx)
@@ -146,14 +196,14 @@ export async function listTransfers(tx: Db, actor: ReadActor & { query: ListQuer
   return { rows: rows.map(toTransfer), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachTransfer(tx: Db, actor: ReadActor & { query: TransferFilters }, visit: (rows: TOwnershipTransfer[]) => Promise<void> | void): Promise<void> {
+export async function forEachTransfer(tx: Db, actor: ReadActor & { kind: TransferKind; query: TransferFilters }, visit: (rows: TOwnershipTransfer[]) => Promise<void> | void): Promise<void> {
   const where = await conditions(tx, actor, actor.query);
   await forEachBatch(async (limit, offset) => (await selectTransfers(tx).where(where).orderBy(...orderByAllowed(transferSort, actor.query, ownershipTransfers.id)).limit(limit).offset(offset)).map(toTransfer), visit);
 }
 
-export async function getTransfer(tx: Db, actor: ReadActor & { id: number }): Promise<TOwnershipTransfer> {
-  const [row] = await selectTransfers(tx).where(and(eq(ownershipTransfers.agencyId, actor.agencyId), eq(ownershipTransfers.id, actor.id), transferScope(actor.scope)));
-  if (!row) throw notFound(OwnershipTransferMessages.notFound);
+export async function getTransfer(tx: Db, actor: ReadActor & { kind: TransferKind; id: number }): Promise<TOwnershipTransfer> {
+  const [row] = await selectTransfers(tx).where(and(eq(ownershipTransfers.agencyId, actor.agencyId), eq(ownershipTransfers.kind, actor.kind), eq(ownershipTransfers.id, actor.id), transferScope(actor.scope)));
+  if (!row) throw notFound(RULES[actor.kind].notFound);
   return toTransfer(row);
 }
 
@@ -175,7 +225,24 @@ export async function createTransfer(tx: Db, actor: CommandActor & { input: TOwn
   const input = actor.input;
   const place = await checkPlace(tx, actor, input.locationId);
   await checkSilo(tx, actor, place, input.locationId, input.siloId);
-  await checkNewOwner(tx, actor, input);
+  await checkNewOwner(tx, actor, input, 'ownershipTransfer');
+  return writeTransfer(tx, actor, input, 'ownershipTransfer');
+}
+
+/**
+ * Creates a consignee transfer: an ownership transfer whose place is a consignee location (its open area) and whose
+ * owners are both consignees (a shipment manager taking a consignee's cargo is a loan, not this).
+ */
+export async function createConsigneeTransfer(tx: Db, actor: CommandActor & { input: TConsigneeTransferValues }): Promise<TOwnershipTransfer> {
+  const input = { ...actor.input, siloId: null };
+  const place = await placeOf(tx, actor, input.locationId);
+  if (place !== 'consigneeLocation') throw field('locationId', ConsigneeDispatchMessages.consigneeLocationRequired);
+  if (!(await consigneesAmong(tx, actor.agencyId, [input.ownerCompanyId])).has(input.ownerCompanyId)) throw field('ownerCompanyId', ConsigneeTransferMessages.ownerNotConsignee);
+  await checkNewOwner(tx, actor, input, 'consigneeTransfer');
+  return writeTransfer(tx, actor, input, 'consigneeTransfer');
+}
+
+async function writeTransfer(tx: Db, actor: CommandActor, input: TOwnershipTransferValues, kind: TransferKind): Promise<TOwnershipTransfer> {
   const from = fromPosition(input);
   await checkPosition(tx, actor, from);
   const quantityKg = tonnesToKg(input.quantity);
@@ -183,6 +250,7 @@ export async function createTransfer(tx: Db, actor: CommandActor & { input: TOwn
     .insert(ownershipTransfers)
     .values({
       agencyId: actor.agencyId,
+      kind,
       locationId: input.locationId,
       siloId: input.siloId,
       fromOwnerCompanyId: input.ownerCompanyId,
@@ -201,7 +269,7 @@ export async function createTransfer(tx: Db, actor: CommandActor & { input: TOwn
   if (!row) throw new Error('ownership transfer not written');
   const { transactionId } = await post(tx, {
     agencyId: actor.agencyId,
-    type: 'ownershipTransfer',
+    type: kind,
     source: { table: 'ownership_transfers', id: row.id },
     userId: actor.userId,
     at: actor.now,
@@ -211,25 +279,25 @@ export async function createTransfer(tx: Db, actor: CommandActor & { input: TOwn
     ],
   });
   await tx.update(ownershipTransfers).set({ ledgerTransactionId: transactionId }).where(eq(ownershipTransfers.id, row.id));
-  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: 'ownershipTransfer', entityId: row.id, after: auditable({ ...row, ledgerTransactionId: transactionId }), at: actor.now });
-  return getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: kind, entityId: row.id, after: auditable({ ...row, ledgerTransactionId: transactionId }), at: actor.now });
+  return getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind, id: row.id });
 }
 
 /**
  * Reverses an ownership transfer with a reason: B's quantity goes back to A. When B's stock at the position has
  * moved on (sold, dispatched, committed), the ledger refuses it: 409 Quantity not available.
  */
-export async function reverseTransfer(tx: Db, actor: CommandActor & { id: number; body: TReasonBody }): Promise<void> {
+export async function reverseTransfer(tx: Db, actor: CommandActor & { kind: TransferKind; id: number; body: TReasonBody }): Promise<void> {
   const reason = actor.body.reason.trim();
   if (!reason) throw field('reason', Messages.reasonRequired);
   const [before] = await tx
     .select()
     .from(ownershipTransfers)
-    .where(and(eq(ownershipTransfers.agencyId, actor.agencyId), eq(ownershipTransfers.id, actor.id), transferScope(actor.scope)))
+    .where(and(eq(ownershipTransfers.agencyId, actor.agencyId), eq(ownershipTransfers.kind, actor.kind), eq(ownershipTransfers.id, actor.id), transferScope(actor.scope)))
     .for('update');
-  if (!before) throw notFound(OwnershipTransferMessages.notFound);
-  if (before.status !== 'Active') throw ruleConflict(OwnershipTransferMessages.alreadyReversed);
+  if (!before) throw notFound(RULES[actor.kind].notFound);
+  if (before.status !== 'Active') throw new AppError(409, ErrorCode.BUSINESS_RULE, RULES[actor.kind].alreadyReversed);
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
   await tx.update(ownershipTransfers).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(ownershipTransfers.id, before.id));
-  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'ownershipTransfer', entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: actor.kind, entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });
 }
