@@ -65,7 +65,7 @@ describe('demo season', () => {
   it('is made through the flows: sale orders, consignments, two voyages with BLs, an approved out-turn, port loadings and slips', async () => {
     expect(lines.filter((line) => line.includes('not created'))).toEqual([]);
     expect(lines.some((line) => line.startsWith('Demo season:'))).toBe(true);
-    expect(lines.some((line) => line.includes('2 consignee to customer sales, 1 consignee transfers.'))).toBe(true);
+    expect(lines.some((line) => line.includes('2 consignee to customer sales, 1 consignee transfers, 1 cargo swaps.'))).toBe(true);
     expect(await census()).toMatchObject({
       sale_orders: '4',
       consignments: '6',
