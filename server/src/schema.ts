@@ -25,3 +25,4 @@ export * from './modules/silo-transfer/silo-transfer.schema';
 export * from './modules/consignee-dispatch/consignee-dispatch.schema';
 export * from './modules/handling/handling.schema';
 export * from './modules/loans/loans.schema';
+export * from './modules/warehouse-transfer/transfer-slip.schema';

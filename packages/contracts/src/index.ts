@@ -37,3 +37,4 @@ export * from './loans';
 export * from './warehouse-out-groups';
 export * from './corrections';
 export * from './handling';
+export * from './warehouse-transfer';

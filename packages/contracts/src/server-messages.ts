@@ -20,6 +20,7 @@ import { OwnershipTransferMessages } from './ownership-transfer';
 import { SiloTransferMessages } from './silo-transfer';
 import { HandlingMessages } from './handling';
 import { LoanMessages } from './loans';
+import { TransferSlipLinkMessages, WarehouseTransferMessages } from './warehouse-transfer';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -135,6 +136,8 @@ export const SERVER_MESSAGE_SETS = {
   SiloTransferMessages,
   HandlingMessages,
   LoanMessages,
+  WarehouseTransferMessages,
+  TransferSlipLinkMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

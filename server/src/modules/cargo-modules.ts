@@ -17,6 +17,7 @@ import { registerOwnershipTransferRoutes } from './ownership-transfer/ownership-
 import { registerSiloTransferRoutes } from './silo-transfer/silo-transfer.routes';
 import { registerHandlingRoutes } from './handling/handling.routes';
 import { registerLoanRoutes } from './loans/loans.routes';
+import { registerWarehouseTransferRoutes } from './warehouse-transfer/warehouse-transfer.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -35,6 +36,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerSiloTransferRoutes,
   registerHandlingRoutes,
   registerLoanRoutes,
+  registerWarehouseTransferRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

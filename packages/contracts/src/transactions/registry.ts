@@ -11,6 +11,7 @@ import { ownershipTransferTransaction } from '../ownership-transfer';
 import { siloTransferTransaction } from '../silo-transfer';
 import { handlingExcessTransaction, handlingLossTransaction } from '../handling';
 import { consigneeLocationToSmTransaction, consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
+import { warehouseTransferTransaction } from '../warehouse-transfer';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -45,6 +46,7 @@ export const transactionRegistry = [
   consigneeLocationToSmTransaction,
   consigneeToSmTransaction,
   smToConsigneeTransaction,
+  warehouseTransferTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

@@ -15,12 +15,13 @@ import * as ownershipTransfer from './ownership-transfer';
 import * as siloTransfer from './silo-transfer';
 import * as handling from './handling';
 import * as loans from './loans';
+import * as warehouseTransfer from './warehouse-transfer';
 
 /**
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
  * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, handling, loans } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, handling, loans, warehouseTransfer } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;

@@ -1,0 +1,39 @@
+import { WarehouseTransferMessages, ZStockPositions, ZWarehouseTransferPositionsQuery, warehouseTransferTransaction } from '@tonnage/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ModuleContext } from '../module-context';
+import { cargoRoute, registerTransaction } from '../../kit';
+import { warehouseTransferExportColumns } from './warehouse-transfer.export';
+import {
+  createWarehouseTransfer,
+  forEachWarehouseTransfer,
+  getWarehouseTransfer,
+  listWarehouseTransfers,
+  reverseWarehouseTransfer,
+  transferPositions,
+  updateWarehouseTransfer,
+} from './warehouse-transfer.service';
+
+/** Warehouse Transfer (`warehouseTransfer` screen): the kit's routes and the positions picker of its form. */
+export function registerWarehouseTransferRoutes(api: FastifyInstance, context: ModuleContext): void {
+  registerTransaction(api, context, warehouseTransferTransaction, {
+    list: (tx, actor, query) => listWarehouseTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
+    forEach: (tx, actor, query, visit) => forEachWarehouseTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportColumns: warehouseTransferExportColumns,
+    exportSheet: { en: 'Warehouse transfers', ar: 'النقل بين المستودعات' },
+    get: (tx, actor, id) => getWarehouseTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
+    create: async (tx, actor, input) => ({ message: WarehouseTransferMessages.created, record: await createWarehouseTransfer(tx, { ...actor, input }) }),
+    update: async (tx, actor, id, input) => ({ message: WarehouseTransferMessages.updated, record: await updateWarehouseTransfer(tx, { ...actor, id, input }) }),
+    reverse: (tx, actor, id, body) => reverseWarehouseTransfer(tx, { ...actor, id, body }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/warehouseTransfer/positions',
+    permission: { anyOf: [{ module: 'WarehouseTransfer', action: 'add' }] },
+    tags: ['warehouse transfer'],
+    summary: 'On-hand positions at warehouses in the user’s scope with on hand, committed and usable quantity: the Warehouse Transfer form’s picker',
+    querystring: ZWarehouseTransferPositionsQuery,
+    response: ZStockPositions,
+    work: async (tx, actor, { query }) => ({ rows: await transferPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: query.warehouseId, consignmentId: query.consignmentId }) }),
+  });
+}
