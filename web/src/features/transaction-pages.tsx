@@ -31,6 +31,7 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   siloTransfer: lazy(() => import('./silo-transfer/SiloTransferPages').then((module) => ({ default: module.SiloTransferListPage }))),
   handlingLoss: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossListPage }))),
   handlingExcess: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessListPage }))),
+  warehouseTransfer: lazy(() => import('./warehouse-transfer/WarehouseTransferPages').then((module) => ({ default: module.WarehouseTransferListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -65,6 +66,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseConsigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage')), editAction: null },
   consigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage').then((module) => ({ default: module.ConsigneeLocationToSmFormPage }))), editAction: null },
   warehouseSmToConsignee: { page: lazy(() => import('./loans/SmToConsigneeFormPage')), editAction: null },
+  warehouseTransfer: { page: lazy(() => import('./warehouse-transfer/WarehouseTransferPages')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
