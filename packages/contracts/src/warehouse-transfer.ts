@@ -221,3 +221,7 @@ export const warehouseTransferTransaction = defineTransaction({
   testIds: { page: 'warehouse-transfer-page', list: 'wtr', row: 'wtr' },
   list: { columns, filters, exportFile: 'warehouse-transfers.xlsx' },
 });
+
+/** `GET /api/warehouseTransfer/:id/view`: the printed transfer slip (English and Arabic side by side). */
+export const ZWarehouseTransferSlipView = z.object({ agencyName: z.string(), timeZone: z.string(), slip: ZWarehouseTransfer });
+export type TWarehouseTransferSlipView = z.infer<typeof ZWarehouseTransferSlipView>;

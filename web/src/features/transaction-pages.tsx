@@ -78,6 +78,7 @@ const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
 const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
 const LoanBalancePage = lazy(() => import('./loans/LoanBalancePage'));
+const TransferSlipPrintPage = lazy(() => import('./warehouse-transfer/TransferSlipPrintPage'));
 const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
 const HandlingLossDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossDocumentsPage })));
 const HandlingExcessDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessDocumentsPage })));
@@ -99,4 +100,5 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'handlingLoss/:id/documents', entry: 'handlingLoss', page: <HandlingLossDocumentsPage /> },
   { path: 'handlingExcess/:id/documents', entry: 'handlingExcess', page: <HandlingExcessDocumentsPage /> },
   { path: 'oldWarehouse-out/:id/edit', entry: 'warehouse-out', action: 'correct', page: <WarehouseOutCorrectionPage /> },
+  { path: 'warehouseTransfer/:id/print', entry: 'warehouseTransfer', page: <TransferSlipPrintPage /> },
 ];

@@ -192,6 +192,14 @@ describe('Warehouse Transfer', () => {
     const exported = await call('GET', '/api/warehouseTransfer/export.xlsx?lang=ar', undefined, clerkHeaders);
     expect(exported.status).toBe(200);
     expect(exported.headers['content-type']).toContain('spreadsheetml');
+    const view = await call<{ slip: TWarehouseTransfer; agencyName: string }>('GET', `/api/warehouseTransfer/${record.id}/view`, undefined, clerkHeaders);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ agencyName: 'Warehouse transfer agency', slip: { slipNumber: record.slipNumber, toLocationName: 'Transfer yard' } });
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/warehouseTransfer/${record.id}/pdf`, headers: clerkHeaders });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await call('GET', `/api/warehouseTransfer/${record.id}/view`, undefined, yardOnlyHeaders)).status).toBe(404);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
 
     const reversed = await reverseTransfer(record.id, 'tidy', clerkHeaders);

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Tag } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Tag, Tooltip } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Messages, TransferSlipLinkMessages, WarehouseDispatchMessages, WarehouseTransferMessages, warehouseTransferTransaction, type TWarehouseTransfer } from '@tonnage/contracts';
 import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
@@ -179,9 +180,10 @@ export default function WarehouseTransferFormPage() {
   );
 }
 
-/** `warehouseTransfer`: the transfers, their delivery at B. */
+/** `warehouseTransfer`: the transfers, their delivery at B, the printed slip. */
 export function WarehouseTransferListPage() {
   const { t } = useTranslation();
+  const agencyPath = useAgencyPath();
   return (
     <TransactionListPage
       declaration={warehouseTransferTransaction}
@@ -190,6 +192,13 @@ export function WarehouseTransferListPage() {
           <Tag color={row.received ? 'green' : 'gold'}>{t(row.received ? 'warehouseTransfer.receivedStates.delivered' : 'warehouseTransfer.receivedStates.inTransit')}</Tag>
         ),
       }}
+      rowActions={(row: TWarehouseTransfer) => (
+        <Tooltip title={t('warehouseDispatch.print')}>
+          <Link to={agencyPath(`warehouseTransfer/${row.id}/print`)} aria-label={t('warehouseDispatch.print')} data-testid="wtr-print">
+            <Button type="text" icon={<PrinterOutlined />} />
+          </Link>
+        </Tooltip>
+      )}
       reverse={{ title: (row) => `${t('cargo.reverse')} #${row.slipNumber} (${row.truckPlate})?` }}
     />
   );

@@ -10,6 +10,7 @@ import { json, mockFetch, renderPage } from '../../components/resources/resource
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
 import WarehouseTransferFormPage from './WarehouseTransferPages';
+import { transferSlipLines } from './TransferSlipPrintPage';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -125,9 +126,9 @@ async function pick(testId: string, label: string) {
 }
 
 function renderAdd() {
-  const calls: { path: string; body?: unknown }[] = [];
-  mockFetch((url, init) => {
-    calls.push({ path: `${url.pathname}${url.search}`, ...(init?.body ? { body: JSON.parse(String(init.body)) as unknown } : {}) });
+  const calls: string[] = [];
+  mockFetch((url) => {
+    calls.push(`${url.pathname}${url.search}`);
     if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
     if (url.pathname === '/api/warehouseTransfer/positions') return json({ rows: [stock] });
     return undefined;
@@ -143,7 +144,7 @@ describe('the Warehouse Transfer form', () => {
     await screen.findByTestId('warehouse-transfer-form');
     expect(await openOptions('wtr-from')).toEqual(['North yard', 'Silo yard']);
     await pick('wtr-from', 'Silo yard');
-    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/warehouseTransfer/positions?warehouseId=3'));
+    await waitFor(() => expect(calls).toContain('/api/warehouseTransfer/positions?warehouseId=3'));
     await pick('wtr-position', 'Open area · Mill Co · LC-1 · Wheat');
     expect((await screen.findByTestId('wtr-usable')).textContent).toBe('50.000');
     await pick('wtr-to', 'Silo yard');
@@ -151,7 +152,7 @@ describe('the Warehouse Transfer form', () => {
     expect(await screen.findByText(WarehouseTransferMessages.sameWarehouse)).toBeTruthy();
     expect(screen.getByText('Please Select Truck!')).toBeTruthy();
     expect(screen.getByText('Please Select Weight Bridge Ticket Number!')).toBeTruthy();
-    expect(calls.some((c) => c.path === '/api/warehouseTransfer')).toBe(false);
+    expect(calls).not.toContain('/api/warehouseTransfer');
   });
 
   it('says it in Arabic, right to left', async () => {
@@ -185,5 +186,15 @@ describe('the Warehouse Transfer form', () => {
     expect(screen.getByText('North yard')).toBeTruthy();
     expect(screen.getByTestId<HTMLInputElement>('wtr-wbt').disabled).toBe(true);
     expect(screen.getByTestId<HTMLInputElement>('wtr-quantity').value).toBe('30.000');
+  });
+});
+
+describe('the printed transfer slip', () => {
+  it('lists the slip’s lines in each language', () => {
+    const en = transferSlipLines(transfer, (key) => key, (value) => `at ${value}`);
+    expect(en[0]).toEqual(['warehouseTransfer.slipNumber', '12']);
+    expect(en).toContainEqual(['warehouseTransfer.toWarehouse', 'North yard']);
+    expect(en).toContainEqual(['warehouseDispatch.silo', 'warehouseDispatch.openArea']);
+    expect(en).toContainEqual(['warehouseTransfer.wbtNumber', 'WBT-7']);
   });
 });

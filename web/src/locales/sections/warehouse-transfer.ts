@@ -20,7 +20,6 @@ export const en = {
   slipNumber: 'Slip No.',
   transferAt: 'Transfer Time',
   search: 'Slip number, plate or LC / PO',
-  weighedIn: 'Weighed in at the destination (Warehouse Pre In)',
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -41,7 +40,6 @@ export const ar: SectionShape<typeof en> = {
   slipNumber: 'رقم الإيصال',
   transferAt: 'وقت النقل',
   search: 'رقم الإيصال أو اللوحة أو الاعتماد / أمر الشراء',
-  weighedIn: 'تم وزنها عند الوصول (ما قبل دخول المستودع)',
 };
 
 /** Arabic for the fixed English messages the server sends for the Warehouse Transfer, keyed by the English text. */
