@@ -30,6 +30,7 @@ import { createQuantityApproval, createVoyageApproval } from '../modules/vessel-
 import { seedDemoHandling, type DemoHandling } from './demo-handling';
 import { seedDemoInplace, type DemoInplace } from './demo-inplace';
 import { seedDemoLoans, type DemoLoans } from './demo-loans';
+import { seedDemoTransfers, type DemoTransfers } from './demo-transfers';
 import { seedDemoWarehouseSeason, type DemoWarehouseSeason } from './demo-warehouse';
 
 /*
@@ -217,7 +218,7 @@ export interface DemoSeason {
   /** After the port: receipts, commitments and dispatches (demo-warehouse.ts). */
   warehouse: DemoWarehouseSeason;
   /** Loans, transfers in place, handling loss and excess (demo-loans.ts, demo-inplace.ts, demo-handling.ts). */
-  adjustments: DemoLoans & DemoInplace & DemoHandling;
+  adjustments: DemoLoans & DemoInplace & DemoHandling & DemoTransfers;
 }
 
 const col = columnOf;
@@ -413,7 +414,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
     const warehouse = await seedDemoWarehouseSeason(tx, { agencyId, userId, now });
     // ---- who owns it and who borrowed it: a loan and its partial return, transfers in place, handling loss and excess
     const season = { agencyId, userId, now };
-    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)) };
+    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)), ...(await seedDemoTransfers(tx, season)) };
 
     return {
       saleOrders: demoSaleOrders.length,

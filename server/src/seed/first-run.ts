@@ -142,7 +142,8 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
           `; ${season.warehouse.warehouseIns} warehouse ins, ${season.warehouse.consigneeIns} consignee ins, ${season.warehouse.customerIns} customer ins, ` +
           `${season.warehouse.preOuts} pre outs, ${season.warehouse.warehouseOuts} warehouse outs, ${season.warehouse.consigneeOuts} consignee outs, ${season.warehouse.onTheRoad} trucks still on the road; ` +
           `${season.adjustments.loans} loans, ${season.adjustments.ownershipTransfers} ownership transfers, ${season.adjustments.siloTransfers} silo transfers, ` +
-          `${season.adjustments.handlingLosses} handling losses, ${season.adjustments.handlingExcesses} handling excesses.`,
+          `${season.adjustments.handlingLosses} handling losses, ${season.adjustments.handlingExcesses} handling excesses, ` +
+          `${season.adjustments.warehouseTransfers} warehouse transfers (${season.adjustments.warehouseTransfersReceived} received).`,
       );
     }
   } catch (error) {
