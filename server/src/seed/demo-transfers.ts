@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DataScope } from '../identity/data-scope';
 import { agencyTimezone } from '../identity/agency-time-zone';
 import { queryRows, type Db } from '../platform/db/client';
-import { columnOf, drivers, locations, trucks, weightMachines } from '../modules/master-data/master-data.schema';
+import { columnOf, locations } from '../modules/master-data/master-data.schema';
 import { cargoControlFor } from '../modules/master-data/transport-rules';
 import type { WeighingDeps } from '../modules/outbound-weighing/outbound-weighing.service';
 import { createIn, createPreIn } from '../modules/receiving/receiving.service';
@@ -37,21 +37,18 @@ export async function seedDemoTransfers(tx: Db, params: { agencyId: number; user
     const [row] = await tx.select({ id: col(locations, 'id') }).from(locations).where(and(eq(col(locations, 'agencyId'), agencyId), eq(col(locations, 'name'), name)));
     return row ? Number(row.id) : null;
   };
-  const idOf = async (table: typeof trucks | typeof drivers | typeof weightMachines, column: 'plateNumber' | 'name' | 'weightMachineId', value: string) => {
-    const [row] = await tx
-      .select({ id: col(table, 'id') })
-      .from(table)
-      .where(and(eq(col(table, 'agencyId'), agencyId), eq(col(table, column), value)));
+  const idOf = async (table: 'trucks' | 'drivers' | 'weight_machines', column: 'plate_number' | 'name' | 'weight_machine_id', value: string) => {
+    const [row] = await queryRows<{ id: number }>(tx, sql`select id from ${sql.identifier(table)} where agency_id = ${agencyId} and ${sql.identifier(column)} = ${value} limit 1`);
     return row ? Number(row.id) : null;
   };
   const terminal = await placeId('Jeddah Grain Terminal');
   const kap = await placeId('KAP Silo Complex');
   const yanbu = await placeId('Yanbu Open Yard');
-  const kapBridge = await idOf(weightMachines, 'weightMachineId', 'WB-KAP-01');
-  const firstTruck = await idOf(trucks, 'plateNumber', 'JED 7310');
-  const firstDriver = await idOf(drivers, 'name', 'Imran Khan');
-  const secondTruck = await idOf(trucks, 'plateNumber', 'JED 4821');
-  const secondDriver = await idOf(drivers, 'name', 'Mohammed Al-Sulami');
+  const kapBridge = await idOf('weight_machines', 'weight_machine_id', 'WB-KAP-01');
+  const firstTruck = await idOf('trucks', 'plate_number', 'JED 7310');
+  const firstDriver = await idOf('drivers', 'name', 'Imran Khan');
+  const secondTruck = await idOf('trucks', 'plate_number', 'JED 4821');
+  const secondDriver = await idOf('drivers', 'name', 'Mohammed Al-Sulami');
   if (terminal === null || kap === null || yanbu === null || kapBridge === null || firstTruck === null || firstDriver === null || secondTruck === null || secondDriver === null) return done;
   const timeZone = await agencyTimezone(tx, agencyId);
   const today = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
@@ -89,8 +86,8 @@ export async function seedDemoTransfers(tx: Db, params: { agencyId: number; user
           and round(s.capacity * 1000)::bigint - coalesce((select sum(a.balance_kg) from ledger_accounts a where a.agency_id = ${agencyId} and a.kind = 'ON_HAND' and a.silo_id = s.id), 0) >= ${receivedKg}
           order by round(s.capacity * 1000)::bigint - coalesce((select sum(a.balance_kg) from ledger_accounts a where a.agency_id = ${agencyId} and a.kind = 'ON_HAND' and a.silo_id = s.id), 0) desc, s.id limit 1`,
     );
-    const [tare] = await tx.select({ tare: col(trucks, 'tareWeight') }).from(trucks).where(eq(col(trucks, 'id'), firstTruck));
-    const tareKg = Number(tonnesToKg(String(tare?.tare ?? '15')));
+    const [tare] = await queryRows<{ tare: string }>(tx, sql`select tare_weight::text as tare from trucks where id = ${firstTruck}`);
+    const tareKg = Number(tonnesToKg(tare?.tare ?? '15'));
     if (rooms) {
       const deck = new DemoDeck();
       const deps: WeighingDeps = { weighbridges: deck };
