@@ -276,6 +276,8 @@ describe('Warehouse Transfer', () => {
     const late = await call('PUT', `/api/warehouseTransfer/${record.id}`, { truckId: truckB, driverId: driverB, wbtNumber: 'WTR-EDIT', quantity: '2', remarks: null });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(WarehouseTransferMessages.alreadyReversed);
+    const audits = await t.database.db.select({ action: auditLog.action }).from(auditLog).where(and(eq(auditLog.entity, 'warehouseTransfer'), eq(auditLog.entityId, String(record.id))));
+    expect(audits.map((a) => a.action).sort()).toEqual(['create', 'reverse', 'update']);
     expect(await atOrigin()).toBe(100_000n);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
