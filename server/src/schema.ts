@@ -27,3 +27,4 @@ export * from './modules/consignee-dispatch/consignee-dispatch.schema';
 export * from './modules/handling/handling.schema';
 export * from './modules/loans/loans.schema';
 export * from './modules/sales/sales.schema';
+export * from './modules/warehouse-transfer/transfer-slip.schema';

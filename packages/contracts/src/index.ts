@@ -40,3 +40,4 @@ export * from './consignee-transfer';
 export * from './warehouse-out-groups';
 export * from './corrections';
 export * from './handling';
+export * from './warehouse-transfer';

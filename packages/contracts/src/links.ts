@@ -3,6 +3,7 @@ import { PortLoadingMessages } from './port-loading';
 import { ProcurementMessages } from './procurement';
 import { ShippingMessages } from './shipping';
 import type { ServerMessage } from './server-messages';
+import { TransferSlipLinkMessages } from './warehouse-transfer';
 
 /*
  * Typed back-pointers: which later record may consume an earlier one, and what the server answers when the earlier
@@ -33,6 +34,7 @@ export const RECORD_KINDS = [
   'consigneeToCustomerSale',
   'shipmentManagerToConsigneeLoan',
   'loanReturn',
+  'transferSlip',
 ] as const;
 
 /** A kind of transaction record. */
@@ -80,6 +82,7 @@ export const CONSUMPTION_REFUSALS = {
   },
   warehouseOut: { warehouseIn: LinkMessages.warehouseOutInWarehouse, consigneeIn: LinkMessages.warehouseOutInConsigneeIn, customerIn: LinkMessages.warehouseOutInCustomerIn },
   consigneeLoadingSlip: { customerIn: LinkMessages.consigneeOutInCustomerIn },
+  transferSlip: { warehouseIn: TransferSlipLinkMessages.inWarehouseIn, consigneeIn: TransferSlipLinkMessages.inConsigneeIn, customerIn: TransferSlipLinkMessages.inCustomerIn },
   warehousePreIn: { warehouseIn: LinkMessages.preInInWarehouse },
   warehousePreOut: { warehouseOut: LinkMessages.preOutInWarehouseOut },
   outboundFirstWeight: { outboundSecondWeight: LinkMessages.firstWeightHasSecond },

@@ -18,7 +18,7 @@ import { defineTransaction } from './transactions/define';
  */
 
 /** The kinds of slip a truck may carry to a warehouse, a consignee or a customer location. */
-export const SLIP_KINDS = ['loadingSlip', 'warehouseLoadingSlip', 'consigneeLoadingSlip'] as const;
+export const SLIP_KINDS = ['loadingSlip', 'warehouseLoadingSlip', 'consigneeLoadingSlip', 'transferSlip'] as const;
 export type SlipKind = (typeof SLIP_KINDS)[number];
 
 /** Texts of the receiving rules the server answers with (Arabic in the web's receiving section). */

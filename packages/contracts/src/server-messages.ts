@@ -23,6 +23,7 @@ import { HandlingMessages } from './handling';
 import { LoanMessages } from './loans';
 import { SaleMessages } from './sales';
 import { ConsigneeTransferMessages } from './consignee-transfer';
+import { TransferSlipLinkMessages, WarehouseTransferMessages } from './warehouse-transfer';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -141,6 +142,8 @@ export const SERVER_MESSAGE_SETS = {
   LoanMessages,
   SaleMessages,
   ConsigneeTransferMessages,
+  WarehouseTransferMessages,
+  TransferSlipLinkMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

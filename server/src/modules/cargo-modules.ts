@@ -19,6 +19,7 @@ import { registerSwapCargoRoutes } from './swap-cargo/swap-cargo.routes';
 import { registerHandlingRoutes } from './handling/handling.routes';
 import { registerLoanRoutes } from './loans/loans.routes';
 import { registerSaleRoutes } from './sales/sales.routes';
+import { registerWarehouseTransferRoutes } from './warehouse-transfer/warehouse-transfer.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -39,6 +40,7 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerHandlingRoutes,
   registerLoanRoutes,
   registerSaleRoutes,
+  registerWarehouseTransferRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

@@ -10,7 +10,7 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from './db/client';
 import { AppError } from './errors';
-import { CONSIGNEE_SLIP_RECEIVERS, RECORD_TABLES, SLIP_RECEIVERS, WAREHOUSE_OUT_RECEIVERS } from './record-kinds';
+import { CONSIGNEE_SLIP_RECEIVERS, RECORD_TABLES, SLIP_RECEIVERS, TRANSFER_SLIP_RECEIVERS, WAREHOUSE_OUT_RECEIVERS } from './record-kinds';
 
 /*
  * Typed back-pointers, server side. A later record that draws on an earlier one keeps a pointer column to it (a port
@@ -87,6 +87,14 @@ export const CONSUMER_POINTERS: readonly DeclaredPointer[] = [
     consumed: 'consigneeLoadingSlip',
     consumer: { byTableColumn: 'received_table', idColumn: 'received_id', kinds: CONSIGNEE_SLIP_RECEIVERS },
     table: 'consignee_outs',
+    pointsAt: 'id',
+    live: `status = 'Active' and received_table is not null`,
+  }),
+  // A transfer slip (a Warehouse Transfer's truck) is marked by the receipt at its destination.
+  pointer({
+    consumed: 'transferSlip',
+    consumer: { byTableColumn: 'received_table', idColumn: 'received_id', kinds: TRANSFER_SLIP_RECEIVERS },
+    table: 'transfer_slips',
     pointsAt: 'id',
     live: `status = 'Active' and received_table is not null`,
   }),

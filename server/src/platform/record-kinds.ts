@@ -28,6 +28,7 @@ export const RECORD_TABLES = {
   consigneeToCustomerSale: 'consignee_to_customer_sales',
   shipmentManagerToConsigneeLoan: 'shipment_manager_to_consignee_loans',
   loanReturn: 'loan_returns',
+  transferSlip: 'transfer_slips',
 } as const satisfies Record<RecordKind, string>;
 
 /** The kinds that may mark a loading slip as received (the slip's `received_table` holds one of their tables). */
@@ -47,3 +48,9 @@ export const CONSIGNEE_SLIP_RECEIVERS = ['customerIn'] as const satisfies readon
 
 /** The SQL list of the tables a consignee out's `received_table` may name, for its check constraint. */
 export const CONSIGNEE_SLIP_RECEIVER_TABLES_SQL = CONSIGNEE_SLIP_RECEIVERS.map((kind) => `'${RECORD_TABLES[kind]}'`).join(', ');
+
+/** The kinds that may mark a transfer slip as received: the receipt at its destination (warehouse, consignee or customer location). */
+export const TRANSFER_SLIP_RECEIVERS = ['warehouseIn', 'consigneeIn', 'customerIn'] as const satisfies readonly ConsumerKindOf<'transferSlip'>[];
+
+/** The SQL list of the tables a transfer slip's `received_table` may name, for its check constraint. */
+export const TRANSFER_SLIP_RECEIVER_TABLES_SQL = TRANSFER_SLIP_RECEIVERS.map((kind) => `'${RECORD_TABLES[kind]}'`).join(', ');

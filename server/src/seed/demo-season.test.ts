@@ -57,6 +57,8 @@ async function census() {
       (select count(*) from handling_records where kind = 'handlingLoss' and approval_status = 'Approved')::text as handling_losses,
       (select count(*) from handling_records where kind = 'handlingLoss' and approval_status = 'Approved' and not within_allowance)::text as losses_approved_above,
       (select count(*) from handling_records where kind = 'handlingExcess' and approval_status = 'Approved')::text as handling_excesses,
+      (select count(*) from transfer_slips where source_kind = 'warehouseTransfer' and status = 'Active')::text as warehouse_transfers,
+      (select count(*) from transfer_slips where source_kind = 'warehouseTransfer' and status = 'Active' and received_table = 'warehouse_ins')::text as warehouse_transfers_received,
       (select count(*) from ledger_transactions)::text as ledger_transactions`);
   return row;
 }
@@ -78,7 +80,7 @@ describe('demo season', () => {
       port_loadings: '5',
       // At 11:00 in Riyadh: the terminal's last shuttle and today's two Makkah trucks are on the road.
       slips_in_transit: '3',
-      warehouse_ins: '10',
+      warehouse_ins: '11', // ten from the port and the terminal's outs, one Warehouse Transfer received at KAP
       consignee_ins: '6',
       customer_ins: '2',
       pre_outs: '4',
@@ -95,6 +97,8 @@ describe('demo season', () => {
       handling_losses: '2',
       losses_approved_above: '1',
       handling_excesses: '1',
+      warehouse_transfers: '2',
+      warehouse_transfers_received: '1',
     });
     const voyages = await rows<{ port: string; arrival: string; completion: string | null }>(
       sql`select p.name as port, v.arrival_date::text as arrival, v.completion_date::text as completion from voyages v join ports p on p.id = v.port_id order by v.arrival_date`,
@@ -141,7 +145,8 @@ describe('demo season', () => {
       select (select sum(balance_kg) from ledger_accounts where kind = 'IN_TRANSIT')::text as in_transit,
              ((select sum(quantity_kg) from loading_slips where status = 'Active' and received_table is null)
               + (select sum(quantity_kg) from warehouse_outs where status = 'Active' and received_table is null)
-              + (select coalesce(sum(quantity_kg), 0) from consignee_outs where status = 'Active' and received_table is null))::text as on_the_road,
+              + (select coalesce(sum(quantity_kg), 0) from consignee_outs where status = 'Active' and received_table is null)
+              + (select coalesce(sum(quantity_kg), 0) from transfer_slips where status = 'Active' and received_table is null))::text as on_the_road,
              (select sum(balance_kg) from ledger_accounts where kind = 'TRANSIT_LOSS')::text as transit_loss,
              ((select sum(slip_kg - received_kg) from warehouse_ins where status = 'Active')
               + (select sum(slip_kg - received_kg) from consignee_ins where status = 'Active')
@@ -152,6 +157,7 @@ describe('demo season', () => {
               + (select sum(received_kg) from customer_ins where status = 'Active')
               - (select sum(quantity_kg) from warehouse_outs where status = 'Active')
               - (select sum(quantity_kg) from consignee_outs where status = 'Active')
+              - (select coalesce(sum(quantity_kg), 0) from transfer_slips where status = 'Active')
               - (select coalesce(sum(quantity_kg), 0) from handling_records where status = 'Active' and approval_status = 'Approved' and kind = 'handlingLoss')
               + (select coalesce(sum(quantity_kg), 0) from handling_records where status = 'Active' and approval_status = 'Approved' and kind = 'handlingExcess'))::text as received_less_dispatched,
              (select sum(committed_kg) from ledger_accounts where kind = 'ON_HAND')::text as committed,

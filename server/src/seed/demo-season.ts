@@ -32,6 +32,7 @@ import { seedDemoInplace, type DemoInplace } from './demo-inplace';
 import { seedDemoLoans, type DemoLoans } from './demo-loans';
 import { seedDemoSwaps, type DemoSwaps } from './demo-swaps';
 import { seedDemoSales, type DemoSales } from './demo-sales';
+import { seedDemoTransfers, type DemoTransfers } from './demo-transfers';
 import { seedDemoWarehouseSeason, type DemoWarehouseSeason } from './demo-warehouse';
 
 /*
@@ -218,8 +219,8 @@ export interface DemoSeason {
   skippedSlips: number;
   /** After the port: receipts, commitments and dispatches (demo-warehouse.ts). */
   warehouse: DemoWarehouseSeason;
-  /** Loans, transfers in place, handling loss and excess, sales and consignee transfers, a cargo swap (demo-loans.ts, demo-inplace.ts, demo-handling.ts, demo-sales.ts, demo-swaps.ts). */
-  adjustments: DemoLoans & DemoInplace & DemoHandling & DemoSales & DemoSwaps;
+  /** Loans, transfers in place, handling loss and excess, warehouse transfers, sales and consignee transfers, a cargo swap (demo-loans.ts, demo-inplace.ts, demo-handling.ts, demo-transfers.ts, demo-sales.ts, demo-swaps.ts). */
+  adjustments: DemoLoans & DemoInplace & DemoHandling & DemoTransfers & DemoSales & DemoSwaps;
 }
 
 const col = columnOf;
@@ -415,7 +416,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
     const warehouse = await seedDemoWarehouseSeason(tx, { agencyId, userId, now });
     // ---- who owns it and who borrowed it: a loan and its partial return, transfers in place, handling loss and excess
     const season = { agencyId, userId, now };
-    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)), ...(await seedDemoSales(tx, season)), ...(await seedDemoSwaps(tx, season)) };
+    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)), ...(await seedDemoTransfers(tx, season)), ...(await seedDemoSales(tx, season)), ...(await seedDemoSwaps(tx, season)) };
 
     return {
       saleOrders: demoSaleOrders.length,

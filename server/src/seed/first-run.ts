@@ -143,6 +143,7 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
           `${season.warehouse.preOuts} pre outs, ${season.warehouse.warehouseOuts} warehouse outs, ${season.warehouse.consigneeOuts} consignee outs, ${season.warehouse.onTheRoad} trucks still on the road; ` +
           `${season.adjustments.loans} loans, ${season.adjustments.ownershipTransfers} ownership transfers, ${season.adjustments.siloTransfers} silo transfers, ` +
           `${season.adjustments.handlingLosses} handling losses, ${season.adjustments.handlingExcesses} handling excesses, ` +
+          `${season.adjustments.warehouseTransfers} warehouse transfers (${season.adjustments.warehouseTransfersReceived} received), ` +
           `${season.adjustments.sales} consignee to customer sales, ${season.adjustments.consigneeTransfers} consignee transfers, ` +
           `${season.adjustments.cargoSwaps} cargo swaps.`,
       );

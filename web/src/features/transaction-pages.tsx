@@ -34,6 +34,7 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   handlingExcess: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessListPage }))),
   warehouseConsigneeToCustomer: lazy(() => import('./sales/SalePages').then((module) => ({ default: module.SaleListPage }))),
   consigneeTransfer: lazy(() => import('./consignee-transfer/ConsigneeTransferPages').then((module) => ({ default: module.ConsigneeTransferListPage }))),
+  warehouseTransfer: lazy(() => import('./warehouse-transfer/WarehouseTransferPages').then((module) => ({ default: module.WarehouseTransferListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -72,6 +73,7 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   // A sale and a consignee transfer are not edited: their record page shows them.
   warehouseConsigneeToCustomer: { page: lazy(() => import('./sales/SalePages')), editAction: null },
   consigneeTransfer: { page: lazy(() => import('./consignee-transfer/ConsigneeTransferPages')), editAction: null },
+  warehouseTransfer: { page: lazy(() => import('./warehouse-transfer/WarehouseTransferPages')) },
 };
 
 const SaleOrderDocumentsPage = lazy(() => import('./procurement/DocumentsPages').then((module) => ({ default: module.SaleOrderDocumentsPage })));
@@ -83,6 +85,7 @@ const CaptureImageAddPage = lazy(() => import('./cameras/CaptureImageAddPage'));
 const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/WarehouseSlipPrintPage'));
 const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
 const LoanBalancePage = lazy(() => import('./loans/LoanBalancePage'));
+const TransferSlipPrintPage = lazy(() => import('./warehouse-transfer/TransferSlipPrintPage'));
 const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
 const HandlingLossDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossDocumentsPage })));
 const HandlingExcessDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessDocumentsPage })));
@@ -104,4 +107,5 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'handlingLoss/:id/documents', entry: 'handlingLoss', page: <HandlingLossDocumentsPage /> },
   { path: 'handlingExcess/:id/documents', entry: 'handlingExcess', page: <HandlingExcessDocumentsPage /> },
   { path: 'oldWarehouse-out/:id/edit', entry: 'warehouse-out', action: 'correct', page: <WarehouseOutCorrectionPage /> },
+  { path: 'warehouseTransfer/:id/print', entry: 'warehouseTransfer', page: <TransferSlipPrintPage /> },
 ];

@@ -14,6 +14,7 @@ import { handlingExcessTransaction, handlingLossTransaction } from '../handling'
 import { consigneeLocationToSmTransaction, consigneeToSmTransaction, smToConsigneeTransaction } from '../loans';
 import { consigneeToCustomerTransaction } from '../sales';
 import { consigneeTransferTransaction } from '../consignee-transfer';
+import { warehouseTransferTransaction } from '../warehouse-transfer';
 import { quantityApprovalTransaction, voyageApprovalTransaction } from '../vessel-approval';
 
 /**
@@ -51,6 +52,7 @@ export const transactionRegistry = [
   smToConsigneeTransaction,
   consigneeToCustomerTransaction,
   consigneeTransferTransaction,
+  warehouseTransferTransaction,
 ] as const;
 
 /** The key of a declared transaction. */

@@ -7,7 +7,7 @@ import { transactionRegistry } from './registry';
 describe('transaction declarations', () => {
   it('registers every cargo flow once, each api and web route its own', () => {
     const keys = transactionRegistry.map((declaration) => declaration.key);
-    expect(keys).toEqual(['saleOrder', 'consignment', 'shipment', 'voyageApproval', 'quantityApproval', 'portLoading', 'loadingSlip', 'outboundFirstWeight', 'outboundSecondWeight', 'warehousePreIn', 'warehouseIn', 'consigneeIn', 'customerIn', 'captureImage', 'warehousePreOut', 'warehouseOut', 'warehouseOutGroup', 'warehouseLoadingSlip', 'consigneeOut', 'consigneeLoadingSlip', 'ownershipTransfer', 'siloTransfer', 'swapCargo', 'handlingLoss', 'handlingExcess', 'consigneeToSm', 'warehouseConsigneeToSm', 'warehouseSmToConsignee', 'warehouseConsigneeToCustomer', 'consigneeTransfer']);
+    expect(keys).toEqual(['saleOrder', 'consignment', 'shipment', 'voyageApproval', 'quantityApproval', 'portLoading', 'loadingSlip', 'outboundFirstWeight', 'outboundSecondWeight', 'warehousePreIn', 'warehouseIn', 'consigneeIn', 'customerIn', 'captureImage', 'warehousePreOut', 'warehouseOut', 'warehouseOutGroup', 'warehouseLoadingSlip', 'consigneeOut', 'consigneeLoadingSlip', 'ownershipTransfer', 'siloTransfer', 'swapCargo', 'handlingLoss', 'handlingExcess', 'consigneeToSm', 'warehouseConsigneeToSm', 'warehouseSmToConsignee', 'warehouseConsigneeToCustomer', 'consigneeTransfer', 'warehouseTransfer']);
     expect(new Set(transactionRegistry.map((declaration) => declaration.api)).size).toBe(keys.length);
     expect(new Set(transactionRegistry.map((declaration) => declaration.route)).size).toBe(keys.length);
   });

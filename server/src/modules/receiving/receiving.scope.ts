@@ -36,6 +36,11 @@ const SLIP_CARGO: Record<SlipKind, (scope: DataScope) => SQL | undefined> = {
     const party = cargoPartyCondition(scope, { owner: sql`scope_co.owner_company_id`, shipmentManager: sql`scope_c.shipment_manager_id`, blConsignee: sql`scope_c.bl_consignee_id` });
     return party && sql`select scope_co.id from consignee_outs scope_co join consignments scope_c on scope_c.id = scope_co.consignment_id where ${party}`;
   },
+  transferSlip: (scope) => {
+    // A transfer slip carries its position's consignment to its arrival owner.
+    const party = cargoPartyCondition(scope, { owner: sql`scope_ts.to_owner_company_id`, shipmentManager: sql`scope_c.shipment_manager_id`, blConsignee: sql`scope_c.bl_consignee_id` });
+    return party && sql`select scope_ts.id from transfer_slips scope_ts join consignments scope_c on scope_c.id = scope_ts.consignment_id where ${party}`;
+  },
 };
 
 /** The condition on a record's `(slip_kind, slip_id)`: its slip's cargo is the user's; undefined when nothing restricts. */

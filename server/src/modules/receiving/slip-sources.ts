@@ -5,6 +5,7 @@ import type { DataScope } from '../../identity/data-scope';
 import { loadingSlips } from '../port-loading/port-loading.schema';
 import { warehouseOuts } from '../warehouse-dispatch/warehouse-dispatch.schema';
 import { consigneeOuts } from '../consignee-dispatch/consignee-dispatch.schema';
+import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 import { slipCargoScope } from './receiving.scope';
 
 /*
@@ -161,6 +162,28 @@ export const SLIP_SOURCES: Record<SlipKind, SlipSource> = {
     view: sql`select 'consigneeLoadingSlip'::text as slip_kind, o.id as slip_id, o.agency_id, o.slip_number, o.quantity_kg, o.truck_id, o.driver_id, o.to_location_id,
                      'customer'::text as destination, o.status, o.received_table, o.out_at as slipped_at
               from consignee_outs o`,
+  },
+  // A transfer slip (a Warehouse Transfer's truck, docs/domain.md "Warehouse Transfer and the transfer slip"): the
+  // load of its position on the IN_TRANSIT account of its trip and its arrival owner, to its destination.
+  transferSlip: {
+    lock: async (tx, agencyId, id) => {
+      const [row] = await queryRows<LockedRow>(
+        tx,
+        sql`select t.id, t.status, t.received_table, t.trip_id, t.quantity_kg::text as quantity_kg, t.truck_id, t.driver_id, t.to_location_id, t.destination,
+                   t.voyage_id, t.attached_voyage_id, t.consignment_id, t.to_owner_company_id as owner_company_id, t.cargo_type_id
+            from transfer_slips t where t.agency_id = ${agencyId} and t.id = ${id} for update of t`,
+      );
+      return row ? toSlip('transferSlip', row) : null;
+    },
+    markReceived: async (tx, id, by) => {
+      await tx
+        .update(transferSlips)
+        .set(by === null ? { receivedTable: null, receivedId: null, receivedAt: null } : { receivedTable: by.table, receivedId: by.id, receivedAt: by.at })
+        .where(eq(transferSlips.id, id));
+    },
+    view: sql`select 'transferSlip'::text as slip_kind, t.id as slip_id, t.agency_id, t.slip_number, t.quantity_kg, t.truck_id, t.driver_id, t.to_location_id,
+                     t.destination::text as destination, t.status, t.received_table, t.slipped_at
+              from transfer_slips t`,
   },
 };
 
