@@ -416,7 +416,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
     const warehouse = await seedDemoWarehouseSeason(tx, { agencyId, userId, now });
     // ---- who owns it and who borrowed it: a loan and its partial return, transfers in place, handling loss and excess
     const season = { agencyId, userId, now };
-    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)), ...(await seedDemoTransfers(tx, season)), ...(await seedDemoSales(tx, season)), ...(await seedDemoSwaps(tx, season)) };
+    const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)), ...(await seedDemoSales(tx, season)), ...(await seedDemoSwaps(tx, season)), ...(await seedDemoTransfers(tx, season)) };
 
     return {
       saleOrders: demoSaleOrders.length,
