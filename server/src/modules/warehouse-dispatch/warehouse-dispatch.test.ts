@@ -346,6 +346,46 @@ describe('Warehouse Out: dispatch with its loading slip', () => {
   });
 });
 
+describe('cargo control: a cargo stopped going out of the warehouse', () => {
+  it('refuses a new Pre Out and the Warehouse Out of an existing one, with nothing written; other warehouses and intake blocks do not stop it', async () => {
+    const preOut = await call<TWarehousePreOutSaved>('POST', '/api/warehousePreOut', preOutBody(position(siloId), '5', { truckId: truckB }));
+    expect(preOut.status, JSON.stringify(preOut.body)).toBe(200);
+    const secondWeightId = await weighOut(truckB, 5_000);
+    const countPreOuts = async () => (await t.database.db.select({ id: warehousePreOuts.id }).from(warehousePreOuts)).length;
+    const before = await countPreOuts();
+    // Neither a rule of another warehouse nor an intake block stops the dispatch.
+    const elsewhere = await addResource(t.database.db, writer, 'cargoControlRule', { name: 'Stop wheat out of yard 2', cargoTypeId: world.cargoTypeId, locationId: otherWarehouseId, blockOut: true });
+    const intake = await addResource(t.database.db, writer, 'cargoControlRule', { name: 'Stop wheat into the silo yard', cargoTypeId: world.cargoTypeId, locationId: warehouseId, blockIn: true });
+    const stillOpen = await call<TWarehousePreOutSaved>('POST', '/api/warehousePreOut', preOutBody(position(siloId), '1'));
+    expect(stillOpen.status, JSON.stringify(stillOpen.body)).toBe(200);
+    expect((await call('DELETE', `/api/warehousePreOut/${stillOpen.body.record.id}/reverse`, { reason: 'tidy' })).status).toBe(200);
+
+    for (const locationId of [warehouseId, null]) {
+      const block = await addResource(t.database.db, writer, 'cargoControlRule', { name: `Stop wheat out ${locationId ?? 'everywhere'}`, cargoTypeId: world.cargoTypeId, locationId, blockOut: true });
+      const refusedPreOut = await call('POST', '/api/warehousePreOut', preOutBody(position(siloId), '1'));
+      expect(refusedPreOut.status).toBe(422);
+      expect(refusedPreOut.body.message).toBe(WarehouseDispatchMessages.cargoBlockedOut);
+      const refusedOut = await call('POST', '/api/warehouseOut', { preOutId: preOut.body.record.id, secondWeightId, destinationType: 'customer', toLocationId: world.customerLocationId });
+      expect(refusedOut.status).toBe(422);
+      expect(refusedOut.body.message).toBe(WarehouseDispatchMessages.cargoBlockedOut);
+      await t.database.db.execute(sql`update cargo_control_rules set is_active = false where id = ${block}`);
+    }
+    expect(await countPreOuts()).toBe(before + 1);
+    expect((await t.database.db.select().from(warehouseOuts).where(eq(warehouseOuts.preOutId, preOut.body.record.id))).length).toBe(0);
+    expect(await balanceOf(position(siloId))).toMatchObject({ balanceKg: 100_000n, committedKg: 5_000n });
+
+    // The block lifted, the same Pre Out goes out.
+    const out = await call<TWarehouseOutSaved>('POST', '/api/warehouseOut', { preOutId: preOut.body.record.id, secondWeightId, destinationType: 'customer', toLocationId: world.customerLocationId });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(await balanceOf(position(siloId))).toMatchObject({ balanceKg: 95_000n, committedKg: 0n });
+    await t.database.db.execute(sql`update cargo_control_rules set is_active = false where id in (${elsewhere}, ${intake})`);
+    // Its reversal returns the stock whatever the rules (it undoes a dispatch, it brings in nothing new).
+    expect((await call('DELETE', `/api/warehouseOut/${out.body.record.id}/reverse`, { reason: 'tidy' })).status).toBe(200);
+    expect((await call('DELETE', `/api/warehousePreOut/${preOut.body.record.id}/reverse`, { reason: 'tidy' })).status).toBe(200);
+    expect(await balanceOf(position(siloId))).toMatchObject({ balanceKg: 100_000n, committedKg: 0n });
+  });
+});
+
 describe('racing Pre Outs on one position', () => {
   it(`never take usable below zero (${testEngine})`, async () => {
     const pos = position(null, world.consigneeId);
