@@ -59,8 +59,9 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   warehouseOutGroup: { page: lazy(() => import('./warehouse-dispatch/GroupedOutPages')) },
   ownershipTransfer: { page: lazy(() => import('./ownership-transfer/OwnershipTransferPages')) },
   siloTransfer: { page: lazy(() => import('./silo-transfer/SiloTransferPages')) },
-  handlingLoss: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossFormPage }))) },
-  handlingExcess: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessFormPage }))) },
+  // A handling record has no edit: its record page (`/:id/edit`, the approvals inbox's link) needs the view flag alone.
+  handlingLoss: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossFormPage }))), editAction: null },
+  handlingExcess: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessFormPage }))), editAction: null },
   // A loan and a loan return are not edited: their record page (`/:id/edit`) shows them to whoever may view them.
   warehouseConsigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage')), editAction: null },
   consigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage').then((module) => ({ default: module.ConsigneeLocationToSmFormPage }))), editAction: null },
