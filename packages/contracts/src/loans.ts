@@ -71,8 +71,14 @@ export const ZSmToConsigneeInput = z.object({
 export type TSmToConsigneeInput = z.input<typeof ZSmToConsigneeInput>;
 export type TSmToConsigneeValues = z.output<typeof ZSmToConsigneeInput>;
 
+/** Where a loan is made: a warehouse (`warehouse/consignee-to-sm`) or a consignee location (`consignee/consignee-to-sm`). */
+export const LOAN_PLACES = ['warehouse', 'consigneeLocation'] as const;
+export type LoanPlace = (typeof LOAN_PLACES)[number];
+
 /** The place, parties and cargo of a loan (and of its returns). */
 const loanParties = {
+  /** The kind of the loan's place: which screen (and record page) the loan belongs to. */
+  place: z.enum(LOAN_PLACES),
   warehouseId: z.number(),
   warehouseName: z.string(),
   siloId: z.number().nullable(),
@@ -206,6 +212,8 @@ export const ZLoanMovement = z.object({
   kind: z.enum(['loan', 'loanReturn']),
   id: z.number(),
   loanId: z.number(),
+  /** The kind of the loan's place (the loan's record page is its screen's). */
+  place: z.enum(LOAN_PLACES),
   at: z.string(),
   warehouseName: z.string(),
   siloName: z.string().nullable(),

@@ -31,6 +31,9 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   siloTransfer: lazy(() => import('./silo-transfer/SiloTransferPages').then((module) => ({ default: module.SiloTransferListPage }))),
   handlingLoss: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossListPage }))),
   handlingExcess: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessListPage }))),
+  warehouseConsigneeToSm: lazy(() => import('./loans/LoanRecords').then((module) => ({ default: module.LoanListPage }))),
+  consigneeToSm: lazy(() => import('./loans/LoanRecords').then((module) => ({ default: module.ConsigneeLocationLoanListPage }))),
+  warehouseSmToConsignee: lazy(() => import('./loans/LoanRecords').then((module) => ({ default: module.LoanReturnListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */

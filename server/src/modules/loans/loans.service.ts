@@ -37,7 +37,7 @@ import { cargoTypes, columnOf, companies, locations, silos } from '../master-dat
 import { consignments } from '../procurement/procurement.schema';
 import { auditable, between, checkPosition, checkSilo, checkWarehouse, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { inScope } from '../../identity/data-scope';
-import { borrowers, lenders, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
+import { borrowers, lenders, loanPlace, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
 
 /*
@@ -408,7 +408,7 @@ export async function loanMovements(tx: Db, actor: ReadActor & { query: z.output
     eq(loans.consignmentId, q.consignmentId),
     eq(loans.cargoTypeId, q.cargoTypeId),
   );
-  const place = { warehouseName: sql<string>`${col(locations, 'name')}`, siloName: sql<string | null>`${col(silos, 'name')}` };
+  const place = { place: loanPlace(), warehouseName: sql<string>`${col(locations, 'name')}`, siloName: sql<string | null>`${col(silos, 'name')}` };
   const issued = await tx
     .select({ id: loans.id, loanId: loans.id, at: loans.loanAt, quantityKg: loans.quantityKg, ...place })
     .from(loans)
@@ -434,6 +434,7 @@ export async function loanMovements(tx: Db, actor: ReadActor & { query: z.output
       kind: m.kind,
       id: m.id,
       loanId: m.loanId,
+      place: m.place === 'warehouse' ? ('warehouse' as const) : ('consigneeLocation' as const),
       at: new Date(m.at).toISOString(),
       warehouseName: String(m.warehouseName),
       siloName: m.siloName === null ? null : String(m.siloName),

@@ -139,7 +139,7 @@ describe('Consignee to SM and SM to Consignee', () => {
     const created = await call<TLoanSaved>('POST', '/api/warehouseConsigneeToSm', loanBody('10', { remarks: 'Short for a vessel' }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.message).toBe(LoanMessages.loanCreated);
-    expect(created.body.record).toMatchObject({ lenderId: world.consigneeId, borrowerId: world.shipmentManagerId, quantity: '10.000', returned: '0.000', outstanding: '10.000', status: 'Active', remarks: 'Short for a vessel' });
+    expect(created.body.record).toMatchObject({ place: 'warehouse', lenderId: world.consigneeId, borrowerId: world.shipmentManagerId, quantity: '10.000', returned: '0.000', outstanding: '10.000', status: 'Active', remarks: 'Short for a vessel' });
     loanId = created.body.record.id;
     expect(await onHandOf(world.consigneeId)).toBe(tonnesToKg('40'));
     expect(await onHandOf(world.shipmentManagerId)).toBe(tonnesToKg('10'));
@@ -154,7 +154,7 @@ describe('Consignee to SM and SM to Consignee', () => {
     const partial = await call<TLoanReturnSaved>('POST', '/api/warehouseSmToConsignee', { loanId, quantity: '4' });
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
     expect(partial.body.message).toBe(LoanMessages.loanReturnCreated);
-    expect(partial.body.record).toMatchObject({ loanId, quantity: '4.000', lenderId: world.consigneeId, borrowerId: world.shipmentManagerId });
+    expect(partial.body.record).toMatchObject({ place: 'warehouse', loanId, quantity: '4.000', lenderId: world.consigneeId, borrowerId: world.shipmentManagerId });
     expect(await outstandingOf(loanId)).toBe(tonnesToKg('6'));
     expect(await onHandOf(world.consigneeId)).toBe(tonnesToKg('44'));
     expect(await onHandOf(world.shipmentManagerId)).toBe(tonnesToKg('6'));
@@ -213,6 +213,7 @@ describe('Consignee to SM and SM to Consignee', () => {
     const query = `lenderId=${world.consigneeId}&borrowerId=${world.shipmentManagerId}&consignmentId=${shipment.consignmentId}&cargoTypeId=${world.cargoTypeId}`;
     const movements = await call<TLoanMovements>('GET', `/api/loan-balance/movements?${query}`, undefined, smAdminHeaders);
     expect(movements.status).toBe(200);
+    expect(movements.body.rows.every((m) => m.place === 'warehouse')).toBe(true);
     expect(movements.body.rows.map((m) => [m.kind, m.quantity, m.outstanding])).toEqual([
       ['loan', '12.000', '12.000'],
       ['loan', '3.000', '15.000'],
@@ -266,7 +267,7 @@ describe('Consignee to SM at a consignee location', () => {
     expect(atWarehouse.body.message).toBe('Please select the consignee location!');
     const created = await call<TLoanSaved>('POST', '/api/consigneeToSm', atSite);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.record).toMatchObject({ warehouseId: world.consigneeLocationId, siloId: null, borrowerId: world.shipmentManagerId, outstanding: '8.000' });
+    expect(created.body.record).toMatchObject({ place: 'consigneeLocation', warehouseId: world.consigneeLocationId, siloId: null, borrowerId: world.shipmentManagerId, outstanding: '8.000' });
     const id = created.body.record.id;
     const own = await call<TLoanList>('GET', '/api/consigneeToSm?status=all');
     expect(own.body.rows.map((r) => r.id)).toEqual([id]);

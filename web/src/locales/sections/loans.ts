@@ -34,6 +34,11 @@ export const en = {
   outstanding: 'Outstanding (MT)',
   returnedQuantity: 'Quantity (MT)',
   openStates: { open: 'Outstanding', closed: 'Fully returned' },
+  open: 'Open record',
+  recordNumber: 'Record',
+  returnsOfLoan: 'Returns of this loan',
+  returnNumber: 'Return No.',
+  noReturns: 'Nothing returned yet.',
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -68,6 +73,11 @@ export const ar: SectionShape<typeof en> = {
   outstanding: 'المتبقي (طن متري)',
   returnedQuantity: 'الكمية (طن متري)',
   openStates: { open: 'متبقٍ', closed: 'مُرجَع بالكامل' },
+  open: 'فتح السجل',
+  recordNumber: 'السجل',
+  returnsOfLoan: 'إرجاعات هذا القرض',
+  returnNumber: 'رقم الإرجاع',
+  noReturns: 'لم يُرجَع شيء بعد.',
 };
 
 /** Arabic for the fixed English messages the server sends for the loans, keyed by the English text. */
