@@ -241,8 +241,15 @@ const loanColumns = [
   { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
 ] as const;
 
+/** The parties of a loan as list filters: its lender is a consignee, its borrower a shipment manager (marked SM). */
+const partyFilters = [
+  { kind: 'consignee', param: 'lenderId', label: 'loans.lender', mode: 'consignee' },
+  { kind: 'consignee', param: 'borrowerId', label: 'loans.borrower', mode: 'sm' },
+] as const;
+
 const loanFilters = [
   { kind: 'location', param: 'warehouseId', label: 'loans.warehouse', places: 'warehouse' },
+  ...partyFilters,
   { kind: 'enum', param: 'open', label: 'loans.outstanding', options: ['open', 'closed'], labelPrefix: 'loans.openStates' },
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'loans.loanAt' },
@@ -275,6 +282,7 @@ export const consigneeToSmTransaction = defineTransaction({
 
 const consigneeLocationLoanFilters = [
   { kind: 'location', param: 'warehouseId', label: 'loans.consigneeLocation', places: 'consigneeLocation' },
+  ...partyFilters,
   { kind: 'enum', param: 'open', label: 'loans.outstanding', options: ['open', 'closed'], labelPrefix: 'loans.openStates' },
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'loans.loanAt' },
@@ -324,6 +332,7 @@ const returnColumns = [
 
 const returnFilters = [
   { kind: 'location', param: 'warehouseId', label: 'loans.warehouse', places: 'warehouse' },
+  ...partyFilters,
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'loans.returnAt' },
 ] as const;

@@ -16,13 +16,14 @@ import {
   type TLoanReturn,
   type TLoanReturnList,
   type TReasonBody,
+  type TStockPosition,
   type TSmToConsigneeValues,
   ZLoanBalanceQuery,
   ZLoanListQuery,
   ZLoanMovementsQuery,
   ZLoanReturnListQuery,
 } from '@tonnage/contracts';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommandActor, ReadActor } from '../../kit/actor';
 import { onHandAccount, type Position } from '../../ledger/accounts';
@@ -35,7 +36,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
-import { auditable, between, checkPosition, checkSilo, checkWarehouse, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
+import { auditable, between, checkPosition, checkSilo, checkWarehouse, onHandPositions, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { inScope } from '../../identity/data-scope';
 import { borrowers, lenders, loanPlace, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
@@ -105,6 +106,23 @@ async function shipmentManagerOf(tx: Db, agencyId: number, consigneeId: number):
     .where(and(eq(col(companies, 'agencyId'), agencyId), eq(col(companies, 'id'), consigneeId)));
   if (!company || Number(company.type) !== COMPANY_TYPE_IDS.consignee || company.shipmentManagerId === null) throw field('ownerCompanyId', LoanMessages.noShipmentManager);
   return Number(company.shipmentManagerId);
+}
+
+/**
+ * The Consignee to SM form's picker: the on-hand positions (in the user's scope) at the place whose owner may lend,
+ * a consignee with a shipment manager (the picker's `consignee` mode); a shipment manager's or a customer's stock,
+ * which no loan can take, is not offered.
+ */
+export async function lenderPositions(tx: Db, actor: ReadActor & { place: PositionPlace; locationId?: number | undefined; consignmentId?: number | undefined }): Promise<TStockPosition[]> {
+  const positions = await onHandPositions(tx, actor);
+  const ownerIds = [...new Set(positions.map((p) => p.ownerCompanyId))];
+  if (ownerIds.length === 0) return [];
+  const lendersFound = await tx
+    .select({ id: col(companies, 'id') })
+    .from(companies)
+    .where(and(eq(col(companies, 'agencyId'), actor.agencyId), inArray(col(companies, 'id'), ownerIds), eq(col(companies, 'companyTypeId'), COMPANY_TYPE_IDS.consignee), isNotNull(col(companies, 'shipmentManagerId'))));
+  const mayLend = new Set(lendersFound.map((c) => Number(c.id)));
+  return positions.filter((p) => mayLend.has(p.ownerCompanyId));
 }
 
 // ---------------------------------------------------------------- lists and records

@@ -143,6 +143,9 @@ describe('Consignee to SM and SM to Consignee', () => {
     loanId = created.body.record.id;
     expect(await onHandOf(world.consigneeId)).toBe(tonnesToKg('40'));
     expect(await onHandOf(world.shipmentManagerId)).toBe(tonnesToKg('10'));
+    // The SM's stock at the same place is no lender's: the picker (consignee mode) offers the consignee's position alone.
+    const lenders = await call<TStockPositions>('GET', `/api/warehouseConsigneeToSm/positions?warehouseId=${world.warehouseId}`);
+    expect(lenders.body.rows.map((r) => [r.ownerCompanyId, r.usable])).toEqual([[world.consigneeId, '40.000']]);
 
     const list = await call<TLoanList>('GET', '/api/warehouseConsigneeToSm?open=open');
     expect(list.body.rows.map((r) => r.id)).toEqual([loanId]);

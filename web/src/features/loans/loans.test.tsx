@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { LoanMessages, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, LoanMessages, type TAgencyCompany, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
 import { createQueryClient } from '../../app/providers';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
@@ -328,6 +328,33 @@ describe('the loan and loan return record pages', () => {
 });
 
 describe('the loan lists', () => {
+  const company = (id: number, name: string, companyTypeId: number, ShipmentManagerId: number | null = null): TAgencyCompany => ({ id, name, companyTypeId, CompanyType: { id: companyTypeId, name: '' }, adminId: null, ShipmentManagerId });
+
+  async function optionsOf(testId: string): Promise<string[]> {
+    const select = await screen.findByTestId(testId);
+    fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'));
+    return waitFor(() => {
+      const dropdowns = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
+      const options = [...(dropdowns[dropdowns.length - 1]?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].map((o) => o.textContent ?? '');
+      if (options.length === 0) throw new Error(`no options in ${testId}`);
+      return options;
+    });
+  }
+
+  it('filter by lender among consignees and by borrower among shipment managers (marked SM)', { timeout: 20_000 }, async () => {
+    const companies = [company(9, 'Mill Co', COMPANY_TYPE_IDS.consignee, 4), company(4, 'Gulf SM', COMPANY_TYPE_IDS.shipmentManager), company(12, 'Bread Co', COMPANY_TYPE_IDS.customer)];
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(testAgencyData({ Locations: [warehouse, site], Companies: companies }));
+      if (url.pathname === '/api/warehouseConsigneeToSm') return json({ rows: [], count: 0, total: '0.000' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm'] });
+    renderPage(<LoanListPage />, 'warehouse/consignee-to-sm');
+    await waitFor(async () => expect(await optionsOf('warehouseConsigneeToSm-filter-lender')).toEqual(['Mill Co']));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(async () => expect(await optionsOf('warehouseConsigneeToSm-filter-borrower')).toEqual(['Gulf SM SM']));
+  });
+
   it('open each loan and loan return on its record page', { timeout: 20_000 }, async () => {
     mockFetch((url) => {
       if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
