@@ -26,8 +26,9 @@ import {
 import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommandActor, ReadActor } from '../../kit/actor';
-import { onHandAccount, type Position } from '../../ledger/accounts';
-import { post, reverse } from '../../ledger/ledger.service';
+import { type Position } from '../../ledger/accounts';
+import { inPlaceTransaction } from '../../ledger/in-place';
+import { reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
 import type { Db } from '../../platform/db/client';
@@ -83,19 +84,9 @@ function positionOf(loan: Pick<LoanRecord, 'locationId' | 'siloId' | 'consignmen
 }
 
 /** Moves `quantityKg` of the loan's cargo in place from one owner to the other (the ledger refuses more than usable). */
-async function postOwnership(tx: Db, actor: CommandActor, params: { type: string; source: { table: string; id: number }; loan: Parameters<typeof positionOf>[0]; from: number; to: number; quantityKg: bigint }): Promise<number> {
-  const { transactionId } = await post(tx, {
-    agencyId: actor.agencyId,
-    type: params.type,
-    source: params.source,
-    userId: actor.userId,
-    at: actor.now,
-    lines: [
-      { account: onHandAccount(positionOf(params.loan, params.from)), quantityKg: -params.quantityKg },
-      { account: onHandAccount(positionOf(params.loan, params.to)), quantityKg: params.quantityKg },
-    ],
-  });
-  return transactionId;
+function postOwnership(tx: Db, actor: CommandActor, params: { type: string; source: { table: string; id: number }; loan: Parameters<typeof positionOf>[0]; from: number; to: number; quantityKg: bigint }): Promise<number> {
+  const { ownerCompanyId: _owner, ...place } = positionOf(params.loan, params.from);
+  return inPlaceTransaction(tx, { agencyId: actor.agencyId, userId: actor.userId, at: actor.now, type: params.type, source: params.source, place, from: params.from, to: params.to, quantityKg: params.quantityKg });
 }
 
 /** The lender's shipment manager: the consignee company's own; 400 when the owner is no consignee or has none. */

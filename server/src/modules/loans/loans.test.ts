@@ -21,6 +21,7 @@ import { accountBalance, post } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
+import { putOnHand as putStockOnHand } from '../../test/stock-fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { seedDemoLoans } from '../../seed/demo-loans';
@@ -59,22 +60,7 @@ const position = (owner = world.consigneeId): Position => ({
   attachedVoyageId: shipment.voyageId,
 });
 
-async function putOnHand(pos: Position, tonnes: string) {
-  const kg = tonnesToKg(tonnes);
-  await inAgency(t.database.db, writer.agencyId, (tx) =>
-    post(tx, {
-      agencyId: writer.agencyId,
-      type: 'testReceipt',
-      source: { table: 'test_receipts', id: 1 },
-      userId: writer.userId,
-      at: writer.now,
-      lines: [
-        { account: onBoardAccount(shipment), quantityKg: -kg },
-        { account: onHandAccount(pos), quantityKg: kg },
-      ],
-    }),
-  );
-}
+const putOnHand = (pos: Position, tonnes: string) => putStockOnHand(t.database.db, writer, shipment, pos, tonnes);
 
 const onHandOf = async (owner: number) => (await inAgency(t.database.db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount(position(owner)) })))?.balanceKg ?? 0n;
 

@@ -18,8 +18,9 @@ import {
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommandActor, ReadActor } from '../../kit/actor';
-import { onHandAccount, type Position } from '../../ledger/accounts';
-import { post, reverse } from '../../ledger/ledger.service';
+import { type Position } from '../../ledger/accounts';
+import { inPlaceTransaction } from '../../ledger/in-place';
+import { reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
@@ -199,16 +200,17 @@ export async function createTransfer(tx: Db, actor: CommandActor & { input: TOwn
     })
     .returning();
   if (!row) throw new Error('ownership transfer not written');
-  const { transactionId } = await post(tx, {
+  const { ownerCompanyId: _owner, ...cargo } = from;
+  const transactionId = await inPlaceTransaction(tx, {
     agencyId: actor.agencyId,
-    type: 'ownershipTransfer',
-    source: { table: 'ownership_transfers', id: row.id },
     userId: actor.userId,
     at: actor.now,
-    lines: [
-      { account: onHandAccount(from), quantityKg: -quantityKg },
-      { account: onHandAccount({ ...from, ownerCompanyId: input.toOwnerCompanyId }), quantityKg },
-    ],
+    type: 'ownershipTransfer',
+    source: { table: 'ownership_transfers', id: row.id },
+    place: cargo,
+    from: input.ownerCompanyId,
+    to: input.toOwnerCompanyId,
+    quantityKg,
   });
   await tx.update(ownershipTransfers).set({ ledgerTransactionId: transactionId }).where(eq(ownershipTransfers.id, row.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: 'ownershipTransfer', entityId: row.id, after: auditable({ ...row, ledgerTransactionId: transactionId }), at: actor.now });
