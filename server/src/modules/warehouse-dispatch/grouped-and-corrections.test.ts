@@ -183,6 +183,16 @@ describe('warehouse out grouped', () => {
     expect(after.body).toMatchObject({ trucks: 2, committed: '50.000', usable: '50.000' });
   });
 
+  it('refuses a truck while a cargo control rule stops the cargo going out of the warehouse, changing nothing', async () => {
+    const block = await addResource(t.database.db, writer, 'cargoControlRule', { name: 'Stop out of the group yard', cargoTypeId: world.cargoTypeId, locationId: warehouseId, blockOut: true });
+    const refused = await call('POST', `/api/warehouseOutGroup/${group.id}/trucks`, { truckId: trucks[2], driverId: driver, quantity: '1' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(WarehouseDispatchMessages.cargoBlockedOut);
+    await t.database.db.execute(sql`update cargo_control_rules set is_active = false where id = ${block}`);
+    const after = await call<TWarehouseOutGroupDetail>('GET', `/api/warehouseOutGroup/${group.id}`);
+    expect(after.body).toMatchObject({ trucks: 2, committed: '50.000', usable: '50.000' });
+  });
+
   it('shows each truck’s live state and dispatches it from its second weight to the group’s destination', async () => {
     const truckA = group.truckRows[0];
     if (!truckA) throw new Error('truck row');
