@@ -103,7 +103,7 @@ function trailItems(record: TRecordTrail & { remarks: string | null }, t: (key: 
       <RecordStatusTag record={record} testId={statusTestId} />
     </Descriptions.Item>,
     <Descriptions.Item key="createdBy" label={t('cargo.createdBy')}>
-      <bdi>{`${record.createdBy} · ${dateTime(record.createdAt)}`}</bdi>
+      <bdi>{record.createdBy}</bdi> · <bdi>{dateTime(record.createdAt)}</bdi>
     </Descriptions.Item>,
     <Descriptions.Item key="remarks" label={t('warehouseDispatch.remarks')}>
       {record.remarks ?? ''}
