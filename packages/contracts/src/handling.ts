@@ -148,7 +148,7 @@ const columns = [
 const filters = [
   { kind: 'search', param: 'search', label: 'handling.search' },
   { kind: 'location', param: 'warehouseId', label: 'handling.warehouse', places: 'warehouse' },
-  { kind: 'consignee', param: 'ownerCompanyId', label: 'handling.owner' },
+  { kind: 'consignee', param: 'ownerCompanyId', label: 'handling.owner', mode: 'both' },
   { kind: 'enum', param: 'approvalStatus', label: 'handling.approvalStatus', options: APPROVAL_STATUSES, labelPrefix: 'handling.approvalStates' },
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'handling.adjustedAt' },

@@ -90,8 +90,14 @@ export const ZSmToConsigneeInput = z.object({
 export type TSmToConsigneeInput = z.input<typeof ZSmToConsigneeInput>;
 export type TSmToConsigneeValues = z.output<typeof ZSmToConsigneeInput>;
 
+/** Where a loan is made: a warehouse (`warehouse/consignee-to-sm`) or a consignee location (`consignee/consignee-to-sm`). */
+export const LOAN_PLACES = ['warehouse', 'consigneeLocation'] as const;
+export type LoanPlace = (typeof LOAN_PLACES)[number];
+
 /** The place, parties and cargo of a loan (and of its returns). */
 const loanParties = {
+  /** The kind of the loan's place: which screen (and record page) the loan belongs to. */
+  place: z.enum(LOAN_PLACES),
   warehouseId: z.number(),
   warehouseName: z.string(),
   siloId: z.number().nullable(),
@@ -241,6 +247,8 @@ export const ZLoanMovement = z.object({
   kind: z.enum(['loan', 'loanReturn']),
   id: z.number(),
   loanId: z.number(),
+  /** The kind of the loan's place (the loan's record page is its screen's). */
+  place: z.enum(LOAN_PLACES),
   at: z.string(),
   warehouseName: z.string(),
   siloName: z.string().nullable(),
@@ -268,8 +276,15 @@ const loanColumns = [
   { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
 ] as const;
 
+/** The parties of a loan as list filters: its lender is a consignee, its borrower a shipment manager (marked SM). */
+const partyFilters = [
+  { kind: 'consignee', param: 'lenderId', label: 'loans.lender', mode: 'consignee' },
+  { kind: 'consignee', param: 'borrowerId', label: 'loans.borrower', mode: 'sm' },
+] as const;
+
 const loanFilters = [
   { kind: 'location', param: 'warehouseId', label: 'loans.warehouse', places: 'warehouse' },
+  ...partyFilters,
   { kind: 'enum', param: 'open', label: 'loans.outstanding', options: ['open', 'closed'], labelPrefix: 'loans.openStates' },
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'loans.loanAt' },
@@ -302,6 +317,7 @@ export const consigneeToSmTransaction = defineTransaction({
 
 const consigneeLocationLoanFilters = [
   { kind: 'location', param: 'warehouseId', label: 'loans.consigneeLocation', places: 'consigneeLocation' },
+  ...partyFilters,
   { kind: 'enum', param: 'open', label: 'loans.outstanding', options: ['open', 'closed'], labelPrefix: 'loans.openStates' },
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'loans.loanAt' },
@@ -351,6 +367,7 @@ const returnColumns = [
 
 const returnFilters = [
   { kind: 'location', param: 'warehouseId', label: 'loans.warehouse', places: 'warehouse' },
+  ...partyFilters,
   { kind: 'status', param: 'status', label: 'cargo.status' },
   { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'loans.returnAt' },
 ] as const;

@@ -166,6 +166,8 @@ export const ownershipTransferTransaction = defineTransaction({
     filters: [
       { kind: 'search', param: 'search', label: 'ownershipTransfer.search' },
       { kind: 'location', param: 'locationId', label: 'ownershipTransfer.place' },
+      { kind: 'consignee', param: 'fromOwnerCompanyId', label: 'ownershipTransfer.fromOwner', mode: 'both' },
+      { kind: 'consignee', param: 'toOwnerCompanyId', label: 'ownershipTransfer.toOwner', mode: 'both' },
       { kind: 'enum', param: 'place', label: 'ownershipTransfer.placeType', options: OWNERSHIP_PLACES, labelPrefix: 'ownershipTransfer.places' },
       { kind: 'status', param: 'status', label: 'cargo.status' },
       { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'ownershipTransfer.transferAt' },

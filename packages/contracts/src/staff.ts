@@ -241,28 +241,61 @@ export const ZApprovalInboxQuery = z.object({
 });
 export type TApprovalInboxQuery = z.input<typeof ZApprovalInboxQuery>;
 
-/** The inbox's kinds: the out-turns of a voyage and of a BL. */
-export const INBOX_KINDS = ['voyageApproval', 'vesselQuantityApproval'] as const satisfies readonly ApprovalKind[];
+/** The inbox's kinds: the out-turns of a voyage and of a BL, the handling losses and excesses above their allowance. */
+export const INBOX_KINDS = ['voyageApproval', 'vesselQuantityApproval', 'handlingLoss', 'handlingExcess'] as const satisfies readonly ApprovalKind[];
+export type InboxKind = (typeof INBOX_KINDS)[number];
+
+/**
+ * The flag that lists a kind in the reader's inbox (and shows the inbox at all): the approve flag of the out-turns;
+ * a handling record's list view flag, which is all its decision route asks (who decides is the approval rule's).
+ */
+export const INBOX_KIND_PERMISSION: Readonly<Record<InboxKind, string>> = {
+  voyageApproval: permissionFlag('ApprovalVessel', 'approve'),
+  vesselQuantityApproval: permissionFlag('VesselQuantityApproval', 'approve'),
+  handlingLoss: permissionFlag('HandlingLoss', 'view'),
+  handlingExcess: permissionFlag('HandlingExcess', 'view'),
+};
+
+/** What every inbox row carries: who is due (`standIn`: an admin for a blocked approver), who asked, the page to decide on. */
+const inboxCommon = {
+  id: z.number().int(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  approverName: z.string(),
+  standIn: z.boolean(),
+  page: z.string(),
+};
 
 /**
  * One approval awaiting the reader: they are its current approver (spec section 4), or (`standIn`) an agency admin
  * and its current approver can no longer approve. `page` is the edit page under `/agencies/{agencyId}/`.
  */
-export const ZApprovalInboxItem = z.object({
-  kind: z.enum(INBOX_KINDS),
-  id: z.number().int(),
+export const ZOutturnInboxItem = z.object({
+  kind: z.enum(['voyageApproval', 'vesselQuantityApproval']),
   vesselName: z.string(),
   voyageNumber: z.string(),
   blNumber: z.string().nullable(),
   blQuantity: z.string(),
   dischargedQuantity: z.string(),
   difference: z.string(),
-  createdBy: z.string(),
-  createdAt: z.string(),
-  approverName: z.string(),
-  standIn: z.boolean(),
-  page: z.string(),
+  ...inboxCommon,
 });
+/** A handling loss or excess above its allowance awaiting the reader: the position, the quantity, its percent of the base. */
+export const ZHandlingInboxItem = z.object({
+  kind: z.enum(['handlingLoss', 'handlingExcess']),
+  warehouseName: z.string(),
+  siloName: z.string().nullable(),
+  ownerName: z.string(),
+  lcPoNumber: z.string(),
+  cargoTypeName: z.string(),
+  quantity: z.string(),
+  percent: z.string(),
+  allowedPercent: z.string().nullable(),
+  ...inboxCommon,
+});
+export const ZApprovalInboxItem = z.union([ZOutturnInboxItem, ZHandlingInboxItem]);
+export type TOutturnInboxItem = z.infer<typeof ZOutturnInboxItem>;
+export type THandlingInboxItem = z.infer<typeof ZHandlingInboxItem>;
 export type TApprovalInboxItem = z.infer<typeof ZApprovalInboxItem>;
 export const ZApprovalInbox = z.object({ rows: z.array(ZApprovalInboxItem), count: z.number().int() });
 export type TApprovalInbox = z.infer<typeof ZApprovalInbox>;

@@ -30,6 +30,7 @@ export const WarehouseDispatchMessages = {
   secondWeightUnavailable: 'This Outbound Second Weight is reversed.',
   destinationRequired: 'Please select the destination!',
   destinationSameWarehouse: 'The destination must be another warehouse.',
+  cargoBlockedOut: 'This cargo is stopped from going out of this warehouse (cargo control).',
   warehouseOutNotFound: 'Warehouse Out not found',
   warehouseOutReversed: 'This Warehouse Out is reversed.',
   slipNotFound: 'Warehouse loading slip not found',

@@ -35,6 +35,9 @@ export const transactionListPages: Partial<Record<TransactionKey, LazyExoticComp
   warehouseConsigneeToCustomer: lazy(() => import('./sales/SalePages').then((module) => ({ default: module.SaleListPage }))),
   consigneeTransfer: lazy(() => import('./consignee-transfer/ConsigneeTransferPages').then((module) => ({ default: module.ConsigneeTransferListPage }))),
   warehouseTransfer: lazy(() => import('./warehouse-transfer/WarehouseTransferPages').then((module) => ({ default: module.WarehouseTransferListPage }))),
+  warehouseConsigneeToSm: lazy(() => import('./loans/LoanRecords').then((module) => ({ default: module.LoanListPage }))),
+  consigneeToSm: lazy(() => import('./loans/LoanRecords').then((module) => ({ default: module.ConsigneeLocationLoanListPage }))),
+  warehouseSmToConsignee: lazy(() => import('./loans/LoanRecords').then((module) => ({ default: module.LoanReturnListPage }))),
 };
 
 /** A flow's add/edit page; `editAction` the flag the edit page needs ('edit' by default, null: view alone). */
@@ -64,8 +67,9 @@ export const transactionFormPages: Partial<Record<TransactionKey, TransactionFor
   ownershipTransfer: { page: lazy(() => import('./ownership-transfer/OwnershipTransferPages')) },
   siloTransfer: { page: lazy(() => import('./silo-transfer/SiloTransferPages')) },
   swapCargo: { page: lazy(() => import('./swap-cargo/SwapCargoPages')) },
-  handlingLoss: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossFormPage }))) },
-  handlingExcess: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessFormPage }))) },
+    // A handling record has no edit: its record page (`/:id/edit`, the approvals inbox's link) needs the view flag alone.
+  handlingLoss: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossFormPage }))), editAction: null },
+  handlingExcess: { page: lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessFormPage }))), editAction: null },
   // A loan and a loan return are not edited: their record page (`/:id/edit`) shows them to whoever may view them.
   warehouseConsigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage')), editAction: null },
   consigneeToSm: { page: lazy(() => import('./loans/ConsigneeToSmFormPage').then((module) => ({ default: module.ConsigneeLocationToSmFormPage }))), editAction: null },

@@ -72,18 +72,23 @@ export interface TransactionColumn<Row, Sort extends string> {
  * - `location`: the warehouse / delivery location picker; `places` narrows it as the server's list does: `warehouse`
  *   (warehouses only, the warehouse picker: no consignee- or customer-owned place, spec 6), `consigneeLocation` or
  *   `customerLocation` (delivery locations of consignees or of customers); every place the user may see without it;
- * - `consignee`: the consignee picker (data scope applied);
+ * - `consignee`: the consignee picker (data scope applied); `mode` as the picker's: `consignee` (default), `sm`
+ *   (shipment managers), `both` (consignees and shipment managers, the latter marked SM);
  * - `enum`: one of `options`, labelled `<labelPrefix>.<option>`;
  * - `status`: Active / Reversed / all;
  * - `dateRange`: two parameters `from` and `to` (ISO dates);
  * - `search`: free text (the server ignores it under 3 characters).
  */
 export type TransactionFilter =
-  | { kind: 'voyage' | 'consignee' | 'status' | 'search'; param: string; label: string }
+  | { kind: 'voyage' | 'status' | 'search'; param: string; label: string }
+  | { kind: 'consignee'; param: string; label: string; mode?: ConsigneeFilterMode }
   | { kind: 'location'; param: string; label: string; places?: LocationFilterPlaces }
   | { kind: 'reference'; param: string; label: string; resource: string }
   | { kind: 'enum'; param: string; label: string; options: readonly string[]; labelPrefix: string }
   | { kind: 'dateRange'; from: string; to: string; label: string };
+
+/** Which companies a `consignee` filter offers (see `TransactionFilter`; the web's ConsigneePicker modes). */
+export type ConsigneeFilterMode = 'consignee' | 'sm' | 'both';
 
 /** Which places a `location` filter offers (see `TransactionFilter`). */
 export type LocationFilterPlaces = 'warehouse' | 'consigneeLocation' | 'customerLocation';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HandlingMessages, Messages, permissionFlag, tonnesToKg, type TDocumentList, type THandlingList, type THandlingSaved, type TStockPositions } from '@tonnage/contracts';
+import { HandlingMessages, Messages, permissionFlag, tonnesToKg, type TApprovalInbox, type TDocumentList, type THandlingList, type THandlingSaved, type TStockPositions } from '@tonnage/contracts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKey, inTransitAccount, onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
@@ -167,11 +167,23 @@ describe('handling loss', () => {
     expect((await call('POST', `/api/handlingLoss/${id}/decision`, { decision: 'Approved' }, clerkHeaders)).status).toBe(403);
     const pendingList = await call<THandlingList>('GET', '/api/handlingLoss?approvalStatus=Pending', undefined, approverHeaders);
     expect(pendingList.body.rows.map((r) => [r.id, r.canDecide])).toEqual([[id, true]]);
+    // The approver's top-bar inbox lists it with a link to its record page; the clerk's (not its approver) does not.
+    const inbox = await call<TApprovalInbox>('GET', '/api/approvals/inbox', undefined, approverHeaders);
+    expect(inbox.status, JSON.stringify(inbox.body)).toBe(200);
+    expect(inbox.body.count).toBe(1);
+    expect(inbox.body.rows).toEqual([
+      expect.objectContaining({ kind: 'handlingLoss', id, page: `handlingLoss/${id}/edit`, warehouseName: 'Handling yard', siloName: null, quantity: '5.000', percent: '1.100', allowedPercent: '1.000', approverName: 'Amal Approver', standIn: false }),
+    ]);
+    const clerkInbox = await call<TApprovalInbox>('GET', '/api/approvals/inbox', undefined, clerkHeaders);
+    expect(clerkInbox.status).toBe(200);
+    expect(clerkInbox.body.count).toBe(0);
+    expect((await call('GET', '/api/approvals/inbox', undefined, scopedHeaders)).body).toMatchObject({ count: 0 });
     const approved = await call<THandlingSaved>('POST', `/api/handlingLoss/${id}/decision`, { decision: 'Approved', comment: 'Survey agrees' }, approverHeaders);
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body.message).toBe(HandlingMessages.lossApproved);
     expect(approved.body.record).toMatchObject({ approvalStatus: 'Approved', posted: true });
     expect(await balanceOf(position(null))).toMatchObject({ balanceKg: 395_000n });
+    expect((await call<TApprovalInbox>('GET', '/api/approvals/inbox', undefined, approverHeaders)).body.count).toBe(0);
     const again = await call('POST', `/api/handlingLoss/${id}/decision`, { decision: 'Rejected' }, approverHeaders);
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(HandlingMessages.notPending);
@@ -289,10 +301,14 @@ describe('handling excess', () => {
     // A pending one reversed stops waiting: its decision is refused.
     const pending = await call<THandlingSaved>('POST', '/api/handlingExcess', body(position(null), '1'));
     expect(pending.body.record.approvalStatus).toBe('Pending');
+    const inbox = await call<TApprovalInbox>('GET', '/api/approvals/inbox', undefined, approverHeaders);
+    expect(inbox.body.rows.map((row) => [row.kind, row.id, row.page])).toEqual([['handlingExcess', pending.body.record.id, `handlingExcess/${pending.body.record.id}/edit`]]);
     expect((await call('DELETE', `/api/handlingExcess/${pending.body.record.id}/reverse`, { reason: 'Wrong entry' })).status).toBe(200);
     const late = await call('POST', `/api/handlingExcess/${pending.body.record.id}/decision`, { decision: 'Approved' }, approverHeaders);
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(HandlingMessages.alreadyReversed);
+    // Reversed, it no longer awaits anyone.
+    expect((await call<TApprovalInbox>('GET', '/api/approvals/inbox', undefined, approverHeaders)).body.count).toBe(0);
     expect(await balanceOf(position(null))).toMatchObject({ balanceKg: 415_000n });
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });

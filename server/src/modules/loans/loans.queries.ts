@@ -1,4 +1,4 @@
-import { kgToTonnes, type LoanReturnSortField, type LoanSortField, type TLoan, type TLoanReturn } from '@tonnage/contracts';
+import { LOCATION_KIND_IDS, kgToTonnes, type LoanPlace, type LoanReturnSortField, type LoanSortField, type TLoan, type TLoanReturn } from '@tonnage/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
@@ -31,8 +31,12 @@ export function loanScope(scope: DataScope): SQL | undefined {
   return positionScope(scope, { location: loans.locationId, owner: loans.lenderCompanyId });
 }
 
+/** The kind of a loan's place, from its location (joined as `locations`). */
+export const loanPlace = () => sql<LoanPlace>`case when ${col(locations, 'locationKindId')} = ${LOCATION_KIND_IDS.warehouse} then 'warehouse' else 'consigneeLocation' end`;
+
 function partyColumns() {
   return {
+    place: loanPlace(),
     warehouseId: loans.locationId,
     warehouseName: sql<string>`${col(locations, 'name')}`,
     siloId: loans.siloId,
@@ -84,6 +88,7 @@ type LoanRow = Awaited<ReturnType<ReturnType<typeof selectLoans>['where']>>[numb
 
 function parties(row: Pick<LoanRow, keyof ReturnType<typeof partyColumns>>) {
   return {
+    place: row.place === 'warehouse' ? ('warehouse' as const) : ('consigneeLocation' as const),
     warehouseId: row.warehouseId,
     warehouseName: String(row.warehouseName),
     siloId: row.siloId,

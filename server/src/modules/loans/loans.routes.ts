@@ -19,7 +19,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, fileRoute, registerTransaction, runCommand } from '../../kit';
 import { sendWorkbook, writeWorkbook } from '../../platform/excel';
-import { onHandPositions } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { loanBalanceExportColumns, loanExportColumns, loanReturnExportColumns } from './loans.export';
 import {
   createConsigneeLocationLoan,
@@ -29,6 +28,7 @@ import {
   forEachLoanReturn,
   getLoan,
   getLoanReturn,
+  lenderPositions,
   listLoanReturns,
   listLoans,
   loanBalance,
@@ -73,7 +73,7 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
     summary: 'On-hand positions in the user’s warehouses with on hand, committed and usable quantity: the Consignee to SM form’s picker',
     querystring: ZStockPositionsQuery,
     response: ZStockPositions,
-    work: async (tx, actor, { query }) => ({ rows: await onHandPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', locationId: query.warehouseId, consignmentId: query.consignmentId }) }),
+    work: async (tx, actor, { query }) => ({ rows: await lenderPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', locationId: query.warehouseId, consignmentId: query.consignmentId }) }),
   });
 
   registerTransaction(api, context, consigneeLocationToSmTransaction, {
@@ -94,7 +94,7 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
     summary: 'On-hand positions at consignee locations in the user’s scope with usable quantity: the consignee Consignee to SM form’s picker',
     querystring: ZConsigneePositionsQuery,
     response: ZStockPositions,
-    work: async (tx, actor, { query }) => ({ rows: await onHandPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', locationId: query.locationId, consignmentId: query.consignmentId }) }),
+    work: async (tx, actor, { query }) => ({ rows: await lenderPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', locationId: query.locationId, consignmentId: query.consignmentId }) }),
   });
 
   registerTransaction(api, context, smToConsigneeTransaction, {

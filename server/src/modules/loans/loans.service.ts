@@ -16,19 +16,20 @@ import {
   type TLoanReturn,
   type TLoanReturnList,
   type TLoanReturnSource,
-  type TStockPosition,
   type TReasonBody,
+  type TStockPosition,
   type TSmToConsigneeValues,
   ZLoanBalanceQuery,
   ZLoanListQuery,
   ZLoanMovementsQuery,
   ZLoanReturnListQuery,
 } from '@tonnage/contracts';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommandActor, ReadActor } from '../../kit/actor';
-import { onHandAccount, type Position } from '../../ledger/accounts';
-import { post, reverse } from '../../ledger/ledger.service';
+import { type Position } from '../../ledger/accounts';
+import { inPlaceTransaction } from '../../ledger/in-place';
+import { reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
 import { assertNotConsumed } from '../../platform/consumers';
 import type { Db } from '../../platform/db/client';
@@ -39,7 +40,7 @@ import { cargoTypes, columnOf, companies, locations, silos } from '../master-dat
 import { consignments } from '../procurement/procurement.schema';
 import { auditable, between, checkPosition, checkSilo, checkWarehouse, onHandPositions, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { inScope } from '../../identity/data-scope';
-import { borrowers, lenders, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
+import { borrowers, lenders, loanPlace, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
 
 /*
@@ -85,25 +86,16 @@ function positionOf(loan: Pick<LoanRecord, 'locationId' | 'siloId' | 'consignmen
 
 /**
  * Moves `quantityKg` of the loan's cargo in place from one owner to the other (the ledger refuses more than usable).
- * `received` overrides the receiving side's position (a return from other cargo lands attached to the loan's vessel).
+ * `received` is the receiving side's position when it differs (a return from other cargo lands attached to the loan's vessel).
  */
-async function postOwnership(
+function postOwnership(
   tx: Db,
   actor: CommandActor,
   params: { type: string; source: { table: string; id: number }; loan: Parameters<typeof positionOf>[0]; from: number; to: number; quantityKg: bigint; received?: Parameters<typeof positionOf>[0] },
 ): Promise<number> {
-  const { transactionId } = await post(tx, {
-    agencyId: actor.agencyId,
-    type: params.type,
-    source: params.source,
-    userId: actor.userId,
-    at: actor.now,
-    lines: [
-      { account: onHandAccount(positionOf(params.loan, params.from)), quantityKg: -params.quantityKg },
-      { account: onHandAccount(positionOf(params.received ?? params.loan, params.to)), quantityKg: params.quantityKg },
-    ],
-  });
-  return transactionId;
+  const { ownerCompanyId: _owner, ...place } = positionOf(params.loan, params.from);
+  const { ownerCompanyId: _to, ...toPlace } = positionOf(params.received ?? params.loan, params.to);
+  return inPlaceTransaction(tx, { agencyId: actor.agencyId, userId: actor.userId, at: actor.now, type: params.type, source: params.source, place, toPlace, from: params.from, to: params.to, quantityKg: params.quantityKg });
 }
 
 /** The lender's shipment manager: the consignee company's own; 400 when the owner is no consignee or has none. */
@@ -114,6 +106,23 @@ async function shipmentManagerOf(tx: Db, agencyId: number, consigneeId: number):
     .where(and(eq(col(companies, 'agencyId'), agencyId), eq(col(companies, 'id'), consigneeId)));
   if (!company || Number(company.type) !== COMPANY_TYPE_IDS.consignee || company.shipmentManagerId === null) throw field('ownerCompanyId', LoanMessages.noShipmentManager);
   return Number(company.shipmentManagerId);
+}
+
+/**
+ * The Consignee to SM form's picker: the on-hand positions (in the user's scope) at the place whose owner may lend,
+ * a consignee with a shipment manager (the picker's `consignee` mode); a shipment manager's or a customer's stock,
+ * which no loan can take, is not offered.
+ */
+export async function lenderPositions(tx: Db, actor: ReadActor & { place: PositionPlace; locationId?: number | undefined; consignmentId?: number | undefined }): Promise<TStockPosition[]> {
+  const positions = await onHandPositions(tx, actor);
+  const ownerIds = [...new Set(positions.map((p) => p.ownerCompanyId))];
+  if (ownerIds.length === 0) return [];
+  const lendersFound = await tx
+    .select({ id: col(companies, 'id') })
+    .from(companies)
+    .where(and(eq(col(companies, 'agencyId'), actor.agencyId), inArray(col(companies, 'id'), ownerIds), eq(col(companies, 'companyTypeId'), COMPANY_TYPE_IDS.consignee), isNotNull(col(companies, 'shipmentManagerId'))));
+  const mayLend = new Set(lendersFound.map((c) => Number(c.id)));
+  return positions.filter((p) => mayLend.has(p.ownerCompanyId));
 }
 
 // ---------------------------------------------------------------- lists and records
@@ -468,7 +477,7 @@ export async function loanMovements(tx: Db, actor: ReadActor & { query: z.output
     eq(loans.consignmentId, q.consignmentId),
     eq(loans.cargoTypeId, q.cargoTypeId),
   );
-  const place = { warehouseName: sql<string>`${col(locations, 'name')}`, siloName: sql<string | null>`${col(silos, 'name')}` };
+  const place = { place: loanPlace(), warehouseName: sql<string>`${col(locations, 'name')}`, siloName: sql<string | null>`${col(silos, 'name')}` };
   const issued = await tx
     .select({ id: loans.id, loanId: loans.id, at: loans.loanAt, quantityKg: loans.quantityKg, ...place })
     .from(loans)
@@ -494,6 +503,7 @@ export async function loanMovements(tx: Db, actor: ReadActor & { query: z.output
       kind: m.kind,
       id: m.id,
       loanId: m.loanId,
+      place: m.place === 'warehouse' ? ('warehouse' as const) : ('consigneeLocation' as const),
       at: new Date(m.at).toISOString(),
       warehouseName: String(m.warehouseName),
       siloName: m.siloName === null ? null : String(m.siloName),

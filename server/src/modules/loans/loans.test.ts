@@ -21,6 +21,7 @@ import { accountBalance, post } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
+import { putOnHand as putStockOnHand } from '../../test/stock-fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { seedDemoLoans } from '../../seed/demo-loans';
@@ -59,22 +60,7 @@ const position = (owner = world.consigneeId): Position => ({
   attachedVoyageId: shipment.voyageId,
 });
 
-async function putOnHand(pos: Position, tonnes: string) {
-  const kg = tonnesToKg(tonnes);
-  await inAgency(t.database.db, writer.agencyId, (tx) =>
-    post(tx, {
-      agencyId: writer.agencyId,
-      type: 'testReceipt',
-      source: { table: 'test_receipts', id: 1 },
-      userId: writer.userId,
-      at: writer.now,
-      lines: [
-        { account: onBoardAccount(shipment), quantityKg: -kg },
-        { account: onHandAccount(pos), quantityKg: kg },
-      ],
-    }),
-  );
-}
+const putOnHand = (pos: Position, tonnes: string) => putStockOnHand(t.database.db, writer, shipment, pos, tonnes);
 
 const onHandOf = async (owner: number) => (await inAgency(t.database.db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount(position(owner)) })))?.balanceKg ?? 0n;
 
@@ -139,10 +125,13 @@ describe('Consignee to SM and SM to Consignee', () => {
     const created = await call<TLoanSaved>('POST', '/api/warehouseConsigneeToSm', loanBody('10', { remarks: 'Short for a vessel' }));
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     expect(created.body.message).toBe(LoanMessages.loanCreated);
-    expect(created.body.record).toMatchObject({ lenderId: world.consigneeId, borrowerId: world.shipmentManagerId, quantity: '10.000', returned: '0.000', outstanding: '10.000', status: 'Active', remarks: 'Short for a vessel' });
+    expect(created.body.record).toMatchObject({ place: 'warehouse', lenderId: world.consigneeId, borrowerId: world.shipmentManagerId, quantity: '10.000', returned: '0.000', outstanding: '10.000', status: 'Active', remarks: 'Short for a vessel' });
     loanId = created.body.record.id;
     expect(await onHandOf(world.consigneeId)).toBe(tonnesToKg('40'));
     expect(await onHandOf(world.shipmentManagerId)).toBe(tonnesToKg('10'));
+    // The SM's stock at the same place is no lender's: the picker (consignee mode) offers the consignee's position alone.
+    const lenders = await call<TStockPositions>('GET', `/api/warehouseConsigneeToSm/positions?warehouseId=${world.warehouseId}`);
+    expect(lenders.body.rows.map((r) => [r.ownerCompanyId, r.usable])).toEqual([[world.consigneeId, '40.000']]);
 
     const list = await call<TLoanList>('GET', '/api/warehouseConsigneeToSm?open=open');
     expect(list.body.rows.map((r) => r.id)).toEqual([loanId]);
@@ -154,7 +143,7 @@ describe('Consignee to SM and SM to Consignee', () => {
     const partial = await call<TLoanReturnSaved>('POST', '/api/warehouseSmToConsignee', { loanId, quantity: '4' });
     expect(partial.status, JSON.stringify(partial.body)).toBe(200);
     expect(partial.body.message).toBe(LoanMessages.loanReturnCreated);
-    expect(partial.body.record).toMatchObject({ loanId, quantity: '4.000', lenderId: world.consigneeId, borrowerId: world.shipmentManagerId });
+    expect(partial.body.record).toMatchObject({ place: 'warehouse', loanId, quantity: '4.000', lenderId: world.consigneeId, borrowerId: world.shipmentManagerId });
     expect(await outstandingOf(loanId)).toBe(tonnesToKg('6'));
     expect(await onHandOf(world.consigneeId)).toBe(tonnesToKg('44'));
     expect(await onHandOf(world.shipmentManagerId)).toBe(tonnesToKg('6'));
@@ -213,6 +202,7 @@ describe('Consignee to SM and SM to Consignee', () => {
     const query = `lenderId=${world.consigneeId}&borrowerId=${world.shipmentManagerId}&consignmentId=${shipment.consignmentId}&cargoTypeId=${world.cargoTypeId}`;
     const movements = await call<TLoanMovements>('GET', `/api/loan-balance/movements?${query}`, undefined, smAdminHeaders);
     expect(movements.status).toBe(200);
+    expect(movements.body.rows.every((m) => m.place === 'warehouse')).toBe(true);
     expect(movements.body.rows.map((m) => [m.kind, m.quantity, m.outstanding])).toEqual([
       ['loan', '12.000', '12.000'],
       ['loan', '3.000', '15.000'],
@@ -266,7 +256,7 @@ describe('Consignee to SM at a consignee location', () => {
     expect(atWarehouse.body.message).toBe('Please select the consignee location!');
     const created = await call<TLoanSaved>('POST', '/api/consigneeToSm', atSite);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    expect(created.body.record).toMatchObject({ warehouseId: world.consigneeLocationId, siloId: null, borrowerId: world.shipmentManagerId, outstanding: '8.000' });
+    expect(created.body.record).toMatchObject({ place: 'consigneeLocation', warehouseId: world.consigneeLocationId, siloId: null, borrowerId: world.shipmentManagerId, outstanding: '8.000' });
     const id = created.body.record.id;
     const own = await call<TLoanList>('GET', '/api/consigneeToSm?status=all');
     expect(own.body.rows.map((r) => r.id)).toEqual([id]);

@@ -21,8 +21,9 @@ import {
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommandActor, ReadActor } from '../../kit/actor';
-import { onHandAccount, type Position } from '../../ledger/accounts';
-import { post, reverse } from '../../ledger/ledger.service';
+import { type Position } from '../../ledger/accounts';
+import { inPlaceTransaction } from '../../ledger/in-place';
+import { reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
@@ -267,16 +268,17 @@ async function writeTransfer(tx: Db, actor: CommandActor, input: TOwnershipTrans
     })
     .returning();
   if (!row) throw new Error('ownership transfer not written');
-  const { transactionId } = await post(tx, {
+  const { ownerCompanyId: _owner, ...cargo } = from;
+  const transactionId = await inPlaceTransaction(tx, {
     agencyId: actor.agencyId,
     type: kind,
     source: { table: 'ownership_transfers', id: row.id },
     userId: actor.userId,
     at: actor.now,
-    lines: [
-      { account: onHandAccount(from), quantityKg: -quantityKg },
-      { account: onHandAccount({ ...from, ownerCompanyId: input.toOwnerCompanyId }), quantityKg },
-    ],
+    place: cargo,
+    from: input.ownerCompanyId,
+    to: input.toOwnerCompanyId,
+    quantityKg,
   });
   await tx.update(ownershipTransfers).set({ ledgerTransactionId: transactionId }).where(eq(ownershipTransfers.id, row.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: kind, entityId: row.id, after: auditable({ ...row, ledgerTransactionId: transactionId }), at: actor.now });

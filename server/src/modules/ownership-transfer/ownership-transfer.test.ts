@@ -1,12 +1,13 @@
-import { Messages, OwnershipTransferMessages, permissionFlag, tonnesToKg, type TNewOwners, type TOwnershipTransferList, type TOwnershipTransferSaved, type TStockPositions } from '@tonnage/contracts';
+import { Messages, OwnershipTransferMessages, permissionFlag, type TNewOwners, type TOwnershipTransferList, type TOwnershipTransferSaved, type TStockPositions } from '@tonnage/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
+import { onHandAccount, type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
-import { accountBalance, post } from '../../ledger/ledger.service';
+import { accountBalance } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
+import { putOnHand as putStockOnHand } from '../../test/stock-fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { addResource, makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { seedDemoInplace } from '../../seed/demo-inplace';
@@ -46,22 +47,7 @@ const position = (silo: number | null, owner = world.consigneeId, locationId = w
   attachedVoyageId: shipment.voyageId,
 });
 
-async function putOnHand(pos: Position, tonnes: string) {
-  const kg = tonnesToKg(tonnes);
-  await inAgency(t.database.db, writer.agencyId, (tx) =>
-    post(tx, {
-      agencyId: writer.agencyId,
-      type: 'testReceipt',
-      source: { table: 'test_receipts', id: 1 },
-      userId: writer.userId,
-      at: writer.now,
-      lines: [
-        { account: onBoardAccount(shipment), quantityKg: -kg },
-        { account: onHandAccount(pos), quantityKg: kg },
-      ],
-    }),
-  );
-}
+const putOnHand = (pos: Position, tonnes: string) => putStockOnHand(t.database.db, writer, shipment, pos, tonnes);
 
 const balanceOf = async (pos: Position) => (await inAgency(t.database.db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount(pos) })))?.balanceKg ?? 0n;
 

@@ -1,5 +1,5 @@
-import { APPROVAL_KIND_APPROVE_PERMISSION, type TApprovalInbox, type TApprovalInboxItem } from '@tonnage/contracts';
-import { and, count, desc, eq, exists, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { APPROVAL_KIND_APPROVE_PERMISSION, type InboxKind, type TApprovalInbox, type TApprovalInboxItem } from '@tonnage/contracts';
+import { and, count, desc, eq, exists, inArray, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { displayName } from '../approvals/approval-rules.service';
@@ -7,17 +7,17 @@ import { approvalSteps } from '../approvals/approvals.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { shipments } from '../shipping/shipping.schema';
 import { roles, users } from '../../identity/users.schema';
+import { handlingScope, selectHandling, toHandling } from '../handling/handling.queries';
+import { handlingRecords } from '../handling/handling.schema';
 import { consignmentScope, findQuantityApprovals, findVoyageApprovals, voyageInScope, type Reader } from './vessel-approval.queries';
 import { quantityApprovals, voyageApprovals } from './vessel-approval.schema';
 
 /*
- * The approvals inbox (spec section 4, Approval): the out-turns whose due step is the reader's, and for an admin
+ * The approvals inbox (spec section 4, Approval): the out-turns and handling records whose due step is the reader's, and for an admin
  * also those whose due approver can no longer approve (so a stuck approval shows to whoever may unblock it). The
  * due step is found in SQL (the lowest-order Pending step of a transaction with nothing Rejected), filtered by
  * the reader's data scope and paged there; only the page's out-turns are then read in full.
  */
-
-export type InboxKind = TApprovalInboxItem['kind'];
 
 const earlier = alias(approvalSteps, 'earlier_steps');
 const approver = alias(users, 'inbox_approver');
@@ -63,8 +63,25 @@ function approverBlocked(tx: Db, kind: InboxKind): SQL {
   );
 }
 
-/** The out-turn of the step exists in the reader's agency and data scope. */
+/** The record of the step exists in the reader's agency and data scope (a handling record: still active and pending). */
 function inReaderScope(tx: Db, reader: Reader, kind: InboxKind): SQL {
+  if (kind === 'handlingLoss' || kind === 'handlingExcess') {
+    return exists(
+      tx
+        .select({ one: sql`1` })
+        .from(handlingRecords)
+        .where(
+          and(
+            eq(handlingRecords.id, approvalSteps.transactionId),
+            eq(handlingRecords.agencyId, reader.agencyId),
+            eq(handlingRecords.kind, kind),
+            eq(handlingRecords.status, 'Active'),
+            eq(handlingRecords.approvalStatus, 'Pending'),
+            handlingScope(reader.scope),
+          ),
+        ),
+    );
+  }
   if (kind === 'voyageApproval') {
     return exists(
       tx
@@ -112,6 +129,12 @@ export async function approvalsInbox(tx: Db, reader: Reader & { kinds: readonly 
   const idsOf = (kind: InboxKind) => due.filter((row) => row.kind === kind).map((row) => row.transactionId);
   const voyagesById = new Map((await findVoyageApprovals(tx, { ...reader, ids: idsOf('voyageApproval') })).map((row) => [row.id, row]));
   const blsById = new Map((await findQuantityApprovals(tx, { ...reader, ids: idsOf('vesselQuantityApproval') })).map((row) => [row.id, row]));
+  const handlingIds = [...idsOf('handlingLoss'), ...idsOf('handlingExcess')];
+  const handlingRows =
+    handlingIds.length === 0
+      ? []
+      : await selectHandling(tx).where(and(eq(handlingRecords.agencyId, reader.agencyId), inArray(handlingRecords.id, handlingIds), handlingScope(reader.scope)));
+  const handlingById = new Map(handlingRows.map((row) => [`${row.kind}:${row.id}`, toHandling(row, undefined)]));
   const rows = due.flatMap((step): TApprovalInboxItem[] => {
     const common = { approverName: displayName(step), standIn: step.userId !== reader.userId };
     if (step.kind === 'voyageApproval') {
@@ -130,6 +153,28 @@ export async function approvalsInbox(tx: Db, reader: Reader & { kinds: readonly 
           createdBy: row.createdBy,
           createdAt: row.createdAt,
           page: `vesselQuantityApproval/vessel/${row.id}/edit`,
+          ...common,
+        },
+      ];
+    }
+    if (step.kind === 'handlingLoss' || step.kind === 'handlingExcess') {
+      const record = handlingById.get(`${step.kind}:${step.transactionId}`);
+      if (!record) return [];
+      return [
+        {
+          kind: step.kind,
+          id: record.id,
+          warehouseName: record.warehouseName,
+          siloName: record.siloName,
+          ownerName: record.ownerName,
+          lcPoNumber: record.lcPoNumber,
+          cargoTypeName: record.cargoTypeName,
+          quantity: record.quantity,
+          percent: record.percent,
+          allowedPercent: record.allowedPercent,
+          createdBy: record.createdBy,
+          createdAt: record.createdAt,
+          page: `${step.kind}/${record.id}/edit`,
           ...common,
         },
       ];

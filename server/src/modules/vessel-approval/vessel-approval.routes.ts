@@ -1,4 +1,4 @@
-import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, SocketEvents, ZApprovalDecisionInput, ZApprovalInbox, ZApprovalInboxQuery, ZIdParams, ZOutturnShipmentList, ZQuantityApproval, ZRecordIdText, ZVoyageApproval, hasPermission, quantityApprovalTransaction, voyageApprovalTransaction, type ApprovalsEvent } from '@tonnage/contracts';
+import { INBOX_KINDS, INBOX_KIND_PERMISSION, SocketEvents, ZApprovalDecisionInput, ZApprovalInbox, ZApprovalInboxQuery, ZIdParams, ZOutturnShipmentList, ZQuantityApproval, ZRecordIdText, ZVoyageApproval, hasPermission, quantityApprovalTransaction, voyageApprovalTransaction, type ApprovalsEvent } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ModuleContext } from '../module-context';
@@ -55,17 +55,21 @@ export function registerVesselApprovalRoutes(api: FastifyInstance, context: Modu
   cargoRoute(api, context, {
     method: 'GET',
     url: '/approvals/inbox',
-    permission: { anyOf: [{ module: 'ApprovalVessel', action: 'approve' }, { module: 'VesselQuantityApproval', action: 'approve' }] },
+    permission: {
+      anyOf: [
+        { module: 'ApprovalVessel', action: 'approve' },
+        { module: 'VesselQuantityApproval', action: 'approve' },
+        { module: 'HandlingLoss', action: 'view' },
+        { module: 'HandlingExcess', action: 'view' },
+      ],
+    },
     tags,
-    summary: "The out-turns awaiting the signed-in user's decision (current approver, or an admin standing in for a blocked one), newest first, paged",
+    summary: "The out-turns and handling records awaiting the signed-in user's decision (current approver, or an admin standing in for a blocked one), newest first, paged",
     querystring: ZApprovalInboxQuery,
     response: ZApprovalInbox,
     work: (tx, actor, { query, request }) => {
       const session = requireSession(request);
-      const kinds = INBOX_KINDS.filter((kind) => {
-        const flag = APPROVAL_KIND_APPROVE_PERMISSION[kind];
-        return flag !== null && hasPermission(session, flag);
-      });
+      const kinds = INBOX_KINDS.filter((kind) => hasPermission(session, INBOX_KIND_PERMISSION[kind]));
       return approvalsInbox(tx, { ...actor, kinds, page: query.page, limit: query.limit });
     },
   });

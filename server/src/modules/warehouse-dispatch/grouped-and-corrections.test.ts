@@ -6,7 +6,6 @@ import {
   ReceivingMessages,
   WarehouseDispatchMessages,
   permissionFlag,
-  tonnesToKg,
   type TCorrections,
   type TCorrectionSaved,
   type TLoadingSlip,
@@ -24,12 +23,13 @@ import {
 } from '@tonnage/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
+import { onHandAccount, type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
-import { accountBalance, post } from '../../ledger/ledger.service';
+import { accountBalance } from '../../ledger/ledger.service';
 import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
+import { putOnHand as putStockOnHand } from '../../test/stock-fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { addResource, makeCargoWorld, makeShipment, portLoadingBody, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { warehouseOuts, warehousePreOuts } from './warehouse-dispatch.schema';
@@ -73,22 +73,7 @@ const position = (silo: number | null): Position => ({
   attachedVoyageId: shipment.voyageId,
 });
 
-async function putOnHand(pos: Position, tonnes: string) {
-  const kg = tonnesToKg(tonnes);
-  await inAgency(t.database.db, writer.agencyId, (tx) =>
-    post(tx, {
-      agencyId: writer.agencyId,
-      type: 'testReceipt',
-      source: { table: 'test_receipts', id: 1 },
-      userId: writer.userId,
-      at: writer.now,
-      lines: [
-        { account: onBoardAccount(shipment), quantityKg: -kg },
-        { account: onHandAccount(pos), quantityKg: kg },
-      ],
-    }),
-  );
-}
+const putOnHand = (pos: Position, tonnes: string) => putStockOnHand(t.database.db, writer, shipment, pos, tonnes);
 
 const balanceOf = (pos: Position) => inAgency(t.database.db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount(pos) }));
 
@@ -194,6 +179,16 @@ describe('warehouse out grouped', () => {
     const refused = await call('POST', `/api/warehouseOutGroup/${group.id}/trucks`, { truckId: trucks[2], driverId: driver, quantity: '50.001' });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(Messages.quantityNotAvailable);
+    const after = await call<TWarehouseOutGroupDetail>('GET', `/api/warehouseOutGroup/${group.id}`);
+    expect(after.body).toMatchObject({ trucks: 2, committed: '50.000', usable: '50.000' });
+  });
+
+  it('refuses a truck while a cargo control rule stops the cargo going out of the warehouse, changing nothing', async () => {
+    const block = await addResource(t.database.db, writer, 'cargoControlRule', { name: 'Stop out of the group yard', cargoTypeId: world.cargoTypeId, locationId: warehouseId, blockOut: true });
+    const refused = await call('POST', `/api/warehouseOutGroup/${group.id}/trucks`, { truckId: trucks[2], driverId: driver, quantity: '1' });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(WarehouseDispatchMessages.cargoBlockedOut);
+    await t.database.db.execute(sql`update cargo_control_rules set is_active = false where id = ${block}`);
     const after = await call<TWarehouseOutGroupDetail>('GET', `/api/warehouseOutGroup/${group.id}`);
     expect(after.body).toMatchObject({ trucks: 2, committed: '50.000', usable: '50.000' });
   });

@@ -33,6 +33,8 @@ import { forEachBatch } from '../../platform/excel';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { nextNumber } from '../../identity/counters/counters';
 import { inScope } from '../../identity/data-scope';
+import { cargoControlFor } from '../master-data/transport-rules';
+import { dateIn } from '../receiving/receiving.service';
 import { columnOf, companies, drivers, locations, silos, trucks } from '../master-data/master-data.schema';
 import { visibleLocations } from '../locations/locations.service';
 import { consignments } from '../procurement/procurement.schema';
@@ -250,6 +252,16 @@ export async function checkPosition(tx: Db, actor: ReadActor, position: Position
   if (!found) throw quantityNotAvailable();
 }
 
+/**
+ * Refuses (422) a dispatch of a cargo type from a warehouse that a cargo control rule stops going out of it on the
+ * day of `at` (the agency's day): checked by a new Pre Out (so a grouped Out's trucks too) and by the Warehouse Out.
+ */
+export async function checkNotBlockedOut(tx: Db, params: { agencyId: number; warehouseId: number; cargoTypeId: number; at: Date }): Promise<void> {
+  const date = dateIn(params.at, await agencyTimezone(tx, params.agencyId));
+  const control = await cargoControlFor(tx, { agencyId: params.agencyId, cargoTypeId: params.cargoTypeId, locationId: params.warehouseId, date });
+  if (control.blockOut) throw new AppError(422, ErrorCode.BUSINESS_RULE, WarehouseDispatchMessages.cargoBlockedOut);
+}
+
 /** Commits the quantity on the position (the ledger refuses it when usable is short). */
 async function postCommitment(tx: Db, actor: CommandActor, preOutId: number, position: Position, quantityKg: bigint): Promise<number> {
   const { transactionId } = await post(tx, {
@@ -270,6 +282,7 @@ export async function createPreOut(tx: Db, actor: CommandActor & { input: TWareh
   await checkTruckAndDriver(tx, actor.agencyId, input.truckId, input.driverId);
   const position = positionOf(input);
   await checkPosition(tx, actor, position);
+  await checkNotBlockedOut(tx, { agencyId: actor.agencyId, warehouseId: input.warehouseId, cargoTypeId: input.cargoTypeId, at: actor.now });
   const quantityKg = tonnesToKg(input.quantity);
   const [row] = await tx
     .insert(warehousePreOuts)
@@ -489,6 +502,7 @@ export async function createOut(tx: Db, actor: CommandActor & Pick<Actor, 'can'>
     throw ruleConflict(WarehouseDispatchMessages.wbqBelowPreOut, { secondWeightId: WarehouseDispatchMessages.wbqBelowPreOut, wbq: kgToTonnes(netKg), preOut: kgToTonnes(preOut.quantityKg) });
   }
   await checkDestination(tx, actor, input, preOut.warehouseId);
+  await checkNotBlockedOut(tx, { agencyId: actor.agencyId, warehouseId: preOut.warehouseId, cargoTypeId: preOut.cargoTypeId, at: actor.now });
 
   const trip = { id: await startTrip(tx, { agencyId: actor.agencyId, kind: 'warehouseOut', at: actor.now }) };
   const slipNumber = await nextNumber(tx, { agencyId: actor.agencyId, name: 'warehouseLoadingSlip' });

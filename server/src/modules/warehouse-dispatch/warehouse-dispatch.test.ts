@@ -3,7 +3,6 @@ import {
   Messages,
   WarehouseDispatchMessages,
   permissionFlag,
-  tonnesToKg,
   type TDispatchableWeights,
   type TOpenPreOuts,
   type TOutboundFirstWeightSaved,
@@ -17,12 +16,13 @@ import {
 } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inTransitAccount, onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
+import { inTransitAccount, onHandAccount, type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
-import { accountBalance, post } from '../../ledger/ledger.service';
+import { accountBalance } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
+import { putOnHand as putStockOnHand } from '../../test/stock-fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { addResource, makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { warehouseOuts, warehousePreOuts } from './warehouse-dispatch.schema';
@@ -70,22 +70,7 @@ const position = (silo: number | null, owner = world.consigneeId): Position => (
 });
 
 /** Puts stock on hand through the ledger: ON_BOARD -> ON_HAND of the position, as a receipt posts it. */
-async function putOnHand(pos: Position, tonnes: string) {
-  const kg = tonnesToKg(tonnes);
-  await inAgency(t.database.db, writer.agencyId, (tx) =>
-    post(tx, {
-      agencyId: writer.agencyId,
-      type: 'testReceipt',
-      source: { table: 'test_receipts', id: 1 },
-      userId: writer.userId,
-      at: writer.now,
-      lines: [
-        { account: onBoardAccount(shipment), quantityKg: -kg },
-        { account: onHandAccount(pos), quantityKg: kg },
-      ],
-    }),
-  );
-}
+const putOnHand = (pos: Position, tonnes: string) => putStockOnHand(t.database.db, writer, shipment, pos, tonnes);
 
 const balanceOf = (pos: Position) => inAgency(t.database.db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount(pos) }));
 
@@ -343,6 +328,46 @@ describe('Warehouse Out: dispatch with its loading slip', () => {
     expect((await call('GET', `/api/warehouseLoadingSlips/${out.body.record.id}/view`, undefined, scopedHeaders)).status).toBe(404);
     expect((await call('DELETE', `/api/warehouseOut/${out.body.record.id}/reverse`, { reason: 'tidy' })).status).toBe(200);
     expect((await call('DELETE', `/api/warehousePreOut/${preOut.body.record.id}/reverse`, { reason: 'tidy' })).status).toBe(200);
+  });
+});
+
+describe('cargo control: a cargo stopped going out of the warehouse', () => {
+  it('refuses a new Pre Out and the Warehouse Out of an existing one, with nothing written; other warehouses and intake blocks do not stop it', async () => {
+    const preOut = await call<TWarehousePreOutSaved>('POST', '/api/warehousePreOut', preOutBody(position(siloId), '5', { truckId: truckB }));
+    expect(preOut.status, JSON.stringify(preOut.body)).toBe(200);
+    const secondWeightId = await weighOut(truckB, 5_000);
+    const countPreOuts = async () => (await t.database.db.select({ id: warehousePreOuts.id }).from(warehousePreOuts)).length;
+    const before = await countPreOuts();
+    // Neither a rule of another warehouse nor an intake block stops the dispatch.
+    const elsewhere = await addResource(t.database.db, writer, 'cargoControlRule', { name: 'Stop wheat out of yard 2', cargoTypeId: world.cargoTypeId, locationId: otherWarehouseId, blockOut: true });
+    const intake = await addResource(t.database.db, writer, 'cargoControlRule', { name: 'Stop wheat into the silo yard', cargoTypeId: world.cargoTypeId, locationId: warehouseId, blockIn: true });
+    const stillOpen = await call<TWarehousePreOutSaved>('POST', '/api/warehousePreOut', preOutBody(position(siloId), '1'));
+    expect(stillOpen.status, JSON.stringify(stillOpen.body)).toBe(200);
+    expect((await call('DELETE', `/api/warehousePreOut/${stillOpen.body.record.id}/reverse`, { reason: 'tidy' })).status).toBe(200);
+
+    for (const locationId of [warehouseId, null]) {
+      const block = await addResource(t.database.db, writer, 'cargoControlRule', { name: `Stop wheat out ${locationId ?? 'everywhere'}`, cargoTypeId: world.cargoTypeId, locationId, blockOut: true });
+      const refusedPreOut = await call('POST', '/api/warehousePreOut', preOutBody(position(siloId), '1'));
+      expect(refusedPreOut.status).toBe(422);
+      expect(refusedPreOut.body.message).toBe(WarehouseDispatchMessages.cargoBlockedOut);
+      const refusedOut = await call('POST', '/api/warehouseOut', { preOutId: preOut.body.record.id, secondWeightId, destinationType: 'customer', toLocationId: world.customerLocationId });
+      expect(refusedOut.status).toBe(422);
+      expect(refusedOut.body.message).toBe(WarehouseDispatchMessages.cargoBlockedOut);
+      await t.database.db.execute(sql`update cargo_control_rules set is_active = false where id = ${block}`);
+    }
+    expect(await countPreOuts()).toBe(before + 1);
+    expect((await t.database.db.select().from(warehouseOuts).where(eq(warehouseOuts.preOutId, preOut.body.record.id))).length).toBe(0);
+    expect(await balanceOf(position(siloId))).toMatchObject({ balanceKg: 100_000n, committedKg: 5_000n });
+
+    // The block lifted, the same Pre Out goes out.
+    const out = await call<TWarehouseOutSaved>('POST', '/api/warehouseOut', { preOutId: preOut.body.record.id, secondWeightId, destinationType: 'customer', toLocationId: world.customerLocationId });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect(await balanceOf(position(siloId))).toMatchObject({ balanceKg: 95_000n, committedKg: 0n });
+    await t.database.db.execute(sql`update cargo_control_rules set is_active = false where id in (${elsewhere}, ${intake})`);
+    // Its reversal returns the stock whatever the rules (it undoes a dispatch, it brings in nothing new).
+    expect((await call('DELETE', `/api/warehouseOut/${out.body.record.id}/reverse`, { reason: 'tidy' })).status).toBe(200);
+    expect((await call('DELETE', `/api/warehousePreOut/${preOut.body.record.id}/reverse`, { reason: 'tidy' })).status).toBe(200);
+    expect(await balanceOf(position(siloId))).toMatchObject({ balanceKg: 100_000n, committedKg: 0n });
   });
 });
 

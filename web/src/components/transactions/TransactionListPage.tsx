@@ -177,7 +177,7 @@ function FilterControl({ filter, state, testIdPrefix, set }: { filter: Transacti
       return <WarehousePicker allowAll {...common} />;
     }
     case 'consignee':
-      return <ConsigneePicker className="list-filter" placeholder={label} aria-label={label} value={idOf(state.values[filter.param]) ?? null} onChange={(value) => set({ [filter.param]: pickedId(value) })} data-testid={testId} />;
+      return <ConsigneePicker className="list-filter" mode={filter.mode} placeholder={label} aria-label={label} value={idOf(state.values[filter.param]) ?? null} onChange={(value) => set({ [filter.param]: pickedId(value) })} data-testid={testId} />;
     case 'reference':
       return <ReferenceSelect resourceKey={filter.resource} allowClear className="list-filter" placeholder={label} aria-label={label} value={idOf(state.values[filter.param]) ?? null} onChange={(id) => set({ [filter.param]: id ?? undefined })} data-testid={testId} />;
     case 'enum':

@@ -16,6 +16,7 @@ import { TransactionFormPage } from '../../components/transactions/form/Transact
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
+import { vesselApprovalKeys } from '../vessel-approval/vessel-approval-api';
 import { createHandling, decideHandling, useHandlingPositions } from './handling-api';
 
 const DECLARATIONS = { handlingLoss: handlingLossTransaction, handlingExcess: handlingExcessTransaction } as const;
@@ -43,7 +44,7 @@ function DecisionButtons({ kind, row }: { kind: HandlingKind; row: THandlingReco
     void message.success(translateMessage((result.data as { message: string }).message));
     setDeciding(null);
     setComment('');
-    await queryClient.invalidateQueries({ queryKey: [kind] });
+    await Promise.all([queryClient.invalidateQueries({ queryKey: [kind] }), queryClient.invalidateQueries({ queryKey: vesselApprovalKeys.inbox })]);
   };
   return (
     <>
@@ -212,12 +213,23 @@ function HandlingForm({ kind }: { kind: HandlingKind }) {
   );
 }
 
-/** A record opened by its address (`<route>/:id/edit`): read-only, since a wrong record is reversed and entered again. */
+/**
+ * A record opened by its address (`<route>/:id/edit`, also the approvals inbox's link): read-only, since a wrong
+ * record is reversed and entered again; its current approver decides here.
+ */
 function HandlingDetail({ record }: { record: THandlingRecord }) {
   const { t } = useTranslation();
   const prefix = TEST_IDS[record.kind];
   return (
-    <Card>
+    <Card
+      extra={
+        record.canDecide && (
+          <Space size={0} data-testid={`${prefix}-detail-decision`}>
+            <DecisionButtons kind={record.kind} row={record} />
+          </Space>
+        )
+      }
+    >
       <Descriptions size="small" column={2} bordered data-testid={`${prefix}-detail`}>
         <Descriptions.Item label={t('handling.warehouse')}>{record.warehouseName}</Descriptions.Item>
         <Descriptions.Item label={t('handling.silo')}>{record.siloName ?? t('handling.openArea')}</Descriptions.Item>
@@ -227,7 +239,10 @@ function HandlingDetail({ record }: { record: THandlingRecord }) {
         <Descriptions.Item label={t('cargo.quantityMt')}>{record.quantity}</Descriptions.Item>
         <Descriptions.Item label={t('handling.percent')}>{`${record.percent}% (${t('handling.allowed', { value: record.allowedPercent ?? '0.000', base: record.baseQuantity })})`}</Descriptions.Item>
         <Descriptions.Item label={t('handling.approvalStatus')}>
-          <Tag color={STATE_COLORS[record.approvalStatus]}>{t(`handling.approvalStates.${record.approvalStatus}`)}</Tag>
+          <Tag color={STATE_COLORS[record.approvalStatus]} data-testid={`${prefix}-detail-approval`}>
+            {t(`handling.approvalStates.${record.approvalStatus}`)}
+          </Tag>
+          {record.nextApprover && t('handling.waitingFor', { name: record.nextApprover })}
         </Descriptions.Item>
         <Descriptions.Item label={t('handling.reason')}>{record.reason}</Descriptions.Item>
         <Descriptions.Item label={t('handling.remarks')}>{record.remarks ?? ''}</Descriptions.Item>

@@ -127,13 +127,16 @@ describe('the handling loss form', () => {
 });
 
 describe('a handling loss opened by its address', () => {
-  it('is shown read-only with its percent against the allowance', async () => {
-    mockFetch((url) => {
+  function renderRecord(row: THandlingRecord, decisions: unknown[] = []) {
+    mockFetch((url, init) => {
       if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
-      if (url.pathname === '/api/handlingLoss/7') return json(record(7, {}));
+      if (url.pathname === '/api/handlingLoss/7') return json(row);
+      if (url.pathname === '/api/handlingLoss/7/decision' && init?.method === 'POST') {
+        decisions.push(typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined);
+        return json({ message: HandlingMessages.lossRejected, record: { ...row, approvalStatus: 'Rejected', canDecide: false } });
+      }
       return undefined;
     });
-    setTestSession({ isAgencyAdmin: true, isAgencyUser: false, permissions: [] });
     render(
       <QueryClientProvider client={createQueryClient()}>
         <AntApp>
@@ -145,9 +148,28 @@ describe('a handling loss opened by its address', () => {
         </AntApp>
       </QueryClientProvider>,
     );
+  }
+
+  it('is shown read-only with its percent against the allowance, and its current approver decides there (the inbox’s link)', { timeout: 20_000 }, async () => {
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewHandlingLoss'] });
+    const decisions: unknown[] = [];
+    renderRecord(record(7, {}), decisions);
     const detail = await screen.findByTestId('hl-detail');
     expect(detail.textContent).toContain('2.000% (Allowed 1.000% of 100.000 MT received)');
+    expect(detail.textContent).toContain('Waiting for Amal Approver');
     expect(screen.queryByTestId('hl-save')).toBeNull();
+    fireEvent.click(within(screen.getByTestId('hl-detail-decision')).getByTestId('hl-reject'));
+    fireEvent.change(await screen.findByTestId('hl-decision-comment'), { target: { value: 'No survey' } });
+    fireEvent.click(screen.getByTestId('hl-decision-ok'));
+    await waitFor(() => expect(decisions).toEqual([{ decision: 'Rejected', comment: 'No survey' }]));
+  });
+
+  it('offers no decision to whoever is not its current approver', async () => {
+    setTestSession({ isAgencyAdmin: true, isAgencyUser: false, permissions: [] });
+    renderRecord(record(7, { canDecide: false }));
+    await screen.findByTestId('hl-detail');
+    expect(screen.queryByTestId('hl-detail-decision')).toBeNull();
+    expect(screen.queryByTestId('hl-approve')).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Descriptions, Form, Input, Row, Select } from 'antd';
+import { App, Button, Card, Col, Form, Input, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { TransactionFormPage } from '../../components/transactions/form/Transact
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { createLoan, createSiteLoan, useLoanPositions, useSiteLoanPositions } from './loans-api';
+import { LoanRecord } from './LoanRecords';
 
 interface LoanValues {
   warehouseId?: number;
@@ -25,30 +26,6 @@ const DELIVERY = [LOCATION_KINDS.delivery];
 
 /** Where a loan is made: in a warehouse (`warehouse/consignee-to-sm`) or at a consignee location (`consignee/consignee-to-sm`). */
 type Place = 'warehouse' | 'consigneeLocation';
-
-/** A loan as its record page shows it: place, parties, cargo, issued, returned and outstanding. */
-export function LoanDescriptions({ loan }: { loan: TLoan }) {
-  const { t } = useTranslation();
-  return (
-    <Descriptions size="small" column={2} bordered style={{ marginBlockEnd: 16 }} data-testid="loan-record">
-      <Descriptions.Item label={t('loans.loanNumber')}>{loan.id}</Descriptions.Item>
-      <Descriptions.Item label={t('loans.warehouse')}>{`${loan.warehouseName} · ${loan.siloName ?? t('warehouseDispatch.openArea')}`}</Descriptions.Item>
-      <Descriptions.Item label={t('loans.lender')}>{loan.lenderName}</Descriptions.Item>
-      <Descriptions.Item label={t('loans.borrower')}>{loan.borrowerName}</Descriptions.Item>
-      <Descriptions.Item label={t('loans.lcPo')}>{loan.lcPoNumber}</Descriptions.Item>
-      <Descriptions.Item label={t('loans.cargoType')}>{loan.cargoTypeName}</Descriptions.Item>
-      <Descriptions.Item label={t('loans.issued')}>
-        <bdi>{loan.quantity}</bdi>
-      </Descriptions.Item>
-      <Descriptions.Item label={t('loans.returned')}>
-        <bdi>{loan.returned}</bdi>
-      </Descriptions.Item>
-      <Descriptions.Item label={t('loans.outstanding')}>
-        <bdi data-testid="loan-outstanding">{loan.outstanding}</bdi>
-      </Descriptions.Item>
-    </Descriptions>
-  );
-}
 
 /**
  * `warehouse/consignee-to-sm/add` and `consignee/consignee-to-sm/add`: a consignee's position on hand in a warehouse
@@ -71,13 +48,7 @@ function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Pla
   const key = Form.useWatch('position', form);
   const chosen = (positions.data ?? []).find((p) => positionKey(p) === key);
 
-  if (record) {
-    return (
-      <Card>
-        <LoanDescriptions loan={record} />
-      </Card>
-    );
-  }
+  if (record) return <LoanRecord loan={record} />;
 
   const submit = async (values: LoanValues) => {
     setSaving(true);

@@ -7,13 +7,18 @@ import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { TransactionListError } from '../../components/transactions/TransactionListError';
 import { useLoanBalance, useLoanMovements } from './loans-api';
+import { RecordNumberLink, loanPage, loanReturnPage, useMayViewLoan, useMayViewLoanReturns } from './LoanRecords';
 
 const lineKey = (row: TLoanBalanceRow) => `${row.lenderId}:${row.borrowerId}:${row.consignmentId}:${row.cargoTypeId}`;
 
-/** The drill-down of a balance line: its loans (L) and loan returns (LR), oldest first, with the running outstanding. */
+/**
+ * The drill-down of a balance line: its loans (L) and loan returns (LR), oldest first, with the running outstanding;
+ * each number opens the record's page (for a user who may view that screen).
+ */
 function Movements({ line }: { line: TLoanBalanceRow }) {
   const { t } = useTranslation();
   const dateTime = useAgencyDateTime();
+  const mayView = { warehouse: useMayViewLoan('warehouse'), consigneeLocation: useMayViewLoan('consigneeLocation'), loanReturn: useMayViewLoanReturns() };
   const movements = useLoanMovements({ lenderId: line.lenderId, borrowerId: line.borrowerId, consignmentId: line.consignmentId, cargoTypeId: line.cargoTypeId });
   return (
     <Table<TLoanMovement>
@@ -26,6 +31,16 @@ function Movements({ line }: { line: TLoanBalanceRow }) {
       columns={[
         { key: 'at', title: t('loans.at'), render: (_, m) => <bdi>{dateTime(m.at)}</bdi> },
         { key: 'kind', title: t('loans.movement'), render: (_, m) => <Tag color={m.kind === 'loan' ? 'blue' : 'green'}>{t(`loans.movementKinds.${m.kind}`)}</Tag> },
+        {
+          key: 'record',
+          title: t('loans.recordNumber'),
+          render: (_, m) =>
+            m.kind === 'loan' ? (
+              <RecordNumberLink to={loanPage(m.place, m.id)} may={mayView[m.place]} testId="loan-movement-link">{`L ${m.id}`}</RecordNumberLink>
+            ) : (
+              <RecordNumberLink to={loanReturnPage(m.id)} may={mayView.loanReturn} testId="loan-movement-link">{`LR ${m.id}`}</RecordNumberLink>
+            ),
+        },
         { key: 'loanId', title: t('loans.loanNumber'), dataIndex: 'loanId' },
         { key: 'place', title: t('loans.warehouse'), render: (_, m) => `${m.warehouseName} · ${m.siloName ?? t('warehouseDispatch.openArea')}` },
         { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_, m) => <bdi>{m.quantity}</bdi> },

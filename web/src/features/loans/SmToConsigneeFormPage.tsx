@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select } from 'antd';
+import { App, Button, Card, Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -8,9 +8,9 @@ import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
-import { LoanDescriptions } from './ConsigneeToSmFormPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { createLoanReturn, useLoanReturnSources, useOpenLoans } from './loans-api';
+import { LoanDescriptions, LoanReturnRecord } from './LoanRecords';
 
 interface ReturnValues {
   loanId?: number;
@@ -46,27 +46,7 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
   const sourceValue = Form.useWatch('source', form);
   const source = (sources.data ?? []).find((p) => sourceKey(p) === sourceValue);
 
-  if (record) {
-    return (
-      <Card>
-        <Descriptions size="small" column={2} bordered data-testid="loan-return-record">
-          <Descriptions.Item label={t('loans.loanNumber')}>{record.loanId}</Descriptions.Item>
-          <Descriptions.Item label={t('loans.warehouse')}>{`${record.warehouseName} · ${record.siloName ?? t('warehouseDispatch.openArea')}`}</Descriptions.Item>
-          <Descriptions.Item label={t('loans.borrower')}>{record.borrowerName}</Descriptions.Item>
-          <Descriptions.Item label={t('loans.lender')}>{record.lenderName}</Descriptions.Item>
-          <Descriptions.Item label={t('loans.lcPo')}>{record.lcPoNumber}</Descriptions.Item>
-          <Descriptions.Item label={t('loans.returnedQuantity')}>
-            <bdi>{record.quantity}</bdi>
-          </Descriptions.Item>
-          {record.source && (
-            <Descriptions.Item label={t('loans.returnedFrom')} span={2}>
-              {`${record.source.locationName} · ${record.source.siloName ?? t('warehouseDispatch.openArea')} · ${record.source.lcPoNumber}`}
-            </Descriptions.Item>
-          )}
-        </Descriptions>
-      </Card>
-    );
-  }
+  if (record) return <LoanReturnRecord record={record} />;
 
   const submit = async (values: ReturnValues) => {
     setSaving(true);

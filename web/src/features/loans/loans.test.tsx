@@ -1,6 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LoanMessages, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TStockPosition } from '@tonnage/contracts';
+import type { ReactNode } from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App as AntApp } from 'antd';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { COMPANY_TYPE_IDS, LoanMessages, type TAgencyCompany, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
+import { createQueryClient } from '../../app/providers';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
@@ -8,6 +13,7 @@ import { testAgencyData } from '../../components/resources/test-agency';
 import ConsigneeToSmFormPage, { ConsigneeLocationToSmFormPage } from './ConsigneeToSmFormPage';
 import LoanBalancePage from './LoanBalancePage';
 import SmToConsigneeFormPage from './SmToConsigneeFormPage';
+import { LoanListPage, LoanReturnListPage } from './LoanRecords';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -47,6 +53,7 @@ const stock: TStockPosition = {
 
 const loan: TLoan = {
   id: 7,
+  place: 'warehouse',
   warehouseId: 3,
   warehouseName: 'Silo yard',
   siloId: null,
@@ -213,8 +220,8 @@ describe('the loan balance', () => {
     outstanding: '15.000',
   };
   const movements: TLoanMovement[] = [
-    { kind: 'loan', id: 7, loanId: 7, at: '2026-11-21T02:00:00.000Z', warehouseName: 'Silo yard', siloName: null, quantity: '25.000', outstanding: '25.000' },
-    { kind: 'loanReturn', id: 3, loanId: 7, at: '2026-11-21T06:00:00.000Z', warehouseName: 'Silo yard', siloName: null, quantity: '10.000', outstanding: '15.000' },
+    { kind: 'loan', id: 7, loanId: 7, place: 'warehouse', at: '2026-11-21T02:00:00.000Z', warehouseName: 'Silo yard', siloName: null, quantity: '25.000', outstanding: '25.000' },
+    { kind: 'loanReturn', id: 3, loanId: 7, place: 'warehouse', at: '2026-11-21T06:00:00.000Z', warehouseName: 'Silo yard', siloName: null, quantity: '10.000', outstanding: '15.000' },
   ];
 
   it('lists the outstanding per counterparty and consignment and opens a line on its movements', { timeout: 20_000 }, async () => {
@@ -235,6 +242,29 @@ describe('the loan balance', () => {
     const table = await screen.findByTestId('loan-movements');
     await waitFor(() => expect(within(table).getByText('Loan return (LR)')).toBeTruthy());
     expect(calls).toContain('/api/loan-balance/movements?lenderId=9&borrowerId=4&consignmentId=11&cargoTypeId=2');
+    // Without the view flag of the loan screens, the record numbers are not links.
+    expect(within(table).queryAllByTestId('loan-movement-link')).toHaveLength(0);
+    expect(within(table).getByText('L 7')).toBeTruthy();
+  });
+
+  it('links each movement to its record page for a user who may view it', { timeout: 20_000 }, async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/loan-balance') return json(balance);
+      if (url.pathname === '/api/loan-balance/movements') return json({ rows: [...movements, { ...movements[0], id: 8, loanId: 8, place: 'consigneeLocation' }] });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewLoanReport', 'canViewWarehouseConsigneeToSm', 'canViewConsigneeToSm', 'canViewWarehouseSmToConsignee'] });
+    renderPage(<LoanBalancePage />, 'loan-report');
+    await screen.findByTestId('loan-balance-outstanding');
+    fireEvent.click(screen.getByRole('button', { name: /expand row/i }));
+    const table = await screen.findByTestId('loan-movements');
+    const links = await within(table).findAllByTestId('loan-movement-link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['L 7', '/agencies/1/warehouse/consignee-to-sm/7/edit'],
+      ['LR 3', '/agencies/1/warehouse/sm-to-consignee/3/edit'],
+      ['L 8', '/agencies/1/consignee/consignee-to-sm/8/edit'],
+    ]);
   });
 
   it('says it in Arabic', async () => {
@@ -246,3 +276,127 @@ describe('the loan balance', () => {
     expect(screen.getByText('المتبقي (طن متري)')).toBeTruthy();
   });
 });
+
+describe('the loan and loan return record pages', () => {
+  const loanReturn: TLoanReturn = { ...loan, id: 3, loanId: 7, quantity: '10.000', returnAt: '2026-11-21T09:00:00.000Z', remarks: 'Half back', createdBy: 'Sami', source: null };
+  const reversedReturn: TLoanReturn = { ...loanReturn, id: 4, quantity: '2.000', status: 'Reversed', reversedBy: 'Dana', reversedAt: '2026-11-21T10:00:00.000Z', reverseReason: 'Wrong quantity' };
+
+  function renderAt(path: string, routePath: string, page: ReactNode) {
+    return render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AntApp>
+          <MemoryRouter initialEntries={[`/agencies/1/${path}`]}>
+            <Routes>
+              <Route path={`/agencies/:agencyId/${routePath}`} element={page} />
+            </Routes>
+          </MemoryRouter>
+        </AntApp>
+      </QueryClientProvider>,
+    );
+  }
+
+  it('shows a loan read-only with who recorded it, its returns (reversed ones with who, when and why) linked to their pages', { timeout: 20_000 }, async () => {
+    const calls: string[] = [];
+    mockFetch((url) => {
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseConsigneeToSm/7') return json({ ...loan, remarks: 'For the mill' });
+      if (url.pathname === '/api/warehouseSmToConsignee') return json({ rows: [loanReturn, reversedReturn], count: 2, total: '10.000' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm', 'canViewWarehouseSmToConsignee'] });
+    renderAt('warehouse/consignee-to-sm/7/edit', 'warehouse/consignee-to-sm/:id/edit', <ConsigneeToSmFormPage />);
+    const trail = await screen.findByTestId('loan-trail');
+    expect(trail.textContent).toContain('Dana');
+    expect(trail.textContent).toContain('For the mill');
+    expect(screen.getByTestId('loan-outstanding').textContent).toBe('15.000');
+    expect(screen.queryByTestId('loan-save')).toBeNull();
+    const returns = await screen.findByTestId('loan-returns');
+    const links = await within(returns).findAllByTestId('loan-return-link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/agencies/1/warehouse/sm-to-consignee/3/edit', '/agencies/1/warehouse/sm-to-consignee/4/edit']);
+    expect(within(returns).getAllByTestId('loan-return-status').map((tag) => tag.textContent)).toEqual(['Active', 'Reversed']);
+    expect(calls.some((call) => call.startsWith('/api/warehouseSmToConsignee?') && call.includes('loanId=7') && call.includes('status=all'))).toBe(true);
+  });
+
+  it('shows a reversed loan with who reversed it, when and why, and no returns without their view flag', async () => {
+    const calls: string[] = [];
+    mockFetch((url) => {
+      calls.push(url.pathname);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseConsigneeToSm/7') return json({ ...loan, status: 'Reversed', reversedBy: 'Hala', reversedAt: '2026-11-22T08:00:00.000Z', reverseReason: 'Lent twice' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm'] });
+    const view = renderAt('warehouse/consignee-to-sm/7/edit', 'warehouse/consignee-to-sm/:id/edit', <ConsigneeToSmFormPage />);
+    const note = await screen.findByTestId('loan-reversed');
+    expect(note.textContent).toContain('Reversed by Hala');
+    expect(note.textContent).toContain('Lent twice');
+    expect(screen.queryByTestId('loan-returns')).toBeNull();
+    expect(calls).not.toContain('/api/warehouseSmToConsignee');
+    // Unmounted before the session is reset (an admin would see the returns).
+    view.unmount();
+  });
+
+  it('shows a loan return read-only, linked to its loan, and a reversed one with who, when and why (in Arabic too)', async () => {
+    await loadTestLanguage('ar');
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseSmToConsignee/4') return json(reversedReturn);
+      if (url.pathname === '/api/warehouseSmToConsignee/open-loans') return json({ rows: [] });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseSmToConsignee', 'canViewWarehouseConsigneeToSm'] });
+    renderAt('warehouse/sm-to-consignee/4/edit', 'warehouse/sm-to-consignee/:id/edit', <SmToConsigneeFormPage />);
+    const record = await screen.findByTestId('loan-return-record');
+    expect(within(record).getByTestId('loan-return-loan-link').getAttribute('href')).toBe('/agencies/1/warehouse/consignee-to-sm/7/edit');
+    expect(record.textContent).toContain('2.000');
+    expect(screen.getByTestId('loan-return-reversed').textContent).toContain('عكسها Dana');
+    expect(screen.getByTestId('loan-return-reversed').textContent).toContain('Wrong quantity');
+    expect(screen.queryByTestId('loan-return-save')).toBeNull();
+  });
+});
+
+describe('the loan lists', () => {
+  const company = (id: number, name: string, companyTypeId: number, ShipmentManagerId: number | null = null): TAgencyCompany => ({ id, name, companyTypeId, CompanyType: { id: companyTypeId, name: '' }, adminId: null, ShipmentManagerId });
+
+  async function optionsOf(testId: string): Promise<string[]> {
+    const select = await screen.findByTestId(testId);
+    fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'));
+    return waitFor(() => {
+      const dropdowns = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
+      const options = [...(dropdowns[dropdowns.length - 1]?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].map((o) => o.textContent ?? '');
+      if (options.length === 0) throw new Error(`no options in ${testId}`);
+      return options;
+    });
+  }
+
+  it('filter by lender among consignees and by borrower among shipment managers (marked SM)', { timeout: 20_000 }, async () => {
+    const companies = [company(9, 'Mill Co', COMPANY_TYPE_IDS.consignee, 4), company(4, 'Gulf SM', COMPANY_TYPE_IDS.shipmentManager), company(12, 'Bread Co', COMPANY_TYPE_IDS.customer)];
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(testAgencyData({ Locations: [warehouse, site], Companies: companies }));
+      if (url.pathname === '/api/warehouseConsigneeToSm') return json({ rows: [], count: 0, total: '0.000' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm'] });
+    renderPage(<LoanListPage />, 'warehouse/consignee-to-sm');
+    await waitFor(async () => expect(await optionsOf('warehouseConsigneeToSm-filter-lender')).toEqual(['Mill Co']));
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await waitFor(async () => expect(await optionsOf('warehouseConsigneeToSm-filter-borrower')).toEqual(['Gulf SM SM']));
+  });
+
+  it('open each loan and loan return on its record page', { timeout: 20_000 }, async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseConsigneeToSm') return json({ rows: [loan], count: 1, total: '25.000' });
+      if (url.pathname === '/api/warehouseSmToConsignee') return json({ rows: [{ ...loan, id: 3, loanId: 7, returnAt: loan.loanAt, source: null }], count: 1, total: '10.000' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm', 'canViewWarehouseSmToConsignee'] });
+    const loans = renderPage(<LoanListPage />, 'warehouse/consignee-to-sm');
+    expect((await screen.findByTestId('loan-open')).getAttribute('href')).toBe('/agencies/1/warehouse/consignee-to-sm/7/edit');
+    loans.unmount();
+    renderPage(<LoanReturnListPage />, 'warehouse/sm-to-consignee');
+    expect((await screen.findByTestId('loan-return-open')).getAttribute('href')).toBe('/agencies/1/warehouse/sm-to-consignee/3/edit');
+  });
+});
+

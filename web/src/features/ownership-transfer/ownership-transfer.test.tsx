@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { OwnershipTransferMessages, type TAgencyLocation, type TStockPosition } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, OwnershipTransferMessages, type TAgencyCompany, type TAgencyLocation, type TStockPosition } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
-import OwnershipTransferFormPage from './OwnershipTransferPages';
+import OwnershipTransferFormPage, { OwnershipTransferListPage } from './OwnershipTransferPages';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -126,3 +126,37 @@ describe('the Ownership Transfer form', () => {
     expect(screen.getByText('لا شيء يتحرك: تبقى البضاعة في مكانها ويتغير مالكها فقط.')).toBeTruthy();
   });
 });
+
+describe('the Ownership Transfer list', () => {
+  const company = (id: number, name: string, companyTypeId: number, ShipmentManagerId: number | null = null): TAgencyCompany => ({ id, name, companyTypeId, CompanyType: { id: companyTypeId, name: '' }, adminId: null, ShipmentManagerId });
+  const withCompanies = testAgencyData({
+    Locations: [place(3, 'Silo yard', 1)],
+    Companies: [company(9, 'Mill Co', COMPANY_TYPE_IDS.consignee, 4), company(4, 'Gulf SM', COMPANY_TYPE_IDS.shipmentManager), company(12, 'Bread Co', COMPANY_TYPE_IDS.customer)],
+  });
+
+  it('filters by the previous and the new owner among consignees and shipment managers (marked SM), in the user’s scope', { timeout: 20_000 }, async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(withCompanies);
+      if (url.pathname === '/api/ownershipTransfer') return json({ rows: [], count: 0, total: '0.000' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewOwnershipTransfer'] });
+    renderPage(<OwnershipTransferListPage />, 'ownershipTransfer');
+    await screen.findByTestId('otr-filter-fromOwnerCompany');
+    await waitFor(async () => expect(await openOptions('otr-filter-fromOwnerCompany')).toEqual(['Mill Co', 'Gulf SM SM']));
+    expect(document.querySelectorAll('[data-testid="picker-sm-tag"]')).toHaveLength(1);
+  });
+
+  it('offers only the owners in the user’s data scope', { timeout: 20_000 }, async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(withCompanies);
+      if (url.pathname === '/api/ownershipTransfer') return json({ rows: [], count: 0, total: '0.000' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewOwnershipTransfer'], dataScope: { shipmentManagerIds: [], consigneeIds: [9], locationIds: null } });
+    renderPage(<OwnershipTransferListPage />, 'ownershipTransfer');
+    await screen.findByTestId('otr-filter-toOwnerCompany');
+    await waitFor(async () => expect(await openOptions('otr-filter-toOwnerCompany')).toEqual(['Mill Co']));
+  });
+});
+

@@ -23,7 +23,7 @@ vi.mock('../../app/socket', async (importOriginal) => ({
 }));
 
 const inbox: TApprovalInbox = {
-  count: 2,
+  count: 3,
   rows: [
     {
       kind: 'vesselQuantityApproval',
@@ -55,6 +55,23 @@ const inbox: TApprovalInbox = {
       standIn: true,
       page: 'vesselQuantityApproval/vessel/3/edit',
     },
+    {
+      kind: 'handlingLoss',
+      id: 21,
+      warehouseName: 'Jeddah silo yard',
+      siloName: null,
+      ownerName: 'Mill Co',
+      lcPoNumber: 'LC-1',
+      cargoTypeName: 'Wheat',
+      quantity: '5.000',
+      percent: '1.100',
+      allowedPercent: '1.000',
+      createdBy: 'Carla Clerk',
+      createdAt: '2026-11-18T10:00:00.000Z',
+      approverName: 'Lina',
+      standIn: false,
+      page: 'handlingLoss/21/edit',
+    },
   ],
 };
 
@@ -73,13 +90,17 @@ describe('ApprovalsInbox (top bar)', () => {
   it('shows the count, lists each approval as a link to its edit page, and refetches on an agency event', async () => {
     const fetch = mockFetch((url) => (url.pathname === '/api/approvals/inbox' ? json(inbox) : undefined));
     renderPage(<ApprovalsInbox />);
-    await waitFor(() => expect(screen.getByTestId('approvals-inbox-count').textContent).toBe('2'));
+    await waitFor(() => expect(screen.getByTestId('approvals-inbox-count').textContent).toBe('3'));
     fireEvent.click(screen.getByTestId('approvals-inbox'));
     const items = await screen.findAllByTestId('approvals-inbox-item');
     expect(items.map((item) => item.querySelector('a')?.getAttribute('href'))).toEqual([
       '/agencies/1/vesselQuantityApproval/quantityApproval/14/edit',
       '/agencies/1/vesselQuantityApproval/vessel/3/edit',
+      '/agencies/1/handlingLoss/21/edit',
     ]);
+    expect(items[2]?.textContent).toContain('Handling loss');
+    expect(items[2]?.textContent).toContain('Jeddah silo yard · Open area · Mill Co · LC-1 · Wheat');
+    expect(screen.getByTestId('approvals-inbox-handling-quantity').textContent).toBe('5.000 MT: 1.100% of what was received (allowed 1.000%)');
     expect(items[0]?.textContent).toContain('BL quantity approval');
     expect(items[0]?.textContent).toContain('BL-7001 · MV Desert Falcon / DF-2611');
     expect(items[0]?.textContent).toContain('12.500 MT (Excess)');
@@ -114,6 +135,18 @@ describe('ApprovalsInbox (top bar)', () => {
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canApproveVesselQuantityApproval'] });
     mockFetch((url) => (url.pathname === '/api/approvals/inbox' ? json(inbox) : undefined));
     renderPage(<ApprovalsInbox />);
-    await waitFor(() => expect(screen.getByTestId('approvals-inbox-count').textContent).toBe('2'));
+    await waitFor(() => expect(screen.getByTestId('approvals-inbox-count').textContent).toBe('3'));
+  });
+
+  it('is there for a user who may view handling losses (their decision asks no more), in Arabic too', async () => {
+    await loadTestLanguage('ar');
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewHandlingExcess'] });
+    mockFetch((url) => (url.pathname === '/api/approvals/inbox' ? json({ rows: inbox.rows.slice(2), count: 1 }) : undefined));
+    renderPage(<ApprovalsInbox />);
+    await waitFor(() => expect(screen.getByTestId('approvals-inbox-count').textContent).toBe('1'));
+    fireEvent.click(screen.getByTestId('approvals-inbox'));
+    const [item] = await screen.findAllByTestId('approvals-inbox-item');
+    expect(item?.textContent).toContain('فاقد المناولة');
+    expect(screen.getByTestId('approvals-inbox-handling-quantity').textContent).toBe('5.000 طن: 1.100% مما تم استلامه (المسموح 1.000%)');
   });
 });

@@ -3,34 +3,55 @@ import { Badge, Button, Dropdown, List, Spin, Typography } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { APPROVAL_KIND_APPROVE_PERMISSION, INBOX_KINDS, hasPermission, type TApprovalInboxItem } from '@tonnage/contracts';
+import { INBOX_KINDS, INBOX_KIND_PERMISSION, hasPermission, type TApprovalInboxItem, type THandlingInboxItem } from '@tonnage/contracts';
 import { formatDateTime } from '../../app/format';
 import { useSession, useUserContext } from '../../app/session';
 import { DifferenceText } from './OutturnParts';
 import { useApprovalsInbox } from './vessel-approval-api';
 
-/** Whether the user may approve any kind the inbox lists (agency admins may approve every kind). */
+/** Whether the user holds the flag of any kind the inbox lists (agency admins hold every one). */
 function useMayApprove(): boolean {
   const context = useUserContext();
-  return INBOX_KINDS.some((kind) => {
-    const flag = APPROVAL_KIND_APPROVE_PERMISSION[kind];
-    return flag !== null && hasPermission(context, flag);
-  });
+  return INBOX_KINDS.some((kind) => hasPermission(context, INBOX_KIND_PERMISSION[kind]));
+}
+
+const isHandling = (item: TApprovalInboxItem): item is THandlingInboxItem => item.kind === 'handlingLoss' || item.kind === 'handlingExcess';
+
+/** What the approver judges: the out-turn's vessel, BL and difference, or the handling record's position and percent. */
+function InboxSubject({ item }: { item: TApprovalInboxItem }) {
+  const { t } = useTranslation();
+  if (isHandling(item)) {
+    return (
+      <>
+        <Typography.Text strong>
+          <bdi>{`${item.warehouseName} · ${item.siloName ?? t('vesselApproval.inbox.openArea')} · ${item.ownerName} · ${item.lcPoNumber} · ${item.cargoTypeName}`}</bdi>
+        </Typography.Text>
+        <Typography.Text data-testid="approvals-inbox-handling-quantity">
+          {t('vesselApproval.inbox.handlingQuantity', { quantity: item.quantity, percent: item.percent, allowed: item.allowedPercent ?? '0.000' })}
+        </Typography.Text>
+      </>
+    );
+  }
+  const title = item.blNumber === null ? `${item.vesselName} / ${item.voyageNumber}` : `${item.blNumber} · ${item.vesselName} / ${item.voyageNumber}`;
+  return (
+    <>
+      <Typography.Text strong>
+        <bdi>{title}</bdi>
+      </Typography.Text>
+      <DifferenceText difference={item.difference} />
+    </>
+  );
 }
 
 function InboxRow({ item, agencyId, onOpen }: { item: TApprovalInboxItem; agencyId: number; onOpen: () => void }) {
   const { t } = useTranslation();
-  const title = item.blNumber === null ? `${item.vesselName} / ${item.voyageNumber}` : `${item.blNumber} · ${item.vesselName} / ${item.voyageNumber}`;
   return (
     <List.Item className="approvals-inbox-item" data-testid="approvals-inbox-item" data-kind={item.kind} data-id={item.id}>
       <Link to={`/agencies/${agencyId}/${item.page}`} onClick={onOpen} className="approvals-inbox-link">
         <Typography.Text type="secondary" className="approvals-inbox-kind">
           {t(`vesselApproval.inbox.${item.kind}`)}
         </Typography.Text>
-        <Typography.Text strong>
-          <bdi>{title}</bdi>
-        </Typography.Text>
-        <DifferenceText difference={item.difference} />
+        <InboxSubject item={item} />
         <Typography.Text type="secondary" className="approvals-inbox-meta">
           {t('vesselApproval.inbox.createdBy', { name: item.createdBy, at: formatDateTime(item.createdAt) })}
         </Typography.Text>
@@ -45,8 +66,9 @@ function InboxRow({ item, agencyId, onOpen }: { item: TApprovalInboxItem; agency
 }
 
 /**
- * The top bar's approvals inbox (spec section 4, Approval): a bell with the number of out-turns awaiting the
- * signed-in user in the selected agency, opening a list of them, each a link to its edit page where they decide.
+ * The top bar's approvals inbox (spec section 4, Approval): a bell with the number of out-turns and handling
+ * records awaiting the signed-in user in the selected agency, opening a list of them, each a link to its record
+ * page where they decide.
  * Shown only to users who may approve; the server enforces the rest (scope, agency, who is due).
  */
 export function ApprovalsInbox() {

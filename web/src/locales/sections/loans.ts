@@ -41,6 +41,11 @@ export const en = {
   noReturnSources: 'The shipment manager holds no other cargo of this type.',
   returnFromHint: 'The consignee receives this cargo where it lies, attached to the loan’s vessel.',
   returnedFrom: 'Returned from',
+  open: 'Open record',
+  recordNumber: 'Record',
+  returnsOfLoan: 'Returns of this loan',
+  returnNumber: 'Return No.',
+  noReturns: 'Nothing returned yet.',
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -82,6 +87,11 @@ export const ar: SectionShape<typeof en> = {
   noReturnSources: 'لا يملك مدير الشحنة بضاعة أخرى من هذا النوع.',
   returnFromHint: 'يستلم المستلم هذه البضاعة في مكانها، مرتبطة بسفينة القرض.',
   returnedFrom: 'أُرجع من',
+  open: 'فتح السجل',
+  recordNumber: 'السجل',
+  returnsOfLoan: 'إرجاعات هذا القرض',
+  returnNumber: 'رقم الإرجاع',
+  noReturns: 'لم يُرجَع شيء بعد.',
 };
 
 /** Arabic for the fixed English messages the server sends for the loans, keyed by the English text. */

@@ -109,6 +109,7 @@ export const messagesAr: Readonly<Record<MessageOf<typeof WarehouseDispatchMessa
   [WarehouseDispatchMessages.preOutRequired]: 'يرجى اختيار ما قبل الخروج!',
   [WarehouseDispatchMessages.preOutNotFound]: 'ما قبل الخروج غير موجود',
   [WarehouseDispatchMessages.preOutReversed]: 'تم عكس ما قبل الخروج هذا.',
+  [WarehouseDispatchMessages.cargoBlockedOut]: 'هذه الشحنة ممنوعة من الخروج من هذا المستودع (ضبط الشحنات).',
   [WarehouseDispatchMessages.preOutDelivered]: 'تم تسليم ما قبل الخروج هذا بالفعل في خروج مستودع.',
   [WarehouseDispatchMessages.preOutWarehouseMismatch]: 'يجب أن يؤخذ الوزن الثاني في مستودع ما قبل الخروج.',
   [WarehouseDispatchMessages.preOutTruckMismatch]: 'يجب أن تكون شاحنة الوزن الثاني هي شاحنة ما قبل الخروج.',
