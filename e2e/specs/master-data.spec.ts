@@ -189,7 +189,7 @@ describe(`master data: generic list and form (${isArabic ? 'Arabic' : 'English'}
     await screenshot(page, 'master-data-trucks');
 
     // A menu entry without a screen yet keeps the 404 page.
-    await page.goto(`/agencies/${agencyId}/warehouseTransfer`);
+    await page.goto(`/agencies/${agencyId}/so-report`);
     await page.getByTestId('page-not-found').waitFor();
 
     await context.close();
