@@ -2,6 +2,7 @@ import { Headers, type TLoadingSlipList, type TShipmentList } from '@tonnage/con
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerDifferences } from '../ledger/ledger.check';
+import { POSTING_TYPES } from '../ledger/posting-types';
 import { queryRows } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
 import { bearer, loginAs } from '../test/fixtures';
@@ -211,6 +212,11 @@ describe('demo season', () => {
     expect(swap?.lines).toBe('4');
     expect([swap?.a_place, swap?.b_place]).toEqual(['Jeddah Grain Terminal', 'HFM Madinah Mill']);
     expect(lines.find((line) => line.startsWith('Demo season:'))).toContain('1 cargo swaps');
+  });
+
+  it('has every kind of ledger transaction the flows post', async () => {
+    const kinds = await rows<{ type: string }>(sql`select distinct type from ledger_transactions where reverses_id is null order by type`);
+    expect(kinds.map((k) => k.type)).toEqual([...POSTING_TYPES].sort());
   });
 
   it('loads only allowed trucks and drivers, within the trips per day, never after now', async () => {
