@@ -34,7 +34,7 @@ const tenth = (usable: string, cap: bigint) => {
 
 export async function seedDemoSales(tx: Db, params: { agencyId: number; userId: number; now: Date }): Promise<DemoSales> {
   const { agencyId, userId, now } = params;
-  const actorAt = (at: Date) => ({ agencyId, userId, scope: UNRESTRICTED, now: at });
+  const actorAt = (at: Date) => ({ agencyId, userId, scope: UNRESTRICTED, now: at, lang: 'en' as const });
   const done: DemoSales = { sales: 0, consigneeTransfers: 0 };
   const parties = await tx
     .select({ id: col(companies, 'id'), type: col(companies, 'companyTypeId'), shipmentManagerId: col(companies, 'shipmentManagerId') })

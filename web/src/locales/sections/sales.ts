@@ -46,6 +46,8 @@ export const messagesAr: Readonly<Record<MessageOf<typeof SaleMessages>, string>
   [SaleMessages.sellerNotAllowed]: 'يمكن للمستلم أو مدير الشحنة فقط البيع إلى عميل.',
   [SaleMessages.notFound]: 'عملية البيع من المستلم إلى العميل غير موجودة',
   [SaleMessages.alreadyReversed]: 'تم عكس عملية البيع من المستلم إلى العميل هذه.',
+  [SaleMessages.deliveryLocationRequired]: 'يرجى اختيار موقع التسليم الخاص بالعميل!',
+  [SaleMessages.deliveryNotCustomers]: 'يجب أن يكون موقع التسليم أحد مواقع التسليم الخاصة بالعميل.',
   [SaleMessages.created]: 'تم إنشاء البيع من المستلم إلى العميل بنجاح',
   [SaleMessages.reversed]: 'تم عكس البيع من المستلم إلى العميل بنجاح',
 };
