@@ -1,5 +1,5 @@
 import { Messages, SaleMessages, TransferSlipLinkMessages, WarehouseDispatchMessages, type TInTransitSlip, type TSale, permissionFlag, tonnesToKg, type TSaleCustomers, type TSaleList, type TSaleSaved, type TStockPositions } from '@tonnage/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
@@ -316,6 +316,12 @@ describe('Consignee to Customer with a movement: a transfer slip to the customer
     expect(await findLedgerDifferences(db)).toEqual([]);
     const shown = await call<TSale>('GET', `/api/warehouseConsigneeToCustomer/${sale.id}`);
     expect(shown.body.delivery?.received).toBe(false);
+    const printed = await call<{ slip: { slipNumber: number; toLocationId: number; toOwnerCompanyId: number } }>('GET', `/api/warehouseConsigneeToCustomer/${sale.id}/slip`);
+    expect(printed.status).toBe(200);
+    expect(printed.body.slip).toMatchObject({ slipNumber: sale.delivery?.slipNumber, toLocationId: world.customerLocationId, toOwnerCompanyId: world.customerId });
+    const [inPlace] = await db.select({ id: consigneeToCustomerSales.id }).from(consigneeToCustomerSales).where(isNull(consigneeToCustomerSales.transferSlipId)).limit(1);
+    expect((await call('GET', `/api/warehouseConsigneeToCustomer/${inPlace?.id ?? 0}/slip`)).status).toBe(404);
+    expect((await call('GET', `/api/warehouseConsigneeToCustomer/${sale.id}/slip`, undefined, scopedHeaders)).status).toBe(404);
 
     // Received by Customer In at the customer's site (not by Consignee In): on hand of the customer there.
     const picker = await call<{ rows: TInTransitSlip[] }>('GET', `/api/customerIn/slips?locationId=${world.customerLocationId}`);
@@ -346,7 +352,7 @@ describe('Consignee to Customer with a movement: a transfer slip to the customer
     expect(await balanceOf(from)).toBe(40_000n);
     const [gone] = await queryRows<{ kg: string }>(db, sql`select balance_kg::text as kg from ledger_accounts where kind = 'IN_TRANSIT' and trip_id = ${slip?.tripId ?? 0}`);
     expect(gone?.kg).toBe('0');
-    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'consigneeToCustomerSale'), eq(auditLog.entityId, sale.id)));
+    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'consigneeToCustomerSale'), eq(auditLog.entityId, String(sale.id))));
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'reverse']);
     expect(await findLedgerDifferences(db)).toEqual([]);
   });
