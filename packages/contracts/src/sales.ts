@@ -25,6 +25,7 @@ export const SaleMessages = {
   alreadyReversed: 'This Consignee to Customer is reversed.',
   deliveryLocationRequired: 'Please select the customer’s delivery location!',
   deliveryNotCustomers: 'The delivery location must be one of the customer’s delivery locations.',
+  inCustomerIn: 'This Consignee to Customer delivered on Customer In. Please revert Customer In transaction first.',
   created: 'Consignee to Customer created successfully',
   reversed: 'Consignee to Customer reversed successfully',
 } as const;

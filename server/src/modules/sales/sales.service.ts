@@ -45,7 +45,7 @@ import { selectTransferSlips, toWarehouseTransfer } from '../warehouse-transfer/
  * The reversal posts the opposite and is refused the same way once the customer's stock has moved on. No edit.
  * With a movement (issue 14) the sale is a truck trip instead: a transfer slip (source `sale`) from the seller's
  * position to a delivery location of the customer, arrival owner the customer, received there by Customer In; the
- * sale keeps the slip, its reversal reverses the slip (refused while a Customer In holds it).
+ * sale keeps the slip, its reversal reverses the slip (refused while a Customer In holds it, in the sale's words).
  */
 
 const col = columnOf;
@@ -276,7 +276,9 @@ export async function reverseSale(tx: Db, actor: CommandActor & { id: number; bo
   if (before.status !== 'Active') throw new AppError(409, ErrorCode.BUSINESS_RULE, SaleMessages.alreadyReversed);
   if (before.transferSlipId !== null) {
     // A sale with a movement: its slip goes back (refused while a Customer In holds it, the slip's own refusal).
+    // The slip is locked first (a receipt locks it too), so a Customer In cannot take it between the check and the reversal.
     const slip = await lockTransferSlip(tx, actor.agencyId, before.transferSlipId);
+    if (slip?.receivedTable === 'customer_ins') throw new AppError(409, ErrorCode.BUSINESS_RULE, SaleMessages.inCustomerIn);
     if (slip && slip.status === 'Active') await reverseTransferSlip(tx, actor, slip, reason);
   }
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });

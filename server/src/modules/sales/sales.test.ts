@@ -1,4 +1,4 @@
-import { Messages, SaleMessages, TransferSlipLinkMessages, WarehouseDispatchMessages, type TInTransitSlip, type TSale, permissionFlag, tonnesToKg, type TSaleCustomers, type TSaleList, type TSaleSaved, type TStockPositions } from '@tonnage/contracts';
+import { Messages, SaleMessages, WarehouseDispatchMessages, type TInTransitSlip, type TSale, permissionFlag, tonnesToKg, type TSaleCustomers, type TSaleList, type TSaleSaved, type TStockPositions } from '@tonnage/contracts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
@@ -335,10 +335,10 @@ describe('Consignee to Customer with a movement: a transfer slip to the customer
     expect(listed.body.rows.find((r) => r.id === sale.id)?.delivery?.received).toBe(true);
     expect(await findLedgerDifferences(db)).toEqual([]);
 
-    // The reversal is refused while the Customer In holds the slip (the transfer slip's refusal), nothing changed.
+    // The reversal is refused while the Customer In holds the slip (in the sale's words), nothing changed.
     const refused = await call('DELETE', `/api/warehouseConsigneeToCustomer/${sale.id}/reverse`, { reason: 'Wrong buyer' });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toBe(TransferSlipLinkMessages.inCustomerIn);
+    expect(refused.body.message).toBe(SaleMessages.inCustomerIn);
     const [still] = await db.select().from(consigneeToCustomerSales).where(eq(consigneeToCustomerSales.id, sale.id));
     expect(still?.status).toBe('Active');
 

@@ -60,6 +60,7 @@ export const messagesAr: Readonly<Record<MessageOf<typeof SaleMessages>, string>
   [SaleMessages.alreadyReversed]: 'تم عكس عملية البيع من المستلم إلى العميل هذه.',
   [SaleMessages.deliveryLocationRequired]: 'يرجى اختيار موقع التسليم الخاص بالعميل!',
   [SaleMessages.deliveryNotCustomers]: 'يجب أن يكون موقع التسليم أحد مواقع التسليم الخاصة بالعميل.',
+  [SaleMessages.inCustomerIn]: 'تم تسليم عملية البيع من المستلم إلى العميل هذه في استلام العميل. يرجى عكس معاملة استلام العميل أولاً.',
   [SaleMessages.created]: 'تم إنشاء البيع من المستلم إلى العميل بنجاح',
   [SaleMessages.reversed]: 'تم عكس البيع من المستلم إلى العميل بنجاح',
 };
