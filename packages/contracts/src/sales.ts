@@ -23,6 +23,9 @@ export const SaleMessages = {
   sellerNotAllowed: 'Only a consignee or a shipment manager can sell to a customer.',
   notFound: 'Consignee to Customer not found',
   alreadyReversed: 'This Consignee to Customer is reversed.',
+  deliveryLocationRequired: 'Please select the customer’s delivery location!',
+  deliveryNotCustomers: 'The delivery location must be one of the customer’s delivery locations.',
+  inCustomerIn: 'This Consignee to Customer delivered on Customer In. Please revert Customer In transaction first.',
   created: 'Consignee to Customer created successfully',
   reversed: 'Consignee to Customer reversed successfully',
 } as const;
@@ -34,6 +37,18 @@ const optionalRemarks = textInput()
   .transform((v) => (v ? v : null));
 
 const ZSaleQuantity = z.preprocess((value) => (value === '' || value === null || value === undefined ? undefined : value), z.union([z.string(), z.number()], { error: Messages.quantityPositive }).pipe(ZTonnes));
+
+/**
+ * The optional delivery of a sale (issue 14): null sells in place; with a movement the cargo leaves by truck on a
+ * transfer slip (source `sale`) for a delivery location of the customer, received there by Customer In.
+ */
+export const ZSaleMovement = z.object({
+  toLocationId: requiredId(SaleMessages.deliveryLocationRequired),
+  truckId: requiredId(Messages.truckRequired),
+  driverId: requiredId(Messages.driverRequired),
+  wbtNumber: textInput({ error: Messages.wbtRequired }).trim().min(1, Messages.wbtRequired).max(50, 'Maximum 50 characters'),
+});
+export type TSaleMovement = z.output<typeof ZSaleMovement>;
 
 /** Body of `POST /api/warehouseConsigneeToCustomer`: the seller's on-hand position in a warehouse, the customer and the quantity. */
 export const ZConsigneeToCustomerInput = z.object({
@@ -47,6 +62,8 @@ export const ZConsigneeToCustomerInput = z.object({
   customerId: requiredId(SaleMessages.customerRequired),
   quantity: ZSaleQuantity,
   remarks: optionalRemarks,
+  /** null (or absent): in place; otherwise the truck trip to the customer's delivery location. */
+  movement: ZSaleMovement.nullish().transform((v) => v ?? null),
 });
 export type TConsigneeToCustomerInput = z.input<typeof ZConsigneeToCustomerInput>;
 export type TConsigneeToCustomerValues = z.output<typeof ZConsigneeToCustomerInput>;
@@ -74,6 +91,19 @@ export const ZSale = z
     quantity: z.string(),
     saleAt: z.string(),
     remarks: z.string().nullable(),
+    /** The delivery of a sale with a movement (its transfer slip), null for a sale in place. */
+    delivery: z
+      .object({
+        slipId: z.number(),
+        slipNumber: z.number(),
+        toLocationId: z.number(),
+        toLocationName: z.string(),
+        truckPlate: z.string(),
+        wbtNumber: z.string(),
+        /** A Customer In at the destination holds the slip. */
+        received: z.boolean(),
+      })
+      .nullable(),
   })
   .extend(ZRecordTrail.shape);
 export type TSale = z.infer<typeof ZSale>;
@@ -116,6 +146,7 @@ const columns = [
   { key: 'lcPo', label: 'sales.lcPo', kind: 'text', field: 'lcPoNumber' },
   { key: 'cargoType', label: 'sales.cargoType', kind: 'text', field: 'cargoTypeName' },
   { key: 'quantity', label: 'cargo.quantityMt', kind: 'quantity', field: 'quantity', sort: 'quantity' },
+  { key: 'delivery', label: 'sales.delivery', kind: 'custom' },
   { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
 ] as const;
 

@@ -51,6 +51,7 @@ async function census() {
       (select count(*) from ownership_transfers where status = 'Active' and kind = 'ownershipTransfer')::text as ownership_transfers,
       (select count(*) from ownership_transfers where status = 'Active' and kind = 'consigneeTransfer')::text as consignee_transfers,
       (select count(*) from consignee_to_customer_sales where status = 'Active')::text as sales,
+      (select count(*) from consignee_to_customer_sales s join transfer_slips t on t.id = s.transfer_slip_id where s.status = 'Active' and t.source_kind = 'sale' and t.received_table = 'customer_ins')::text as sales_delivered,
       (select count(*) from consignee_to_customer_sales s join companies c on c.id = s.seller_company_id where s.status = 'Active' and c.company_type_id = 5
         and exists (select 1 from consignee_to_shipment_manager_loans l where l.borrower_company_id = s.seller_company_id and l.location_id = s.location_id and l.consignment_id = s.consignment_id and l.silo_id is not distinct from s.silo_id))::text as sm_sales_of_loan,
       (select count(*) from silo_transfers where status = 'Active')::text as silo_transfers,
@@ -68,7 +69,7 @@ describe('demo season', () => {
   it('is made through the flows: sale orders, consignments, two voyages with BLs, an approved out-turn, port loadings and slips', async () => {
     expect(lines.filter((line) => line.includes('not created'))).toEqual([]);
     expect(lines.some((line) => line.startsWith('Demo season:'))).toBe(true);
-    expect(lines.some((line) => line.includes('2 consignee to customer sales, 1 consignee transfers, 1 cargo swaps.'))).toBe(true);
+    expect(lines.some((line) => line.includes('3 consignee to customer sales, 1 consignee transfers, 1 cargo swaps.'))).toBe(true);
     expect(await census()).toMatchObject({
       sale_orders: '4',
       consignments: '6',
@@ -83,7 +84,7 @@ describe('demo season', () => {
       slips_in_transit: '3',
       warehouse_ins: '11', // ten from the port and the terminal's outs, one Warehouse Transfer received at KAP
       consignee_ins: '6',
-      customer_ins: '2',
+      customer_ins: '3',
       pre_outs: '4',
       warehouse_outs: '3',
       consignee_outs: '1',
@@ -91,7 +92,8 @@ describe('demo season', () => {
       loan_returns: '1',
       ownership_transfers: '1',
       consignee_transfers: '1',
-      sales: '2',
+      sales: '3',
+      sales_delivered: '1',
       sm_sales_of_loan: '1',
       silo_transfers: '1',
       cargo_swaps: '1',
@@ -188,11 +190,12 @@ describe('demo season', () => {
     expect(outs.map((o) => o.type)).toEqual(['consignee', 'customer', 'warehouse']);
     // The weights are the bridge's captures, not typed.
     expect(outs.every((o) => !o.manual)).toBe(true);
-    // The customer's store received the terminal's warehouse slip and the mill's consignee slip.
+    // The customer's store received the terminal's warehouse slip, the mill's consignee slip and a sale's transfer slip.
     const resold = await rows<{ kind: string; place: string }>(sql`
       select ci.slip_kind as kind, l.name as place from customer_ins ci join locations l on l.id = ci.location_id where ci.slip_kind <> 'loadingSlip' order by 1`);
     expect(resold).toEqual([
       { kind: 'consigneeLoadingSlip', place: 'Makkah Central Bakery Store' },
+      { kind: 'transferSlip', place: 'Makkah Central Bakery Store' },
       { kind: 'warehouseLoadingSlip', place: 'Makkah Central Bakery Store' },
     ]);
     const typed = await rows<{ n: string }>(sql`select ((select count(*) from warehouse_pre_ins where manual) + (select count(*) from warehouse_ins where manual))::text as n`);

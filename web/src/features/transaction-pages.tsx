@@ -90,6 +90,7 @@ const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/Warehouse
 const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
 const LoanBalancePage = lazy(() => import('./loans/LoanBalancePage'));
 const TransferSlipPrintPage = lazy(() => import('./warehouse-transfer/TransferSlipPrintPage'));
+const SaleSlipPrintPage = lazy(() => import('./sales/SaleSlipPrintPage'));
 const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
 const HandlingLossDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossDocumentsPage })));
 const HandlingExcessDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessDocumentsPage })));
@@ -112,4 +113,5 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'handlingExcess/:id/documents', entry: 'handlingExcess', page: <HandlingExcessDocumentsPage /> },
   { path: 'oldWarehouse-out/:id/edit', entry: 'warehouse-out', action: 'correct', page: <WarehouseOutCorrectionPage /> },
   { path: 'warehouseTransfer/:id/print', entry: 'warehouseTransfer', page: <TransferSlipPrintPage /> },
+  { path: 'warehouse/consignee-to-customer/:id/slip', entry: 'warehouse/consignee-to-customer', page: <SaleSlipPrintPage /> },
 ];

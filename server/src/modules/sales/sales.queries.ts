@@ -5,7 +5,8 @@ import type { Db } from '../../platform/db/client';
 import { caseless } from '../../platform/db/list-order';
 import type { DataScope } from '../../identity/data-scope';
 import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '../../identity/record-trail';
-import { cargoTypes, columnOf, companies, locations, silos } from '../master-data/master-data.schema';
+import { cargoTypes, columnOf, companies, locations, silos, trucks } from '../master-data/master-data.schema';
+import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { positionScope } from '../warehouse-dispatch/warehouse-dispatch.queries';
 import { consigneeToCustomerSales as sales } from './sales.schema';
@@ -17,6 +18,9 @@ import { consigneeToCustomerSales as sales } from './sales.schema';
 const col = columnOf;
 export const sellers = alias(companies, 'seller_company');
 export const customers = alias(companies, 'customer_company');
+/** The destination of a sale with a movement (its transfer slip's delivery location) and the slip's truck. */
+const deliveryPlaces = alias(locations, 'sale_delivery_location');
+const deliveryTrucks = alias(trucks, 'sale_delivery_truck');
 
 /**
  * The data scope of a sale: its warehouse is one of the user's locations, and its seller passes the owner rule of
@@ -48,6 +52,13 @@ export function selectSales(tx: Db) {
       quantityKg: sales.quantityKg,
       saleAt: sales.saleAt,
       remarks: sales.remarks,
+      slipId: transferSlips.id,
+      slipNumber: transferSlips.slipNumber,
+      slipToLocationId: transferSlips.toLocationId,
+      slipToLocationName: sql<string | null>`${col(deliveryPlaces, 'name')}`,
+      slipTruckPlate: sql<string | null>`${col(deliveryTrucks, 'plateNumber')}`,
+      slipWbtNumber: transferSlips.wbtNumber,
+      slipReceivedTable: transferSlips.receivedTable,
       status: sales.status,
       createdAt: sales.createdAt,
       createdByName: userName(createdUsers),
@@ -64,6 +75,9 @@ export function selectSales(tx: Db) {
     .innerJoin(customers, eq(col(customers, 'id'), sales.customerCompanyId))
     .innerJoin(consignments, eq(consignments.id, sales.consignmentId))
     .innerJoin(cargoTypes, eq(col(cargoTypes, 'id'), sales.cargoTypeId))
+    .leftJoin(transferSlips, eq(transferSlips.id, sales.transferSlipId))
+    .leftJoin(deliveryPlaces, eq(col(deliveryPlaces, 'id'), transferSlips.toLocationId))
+    .leftJoin(deliveryTrucks, eq(col(deliveryTrucks, 'id'), transferSlips.truckId))
     .innerJoin(createdUsers, eq(createdUsers.id, sales.createdBy))
     .leftJoin(updatedUsers, eq(updatedUsers.id, sales.updatedBy))
     .leftJoin(reversedUsers, eq(reversedUsers.id, sales.reversedBy));
@@ -92,6 +106,18 @@ export function toSale(row: SaleRow): TSale {
     quantity: kgToTonnes(row.quantityKg),
     saleAt: new Date(row.saleAt).toISOString(),
     remarks: row.remarks,
+    delivery:
+      row.slipId === null || row.slipNumber === null || row.slipToLocationId === null
+        ? null
+        : {
+            slipId: row.slipId,
+            slipNumber: row.slipNumber,
+            toLocationId: row.slipToLocationId,
+            toLocationName: String(row.slipToLocationName ?? ''),
+            truckPlate: String(row.slipTruckPlate ?? ''),
+            wbtNumber: String(row.slipWbtNumber ?? ''),
+            received: row.slipReceivedTable !== null,
+          },
     ...toTrail({ ...row, createdAt: new Date(row.createdAt) }),
   };
 }

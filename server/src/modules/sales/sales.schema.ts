@@ -6,6 +6,7 @@ import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
+import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 
 /**
  * A Consignee to Customer sale (record kind `consigneeToCustomerSale`, transaction code `sale`): a quantity of the
@@ -40,6 +41,8 @@ export const consigneeToCustomerSales = pgTable(
     saleAt: timestamp('sale_at', { withTimezone: true }).notNull(),
     remarks: text('remarks'),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** A sale with a movement: its transfer slip (source `sale`) carries the posting; null for a sale in place. */
+    transferSlipId: integer('transfer_slip_id').references(() => transferSlips.id),
     ...changeTrail(),
     ...reversalTrail(),
   },
@@ -49,6 +52,7 @@ export const consigneeToCustomerSales = pgTable(
     check('consignee_to_customer_sales_status_check', RECORD_STATUS_CHECK(t.status)),
     index('consignee_to_customer_sales_agency_at_idx').on(t.agencyId, t.saleAt, t.id),
     index('consignee_to_customer_sales_location_idx').on(t.agencyId, t.locationId),
+    index('consignee_to_customer_sales_transfer_slip_idx').on(t.transferSlipId),
     tenantPolicy('consignee_to_customer_sales'),
   ],
 );

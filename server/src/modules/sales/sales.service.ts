@@ -2,6 +2,7 @@ import {
   COMPANY_TYPE_IDS,
   ErrorCode,
   kgToTonnes,
+  LOCATION_KIND_IDS,
   Messages,
   SaleMessages,
   tonnesToKg,
@@ -10,11 +11,14 @@ import {
   type TSale,
   type TSaleList,
   type TStockPosition,
+  type TWarehouseTransferSlipView,
   ZSaleListQuery,
 } from '@tonnage/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CommandActor, ReadActor } from '../../kit/actor';
+import { inScope } from '../../identity/data-scope';
+import { lockTransferSlip, reverseTransferSlip, dispatchTransferSlip, type TransferSlipWriter } from '../warehouse-transfer/transfer-slip.service';
 import { onHandAccount, type Position } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
 import { recordAudit } from '../../platform/audit/audit';
@@ -23,11 +27,15 @@ import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
 import { cargoOwnerCondition } from '../../identity/data-scope';
-import { columnOf, companies } from '../master-data/master-data.schema';
+import { columnOf, companies, locations } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { auditable, between, checkPosition, checkSilo, checkWarehouse, onHandPositions, timeZoneFor } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { customers, saleScope, saleSort, selectSales, sellers, toSale } from './sales.queries';
 import { consigneeToCustomerSales as sales } from './sales.schema';
+import { agencyTimezone } from '../../identity/agency-time-zone';
+import { agencies } from '../../identity/agencies.schema';
+import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
+import { selectTransferSlips, toWarehouseTransfer } from '../warehouse-transfer/warehouse-transfer.queries';
 
 /*
  * Consignee to Customer, a sale (issue 14; spec 2.3 `warehouse/consignee-to-customer`; docs/domain.md flow table):
@@ -35,6 +43,9 @@ import { consigneeToCustomerSales as sales } from './sales.schema';
  * ON_HAND(place, seller) -> ON_HAND(place, customer), one ledger transaction of type `sale` (the spec's transaction
  * code), never above the seller's usable (the ledger's CHECK: 409 Quantity not available, also when requests race).
  * The reversal posts the opposite and is refused the same way once the customer's stock has moved on. No edit.
+ * With a movement (issue 14) the sale is a truck trip instead: a transfer slip (source `sale`) from the seller's
+ * position to a delivery location of the customer, arrival owner the customer, received there by Customer In; the
+ * sale keeps the slip, its reversal reverses the slip (refused while a Customer In holds it, in the sale's words).
  */
 
 const col = columnOf;
@@ -92,6 +103,21 @@ async function checkCustomer(tx: Db, actor: ReadActor, customerId: number): Prom
   if (!customer) throw field('customerId', SaleMessages.customerRequired);
 }
 
+/**
+ * The destination of a sale with a movement: an active delivery location of the agency in the user's locations
+ * (400 otherwise), owned by the buyer (400: the customer's delivery locations only), not the place the cargo leaves.
+ */
+async function checkDeliveryLocation(tx: Db, actor: ReadActor, toLocationId: number, customerId: number, fromLocationId: number): Promise<void> {
+  const [location] = await tx
+    .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType'), customerId: col(locations, 'customerId') })
+    .from(locations)
+    .where(and(eq(col(locations, 'agencyId'), actor.agencyId), eq(col(locations, 'id'), toLocationId), eq(col(locations, 'isActive'), true)));
+  if (!location || Number(location.kind) !== LOCATION_KIND_IDS.deliveryLocation || location.ownerType !== 'customer' || !inScope(actor.scope.locationIds, toLocationId) || toLocationId === fromLocationId) {
+    throw field('movement.toLocationId', SaleMessages.deliveryLocationRequired);
+  }
+  if (location.customerId === null || Number(location.customerId) !== customerId) throw field('movement.toLocationId', SaleMessages.deliveryNotCustomers);
+}
+
 function lcOrParty(search: string | undefined): SQL | undefined {
   if (search === undefined) return undefined;
   const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -144,10 +170,23 @@ export async function getSale(tx: Db, actor: ReadActor & { id: number }): Promis
 }
 
 /**
+ * `GET /api/warehouseConsigneeToCustomer/:id/slip`: the printed transfer slip of a sale with a movement (the sale in
+ * the reader's scope, 404 otherwise or when the sale was in place), with the agency's name and time zone.
+ */
+export async function saleSlipView(tx: Db, actor: ReadActor & { id: number }): Promise<TWarehouseTransferSlipView> {
+  const sale = await getSale(tx, actor);
+  if (!sale.delivery) throw notFound(SaleMessages.notFound);
+  const [slip] = await selectTransferSlips(tx).where(and(eq(transferSlips.agencyId, actor.agencyId), eq(transferSlips.id, sale.delivery.slipId)));
+  if (!slip) throw notFound(SaleMessages.notFound);
+  const [agency] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, actor.agencyId));
+  return { slip: toWarehouseTransfer(slip), agencyName: agency?.name ?? '', timeZone: await agencyTimezone(tx, actor.agencyId) };
+}
+
+/**
  * Sells a quantity of the seller's on-hand position in a warehouse to a customer in place: the sale row and the
  * posting ON_HAND(place, seller) -> ON_HAND(place, customer) in one transaction (409 Quantity not available above usable).
  */
-export async function createSale(tx: Db, actor: CommandActor & { input: TConsigneeToCustomerValues }): Promise<TSale> {
+export async function createSale(tx: Db, actor: TransferSlipWriter & { input: TConsigneeToCustomerValues }): Promise<TSale> {
   const input = actor.input;
   await checkWarehouse(tx, actor, input.warehouseId);
   await checkSilo(tx, actor, input.warehouseId, input.siloId);
@@ -162,6 +201,8 @@ export async function createSale(tx: Db, actor: CommandActor & { input: TConsign
     voyageId: input.voyageId,
     attachedVoyageId: input.attachedVoyageId,
   };
+  const movement = input.movement;
+  if (movement) await checkDeliveryLocation(tx, actor, movement.toLocationId, input.customerId, input.warehouseId);
   await checkPosition(tx, actor, from);
   const quantityKg = tonnesToKg(input.quantity);
   const [row] = await tx
@@ -184,6 +225,24 @@ export async function createSale(tx: Db, actor: CommandActor & { input: TConsign
     })
     .returning();
   if (!row) throw new Error('sale not written');
+  if (movement) {
+    // The trip carries the posting ON_HAND(place, seller) -> IN_TRANSIT(trip, customer); the Customer In puts it on hand.
+    const slip = await dispatchTransferSlip(tx, actor, {
+      source: SALE,
+      position: from,
+      toOwnerCompanyId: input.customerId,
+      toLocationId: movement.toLocationId,
+      destination: 'customer',
+      truckId: movement.truckId,
+      driverId: movement.driverId,
+      wbtNumber: movement.wbtNumber,
+      quantityKg,
+      remarks: input.remarks,
+    });
+    await tx.update(sales).set({ transferSlipId: slip.id }).where(eq(sales.id, row.id));
+    await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: 'consigneeToCustomerSale', entityId: row.id, after: auditable({ ...row, transferSlipId: slip.id, slipNumber: slip.slipNumber }), at: actor.now });
+    return getSale(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
+  }
   const { transactionId } = await post(tx, {
     agencyId: actor.agencyId,
     type: SALE,
@@ -215,6 +274,13 @@ export async function reverseSale(tx: Db, actor: CommandActor & { id: number; bo
     .for('update');
   if (!before) throw notFound(SaleMessages.notFound);
   if (before.status !== 'Active') throw new AppError(409, ErrorCode.BUSINESS_RULE, SaleMessages.alreadyReversed);
+  if (before.transferSlipId !== null) {
+    // A sale with a movement: its slip goes back (refused while a Customer In holds it, the slip's own refusal).
+    // The slip is locked first (a receipt locks it too), so a Customer In cannot take it between the check and the reversal.
+    const slip = await lockTransferSlip(tx, actor.agencyId, before.transferSlipId);
+    if (slip?.receivedTable === 'customer_ins') throw new AppError(409, ErrorCode.BUSINESS_RULE, SaleMessages.inCustomerIn);
+    if (slip && slip.status === 'Active') await reverseTransferSlip(tx, actor, slip, reason);
+  }
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
   await tx.update(sales).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(sales.id, before.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: 'consigneeToCustomerSale', entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });

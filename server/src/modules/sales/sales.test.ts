@@ -1,16 +1,18 @@
-import { Messages, SaleMessages, WarehouseDispatchMessages, permissionFlag, tonnesToKg, type TSaleCustomers, type TSaleList, type TSaleSaved, type TStockPositions } from '@tonnage/contracts';
-import { and, eq } from 'drizzle-orm';
+import { Messages, SaleMessages, WarehouseDispatchMessages, type TInTransitSlip, type TSale, permissionFlag, tonnesToKg, type TSaleCustomers, type TSaleList, type TSaleSaved, type TStockPositions } from '@tonnage/contracts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
 import { accountBalance, post } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { inAgency } from '../../platform/db/tenancy';
+import { queryRows } from '../../platform/db/client';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
 import { addResource, makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { consigneeToCustomerSales } from './sales.schema';
+import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 
 /*
  * Consignee to Customer (a sale) through its routes: ON_HAND(seller) -> ON_HAND(customer) at one warehouse place, the
@@ -261,5 +263,97 @@ describe('racing sales of one position', () => {
     expect(answers.find((a) => a.status === 409)?.body.message).toBe(Messages.quantityNotAvailable);
     expect(await balanceOf(pos)).toBe(20_000n);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+});
+
+describe('Consignee to Customer with a movement: a transfer slip to the customer’s delivery location', () => {
+  it(`dispatches the slip, Customer In receives it for the customer, the reversal waits for the receipt’s (${testEngine})`, async () => {
+    const db = t.database.db;
+    const truckId = await world.truck('SALE T');
+    const driverId = await world.driver('Saleh');
+    const movingSilo = await addResource(db, writer, 'silo', { name: 'Silo M', warehouseId, capacity: 5000 });
+    const from = position(movingSilo);
+    await putOnHand(from, '40');
+    const movement = { toLocationId: world.customerLocationId, truckId, driverId, wbtNumber: 'SALE-WBT-1' };
+    const atSite = position(null, world.customerId, world.customerLocationId);
+    const before = await count();
+
+    // Bad destinations: 400 on movement.toLocationId, nothing written.
+    const otherCustomer = await addResource(db, writer, 'customer', { name: 'Other buyer' });
+    const otherSite = await addResource(db, writer, 'deliveryLocation', { storageType: 'openArea', latitude: 21.5, longitude: 39.2, name: 'Other buyer site', ownerType: 'customer', customerId: otherCustomer });
+    const consigneeSite = await call('POST', '/api/warehouseConsigneeToCustomer', body(from, world.customerId, '10', { movement: { ...movement, toLocationId: world.consigneeLocationId } }));
+    expect(consigneeSite.status).toBe(400);
+    expect(consigneeSite.body.details?.['movement.toLocationId']).toBe(SaleMessages.deliveryLocationRequired);
+    const warehouse = await call('POST', '/api/warehouseConsigneeToCustomer', body(from, world.customerId, '10', { movement: { ...movement, toLocationId: otherWarehouseId } }));
+    expect(warehouse.status).toBe(400);
+    expect(warehouse.body.details?.['movement.toLocationId']).toBe(SaleMessages.deliveryLocationRequired);
+    const notTheBuyers = await call('POST', '/api/warehouseConsigneeToCustomer', body(from, world.customerId, '10', { movement: { ...movement, toLocationId: otherSite } }));
+    expect(notTheBuyers.status).toBe(400);
+    expect(notTheBuyers.body.details?.['movement.toLocationId']).toBe(SaleMessages.deliveryNotCustomers);
+    const noTruck = await call('POST', '/api/warehouseConsigneeToCustomer', body(from, world.customerId, '10', { movement: { ...movement, truckId: '' } }));
+    expect(noTruck.status).toBe(400);
+    const tooMuch = await call('POST', '/api/warehouseConsigneeToCustomer', body(from, world.customerId, '41', { movement }));
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.message).toBe(Messages.quantityNotAvailable);
+    expect(await count()).toBe(before);
+    expect(await balanceOf(from)).toBe(40_000n);
+
+    // The sale: ON_HAND(seller) -> IN_TRANSIT(trip, customer) on a numbered transfer slip of source `sale`.
+    const created = await call<TSaleSaved>('POST', '/api/warehouseConsigneeToCustomer', body(from, world.customerId, '10', { movement, remarks: 'By truck to the bakery' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const sale = created.body.record;
+    expect(sale.delivery).toMatchObject({ toLocationId: world.customerLocationId, received: false, wbtNumber: 'SALE-WBT-1' });
+    expect(sale.delivery?.slipNumber).toBeGreaterThan(0);
+    const [slip] = await db.select().from(transferSlips).where(eq(transferSlips.id, sale.delivery?.slipId ?? 0));
+    expect(slip).toMatchObject({ sourceKind: 'sale', ownerCompanyId: world.consigneeId, toOwnerCompanyId: world.customerId, destination: 'customer', toLocationId: world.customerLocationId, fromLocationId: warehouseId, siloId: movingSilo, quantityKg: 10_000n });
+    const [row] = await db.select().from(consigneeToCustomerSales).where(eq(consigneeToCustomerSales.id, sale.id));
+    expect(row?.transferSlipId).toBe(slip?.id);
+    expect(row?.ledgerTransactionId).toBeNull();
+    expect(await balanceOf(from)).toBe(30_000n);
+    expect(await balanceOf(position(movingSilo, world.customerId))).toBe(0n);
+    const [transit] = await queryRows<{ kg: string; owner: number }>(db, sql`select balance_kg::text as kg, owner_company_id as owner from ledger_accounts where kind = 'IN_TRANSIT' and trip_id = ${slip?.tripId ?? 0}`);
+    expect(transit).toEqual({ kg: '10000', owner: world.customerId });
+    expect(await findLedgerDifferences(db)).toEqual([]);
+    const shown = await call<TSale>('GET', `/api/warehouseConsigneeToCustomer/${sale.id}`);
+    expect(shown.body.delivery?.received).toBe(false);
+    const printed = await call<{ slip: { slipNumber: number; toLocationId: number; toOwnerCompanyId: number } }>('GET', `/api/warehouseConsigneeToCustomer/${sale.id}/slip`);
+    expect(printed.status).toBe(200);
+    expect(printed.body.slip).toMatchObject({ slipNumber: sale.delivery?.slipNumber, toLocationId: world.customerLocationId, toOwnerCompanyId: world.customerId });
+    const [inPlace] = await db.select({ id: consigneeToCustomerSales.id }).from(consigneeToCustomerSales).where(isNull(consigneeToCustomerSales.transferSlipId)).limit(1);
+    expect((await call('GET', `/api/warehouseConsigneeToCustomer/${inPlace?.id ?? 0}/slip`)).status).toBe(404);
+    expect((await call('GET', `/api/warehouseConsigneeToCustomer/${sale.id}/slip`, undefined, scopedHeaders)).status).toBe(404);
+
+    // Received by Customer In at the customer's site (not by Consignee In): on hand of the customer there.
+    const picker = await call<{ rows: TInTransitSlip[] }>('GET', `/api/customerIn/slips?locationId=${world.customerLocationId}`);
+    expect(picker.body.rows).toContainEqual(expect.objectContaining({ slipKind: 'transferSlip', slipId: slip?.id }));
+    const wrongKind = await call('POST', '/api/consigneeIn', { slipKind: 'transferSlip', slipId: slip?.id, wbtNumber: 'SALE-IN-1', quantity: '10' });
+    expect(wrongKind.status).toBe(422);
+    const receipt = await call<{ record: { id: number } }>('POST', '/api/customerIn', { slipKind: 'transferSlip', slipId: slip?.id, wbtNumber: 'SALE-IN-1', quantity: '10' });
+    expect(receipt.status, JSON.stringify(receipt.body)).toBe(200);
+    expect(await balanceOf(atSite)).toBe(10_000n);
+    const listed = await call<TSaleList>('GET', '/api/warehouseConsigneeToCustomer?limit=100');
+    expect(listed.body.rows.find((r) => r.id === sale.id)?.delivery?.received).toBe(true);
+    expect(await findLedgerDifferences(db)).toEqual([]);
+
+    // The reversal is refused while the Customer In holds the slip (in the sale's words), nothing changed.
+    const refused = await call('DELETE', `/api/warehouseConsigneeToCustomer/${sale.id}/reverse`, { reason: 'Wrong buyer' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(SaleMessages.inCustomerIn);
+    const [still] = await db.select().from(consigneeToCustomerSales).where(eq(consigneeToCustomerSales.id, sale.id));
+    expect(still?.status).toBe('Active');
+
+    // After the Customer In's reversal the sale reverses: the slip is reversed, the seller has its cargo back.
+    expect((await call('DELETE', `/api/customerIn/${receipt.body.record.id}/reverse`, { reason: 'Wrong site' })).status).toBe(200);
+    expect(await balanceOf(atSite)).toBe(0n);
+    const reversed = await call('DELETE', `/api/warehouseConsigneeToCustomer/${sale.id}/reverse`, { reason: 'Wrong buyer' });
+    expect(reversed.status, JSON.stringify(reversed.body)).toBe(200);
+    const [after] = await db.select().from(transferSlips).where(eq(transferSlips.id, slip?.id ?? 0));
+    expect(after?.status).toBe('Reversed');
+    expect(await balanceOf(from)).toBe(40_000n);
+    const [gone] = await queryRows<{ kg: string }>(db, sql`select balance_kg::text as kg from ledger_accounts where kind = 'IN_TRANSIT' and trip_id = ${slip?.tripId ?? 0}`);
+    expect(gone?.kg).toBe('0');
+    const audits = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'consigneeToCustomerSale'), eq(auditLog.entityId, String(sale.id))));
+    expect(audits.map((a) => a.action).sort()).toEqual(['create', 'reverse']);
+    expect(await findLedgerDifferences(db)).toEqual([]);
   });
 });

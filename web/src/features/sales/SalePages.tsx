@@ -1,13 +1,15 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Tag, Tooltip } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Messages, SaleMessages, WarehouseDispatchMessages, consigneeToCustomerTransaction, type TSale } from '@tonnage/contracts';
 import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
-import { ConsigneePicker, WarehousePicker } from '../../components/pickers';
+import { ConsigneePicker, LOCATION_KINDS, LocationPicker, WarehousePicker } from '../../components/pickers';
+import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
@@ -21,9 +23,34 @@ interface SaleValues {
   customerId?: number;
   quantity?: string;
   remarks?: string;
+  delivery?: 'inPlace' | 'truck';
+  toLocationId?: number;
+  truckId?: number;
+  driverId?: number;
+  wbtNumber?: string;
 }
 
-const FIELDS = ['warehouseId', 'position', 'customerId', 'quantity', 'remarks'];
+const FIELDS = ['warehouseId', 'position', 'customerId', 'quantity', 'remarks', 'toLocationId', 'truckId', 'driverId', 'wbtNumber'];
+const DELIVERY = [LOCATION_KINDS.delivery];
+
+/** "Delivered to <place> · slip <number> · in transit / received" with the slip's print link, or "In place". */
+function DeliveryCell({ record }: { record: TSale }) {
+  const { t } = useTranslation();
+  const agencyPath = useAgencyPath();
+  const delivery = record.delivery;
+  if (!delivery) return <span data-testid="sale-in-place">{t('sales.inPlace')}</span>;
+  return (
+    <span data-testid="sale-delivery">
+      {t('sales.deliveredTo', { place: delivery.toLocationName, number: delivery.slipNumber })}{' '}
+      <Tag color={delivery.received ? 'green' : 'gold'}>{t(delivery.received ? 'warehouseTransfer.receivedStates.delivered' : 'warehouseTransfer.receivedStates.inTransit')}</Tag>
+      <Tooltip title={t('warehouseDispatch.print')}>
+        <Link to={agencyPath(`${consigneeToCustomerTransaction.route}/${record.id}/slip`)} aria-label={t('warehouseDispatch.print')} data-testid="sale-slip-print">
+          <PrinterOutlined />
+        </Link>
+      </Tooltip>
+    </span>
+  );
+}
 
 /** `warehouse/consignee-to-customer`: the silo or open area, and the seller marked when a shipment manager sells. */
 export function SaleListPage() {
@@ -34,6 +61,7 @@ export function SaleListPage() {
       renderers={{
         silo: (row: TSale) => row.siloName ?? t('warehouseDispatch.openArea'),
         seller: (row: TSale) => (row.sellerIsShipmentManager ? t('sales.smMark', { name: row.sellerName }) : row.sellerName),
+        delivery: (row: TSale) => <DeliveryCell record={row} />,
       }}
       reverse={{ title: (row) => `${t('cargo.reverse')} ${row.sellerName} → ${row.customerName} (${row.quantity} MT)?` }}
       hideEdit
@@ -56,6 +84,8 @@ function SaleForm() {
   const customers = useSaleCustomers();
   const key = Form.useWatch('position', form);
   const chosen = (positions.data ?? []).find((p) => positionKey(p) === key);
+  const customerId = Form.useWatch('customerId', form);
+  const byTruck = Form.useWatch('delivery', form) === 'truck';
 
   const submit = async (values: SaleValues) => {
     setSaving(true);
@@ -70,11 +100,16 @@ function SaleForm() {
       customerId: values.customerId,
       quantity: values.quantity ?? '',
       remarks: values.remarks ?? null,
+      movement: values.delivery === 'truck' ? { toLocationId: values.toLocationId, truckId: values.truckId, driverId: values.driverId, wbtNumber: values.wbtNumber ?? '' } : null,
     });
     setSaving(false);
     if (!result.ok) {
       // A refused seller is the position's owner.
-      const error = result.error.details?.ownerCompanyId === undefined ? result : { ...result, error: { ...result.error, details: { ...result.error.details, position: result.error.details.ownerCompanyId } } };
+      // A refused seller is the position's owner; a movement's fields are the delivery fields of the form.
+      const details: Record<string, string> = { ...(result.error.details ?? {}) };
+      if (details.ownerCompanyId !== undefined) details.position = details.ownerCompanyId;
+      for (const name of ['toLocationId', 'truckId', 'driverId', 'wbtNumber']) if (details[`movement.${name}`] !== undefined) details[name] = details[`movement.${name}`] ?? '';
+      const error = { ...result, error: { ...result.error, details } };
       showSubmitFailure(form, error, FIELDS);
       return;
     }
@@ -84,9 +119,9 @@ function SaleForm() {
   };
 
   return (
-    <Form<SaleValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="sale-form">
+    <Form<SaleValues> form={form} layout="vertical" initialValues={{ delivery: 'inPlace' }} onFinish={(values) => void submit(values)} data-testid="sale-form">
       <Card>
-        <Alert type="info" showIcon message={t('sales.nothingMoves')} style={{ marginBlockEnd: 16 }} />
+        <Alert type="info" showIcon message={t(byTruck ? 'sales.byTruck' : 'sales.nothingMoves')} style={{ marginBlockEnd: 16 }} />
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="warehouseId" label={t('sales.warehouse')} rules={[{ required: true, message: translateMessage(Messages.warehouseRequired) }]}>
@@ -116,7 +151,14 @@ function SaleForm() {
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="customerId" label={t('sales.customer')} rules={[{ required: true, message: translateMessage(SaleMessages.customerRequired) }]}>
-              <Select<number> showSearch optionFilterProp="label" loading={customers.isFetching} options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))} data-testid="sale-customer" />
+              <Select<number>
+                showSearch
+                optionFilterProp="label"
+                loading={customers.isFetching}
+                options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
+                onChange={() => form.setFieldsValue({ toLocationId: undefined })}
+                data-testid="sale-customer"
+              />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -125,6 +167,40 @@ function SaleForm() {
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item name="delivery" label={t('sales.delivery')}>
+          <Radio.Group
+            optionType="button"
+            options={[
+              { value: 'inPlace', label: t('sales.inPlace') },
+              { value: 'truck', label: t('sales.deliverByTruck') },
+            ]}
+            data-testid="sale-delivery-mode"
+          />
+        </Form.Item>
+        {byTruck && (
+          <Row gutter={16} data-testid="sale-movement">
+            <Col xs={24} md={6}>
+              <Form.Item name="toLocationId" label={t('sales.deliveryLocation')} rules={[{ required: true, message: translateMessage(SaleMessages.deliveryLocationRequired) }]}>
+                <LocationPicker kinds={DELIVERY} owner="customer" customerId={customerId ?? null} data-testid="sale-to-location" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="truckId" label={t('warehouseTransfer.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
+                <ReferenceSelect resourceKey="truck" data-testid="sale-truck" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="driverId" label={t('warehouseDispatch.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
+                <ReferenceSelect resourceKey="driver" data-testid="sale-driver" />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={6}>
+              <Form.Item name="wbtNumber" label={t('warehouseTransfer.wbtNumber')} rules={[{ required: true, whitespace: true, message: translateMessage(Messages.wbtRequired) }]}>
+                <Input maxLength={50} data-testid="sale-wbt" />
+              </Form.Item>
+            </Col>
+          </Row>
+        )}
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>
@@ -150,6 +226,9 @@ function SaleView({ record }: { record: TSale }) {
         <Descriptions.Item label={t('sales.cargoType')}>{record.cargoTypeName}</Descriptions.Item>
         <Descriptions.Item label={t('cargo.quantityMt')}>
           <bdi>{record.quantity}</bdi>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('sales.delivery')}>
+          <DeliveryCell record={record} />
         </Descriptions.Item>
         <Descriptions.Item label={t('warehouseDispatch.remarks')}>{record.remarks ?? ''}</Descriptions.Item>
       </Descriptions>

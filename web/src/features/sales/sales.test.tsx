@@ -1,8 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Messages, SaleMessages, type TAgencyCompany, type TAgencyLocation, type TStockPosition } from '@tonnage/contracts';
+import { Messages, SaleMessages, driverResource, truckResource, type TAgencyCompany, type TAgencyLocation, type TStockPosition } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
-import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { apiRow, json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
 import SaleFormPage from './SalePages';
@@ -35,8 +35,8 @@ const place = (id: number, name: string, kind: number): TAgencyLocation => ({
 });
 const company = (id: number, name: string, type: number, sm: number | null = null): TAgencyCompany => ({ id, name, companyTypeId: type, CompanyType: { id: type, name: '' }, adminId: null, ShipmentManagerId: sm });
 const agencyData = testAgencyData({
-  Locations: [place(3, 'Silo yard', 1)],
-  Companies: [company(9, 'Mill Co', 3, 12), company(12, 'Grain SM', 5), company(20, 'Bakery Customer', 6)],
+  Locations: [place(3, 'Silo yard', 1), { ...place(30, 'Bakery site', 2), customerId: 20 }, { ...place(31, 'Other buyer site', 2), customerId: 21 }],
+  Companies: [company(9, 'Mill Co', 3, 12), company(12, 'Grain SM', 5), company(20, 'Bakery Customer', 6), company(21, 'Other Buyer', 6)],
 });
 
 const stock = (ownerCompanyId: number, ownerName: string): TStockPosition => ({
@@ -56,6 +56,10 @@ const stock = (ownerCompanyId: number, ownerName: string): TStockPosition => ({
   committed: '10.000',
   usable: '40.000',
 });
+
+const blank = (fields: Record<string, unknown>) => Object.fromEntries(Object.keys(fields).map((name) => [name, null]));
+const truckRow = apiRow(41, { ...blank(truckResource.fields), plateNumber: 'JED 4821', transporterId: 4, transporterIdName: 'Al Safwa Transport', tareWeight: 14.5, capacity: 38 });
+const driverRow = apiRow(42, { ...blank(driverResource.fields), name: 'Fahad', transporterId: 4, transporterIdName: 'Al Safwa Transport' });
 
 async function openOptions(testId: string): Promise<string[]> {
   const select = screen.getByTestId(testId);
@@ -87,6 +91,8 @@ function renderAdd(answer: { status: number; body: unknown } = { status: 409, bo
     if (url.pathname === '/api/warehouseConsigneeToCustomer/positions') return json({ rows: url.searchParams.get('sellerId') === '12' ? [stock(12, 'Grain SM')] : [stock(9, 'Mill Co'), stock(12, 'Grain SM')] });
     if (url.pathname === '/api/warehouseConsigneeToCustomer/customers') return json({ rows: [{ id: 20, name: 'Bakery Customer' }] });
     if (url.pathname === '/api/warehouseConsigneeToCustomer' && init?.method === 'POST') return json(answer.body, answer.status);
+    if (url.pathname === '/api/truck') return json({ rows: [truckRow], count: 1 });
+    if (url.pathname === '/api/driver') return json({ rows: [driverRow], count: 1 });
     return undefined;
   });
   setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToCustomer', 'canAddWarehouseConsigneeToCustomer'] });
@@ -130,6 +136,34 @@ describe('the Consignee to Customer form', () => {
     expect((await screen.findAllByText(SaleMessages.sellerNotAllowed)).length).toBeGreaterThan(0);
   });
 
+  it('delivers by truck: the customer’s delivery locations only, the trip fields required, the movement posted and its refusal on the field', { timeout: 30_000 }, async () => {
+    const calls = renderAdd({ status: 400, body: { message: SaleMessages.deliveryNotCustomers, code: 'VALIDATION', details: { 'movement.toLocationId': SaleMessages.deliveryNotCustomers } } });
+    await screen.findByTestId('sale-form');
+    expect(screen.queryByTestId('sale-movement')).toBeNull();
+    fireEvent.click(screen.getByText('By truck to the customer'));
+    expect(await screen.findByTestId('sale-movement')).toBeTruthy();
+    expect(screen.getByText('The cargo leaves by truck on a transfer slip for the customer’s delivery location; it becomes the customer’s there when Customer In receives it.')).toBeTruthy();
+    await pick('sale-warehouse', 'Silo yard');
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('/api/warehouseConsigneeToCustomer/positions?warehouseId=3'));
+    await pick('sale-position', 'Silo 1 · Mill Co');
+    await pick('sale-customer', 'Bakery Customer');
+    fireEvent.change(screen.getByTestId('sale-quantity'), { target: { value: '12' } });
+    fireEvent.click(screen.getByTestId('sale-save'));
+    expect(await screen.findByText(SaleMessages.deliveryLocationRequired)).toBeTruthy();
+    expect(screen.getByText(Messages.truckRequired)).toBeTruthy();
+    expect(screen.getByText(Messages.wbtRequired)).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/warehouseConsigneeToCustomer' && c.body !== undefined)).toBe(false);
+    expect(await openOptions('sale-to-location')).toEqual(['Bakery site']);
+    await pick('sale-to-location', 'Bakery site');
+    await pick('sale-truck', 'JED 4821');
+    await pick('sale-driver', 'Fahad');
+    fireEvent.change(screen.getByTestId('sale-wbt'), { target: { value: 'WBT-9' } });
+    fireEvent.click(screen.getByTestId('sale-save'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/warehouseConsigneeToCustomer' && c.body !== undefined)).toBe(true));
+    expect(calls.find((c) => c.path === '/api/warehouseConsigneeToCustomer')?.body).toMatchObject({ ownerCompanyId: 9, customerId: 20, quantity: '12', movement: { toLocationId: 30, truckId: 41, driverId: 42, wbtNumber: 'WBT-9' } });
+    expect((await screen.findAllByText(SaleMessages.deliveryNotCustomers)).length).toBeGreaterThan(0);
+  });
+
   it('says it in Arabic', async () => {
     await loadTestLanguage('ar');
     renderAdd();
@@ -137,5 +171,7 @@ describe('the Consignee to Customer form', () => {
     expect(screen.getByText('العميل')).toBeTruthy();
     expect(screen.getByText('البائع')).toBeTruthy();
     expect(screen.getByText('لا شيء يتحرك: تبقى البضاعة في مكانها وتصبح ملكاً للعميل. البيع ليس قرضاً: لا يُرجَع شيء.')).toBeTruthy();
+    expect(screen.getByText('بالشاحنة إلى العميل')).toBeTruthy();
+    expect(screen.getByText('التسليم')).toBeTruthy();
   });
 });

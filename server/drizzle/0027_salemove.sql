@@ -1,0 +1,5 @@
+ALTER TABLE "transfer_slips" DROP CONSTRAINT "transfer_slips_source_kind";--> statement-breakpoint
+ALTER TABLE "consignee_to_customer_sales" ADD COLUMN "transfer_slip_id" integer;--> statement-breakpoint
+ALTER TABLE "consignee_to_customer_sales" ADD CONSTRAINT "consignee_to_customer_sales_transfer_slip_id_transfer_slips_id_fk" FOREIGN KEY ("transfer_slip_id") REFERENCES "public"."transfer_slips"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "consignee_to_customer_sales_transfer_slip_idx" ON "consignee_to_customer_sales" USING btree ("transfer_slip_id");--> statement-breakpoint
+ALTER TABLE "transfer_slips" ADD CONSTRAINT "transfer_slips_source_kind" CHECK ("transfer_slips"."source_kind" in ('warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer'));
