@@ -42,7 +42,7 @@ export const TRANSFER_DESTINATIONS = ['warehouse', 'consignee', 'customer'] as c
 export type TransferDestination = (typeof TRANSFER_DESTINATIONS)[number];
 
 /** The flows that dispatch transfer slips (the slip's `source_kind`); Warehouse Transfer is the only one built. */
-export const TRANSFER_SLIP_SOURCES = ['warehouseTransfer'] as const;
+export const TRANSFER_SLIP_SOURCES = ['warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer'] as const;
 export type TransferSlipSource = (typeof TRANSFER_SLIP_SOURCES)[number];
 
 const optionalText = (max: number) =>

@@ -72,6 +72,7 @@ const loan: TLoan = {
   returned: '10.000',
   outstanding: '15.000',
   loanAt: '2026-11-21T08:00:00.000Z',
+  delivery: null,
   remarks: null,
   status: 'Active',
   createdAt: '2026-11-21T08:00:00.000Z',

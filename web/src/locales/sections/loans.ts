@@ -107,6 +107,10 @@ export const messagesAr: Readonly<Record<MessageOf<typeof LoanMessages>, string>
   [LoanMessages.loanReversedOk]: 'تم عكس من المستلم إلى مدير الشحنة بنجاح',
   [LoanMessages.loanReturnCreated]: 'تم إنشاء من مدير الشحنة إلى المستلم بنجاح',
   [LoanMessages.loanReturnReversedOk]: 'تم عكس من مدير الشحنة إلى المستلم بنجاح',
+  [LoanMessages.deliveryDestinationRequired]: 'يرجى اختيار المكان الذي تسلّم إليه الشاحنة البضاعة!',
+  [LoanMessages.deliveryDestinationNotAllowed]: 'لا يمكن للشاحنة التسليم إلا إلى مستودع أو إلى موقع تسليم للمستلم المستقبِل ضمن مواقعك.',
+  [LoanMessages.deliverySamePlace]: 'يجب أن يختلف مكان التسليم عن المكان الذي تغادره البضاعة.',
+  [LoanMessages.movedLoanReturnNeedsSource]: 'تم تسليم بضاعة هذا القرض بالشاحنة إلى مكان آخر؛ أرجعها من بضاعة مدير الشحنة هناك (اختر البضاعة المراد إرجاعها).',
 };
 
 /** Arabic of other English messages these screens receive. */
