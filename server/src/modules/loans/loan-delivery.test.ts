@@ -220,7 +220,7 @@ describe('a loan delivered by truck', () => {
     expect((await slipOf(returnSlip.id)).status).toBe('Reversed');
     expect((await call<TLoan>('GET', `/api/warehouseConsigneeToSm/${loan.id}`)).body).toMatchObject({ returned: '0.000', outstanding: '10.000' });
 
-    const audits = await inAgency(t.database.db, writer.agencyId, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.entity, 'loanReturn'), eq(auditLog.entityId, lr.id))));
+    const audits = await inAgency(t.database.db, writer.agencyId, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.entity, 'loanReturn'), eq(auditLog.entityId, String(lr.id)))));
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'reverse']);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
@@ -237,7 +237,7 @@ describe('a loan delivered by truck', () => {
     expect((await slipOf(slip.id)).status).toBe('Reversed');
     expect(await balance('IN_TRANSIT', { trip_id: slip.tripId })).toBe(0n);
     expect(await onHand(world.consigneeLocationId, world.consigneeId)).toBe(20_000n);
-    const audits = await inAgency(t.database.db, writer.agencyId, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.entity, 'consigneeToShipmentManagerLoan'), eq(auditLog.entityId, loan.id))));
+    const audits = await inAgency(t.database.db, writer.agencyId, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.entity, 'consigneeToShipmentManagerLoan'), eq(auditLog.entityId, String(loan.id)))));
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'reverse']);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
