@@ -40,10 +40,19 @@ function deliveryColumns() {
   };
 }
 
-type DeliveryRow = { [K in keyof ReturnType<typeof deliveryColumns>]: unknown };
+interface DeliveryRow {
+  slipId: number | null;
+  slipNumber: number | null;
+  slipToLocationId: number | null;
+  slipToLocationName: string | null;
+  slipTruckId: number | null;
+  slipDriverId: number | null;
+  slipWbtNumber: string | null;
+  slipReceivedTable: string | null;
+}
 
 function toDelivery(row: DeliveryRow): TLoanDelivery | null {
-  if (row.slipId === null || row.slipId === undefined) return null;
+  if (row.slipId === null) return null;
   return {
     slipId: Number(row.slipId),
     slipNumber: Number(row.slipNumber),
