@@ -30,6 +30,10 @@ export const LoanMessages = {
   loanReversedOk: 'Consignee to SM reversed successfully',
   loanReturnCreated: 'SM to Consignee created successfully',
   loanReturnReversedOk: 'SM to Consignee reversed successfully',
+  deliveryDestinationRequired: 'Please select where the truck delivers the cargo!',
+  deliveryDestinationNotAllowed: 'The truck can deliver only to a warehouse or to a delivery location of the receiving consignee in your locations.',
+  deliverySamePlace: 'The delivery place must differ from the place the cargo leaves.',
+  movedLoanReturnNeedsSource: "This loan's cargo was delivered by truck to another place; return it from the shipment manager's cargo there (select the cargo to return).",
 } as const;
 
 const optionalRemarks = textInput()
@@ -37,6 +41,35 @@ const optionalRemarks = textInput()
   .max(255, 'Maximum 255 characters')
   .nullish()
   .transform((v) => (v ? v : null));
+
+const ZLoanWbtNumber = textInput({ error: Messages.wbtRequired }).trim().min(1, Messages.wbtRequired).max(50, 'Maximum 50 characters');
+
+/**
+ * The optional delivery of a loan or a loan return (issue 14): `null` (or absent) is the ownership change in place;
+ * a delivery sends the cargo by truck on a transfer slip to `toLocationId` (a warehouse, or a delivery location of
+ * the receiving party's side), received there by Warehouse Pre In / In or Consignee In into the new owner's ON_HAND.
+ */
+export const ZLoanDeliveryInput = z.object({
+  toLocationId: requiredId(LoanMessages.deliveryDestinationRequired),
+  truckId: requiredId(Messages.truckRequired),
+  driverId: requiredId(Messages.driverRequired),
+  wbtNumber: ZLoanWbtNumber,
+});
+export type TLoanDeliveryInput = z.output<typeof ZLoanDeliveryInput>;
+const ZMovement = ZLoanDeliveryInput.nullish().transform((v) => v ?? null);
+
+/** What a record with a delivery shows: its transfer slip, where it goes and whether a receipt took it. */
+export const ZLoanDelivery = z.object({
+  slipId: z.number(),
+  slipNumber: z.number(),
+  toLocationId: z.number(),
+  toLocationName: z.string(),
+  truckId: z.number(),
+  driverId: z.number(),
+  wbtNumber: z.string(),
+  received: z.boolean(),
+});
+export type TLoanDelivery = z.infer<typeof ZLoanDelivery>;
 
 const ZLoanQuantity = z.preprocess((value) => (value === '' || value === null || value === undefined ? undefined : value), z.union([z.string(), z.number()], { error: Messages.quantityPositive }).pipe(ZTonnes));
 
@@ -50,6 +83,7 @@ export const ZConsigneeToSmInput = z.object({
   voyageId: requiredId(WarehouseDispatchMessages.positionRequired),
   attachedVoyageId: requiredId(WarehouseDispatchMessages.positionRequired),
   quantity: ZLoanQuantity,
+  movement: ZMovement,
   remarks: optionalRemarks,
 });
 export type TConsigneeToSmInput = z.input<typeof ZConsigneeToSmInput>;
@@ -85,6 +119,7 @@ export const ZSmToConsigneeInput = z.object({
   loanId: requiredId(LoanMessages.loanRequired),
   quantity: ZLoanQuantity,
   source: ZLoanReturnSource.nullish().transform((v) => v ?? null),
+  movement: ZMovement,
   remarks: optionalRemarks,
 });
 export type TSmToConsigneeInput = z.input<typeof ZSmToConsigneeInput>;
@@ -123,6 +158,8 @@ export const ZLoan = z
     returned: z.string(),
     outstanding: z.string(),
     loanAt: z.string(),
+    /** The truck delivery to the shipment manager's place (null: the loan is in place). */
+    delivery: ZLoanDelivery.nullable(),
     remarks: z.string().nullable(),
   })
   .extend(ZRecordTrail.shape);
@@ -160,6 +197,8 @@ export const ZLoanReturn = z
       .nullable(),
     quantity: z.string(),
     returnAt: z.string(),
+    /** The truck delivery to the lender's place (null: returned in place). */
+    delivery: ZLoanDelivery.nullable(),
     remarks: z.string().nullable(),
   })
   .extend(ZRecordTrail.shape);

@@ -48,6 +48,7 @@ async function census() {
       (select count(*) from consignee_outs where status = 'Active')::text as consignee_outs,
       (select count(*) from consignee_to_shipment_manager_loans where status = 'Active')::text as loans,
       (select count(*) from loan_returns where status = 'Active')::text as loan_returns,
+      (select count(*) from consignee_to_shipment_manager_loans l join transfer_slips t on t.id = l.transfer_slip_id where l.status = 'Active' and t.received_table = 'consignee_ins')::text as loans_delivered,
       (select count(*) from ownership_transfers where status = 'Active' and kind = 'ownershipTransfer')::text as ownership_transfers,
       (select count(*) from ownership_transfers where status = 'Active' and kind = 'consigneeTransfer')::text as consignee_transfers,
       (select count(*) from consignee_to_customer_sales where status = 'Active')::text as sales,
@@ -83,13 +84,14 @@ describe('demo season', () => {
       // At 11:00 in Riyadh: the terminal's last shuttle and today's two Makkah trucks are on the road.
       slips_in_transit: '3',
       warehouse_ins: '11', // ten from the port and the terminal's outs, one Warehouse Transfer received at KAP
-      consignee_ins: '6',
+      consignee_ins: '7', // six from the outs, one loan delivered by truck to the lender's mill
       customer_ins: '3',
       pre_outs: '4',
       warehouse_outs: '3',
       consignee_outs: '1',
-      loans: '1',
+      loans: '2',
       loan_returns: '1',
+      loans_delivered: '1',
       ownership_transfers: '1',
       consignee_transfers: '1',
       sales: '3',

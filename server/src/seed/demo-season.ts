@@ -29,7 +29,7 @@ import { users } from '../identity/users.schema';
 import { createQuantityApproval, createVoyageApproval } from '../modules/vessel-approval/vessel-approval.service';
 import { seedDemoHandling, type DemoHandling } from './demo-handling';
 import { seedDemoInplace, type DemoInplace } from './demo-inplace';
-import { seedDemoLoans, type DemoLoans } from './demo-loans';
+import { seedDemoLoanDelivery, seedDemoLoans, type DemoLoanDelivery, type DemoLoans } from './demo-loans';
 import { seedDemoSwaps, type DemoSwaps } from './demo-swaps';
 import { seedDemoSales, type DemoSales } from './demo-sales';
 import { seedDemoTransfers, type DemoTransfers } from './demo-transfers';
@@ -220,7 +220,7 @@ export interface DemoSeason {
   /** After the port: receipts, commitments and dispatches (demo-warehouse.ts). */
   warehouse: DemoWarehouseSeason;
   /** Loans, transfers in place, handling loss and excess, warehouse transfers, sales and consignee transfers, a cargo swap (demo-loans.ts, demo-inplace.ts, demo-handling.ts, demo-transfers.ts, demo-sales.ts, demo-swaps.ts). */
-  adjustments: DemoLoans & DemoInplace & DemoHandling & DemoTransfers & DemoSales & DemoSwaps;
+  adjustments: DemoLoans & DemoInplace & DemoHandling & DemoTransfers & DemoSales & DemoSwaps & DemoLoanDelivery;
 }
 
 const col = columnOf;
@@ -417,6 +417,8 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
     // ---- who owns it and who borrowed it: a loan and its partial return, transfers in place, handling loss and excess
     const season = { agencyId, userId, now };
     const adjustments = { ...(await seedDemoLoans(tx, season)), ...(await seedDemoInplace(tx, season)), ...(await seedDemoHandling(tx, season)), ...(await seedDemoSales(tx, season)), ...(await seedDemoSwaps(tx, season)), ...(await seedDemoTransfers(tx, season)) };
+    // A loan delivered by truck and received at the lender's mill, after the others so that their picks stay as they were.
+    const loanDelivery = await seedDemoLoanDelivery(tx, season);
 
     return {
       saleOrders: demoSaleOrders.length,
@@ -427,7 +429,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
       loadingSlips: slipCount,
       skippedSlips,
       warehouse,
-      adjustments,
+      adjustments: { ...adjustments, ...loanDelivery },
     };
   });
 }

@@ -6,6 +6,7 @@ import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
+import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 
 /**
  * A loan (L) from a consignee (the lender) to its shipment manager (the borrower) in a warehouse, in place: the
@@ -41,6 +42,8 @@ export const consigneeToShipmentManagerLoans = pgTable(
     loanAt: timestamp('loan_at', { withTimezone: true }).notNull(),
     remarks: text('remarks'),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** The transfer slip of a delivery by truck (issue 14): its posting is the slip's, not an ownership change in place. */
+    transferSlipId: integer('transfer_slip_id').references(() => transferSlips.id),
     ...changeTrail(),
     ...reversalTrail(),
   },
@@ -51,6 +54,7 @@ export const consigneeToShipmentManagerLoans = pgTable(
     check('consignee_to_shipment_manager_loans_other_party', sql`${t.borrowerCompanyId} <> ${t.lenderCompanyId}`),
     index('consignee_to_shipment_manager_loans_agency_at_idx').on(t.agencyId, t.loanAt, t.id),
     index('consignee_to_shipment_manager_loans_parties_idx').on(t.agencyId, t.lenderCompanyId, t.borrowerCompanyId, t.consignmentId, t.cargoTypeId),
+    index('consignee_to_shipment_manager_loans_transfer_slip_idx').on(t.transferSlipId),
     tenantPolicy('consignee_to_shipment_manager_loans'),
   ],
 );
@@ -83,6 +87,8 @@ export const loanReturns = pgTable(
     returnAt: timestamp('return_at', { withTimezone: true }).notNull(),
     remarks: text('remarks'),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** The transfer slip of a delivery by truck (issue 14): its posting is the slip's, not an ownership change in place. */
+    transferSlipId: integer('transfer_slip_id').references(() => transferSlips.id),
     ...changeTrail(),
     ...reversalTrail(),
   },
@@ -95,6 +101,7 @@ export const loanReturns = pgTable(
     ),
     index('loan_returns_agency_at_idx').on(t.agencyId, t.returnAt, t.id),
     index('loan_returns_loan_idx').on(t.loanId),
+    index('loan_returns_transfer_slip_idx').on(t.transferSlipId),
     tenantPolicy('loan_returns'),
   ],
 );

@@ -19,6 +19,8 @@ import {
   type TReasonBody,
   type TStockPosition,
   type TSmToConsigneeValues,
+  type TLoanDeliveryInput,
+  type TransferDestination,
   ZLoanBalanceQuery,
   ZLoanListQuery,
   ZLoanMovementsQuery,
@@ -42,6 +44,7 @@ import { auditable, between, checkPosition, checkSilo, checkWarehouse, onHandPos
 import { inScope } from '../../identity/data-scope';
 import { borrowers, lenders, loanPlace, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
+import { dispatchTransferSlip, lockTransferSlip, reverseTransferSlip, type TransferSlipRow, type TransferSlipWriter } from '../warehouse-transfer/transfer-slip.service';
 
 /*
  * Loans in a warehouse (issue 14; spec 2.3 `warehouse/consignee-to-sm`, `warehouse/sm-to-consignee`; docs/domain.md
@@ -68,6 +71,8 @@ type ReturnListQuery = z.output<typeof ZLoanReturnListQuery>;
 export type LoanFilters = Omit<LoanListQuery, 'page' | 'limit'>;
 export type LoanReturnFilters = Omit<ReturnListQuery, 'page' | 'limit'>;
 type LoanRecord = typeof loans.$inferSelect;
+/** A writer of loans: the truck rules of a delivery answer in its language (English when none is given, as the demo's). */
+type LoanWriter = CommandActor & Partial<Pick<TransferSlipWriter, 'lang'>>;
 
 /**
  * The loans of one kind of place: a warehouse's (`warehouse/consignee-to-sm`) or a consignee location's
@@ -232,7 +237,7 @@ export async function getLoanReturn(tx: Db, actor: ReadActor & { id: number }): 
  * Lends a consignee's cargo on hand in a warehouse to its shipment manager in place: the loan row and the posting
  * ON_HAND(place, consignee) -> ON_HAND(place, SM) in one transaction (409 Quantity not available above usable).
  */
-export async function createLoan(tx: Db, actor: CommandActor & { input: TConsigneeToSmValues; placeChecked?: boolean }): Promise<TLoan> {
+export async function createLoan(tx: Db, actor: LoanWriter & { input: TConsigneeToSmValues; placeChecked?: boolean }): Promise<TLoan> {
   const input = actor.input;
   if (actor.placeChecked !== true) {
     await checkWarehouse(tx, actor, input.warehouseId);
@@ -240,17 +245,75 @@ export async function createLoan(tx: Db, actor: CommandActor & { input: TConsign
   }
   const borrowerCompanyId = await shipmentManagerOf(tx, actor.agencyId, input.ownerCompanyId);
   const place = { locationId: input.warehouseId, siloId: input.siloId, consignmentId: input.consignmentId, cargoTypeId: input.cargoTypeId, voyageId: input.voyageId, attachedVoyageId: input.attachedVoyageId };
-  await checkPosition(tx, actor, positionOf(place, input.ownerCompanyId));
+  const position = positionOf(place, input.ownerCompanyId);
+  await checkPosition(tx, actor, position);
+  // The shipment manager's places: a warehouse, or a delivery location of the SM itself or of one of its consignees.
+  const destination = input.movement === null ? null : await checkDeliveryPlace(tx, actor, input.movement.toLocationId, place.locationId, sql`(${col(locations, 'consigneeId')} = ${borrowerCompanyId} or ${col(locations, 'consigneeId')} in (select ${col(companies, 'id')} from ${companies} where ${col(companies, 'agencyId')} = ${actor.agencyId} and ${col(companies, 'shipmentManagerId')} = ${borrowerCompanyId}))`);
   const quantityKg = tonnesToKg(input.quantity);
   const [row] = await tx
     .insert(loans)
     .values({ agencyId: actor.agencyId, ...place, lenderCompanyId: input.ownerCompanyId, borrowerCompanyId, quantityKg, loanAt: actor.now, remarks: input.remarks, createdBy: actor.userId, createdAt: actor.now })
     .returning();
   if (!row) throw new Error('loan not written');
-  const ledgerTransactionId = await postOwnership(tx, actor, { type: LOAN, source: { table: LOAN_TABLE, id: row.id }, loan: row, from: row.lenderCompanyId, to: row.borrowerCompanyId, quantityKg });
-  await tx.update(loans).set({ ledgerTransactionId }).where(eq(loans.id, row.id));
-  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: LOAN, entityId: row.id, after: auditable({ ...row, ledgerTransactionId }), at: actor.now });
+  let written: Record<string, unknown>;
+  if (input.movement === null || destination === null) {
+    const ledgerTransactionId = await postOwnership(tx, actor, { type: LOAN, source: { table: LOAN_TABLE, id: row.id }, loan: row, from: row.lenderCompanyId, to: row.borrowerCompanyId, quantityKg });
+    await tx.update(loans).set({ ledgerTransactionId }).where(eq(loans.id, row.id));
+    written = { ...row, ledgerTransactionId };
+  } else {
+    const slip = await dispatchSlip(tx, actor, { source: 'loan', position, toOwnerCompanyId: borrowerCompanyId, movement: input.movement, destination, quantityKg, remarks: input.remarks });
+    await tx.update(loans).set({ transferSlipId: slip.id }).where(eq(loans.id, row.id));
+    written = { ...row, transferSlipId: slip.id, slipNumber: slip.slipNumber };
+  }
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: LOAN, entityId: row.id, after: auditable(written), at: actor.now });
   return getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
+}
+
+/**
+ * The delivery place of a loan or a loan return sent by truck (400 on `movement.toLocationId` otherwise): an active
+ * warehouse of the agency (not a consignee's or a customer's place), or a consignee delivery location matching
+ * `consigneeLocation` (the receiving side's), in the user's locations and other than the place the cargo leaves.
+ */
+async function checkDeliveryPlace(tx: Db, actor: ReadActor, toLocationId: number, fromLocationId: number, consigneeLocation: SQL): Promise<TransferDestination> {
+  if (toLocationId === fromLocationId) throw field('movement.toLocationId', LoanMessages.deliverySamePlace);
+  const [location] = await tx
+    .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType'), receiving: sql<boolean>`${consigneeLocation}` })
+    .from(locations)
+    .where(and(eq(col(locations, 'agencyId'), actor.agencyId), eq(col(locations, 'id'), toLocationId), eq(col(locations, 'isActive'), true)));
+  if (location && inScope(actor.scope.locationIds, toLocationId)) {
+    const kind = Number(location.kind);
+    if (kind === LOCATION_KIND_IDS.warehouse && location.ownerType !== 'consignee' && location.ownerType !== 'customer') return 'warehouse';
+    if (kind === LOCATION_KIND_IDS.deliveryLocation && location.ownerType === 'consignee' && location.receiving === true) return 'consignee';
+  }
+  throw field('movement.toLocationId', LoanMessages.deliveryDestinationNotAllowed);
+}
+
+/** Dispatches the transfer slip of a loan or a loan return delivered by truck (the slip's checks of truck, driver, ticket and usable). */
+function dispatchSlip(
+  tx: Db,
+  actor: LoanWriter,
+  params: { source: 'loan' | 'loanReturn'; position: Position; toOwnerCompanyId: number; movement: TLoanDeliveryInput; destination: TransferDestination; quantityKg: bigint; remarks: string | null },
+): Promise<TransferSlipRow> {
+  const { movement } = params;
+  return dispatchTransferSlip(tx, { ...actor, lang: actor.lang ?? 'en' }, {
+    source: params.source,
+    position: params.position,
+    toOwnerCompanyId: params.toOwnerCompanyId,
+    toLocationId: movement.toLocationId,
+    destination: params.destination,
+    truckId: movement.truckId,
+    driverId: movement.driverId,
+    wbtNumber: movement.wbtNumber,
+    quantityKg: params.quantityKg,
+    remarks: params.remarks,
+  });
+}
+
+/** Reverses the transfer slip of a record delivered by truck (refused, with the slip's own message, while a receipt holds it). */
+async function reverseSlipOf(tx: Db, actor: CommandActor, slipId: number, reason: string): Promise<void> {
+  const slip = await lockTransferSlip(tx, actor.agencyId, slipId);
+  if (!slip) throw new Error('transfer slip not found');
+  await reverseTransferSlip(tx, actor, slip, reason);
 }
 
 /** An active delivery location of a consignee in the agency and the user's locations, else 400. */
@@ -265,7 +328,7 @@ async function checkConsigneeLocation(tx: Db, actor: ReadActor, locationId: numb
 }
 
 /** Consignee to SM at a consignee location (`consignee/consignee-to-sm`): the same loan at the location's open area. */
-export async function createConsigneeLocationLoan(tx: Db, actor: CommandActor & { input: TConsigneeLocationToSmValues }): Promise<TLoan> {
+export async function createConsigneeLocationLoan(tx: Db, actor: LoanWriter & { input: TConsigneeLocationToSmValues }): Promise<TLoan> {
   const { locationId, ...rest } = actor.input;
   await checkConsigneeLocation(tx, actor, locationId);
   return createLoan(tx, { ...actor, input: { ...rest, warehouseId: locationId, siloId: null }, placeChecked: true });
@@ -292,6 +355,7 @@ export async function reverseLoan(tx: Db, actor: CommandActor & { id: number; bo
   const before = await lockLoan(tx, actor);
   if (before.status !== 'Active') throw ruleConflict(LoanMessages.loanReversed);
   await assertNotConsumed(tx, { agencyId: actor.agencyId, record: { kind: LOAN, id: before.id } });
+  if (before.transferSlipId !== null) await reverseSlipOf(tx, actor, before.transferSlipId, reason);
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
   await tx.update(loans).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(loans.id, before.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: LOAN, entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });
@@ -333,13 +397,18 @@ export async function loanReturnSources(tx: Db, actor: ReadActor & { loanId: num
  * Returns part or all of a loan in place. The loan is locked FOR UPDATE first, so racing returns of one loan run one
  * after the other and each sees what the other took: more than the outstanding is refused (400, nothing written).
  */
-export async function createLoanReturn(tx: Db, actor: CommandActor & { input: TSmToConsigneeValues }): Promise<TLoanReturn> {
+export async function createLoanReturn(tx: Db, actor: LoanWriter & { input: TSmToConsigneeValues }): Promise<TLoanReturn> {
   const input = actor.input;
   const loan = await lockLoan(tx, { ...actor, id: input.loanId }, 'loanId');
   if (loan.status !== 'Active') throw ruleConflict(LoanMessages.loanReversed);
   const quantityKg = tonnesToKg(input.quantity);
   if (quantityKg > loan.quantityKg - loan.returnedKg) throw field('quantity', LoanMessages.returnAboveOutstanding);
   const from = await returnSource(tx, actor, loan, input.source);
+  // A loan delivered by truck left the loan's place: its return names the shipment manager's cargo it comes from.
+  if (from === null && loan.transferSlipId !== null) throw field('source', LoanMessages.movedLoanReturnNeedsSource);
+  const taken = positionOf(from ?? loan, loan.borrowerCompanyId);
+  // The lender's places: a warehouse, or a delivery location of the lender.
+  const destination = input.movement === null ? null : await checkDeliveryPlace(tx, actor, input.movement.toLocationId, taken.locationId, sql`${col(locations, 'consigneeId')} = ${loan.lenderCompanyId}`);
   const [row] = await tx
     .insert(loanReturns)
     .values({
@@ -357,18 +426,26 @@ export async function createLoanReturn(tx: Db, actor: CommandActor & { input: TS
     .returning();
   if (!row) throw new Error('loan return not written');
   await tx.update(loans).set({ returnedKg: sql`${loans.returnedKg} + ${quantityKg}::bigint` }).where(eq(loans.id, loan.id));
-  const ledgerTransactionId = await postOwnership(tx, actor, {
-    type: RETURN,
-    source: { table: RETURN_TABLE, id: row.id },
-    loan: from ?? loan,
-    // Returned in kind from other cargo: the lender's cargo stays attached to the vessel it lent from.
-    received: from === null ? loan : { ...from, attachedVoyageId: loan.attachedVoyageId },
-    from: loan.borrowerCompanyId,
-    to: loan.lenderCompanyId,
-    quantityKg,
-  });
-  await tx.update(loanReturns).set({ ledgerTransactionId }).where(eq(loanReturns.id, row.id));
-  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: RETURN, entityId: row.id, after: auditable({ ...row, ledgerTransactionId }), at: actor.now });
+  let written: Record<string, unknown>;
+  if (input.movement === null || destination === null) {
+    const ledgerTransactionId = await postOwnership(tx, actor, {
+      type: RETURN,
+      source: { table: RETURN_TABLE, id: row.id },
+      loan: from ?? loan,
+      // Returned in kind from other cargo: the lender's cargo stays attached to the vessel it lent from.
+      received: from === null ? loan : { ...from, attachedVoyageId: loan.attachedVoyageId },
+      from: loan.borrowerCompanyId,
+      to: loan.lenderCompanyId,
+      quantityKg,
+    });
+    await tx.update(loanReturns).set({ ledgerTransactionId }).where(eq(loanReturns.id, row.id));
+    written = { ...row, ledgerTransactionId };
+  } else {
+    const slip = await dispatchSlip(tx, actor, { source: 'loanReturn', position: taken, toOwnerCompanyId: loan.lenderCompanyId, movement: input.movement, destination, quantityKg, remarks: input.remarks });
+    await tx.update(loanReturns).set({ transferSlipId: slip.id }).where(eq(loanReturns.id, row.id));
+    written = { ...row, transferSlipId: slip.id, slipNumber: slip.slipNumber };
+  }
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: RETURN, entityId: row.id, after: auditable(written), at: actor.now });
   return getLoanReturn(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
 }
 
@@ -390,6 +467,7 @@ export async function reverseLoanReturn(tx: Db, actor: CommandActor & { id: numb
   const [before] = await tx.select().from(loanReturns).where(eq(loanReturns.id, actor.id)).for('update');
   if (!before) throw notFound(LoanMessages.loanReturnNotFound);
   if (before.status !== 'Active') throw ruleConflict(LoanMessages.loanReturnReversed);
+  if (before.transferSlipId !== null) await reverseSlipOf(tx, actor, before.transferSlipId, reason);
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
   await tx.update(loans).set({ returnedKg: sql`${loans.returnedKg} - ${before.quantityKg}::bigint` }).where(eq(loans.id, before.loanId));
   await tx.update(loanReturns).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(loanReturns.id, before.id));

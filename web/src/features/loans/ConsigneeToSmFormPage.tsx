@@ -13,15 +13,16 @@ import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { createLoan, createSiteLoan, useLoanPositions, useSiteLoanPositions } from './loans-api';
 import { LoanRecord } from './LoanRecords';
+import { DELIVERY_FIELDS, DeliveryFields, flattenMovementErrors, movementOf, type DeliveryValues } from './LoanDelivery';
 
-interface LoanValues {
+interface LoanValues extends DeliveryValues {
   warehouseId?: number;
   position?: string;
   quantity?: string;
   remarks?: string;
 }
 
-const FIELDS = ['warehouseId', 'position', 'quantity', 'remarks'];
+const FIELDS = ['warehouseId', 'position', 'quantity', 'remarks', ...DELIVERY_FIELDS];
 const DELIVERY = [LOCATION_KINDS.delivery];
 
 /** Where a loan is made: in a warehouse (`warehouse/consignee-to-sm`) or at a consignee location (`consignee/consignee-to-sm`). */
@@ -59,13 +60,15 @@ function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Pla
       voyageId: chosen?.voyageId,
       attachedVoyageId: chosen?.attachedVoyageId,
       quantity: values.quantity ?? '',
+      movement: movementOf(values),
       remarks: values.remarks ?? null,
     };
     const result = place === 'warehouse' ? await createLoan({ ...common, warehouseId: values.warehouseId, siloId: chosen?.siloId ?? null }) : await createSiteLoan({ ...common, locationId: values.warehouseId });
     setSaving(false);
     if (!result.ok) {
       // The consignee location is the form's `warehouseId` field.
-      const error = result.error.details?.locationId === undefined ? result : { ...result, error: { ...result.error, details: { ...result.error.details, warehouseId: result.error.details.locationId } } };
+      const flat = flattenMovementErrors(result);
+      const error = flat.error.details?.locationId === undefined || flat.error.details.toLocationId !== undefined ? flat : { ...flat, error: { ...flat.error, details: { ...flat.error.details, warehouseId: flat.error.details.locationId } } };
       showSubmitFailure(form, error, FIELDS);
       return;
     }
@@ -114,6 +117,7 @@ function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Pla
             </Form.Item>
           </Col>
         </Row>
+        <DeliveryFields form={form} testId="loan" />
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>

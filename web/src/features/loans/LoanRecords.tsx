@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { DeliveryLine } from './LoanDelivery';
 import { Alert, Button, Card, Descriptions, Table, Tooltip, Typography } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -55,6 +56,9 @@ export function LoanDescriptions({ loan }: { loan: TLoan }) {
       </Descriptions.Item>
       <Descriptions.Item label={t('loans.outstanding')}>
         <bdi data-testid="loan-outstanding">{loan.outstanding}</bdi>
+      </Descriptions.Item>
+      <Descriptions.Item label={t('loans.delivery')}>
+        <DeliveryLine delivery={loan.delivery} testId="loan-delivery" />
       </Descriptions.Item>
     </Descriptions>
   );
@@ -186,6 +190,9 @@ export function LoanReturnRecord({ record }: { record: TLoanReturn }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('loans.returnAt')}>
           <bdi>{dateTime(record.returnAt)}</bdi>
+        </Descriptions.Item>
+        <Descriptions.Item label={t('loans.delivery')} span={2}>
+          <DeliveryLine delivery={record.delivery} testId="loan-return-delivery" />
         </Descriptions.Item>
         {record.source && (
           <Descriptions.Item label={t('loans.returnedFrom')} span={2}>

@@ -11,8 +11,9 @@ import { TransactionFormPage } from '../../components/transactions/form/Transact
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { createLoanReturn, useLoanReturnSources, useOpenLoans } from './loans-api';
 import { LoanDescriptions, LoanReturnRecord } from './LoanRecords';
+import { DELIVERY_FIELDS, DeliveryFields, flattenMovementErrors, movementOf, type DeliveryValues } from './LoanDelivery';
 
-interface ReturnValues {
+interface ReturnValues extends DeliveryValues {
   loanId?: number;
   from?: 'loaned' | 'other';
   source?: string;
@@ -20,7 +21,7 @@ interface ReturnValues {
   remarks?: string;
 }
 
-const FIELDS = ['loanId', 'source', 'quantity', 'remarks'];
+const FIELDS = ['loanId', 'from', 'source', 'quantity', 'remarks', ...DELIVERY_FIELDS];
 
 /** A position's key in the source picker. */
 const sourceKey = (p: { warehouseId: number; siloId: number | null; consignmentId: number; voyageId: number; attachedVoyageId: number }) =>
@@ -60,11 +61,16 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
       loanId: values.loanId,
       quantity: values.quantity ?? '',
       source: picked ? { locationId: picked.warehouseId, siloId: picked.siloId, consignmentId: picked.consignmentId, voyageId: picked.voyageId, attachedVoyageId: picked.attachedVoyageId } : null,
+      movement: movementOf(values),
       remarks: values.remarks ?? null,
     });
     setSaving(false);
     if (!result.ok) {
-      showSubmitFailure(form, result, FIELDS);
+      const flat = flattenMovementErrors(result);
+      const details = flat.error.details;
+      // A delivered loan's return needs the SM's cargo: without the source picker shown, the choice "Return from" says so.
+      const error = details?.source !== undefined && values.from !== 'other' ? { ...flat, error: { ...flat.error, details: { ...details, from: details.source } } } : flat;
+      showSubmitFailure(form, error, FIELDS);
       return;
     }
     void message.success(translateMessage(LoanMessages.loanReturnCreated));
@@ -124,6 +130,7 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
             </Form.Item>
           </Col>
         </Row>
+        <DeliveryFields form={form} testId="loan-return" />
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>

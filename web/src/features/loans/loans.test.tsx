@@ -4,10 +4,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { COMPANY_TYPE_IDS, LoanMessages, type TAgencyCompany, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, LoanMessages, Messages, type TAgencyCompany, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
 import { createQueryClient } from '../../app/providers';
 import { loadTestLanguage } from '../../test/i18n';
-import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { apiRow, json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
 import ConsigneeToSmFormPage, { ConsigneeLocationToSmFormPage } from './ConsigneeToSmFormPage';
@@ -72,6 +72,7 @@ const loan: TLoan = {
   returned: '10.000',
   outstanding: '15.000',
   loanAt: '2026-11-21T08:00:00.000Z',
+  delivery: null,
   remarks: null,
   status: 'Active',
   createdAt: '2026-11-21T08:00:00.000Z',
@@ -127,6 +128,69 @@ describe('the Consignee to SM form', () => {
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm', 'canAddWarehouseConsigneeToSm'] });
     renderPage(<ConsigneeToSmFormPage />, 'warehouse/consignee-to-sm/add');
     expect(await screen.findByText('إضافة من المستلم إلى مدير الشحنة')).toBeTruthy();
+  });
+});
+
+describe('the Consignee to SM form with a delivery by truck', () => {
+  it('asks for the destination, truck, driver and ticket when ticked, and sends no movement when unticked', { timeout: 20_000 }, async () => {
+    const bodies: unknown[] = [];
+    const calls: string[] = [];
+    mockFetch((url, init) => {
+      calls.push(`${url.pathname}${url.search}`);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseConsigneeToSm/positions') return json({ rows: [stock] });
+      if (url.pathname === '/api/truck') return json({ rows: [apiRow(21, { plateNumber: 'ABC 123', transporterId: 4, tareWeight: 14, capacity: 60 })], count: 1 });
+      if (url.pathname === '/api/driver') return json({ rows: [apiRow(22, { name: 'Fahad', transporterId: 4 })], count: 1 });
+      if (url.pathname === '/api/warehouseConsigneeToSm' && init?.method === 'POST') {
+        bodies.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
+        return json({ message: LoanMessages.loanCreated, record: loan });
+      }
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm', 'canAddWarehouseConsigneeToSm'] });
+    renderPage(<ConsigneeToSmFormPage />, 'warehouse/consignee-to-sm/add');
+    await screen.findByTestId('loan-form');
+    await pick('loan-warehouse', 'Silo yard');
+    await waitFor(() => expect(calls).toContain('/api/warehouseConsigneeToSm/positions?warehouseId=3'));
+    await pick('loan-position', 'Open area · Mill Co · LC-1 · Wheat');
+    fireEvent.change(screen.getByTestId('loan-quantity'), { target: { value: '25' } });
+    expect(screen.queryByTestId('loan-deliver-to')).toBeNull();
+    fireEvent.click(screen.getByTestId('loan-deliver'));
+    await screen.findByTestId('loan-deliver-to');
+    await pick('loan-deliver-to', 'Mill site');
+    fireEvent.change(screen.getByTestId('loan-wbt'), { target: { value: 'WB-9' } });
+    fireEvent.click(screen.getByTestId('loan-save'));
+    // The trip needs its truck and driver: nothing is sent without them.
+    expect(await screen.findByText(Messages.truckRequired)).toBeTruthy();
+    expect(await screen.findByText(Messages.driverRequired)).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+    // Unticked, the loan is in place again: the movement is null.
+    fireEvent.click(screen.getByTestId('loan-deliver'));
+    await waitFor(() => expect(screen.queryByTestId('loan-deliver-to')).toBeNull());
+    fireEvent.click(screen.getByTestId('loan-save'));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ warehouseId: 3, quantity: '25', movement: null });
+  });
+
+  it('shows a delivered loan’s place, slip and state on its record page', { timeout: 20_000 }, async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseConsigneeToSm/7') return json({ ...loan, delivery: { slipId: 4, slipNumber: 12, toLocationId: 5, toLocationName: 'Mill site', truckId: 21, driverId: 22, wbtNumber: 'WB-9', received: false } });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm'] });
+    render(
+      <QueryClientProvider client={createQueryClient()}>
+        <AntApp>
+          <MemoryRouter initialEntries={['/agencies/1/warehouse/consignee-to-sm/7/edit']}>
+            <Routes>
+              <Route path="/agencies/:agencyId/warehouse/consignee-to-sm/:id/edit" element={<ConsigneeToSmFormPage />} />
+            </Routes>
+          </MemoryRouter>
+        </AntApp>
+      </QueryClientProvider>,
+    );
+    expect((await screen.findByTestId('loan-delivery')).textContent).toBe('Delivered to Mill site · slip 12 in transit');
   });
 });
 

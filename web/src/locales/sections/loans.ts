@@ -46,6 +46,12 @@ export const en = {
   returnsOfLoan: 'Returns of this loan',
   returnNumber: 'Return No.',
   noReturns: 'Nothing returned yet.',
+  deliverByTruck: 'Deliver by truck to another place (transfer slip)',
+  deliverTo: 'Deliver to',
+  delivery: 'Delivery',
+  inPlace: 'In place',
+  deliveredTo: 'Delivered to {{place}} · slip {{slip}}',
+  deliveryStates: { inTransit: 'in transit', received: 'received' },
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -92,6 +98,12 @@ export const ar: SectionShape<typeof en> = {
   returnsOfLoan: 'إرجاعات هذا القرض',
   returnNumber: 'رقم الإرجاع',
   noReturns: 'لم يُرجَع شيء بعد.',
+  deliverByTruck: 'التسليم بالشاحنة إلى مكان آخر (إذن نقل)',
+  deliverTo: 'التسليم إلى',
+  delivery: 'التسليم',
+  inPlace: 'في المكان',
+  deliveredTo: 'سُلّم إلى {{place}} · الإذن {{slip}}',
+  deliveryStates: { inTransit: 'في الطريق', received: 'مُستلَم' },
 };
 
 /** Arabic for the fixed English messages the server sends for the loans, keyed by the English text. */
@@ -107,6 +119,10 @@ export const messagesAr: Readonly<Record<MessageOf<typeof LoanMessages>, string>
   [LoanMessages.loanReversedOk]: 'تم عكس من المستلم إلى مدير الشحنة بنجاح',
   [LoanMessages.loanReturnCreated]: 'تم إنشاء من مدير الشحنة إلى المستلم بنجاح',
   [LoanMessages.loanReturnReversedOk]: 'تم عكس من مدير الشحنة إلى المستلم بنجاح',
+  [LoanMessages.deliveryDestinationRequired]: 'يرجى اختيار المكان الذي تسلّم إليه الشاحنة البضاعة!',
+  [LoanMessages.deliveryDestinationNotAllowed]: 'لا يمكن للشاحنة التسليم إلا إلى مستودع أو إلى موقع تسليم للمستلم المستقبِل ضمن مواقعك.',
+  [LoanMessages.deliverySamePlace]: 'يجب أن يختلف مكان التسليم عن المكان الذي تغادره البضاعة.',
+  [LoanMessages.movedLoanReturnNeedsSource]: 'تم تسليم بضاعة هذا القرض بالشاحنة إلى مكان آخر؛ أرجعها من بضاعة مدير الشحنة هناك (اختر البضاعة المراد إرجاعها).',
 };
 
 /** Arabic of other English messages these screens receive. */
