@@ -23,7 +23,7 @@ import { HandlingMessages } from './handling';
 import { LoanMessages } from './loans';
 import { SaleMessages } from './sales';
 import { ConsigneeTransferMessages } from './consignee-transfer';
-import { TransferSlipLinkMessages, WarehouseTransferMessages } from './warehouse-transfer';
+import { LoanSlipHeldMessages, TransferSlipLinkMessages, WarehouseTransferMessages } from './warehouse-transfer';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -144,6 +144,7 @@ export const SERVER_MESSAGE_SETS = {
   ConsigneeTransferMessages,
   WarehouseTransferMessages,
   TransferSlipLinkMessages,
+  LoanSlipHeldMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

@@ -37,6 +37,19 @@ export const TransferSlipLinkMessages = {
   inCustomerIn: 'This Warehouse Transfer delivered on Customer In. Please revert Customer In transaction first.',
 } as const;
 
+/**
+ * The refusals while a receipt holds a loan's or a loan return's transfer slip: they name the record the clerk is
+ * changing, not the slip's first user (the Warehouse Transfer). A sale's slip is refused with the sale's own message.
+ */
+export const LoanSlipHeldMessages = {
+  loanInWarehousePreIn: 'This Consignee to SM delivered on Warehouse Pre In. Please revert Warehouse Pre In transaction first.',
+  loanInWarehouseIn: 'This Consignee to SM delivered on Warehouse In. Please revert Warehouse In transaction first.',
+  loanInConsigneeIn: 'This Consignee to SM delivered on Consignee In. Please revert Consignee In transaction first.',
+  returnInWarehousePreIn: 'This SM to Consignee delivered on Warehouse Pre In. Please revert Warehouse Pre In transaction first.',
+  returnInWarehouseIn: 'This SM to Consignee delivered on Warehouse In. Please revert Warehouse In transaction first.',
+  returnInConsigneeIn: 'This SM to Consignee delivered on Consignee In. Please revert Consignee In transaction first.',
+} as const;
+
 /** Where a transfer slip goes: a warehouse, or a consignee's or a customer's delivery location. */
 export const TRANSFER_DESTINATIONS = ['warehouse', 'consignee', 'customer'] as const;
 export type TransferDestination = (typeof TRANSFER_DESTINATIONS)[number];

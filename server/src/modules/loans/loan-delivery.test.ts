@@ -1,7 +1,7 @@
 import {
   LoanMessages,
   Messages,
-  TransferSlipLinkMessages,
+  LoanSlipHeldMessages,
   tonnesToKg,
   type TDeliveryInSaved,
   type TLoan,
@@ -180,7 +180,7 @@ describe('a loan delivered by truck', () => {
 
     const refusedReverse = await call('DELETE', `/api/warehouseConsigneeToSm/${loan.id}/reverse`, { reason: 'Wrong truck' });
     expect(refusedReverse.status).toBe(409);
-    expect(refusedReverse.body.message).toBe(TransferSlipLinkMessages.inWarehouseIn);
+    expect(refusedReverse.body.message).toBe(LoanSlipHeldMessages.loanInWarehouseIn);
 
     // The loan's place no longer holds the SM's cargo: a return without a source is refused with our message.
     const noSource = await call('POST', '/api/warehouseSmToConsignee', { loanId: loan.id, quantity: '4', source: null, movement: null });
@@ -212,7 +212,7 @@ describe('a loan delivered by truck', () => {
 
     const heldReturn = await call('DELETE', `/api/warehouseSmToConsignee/${lr.id}/reverse`, { reason: 'Wrong site' });
     expect(heldReturn.status).toBe(409);
-    expect(heldReturn.body.message).toBe(TransferSlipLinkMessages.inConsigneeIn);
+    expect(heldReturn.body.message).toBe(LoanSlipHeldMessages.returnInConsigneeIn);
     expect((await call('DELETE', `/api/consigneeIn/${consigneeIn.body.record.id}/reverse`, { reason: 'Wrong site' })).status).toBe(200);
     const reversedReturn = await call('DELETE', `/api/warehouseSmToConsignee/${lr.id}/reverse`, { reason: 'Wrong site' });
     expect(reversedReturn.status, JSON.stringify(reversedReturn.body)).toBe(200);

@@ -1,4 +1,4 @@
-import { ErrorCode, PortLoadingMessages, WarehouseTransferMessages, type TransferDestination, type TransferSlipSource } from '@tonnage/contracts';
+import { ErrorCode, LoanSlipHeldMessages, type MessageOf, PortLoadingMessages, WarehouseTransferMessages, type TransferDestination, type TransferSlipSource } from '@tonnage/contracts';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Actor, CommandActor } from '../../kit/actor';
 import { inTransitAccount, onHandAccount, type Position } from '../../ledger/accounts';
@@ -175,10 +175,21 @@ export async function lockTransferSlip(tx: Db, agencyId: number, id: number): Pr
  * it is written, so it cannot slip past this check).
  */
 export async function assertSlipNotTaken(tx: Db, agencyId: number, id: number): Promise<void> {
+  const [slip] = await tx.select({ sourceKind: transferSlips.sourceKind, receivedTable: transferSlips.receivedTable }).from(transferSlips).where(and(eq(transferSlips.agencyId, agencyId), eq(transferSlips.id, id))).for('update');
+  const named = slip === undefined ? undefined : HELD_BY_SOURCE[slip.sourceKind as TransferSlipSource];
+  // A record of its own (a loan, a return) is named in the refusal; the consumer catalogue names the Warehouse Transfer.
+  const held = named?.[slip?.receivedTable ?? ''];
+  if (held !== undefined) throw new AppError(409, ErrorCode.BUSINESS_RULE, held);
   await assertNotConsumed(tx, { agencyId, record: { kind: 'transferSlip', id } });
   const preIns = await queryRows<{ id: number }>(tx, sql`select id from warehouse_pre_ins where agency_id = ${agencyId} and slip_kind = ${KIND} and slip_id = ${id} and status = 'Active' limit 1`);
-  if (preIns.length > 0) throw new AppError(409, ErrorCode.BUSINESS_RULE, WarehouseTransferMessages.inPreIn);
+  if (preIns.length > 0) throw new AppError(409, ErrorCode.BUSINESS_RULE, named?.warehouse_pre_ins ?? WarehouseTransferMessages.inPreIn);
 }
+
+/** The refusals naming a loan or a loan return, by the receipt holding its slip (its table, or a live Pre In). */
+const HELD_BY_SOURCE: Partial<Record<TransferSlipSource, Readonly<Record<string, MessageOf<typeof LoanSlipHeldMessages>>>>> = {
+  loan: { warehouse_pre_ins: LoanSlipHeldMessages.loanInWarehousePreIn, warehouse_ins: LoanSlipHeldMessages.loanInWarehouseIn, consignee_ins: LoanSlipHeldMessages.loanInConsigneeIn },
+  loanReturn: { warehouse_pre_ins: LoanSlipHeldMessages.returnInWarehousePreIn, warehouse_ins: LoanSlipHeldMessages.returnInWarehouseIn, consignee_ins: LoanSlipHeldMessages.returnInConsigneeIn },
+};
 
 /**
  * Changes a slip not taken by a receipt (truck, driver, ticket, quantity, remarks): a new quantity reverses the

@@ -1,4 +1,4 @@
-import { TransferSlipLinkMessages, WarehouseTransferMessages, type MessageOf } from '@tonnage/contracts';
+import { LoanSlipHeldMessages, TransferSlipLinkMessages, WarehouseTransferMessages, type MessageOf } from '@tonnage/contracts';
 import type { SectionShape } from './shape';
 
 /** English texts of the Warehouse Transfer and its transfer slip (`t('warehouseTransfer.…')`). */
@@ -43,7 +43,7 @@ export const ar: SectionShape<typeof en> = {
 };
 
 /** Arabic for the fixed English messages the server sends for the Warehouse Transfer, keyed by the English text. */
-export const messagesAr: Readonly<Record<MessageOf<typeof WarehouseTransferMessages> | MessageOf<typeof TransferSlipLinkMessages>, string>> = {
+export const messagesAr: Readonly<Record<MessageOf<typeof WarehouseTransferMessages> | MessageOf<typeof TransferSlipLinkMessages> | MessageOf<typeof LoanSlipHeldMessages>, string>> = {
   [WarehouseTransferMessages.fromWarehouseRequired]: 'يرجى اختيار المستودع الذي تغادره البضاعة!',
   [WarehouseTransferMessages.toWarehouseRequired]: 'يرجى اختيار مستودع الوجهة!',
   [WarehouseTransferMessages.sameWarehouse]: 'يجب أن يختلف مستودع الوجهة عن المستودع الذي تغادره البضاعة.',
@@ -57,6 +57,12 @@ export const messagesAr: Readonly<Record<MessageOf<typeof WarehouseTransferMessa
   [TransferSlipLinkMessages.inWarehouseIn]: 'تم تسليم هذا النقل بين المستودعات في دخول المستودع. يرجى عكس معاملة دخول المستودع أولاً.',
   [TransferSlipLinkMessages.inConsigneeIn]: 'تم تسليم هذا النقل بين المستودعات في دخول المستلم. يرجى عكس معاملة دخول المستلم أولاً.',
   [TransferSlipLinkMessages.inCustomerIn]: 'تم تسليم هذا النقل بين المستودعات في دخول العميل. يرجى عكس معاملة دخول العميل أولاً.',
+  [LoanSlipHeldMessages.loanInWarehousePreIn]: 'تم تسليم قرض المستلم إلى مدير الشحنة هذا في ما قبل دخول المستودع. يرجى عكس معاملة ما قبل دخول المستودع أولاً.',
+  [LoanSlipHeldMessages.loanInWarehouseIn]: 'تم تسليم قرض المستلم إلى مدير الشحنة هذا في دخول المستودع. يرجى عكس معاملة دخول المستودع أولاً.',
+  [LoanSlipHeldMessages.loanInConsigneeIn]: 'تم تسليم قرض المستلم إلى مدير الشحنة هذا في دخول المستلم. يرجى عكس معاملة دخول المستلم أولاً.',
+  [LoanSlipHeldMessages.returnInWarehousePreIn]: 'تم تسليم إرجاع مدير الشحنة إلى المستلم هذا في ما قبل دخول المستودع. يرجى عكس معاملة ما قبل دخول المستودع أولاً.',
+  [LoanSlipHeldMessages.returnInWarehouseIn]: 'تم تسليم إرجاع مدير الشحنة إلى المستلم هذا في دخول المستودع. يرجى عكس معاملة دخول المستودع أولاً.',
+  [LoanSlipHeldMessages.returnInConsigneeIn]: 'تم تسليم إرجاع مدير الشحنة إلى المستلم هذا في دخول المستلم. يرجى عكس معاملة دخول المستلم أولاً.',
 };
 
 /** Arabic of other English messages these screens receive. */
