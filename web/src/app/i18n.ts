@@ -52,6 +52,37 @@ export async function loadTranslations(language: Language): Promise<void> {
     i18n.addResourceBundle(language, 'translation', bundle.translation, true, true);
     i18n.addResourceBundle(language, MESSAGES_NS, bundle.messages, true, true);
   }
+  if (appSections) addSections(language, await appSections);
+}
+
+type SectionsModule = typeof import('../locales/sections');
+
+/** The feature sections' texts, once `loadAppTexts` asked for them (a chunk of its own). */
+let appSections: Promise<SectionsModule> | null = null;
+const sectionsAdded = new Set<string>();
+
+function addSections(language: Language, sections: SectionsModule): void {
+  if (sectionsAdded.has(language)) return;
+  sectionsAdded.add(language);
+  const bundle = sections.sectionBundle(language);
+  if (!bundle) return;
+  i18n.addResourceBundle(language, 'translation', bundle.translation, true, false);
+  // The language's own core messages win over the sections' (overwrite false).
+  i18n.addResourceBundle(language, MESSAGES_NS, bundle.messages, true, false);
+}
+
+/**
+ * Loads the feature sections' texts (every flow's screens and messages) into the languages loaded so far, and into
+ * every language loaded later. The sign-in pages do not need them, so they are not in the JavaScript that runs
+ * before the sign-in form shows; the signed-in app waits for them before it renders (app/router.tsx).
+ */
+export async function loadAppTexts(): Promise<void> {
+  await initI18n();
+  appSections ??= import('../locales/sections');
+  const sections = await appSections;
+  for (const language of Object.keys(loaders) as Language[]) {
+    if (i18n.hasResourceBundle(language, 'translation')) addSections(language, sections);
+  }
 }
 
 /** Loads a language's message sets (once) and makes it the current language of i18next. */

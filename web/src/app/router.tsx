@@ -2,13 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { ErrorBoundary } from './ErrorBoundary';
+import { loadAppTexts } from './i18n';
 import { useSession } from './session';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-/** Everything behind the login is a separate chunk, so the login page loads little code. */
-const SignedInApp = lazy(() => import('./SignedInApp'));
+/** Everything behind the login is a separate chunk, with the feature texts, so the login page loads little code. */
+const SignedInApp = lazy(() => Promise.all([import('./SignedInApp'), loadAppTexts()]).then(([module]) => module));
 
 function ToLogin() {
   const location = useLocation();

@@ -1,4 +1,3 @@
-import { sectionMessagesAr, sectionOtherMessagesAr, sectionsAr } from './sections';
 import { serverMessagesAr } from './sections/server-messages';
 import type { LocaleBundle } from './types';
 
@@ -598,13 +597,11 @@ const ar: LocaleBundle = {
       reversedNote: 'عكسها {{by}} في {{at}}: {{reason}}',
       loadError: 'تعذّر تحميل هذا السجل.',
     },
-    ...sectionsAr,
   },
   messages: {
-    ...sectionMessagesAr,
     ...serverMessagesAr,
-    // Messages the contracts' zod schemas and the features send that are not in a message set yet.
-    ...sectionOtherMessagesAr,
+    // Messages the contracts' zod schemas and the features send that are not in a message set yet (the feature
+    // sections' own, `sectionOtherMessagesAr`, are added with the sections after sign-in: app/i18n.ts).
     'Please enter a quantity in MT with at most 3 decimals.': 'يرجى إدخال كمية بالطن المتري بثلاث خانات عشرية على الأكثر.',
     'Please enter a quantity in MT.': 'يرجى إدخال كمية بالطن المتري.',
     'Please select a date!': 'يرجى اختيار تاريخ!',

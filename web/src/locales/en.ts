@@ -1,5 +1,4 @@
 import { Messages, passwordChecks } from '@tonnage/contracts';
-import { sectionsEn } from './sections';
 
 const checkLabel = (key: (typeof passwordChecks)[number]['key']): string => passwordChecks.find((check) => check.key === key)?.label ?? key;
 
@@ -601,7 +600,6 @@ const translation = {
     reversedNote: 'Reversed by {{by}} on {{at}}: {{reason}}',
     loadError: 'This record could not be loaded.',
   },
-  ...sectionsEn,
 };
 
 const en = {

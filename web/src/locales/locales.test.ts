@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { allMenuEntries, DASHBOARD_TAB_PERMISSIONS, ErrorCode, menu, transactionRegistry } from '@tonnage/contracts';
-import en from './en';
-import ar from './ar';
+import { fullAr as ar, fullEn as en } from './full';
 import zh from './zh';
 import it_ from './it';
 import es from './es';

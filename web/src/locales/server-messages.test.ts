@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode, SERVER_MESSAGE_SETS } from '@tonnage/contracts';
 import { loadTestLanguage } from '../test/i18n';
 import { describeApiError } from '../app/i18n';
-import ar from './ar';
+import { fullAr as ar } from './full';
 
 /*
  * The runtime backstop of the typed Arabic maps: every message the server declares (contracts'

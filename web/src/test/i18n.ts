@@ -1,6 +1,7 @@
-import { activateTranslations } from '../app/i18n';
+import { activateTranslations, loadAppTexts } from '../app/i18n';
 
-/** Loads a language for component tests. */
+/** Loads a language for component tests, with the feature sections the signed-in app has. */
 export async function loadTestLanguage(language: 'en' | 'ar' = 'en'): Promise<void> {
   await activateTranslations(language);
+  await loadAppTexts();
 }

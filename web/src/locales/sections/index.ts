@@ -44,3 +44,14 @@ export const sectionMessagesAr = merged(namespaces.map((name) => sections[name].
 
 /** The Arabic of the other messages (zod schemas, web checks) of the sections' flows. */
 export const sectionOtherMessagesAr = merged(namespaces.map((name) => sections[name].otherMessagesAr));
+
+/**
+ * The feature sections of a language, as i18next adds them after sign-in (app/i18n.ts `loadAppTexts`): the texts
+ * under their namespaces, and the Arabic of the sections' messages (a language's own core messages win over these).
+ * The other languages translate no section yet: they fall back to English.
+ */
+export function sectionBundle(language: string): { translation: Record<string, unknown>; messages: Readonly<Record<string, string>> } | null {
+  if (language === 'en') return { translation: sectionsEn, messages: {} };
+  if (language === 'ar') return { translation: sectionsAr, messages: { ...sectionMessagesAr, ...sectionOtherMessagesAr } };
+  return null;
+}
