@@ -48,11 +48,11 @@ const LOGIN_CONNECTIONS = 50;
 const BENCH_USERS = Math.max(USER_CONTEXT_USERS, LOGIN_CONNECTIONS);
 
 const args = process.argv.slice(2);
-const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--stock', '--warehouse', '--help']);
+const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--stock', '--warehouse', '--web', '--help']);
 const unknown = args.filter((a) => !known.has(a));
 if (args.includes('--help') || unknown.length > 0) {
   if (unknown.length > 0) console.error(`unknown option(s): ${unknown.join(' ')}`);
-  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build] [-- --slips] [-- --weighbridge] [-- --stock] [-- --warehouse]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
+  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build] [-- --slips] [-- --weighbridge] [-- --stock] [-- --warehouse] [-- --web]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
   process.exit(unknown.length > 0 ? 2 : 0);
 }
 const quick = args.includes('--quick');
@@ -334,8 +334,25 @@ async function runIssue13Only(): Promise<number> {
   return ok ? 0 : 1;
 }
 
+/** `--web`: only the web app's JavaScript (built into a temporary directory, or web/dist with --no-build); prints, never writes. */
+async function runWebOnly(): Promise<number> {
+  const web = await measureWebBundle({ rootDir, build, timeoutMs: 180_000 });
+  if (!web.ok) {
+    log(`web app: ${web.reason}`);
+    return 1;
+  }
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+  const { result } = web;
+  console.log(`| login page JS: index.html entry + modulepreloads, gzip -9 | ${kib(result.loginPageGzip)} (${kib(result.loginPageBytes)} raw, ${result.loginPage.length} files) |`);
+  if (result.loginRoute) console.log(`| with the lazy login route (LoginPage chunk and its imports), gzip -9 | ${kib(result.loginRoute.gzipBytes)} (${kib(result.loginRoute.bytes)} raw, ${result.loginRoute.files.length} files) |`);
+  console.log(`| all JS of the build, gzip -9 | ${kib(result.allJsGzip)} (${kib(result.allJsBytes)} raw, ${result.allJsFiles} files) |`);
+  if (result.largest) console.log(`| largest chunk | \`${result.largest.file}\` ${kib(result.largest.bytes)} raw, ${kib(result.largest.gzipBytes)} gzip |`);
+  return 0;
+}
+
 async function run(): Promise<number> {
   if (slipsOnly) return runSlipsOnly();
+  if (args.includes('--web')) return runWebOnly();
   if (args.includes('--stock') || args.includes('--warehouse')) return runIssue13Only();
   if (args.includes('--weighbridge')) return runWeighbridgeOnly();
   const started = performance.now();

@@ -3,23 +3,8 @@ import { textInput } from './text';
 import { Messages } from './errors';
 import { ZUser } from './user';
 import { ZAgency } from './agency';
-
-/** Special characters accepted by the password rule of spec section 5. */
-export const PASSWORD_SPECIALS = '!@#$%^&*';
-
-/** Each check of the live checklist of spec section 5, in display order. */
-export const passwordChecks = [
-  { key: 'min8', label: 'Min 8 characters', test: (p: string) => p.length >= 8 },
-  { key: 'upper', label: 'Atleast 1 cap case', test: (p: string) => /[A-Z]/.test(p) },
-  { key: 'lower', label: 'Atleast 1 small case', test: (p: string) => /[a-z]/.test(p) },
-  { key: 'digit', label: 'Atleast 1 digit', test: (p: string) => /\d/.test(p) },
-  { key: 'special', label: 'Atleast 1 special character', test: (p: string) => /[!@#$%^&*]/.test(p) },
-] as const;
-
-/** True when the password satisfies every rule of spec section 5. */
-export function isStrongPassword(password: string): boolean {
-  return passwordChecks.every((check) => check.test(password));
-}
+import { isStrongPassword } from './password';
+import type { TThrottleInfo } from './password';
 
 const ZNewPassword = z
   .string({ error: Messages.newPasswordRequired })
@@ -71,10 +56,9 @@ export type TChangePasswordBody = z.infer<typeof ZChangePasswordBody>;
 
 export const ZMessageResponse = z.object({ message: z.string() });
 
-/** Throttle info of spec section 3, as the client keeps it. */
+/** Throttle info of spec section 3, as the client keeps it (`TThrottleInfo`, `readThrottleInfo`: password.ts). */
 export const ZThrottleInfo = z.object({
   remainingAttempts: z.number().int(),
   resetAfter: z.number().int(),
   retryAfter: z.number().int(),
-});
-export type TThrottleInfo = z.infer<typeof ZThrottleInfo>;
+}) satisfies z.ZodType<TThrottleInfo>;

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** Machine-readable error codes. The web translates by code and falls back to the message. */
 export const ErrorCode = {
   VALIDATION: 'VALIDATION',
@@ -24,13 +22,27 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The one error body every failing API call returns. `details` maps a field path to its message. */
-export const ZApiError = z.object({
-  message: z.string(),
-  code: z.string(),
-  details: z.record(z.string(), z.string()).optional(),
-});
-export type TApiError = z.infer<typeof ZApiError>;
+/**
+ * The one error body every failing API call returns. `details` maps a field path to its message. Its zod schema is
+ * `ZApiError` (api-error.ts); this module has no zod, so the web's sign-in page reads errors without loading zod.
+ */
+export interface TApiError {
+  message: string;
+  code: string;
+  details?: Record<string, string>;
+}
+
+/** The body as an API error when it has that shape (what `ZApiError.safeParse` accepts), else null. */
+export function readApiError(body: unknown): TApiError | null {
+  if (!body || typeof body !== 'object') return null;
+  const { message, code, details } = body as Record<string, unknown>;
+  if (typeof message !== 'string' || typeof code !== 'string') return null;
+  if (details === undefined) return { message, code };
+  if (!details || typeof details !== 'object' || Array.isArray(details)) return null;
+  const entries = Object.entries(details);
+  if (!entries.every(([, value]) => typeof value === 'string')) return null;
+  return { message, code, details: Object.fromEntries(entries) };
+}
 
 /** Texts fixed by the spec (sections 5 and 8); the server answers with these exact strings. */
 export const Messages = {

@@ -1,5 +1,7 @@
 export * from './constants';
 export * from './errors';
+export * from './api-error';
+export * from './password';
 export * from './http';
 export * from './auth';
 export * from './user';

@@ -1,4 +1,4 @@
-import { Headers as ApiHeaders, ZApiError, type TApiError } from '@tonnage/contracts';
+import { Headers as ApiHeaders, readApiError, type TApiError } from '@tonnage/contracts';
 import { getStoredAgencyId, getToken } from './storage';
 import { describeApiError } from './i18n';
 
@@ -131,8 +131,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function toApiError(status: number, statusText: string, body: unknown): TApiError {
-  const parsed = ZApiError.safeParse(body);
-  if (parsed.success) return parsed.data;
+  const parsed = readApiError(body);
+  if (parsed) return parsed;
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return { message: body.message, code: `HTTP_${status}` };
   }

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/locale/en_US';
+import enUS from 'antd/es/locale/en_US';
 import dayjs from 'dayjs';
 import type { Language } from '@tonnage/contracts';
 import { activateTranslations } from './i18n';
@@ -12,11 +12,11 @@ import { DEFAULT_THEME, themes } from './theme';
 
 const antdLocales: Record<Language, () => Promise<Locale>> = {
   en: () => Promise.resolve(enUS),
-  ar: () => import('antd/locale/ar_EG').then((m) => m.default),
-  zh: () => import('antd/locale/zh_CN').then((m) => m.default),
-  it: () => import('antd/locale/it_IT').then((m) => m.default),
-  es: () => import('antd/locale/es_ES').then((m) => m.default),
-  fr: () => import('antd/locale/fr_FR').then((m) => m.default),
+  ar: () => import('antd/es/locale/ar_EG').then((m) => m.default),
+  zh: () => import('antd/es/locale/zh_CN').then((m) => m.default),
+  it: () => import('antd/es/locale/it_IT').then((m) => m.default),
+  es: () => import('antd/es/locale/es_ES').then((m) => m.default),
+  fr: () => import('antd/es/locale/fr_FR').then((m) => m.default),
 };
 
 /** antd's locales do not set dayjs's locale, so each language names its dayjs locale too. */

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { StorageKeys, ZUserContext, type TLoginResponse, type TUserContext } from '@tonnage/contracts';
+import { StorageKeys, type TLoginResponse, type TUserContext } from '@tonnage/contracts';
 import { api, rawRequest } from './api';
 import { clearSessionStorage, getStoredAgencyId, getToken, setStoredAgencyId, setToken, storage } from './storage';
 
@@ -46,6 +46,8 @@ export function ownAgencyId(context: TUserContext): number | null {
 }
 
 async function fetchUserContext(): Promise<TUserContext | null> {
+  // The schemas (and zod) load with the signed-in app, not before the sign-in form shows.
+  const { ZUserContext } = await import('./response-schemas');
   const context = await api('/api/user-context', { schema: ZUserContext });
   // Everyone but a super admin works in their own agency; store it before any agency call is made.
   if (context && !context.isSuperAdmin) setStoredAgencyId(ownAgencyId(context));

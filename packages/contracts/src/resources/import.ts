@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZApiError } from '../errors';
+import { ZApiError } from '../api-error';
 
 /**
  * Import of a resource from Excel or CSV (`POST /api/<key>/import`, multipart field `file`).

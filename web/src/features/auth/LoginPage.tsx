@@ -1,10 +1,14 @@
 import { useCallback, useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Input } from 'antd';
+import { Alert, App, Button, Checkbox, Form } from 'antd';
+// The input and the password input themselves, not antd's `Input` namespace (which brings TextArea, Search and OTP
+// into the JavaScript before the sign-in form shows).
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { Messages, ZLoginResponse } from '@tonnage/contracts';
+import { Messages } from '@tonnage/contracts';
 import { rawRequest } from '../../app/api';
 import { requiredRule } from '../../app/form-rules';
 import { describeApiError, translateMessage } from '../../app/i18n';
@@ -57,6 +61,8 @@ export default function LoginPage() {
     });
     const now = Date.now();
     if (result.ok) {
+      // The response schema (and zod) loads on submit, not with the sign-in form.
+      const { ZLoginResponse } = await import('../../app/response-schemas');
       const parsed = ZLoginResponse.safeParse(result.data);
       if (!parsed.success) {
         setSubmitting(false);
@@ -140,7 +146,7 @@ export default function LoginPage() {
           <Input prefix={<UserOutlined />} autoComplete="username" autoFocus data-testid="login-username" />
         </Form.Item>
         <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: translateMessage(Messages.passwordRequired) }]}>
-          <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
+          <Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="login-password" />
         </Form.Item>
         <div className="auth-row">
           <Form.Item name="rememberMe" valuePropName="checked" noStyle>

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCKOUT_MINUTES, Headers as ApiHeaders, StorageKeys, ZThrottleInfo, type TThrottleInfo } from '@tonnage/contracts';
+import { DEFAULT_LOCKOUT_MINUTES, Headers as ApiHeaders, StorageKeys, readThrottleInfo, type TThrottleInfo } from '@tonnage/contracts';
 import { storage } from '../../app/storage';
 
 /** Throttle info of spec section 3 as kept in localStorage 'throttle', with when it was saved and the block end. */
@@ -74,19 +74,19 @@ export function readThrottle(now: number): StoredThrottle | null {
     clearThrottle();
     return null;
   }
-  const info = ZThrottleInfo.safeParse(candidate);
-  if (!info.success || typeof candidate !== 'object' || candidate === null) {
+  const info = readThrottleInfo(candidate);
+  if (!info || typeof candidate !== 'object' || candidate === null) {
     clearThrottle();
     return null;
   }
   const savedAt = 'savedAt' in candidate && typeof candidate.savedAt === 'number' ? candidate.savedAt : now;
   const blockedUntil = 'blockedUntil' in candidate && typeof candidate.blockedUntil === 'number' ? candidate.blockedUntil : null;
-  const stillApplies = blockedUntil !== null ? blockedUntil > now : savedAt + info.data.resetAfter * 1000 > now;
+  const stillApplies = blockedUntil !== null ? blockedUntil > now : savedAt + info.resetAfter * 1000 > now;
   if (!stillApplies) {
     clearThrottle();
     return null;
   }
-  return { ...info.data, savedAt, blockedUntil };
+  return { ...info, savedAt, blockedUntil };
 }
 
 /** Minutes and seconds left, as mm:ss (minutes roll over at 60 seconds; never negative). */
