@@ -440,11 +440,11 @@ describe(`the data scope of the issue-14 flows, over every registered route (${t
     const whs = { warehouseId: X, ...stock(own) };
     const atSite = { locationId: siteA, ...stock({ ...own, locationId: siteA }) };
     const both = ['consignee', 'manager'] as const;
-    const cases: { users: readonly ('consignee' | 'manager')[]; url: string; body: () => Promise<Record<string, unknown>>; what: string }[] = [
-      { users: both, url: '/api/ownershipTransfer', body: async () => ({ locationId: X, ...stock(own), toOwnerCompanyId: sisterB, quantity: '1' }), what: 'to another manager’s consignee' },
-      { users: both, url: '/api/consigneeTransfer', body: async () => ({ ...atSite, toOwnerCompanyId: sisterB, quantity: '1' }), what: 'to another manager’s consignee' },
-      { users: both, url: '/api/swapCargo', body: async () => ({ ...side('a', own), ...side('b', pos(X, null, B, shipB)), quantity: '1' }), what: 'with another’s cargo at the same place' },
-      { users: ['consignee'], url: '/api/swapCargo', body: async () => ({ ...side('a', own), ...side('b', pos(Y, siloY, sisterA)), quantity: '1' }), what: 'with a sister’s cargo at a warehouse outside the user’s places' },
+    const cases: { users: readonly ('consignee' | 'manager')[]; url: string; body: () => Record<string, unknown> | Promise<Record<string, unknown>>; what: string }[] = [
+      { users: both, url: '/api/ownershipTransfer', body: () => ({ locationId: X, ...stock(own), toOwnerCompanyId: sisterB, quantity: '1' }), what: 'to another manager’s consignee' },
+      { users: both, url: '/api/consigneeTransfer', body: () => ({ ...atSite, toOwnerCompanyId: sisterB, quantity: '1' }), what: 'to another manager’s consignee' },
+      { users: both, url: '/api/swapCargo', body: () => ({ ...side('a', own), ...side('b', pos(X, null, B, shipB)), quantity: '1' }), what: 'with another’s cargo at the same place' },
+      { users: ['consignee'], url: '/api/swapCargo', body: () => ({ ...side('a', own), ...side('b', pos(Y, siloY, sisterA)), quantity: '1' }), what: 'with a sister’s cargo at a warehouse outside the user’s places' },
       { users: ['consignee'], url: '/api/warehouseTransfer', body: async () => ({ fromWarehouseId: X, ...stock(own), toWarehouseId: Y, quantity: '1', ...(await truckTrip()) }), what: 'to a warehouse outside the user’s places' },
       { users: both, url: '/api/warehouseConsigneeToSm', body: async () => ({ ...whs, quantity: '1', movement: { toLocationId: siteB, ...(await truckTrip()) } }), what: 'delivered to another manager’s consignee’s site' },
       { users: ['consignee'], url: '/api/warehouseConsigneeToSm', body: async () => ({ ...whs, quantity: '1', movement: { toLocationId: Y, ...(await truckTrip()) } }), what: 'delivered to a warehouse outside the user’s places' },
@@ -452,7 +452,7 @@ describe(`the data scope of the issue-14 flows, over every registered route (${t
       {
         users: ['consignee'],
         url: '/api/warehouseSmToConsignee',
-        body: async () => ({ loanId: mine.warehouseConsigneeToSm, quantity: '1', source: { locationId: Y, siloId: null, consignmentId: shipA.consignmentId, voyageId: shipA.voyageId, attachedVoyageId: shipA.voyageId } }),
+        body: () => ({ loanId: mine.warehouseConsigneeToSm, quantity: '1', source: { locationId: Y, siloId: null, consignmentId: shipA.consignmentId, voyageId: shipA.voyageId, attachedVoyageId: shipA.voyageId } }),
         what: 'from the shipment manager’s cargo at a warehouse outside the user’s places',
       },
       { users: both, url: '/api/warehouseSmToConsignee', body: async () => ({ loanId: mine.warehouseConsigneeToSm, quantity: '1', movement: { toLocationId: siteB, ...(await truckTrip()) } }), what: 'delivered to another manager’s consignee’s site' },
