@@ -1,8 +1,7 @@
-import ar from '../../web/src/locales/ar';
-import en from '../../web/src/locales/en';
+import { fullAr as ar, fullEn as en } from '../../web/src/locales/full';
 import { language } from './browser';
 
-/** The run language's message set, so assertions read the same texts a person sees. */
+/** The run language's whole message set (core and feature sections), so assertions read the same texts a person sees. */
 export const texts = (language === 'ar' ? ar : en).translation;
 
 /** Fills `{{name}}` placeholders the way i18next does. */
