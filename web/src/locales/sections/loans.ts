@@ -61,7 +61,6 @@ export const en = {
   blOption: '{{bl}} · {{lender}} to {{borrower}} · {{lcPo}} · available {{available}}',
   onBoardHint: 'Nothing moves now: the loan reserves cargo on board of this BL, which port loadings of quantity type Loan load to the shipment manager.',
   onBoardPlace: 'On board',
-  portLoadingsOfLoan: 'Port loadings of this loan',
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -123,7 +122,6 @@ export const ar: SectionShape<typeof en> = {
   blOption: '{{bl}} · من {{lender}} إلى {{borrower}} · {{lcPo}} · المتاح {{available}}',
   onBoardHint: 'لا يتحرك شيء الآن: يحجز القرض بضاعة على متن السفينة من هذه البوليصة، تحمّلها عمليات التحميل من الميناء بنوع الكمية قرض إلى مدير الشحنة.',
   onBoardPlace: 'على متن السفينة',
-  portLoadingsOfLoan: 'عمليات التحميل من الميناء لهذا القرض',
 };
 
 /** Arabic for the fixed English messages the server sends for the loans, keyed by the English text. */
