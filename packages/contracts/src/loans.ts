@@ -34,6 +34,9 @@ export const LoanMessages = {
   deliveryDestinationNotAllowed: 'The truck can deliver only to a warehouse or to a delivery location of the receiving consignee in your locations.',
   deliverySamePlace: 'The delivery place must differ from the place the cargo leaves.',
   movedLoanReturnNeedsSource: "This loan's cargo was delivered by truck to another place; return it from the shipment manager's cargo there (select the cargo to return).",
+  onBoardLoanReturnNeedsSource: "This loan is of cargo on board at the port; return it from the shipment manager's cargo on hand (select the cargo to return).",
+  blRequired: 'Please select a BL of this voyage!',
+  onBoardNotAvailable: 'Quantity not available: the loan lends more than this BL has on board, less what its port loadings and loans still plan to load.',
 } as const;
 
 const optionalRemarks = textInput()
@@ -97,6 +100,40 @@ export type TConsigneeLocationToSmInput = z.input<typeof ZConsigneeLocationToSmI
 export type TConsigneeLocationToSmValues = z.output<typeof ZConsigneeLocationToSmInput>;
 
 /**
+ * Body of `POST /api/warehouseConsigneeToSm/on-board` (issue 14): a loan of cargo still on board. The lender is the
+ * BL consignee of `shipmentId` (a BL of a voyage), the borrower its shipment manager; the place is the voyage's port.
+ * No stock moves at loan time (ON_BOARD has no owner): the loan reserves part of what the BL can still give, which
+ * its `loan` port loadings then load to the shipment manager.
+ */
+export const ZOnBoardLoanInput = z.object({
+  shipmentId: requiredId(LoanMessages.blRequired),
+  quantity: ZLoanQuantity,
+  remarks: optionalRemarks,
+});
+export type TOnBoardLoanInput = z.input<typeof ZOnBoardLoanInput>;
+export type TOnBoardLoanValues = z.output<typeof ZOnBoardLoanInput>;
+
+/** `GET /api/warehouseConsigneeToSm/on-board?voyageId=`: the BLs of a voyage a consignee may lend on board, with what each can still give. */
+export const ZOnBoardLendersQuery = z.object({ voyageId: requiredId(LoanMessages.blRequired) });
+export const ZOnBoardLender = z.object({
+  shipmentId: z.number(),
+  blNumber: z.string(),
+  consignmentId: z.number(),
+  lcPoNumber: z.string(),
+  lenderId: z.number(),
+  lenderName: z.string(),
+  borrowerId: z.number(),
+  borrowerName: z.string(),
+  cargoTypeName: z.string(),
+  onBoard: z.string(),
+  /** What a loan (or a `bl` port loading) may still take: on board less the live plans and the open port loans. */
+  available: z.string(),
+});
+export type TOnBoardLender = z.infer<typeof ZOnBoardLender>;
+export const ZOnBoardLenders = z.object({ rows: z.array(ZOnBoardLender) });
+export type TOnBoardLenders = z.infer<typeof ZOnBoardLenders>;
+
+/**
  * Where a loan return's cargo comes from when it is not the loaned cargo itself: another on-hand position of the
  * borrower of the loan's cargo type (another consignment or vessel, silo, warehouse or consignee location). The
  * lender receives it there, attached to the loan's vessel (the cargo is returned in kind, the attached vessel follows
@@ -125,16 +162,24 @@ export const ZSmToConsigneeInput = z.object({
 export type TSmToConsigneeInput = z.input<typeof ZSmToConsigneeInput>;
 export type TSmToConsigneeValues = z.output<typeof ZSmToConsigneeInput>;
 
-/** Where a loan is made: a warehouse (`warehouse/consignee-to-sm`) or a consignee location (`consignee/consignee-to-sm`). */
-export const LOAN_PLACES = ['warehouse', 'consigneeLocation'] as const;
+/**
+ * Where a loan is made: a warehouse (`warehouse/consignee-to-sm`), a consignee location (`consignee/consignee-to-sm`)
+ * or on board at the port (`onBoard`, a BL's cargo still on the vessel; listed on the warehouse screen).
+ */
+export const LOAN_PLACES = ['warehouse', 'consigneeLocation', 'onBoard'] as const;
 export type LoanPlace = (typeof LOAN_PLACES)[number];
 
 /** The place, parties and cargo of a loan (and of its returns). */
 const loanParties = {
   /** The kind of the loan's place: which screen (and record page) the loan belongs to. */
   place: z.enum(LOAN_PLACES),
-  warehouseId: z.number(),
+  /** The warehouse or consignee location (null on board). */
+  warehouseId: z.number().nullable(),
+  /** The place's name; on board: the port and the vessel / voyage. */
   warehouseName: z.string(),
+  /** The BL lent on board (null at a warehouse or consignee location). */
+  shipmentId: z.number().nullable(),
+  blNumber: z.string().nullable(),
   siloId: z.number().nullable(),
   siloName: z.string().nullable(),
   lenderId: z.number(),

@@ -17,7 +17,11 @@ export const PortLoadingMessages = {
   destinationRequired: 'Please select a delivery location!',
   consigneeLocationRequired: 'Please select a delivery location of the BL consignee!',
   customerLocationRequired: 'Please select a customer delivery location!',
-  ownerNotAllowed: 'The owner must be the BL consignee, its shipment manager, or the customer of the delivery location.',
+  ownerNotAllowed: 'The owner must be the BL consignee, or the customer of the delivery location.',
+  ownerShipmentManagerNeedsLoan: 'The shipment manager takes cargo of a BL only through a loan: lend it on Consignee to SM (on board) and load it with quantity type Loan.',
+  loanRequired: 'Please select an open loan of this BL!',
+  loanAboveQuantity: 'Quantity not available: the port loadings of this loan plan more than the loan.',
+  loanNotToCustomer: 'A loan port loading delivers to a warehouse or a delivery location of the shipment manager or its consignees.',
   transporterRequired: 'Please select transporter!',
   thirdPartyRequired: 'Please input the third party transporter name!',
   portLoadingReversed: 'This Port Loading is reversed.',
@@ -62,6 +66,14 @@ const optionalText = (max: number) =>
 // ---------------------------------------------------------------- port loadings
 
 /**
+ * What a port loading loads (spec 3, quantity types): the BL consignee's own cargo (`bl`), or the cargo its shipment
+ * manager borrowed on board (`loan`, with `loanId`: a Consignee to SM loan of the BL's cargo still on board). Loan
+ * returns and sales have their own screens (docs/decisions.md), so `loanReturn` and `sale` are not port loading types.
+ */
+export const PORT_LOADING_QUANTITY_TYPES = ['bl', 'loan'] as const;
+export type PortLoadingQuantityType = (typeof PORT_LOADING_QUANTITY_TYPES)[number];
+
+/**
  * Body of `POST /api/portLoading` and `PUT /api/portLoading/:id`. The port defaults to the voyage's port, the owner
  * to the BL consignee (the customer of the location for a customer delivery).
  */
@@ -76,11 +88,14 @@ export const ZPortLoadingInput = z
     transporterKind: z.enum(TRANSPORTER_KINDS, { error: PortLoadingMessages.transporterRequired }),
     transporterId: nullableId,
     thirdPartyName: optionalText(100),
+    quantityType: z.preprocess(emptyToUndefined, z.enum(PORT_LOADING_QUANTITY_TYPES, { error: 'Please select the quantity type!' }).default('bl')),
+    loanId: nullableId,
     quantity: ZTonnes,
     loadingDate: ZDate,
     remarks: optionalText(255),
   })
   .superRefine((value, ctx) => {
+    if (value.quantityType === 'loan' && value.loanId === null) ctx.addIssue({ code: 'custom', path: ['loanId'], message: PortLoadingMessages.loanRequired });
     if (value.toLocationId === null) {
       const message =
         value.transportationType === 'warehouse'
@@ -101,6 +116,7 @@ export const ZPortLoadingInput = z
     ...value,
     transporterId: value.transporterKind === 'company' ? value.transporterId : null,
     thirdPartyName: value.transporterKind === 'thirdParty' ? value.thirdPartyName : null,
+    loanId: value.quantityType === 'loan' ? value.loanId : null,
   }));
 export type TPortLoadingInput = z.input<typeof ZPortLoadingInput>;
 export type TPortLoadingValues = z.output<typeof ZPortLoadingInput>;
@@ -128,6 +144,8 @@ export const ZPortLoadingListQuery = z.object({
   transportationType: z.preprocess(emptyToUndefined, z.enum(TRANSPORTATION_TYPES).optional()),
   toLocationId: optionalId,
   transporterId: optionalId,
+  quantityType: z.preprocess(emptyToUndefined, z.enum(PORT_LOADING_QUANTITY_TYPES).optional()),
+  loanId: optionalId,
   status: ZRecordStatusFilter,
   fromDate: optionalDate,
   toDate: optionalDate,
@@ -169,6 +187,9 @@ export const ZPortLoading = z
     transporterId: z.number().nullable(),
     transporterName: z.string().nullable(),
     thirdPartyName: z.string().nullable(),
+    /** `bl`: the BL consignee's cargo; `loan`: cargo the shipment manager borrowed on board (`loanId`). */
+    quantityType: z.enum(PORT_LOADING_QUANTITY_TYPES),
+    loanId: z.number().nullable(),
     quantity: ZTonnesText,
     /** Sum of the active loading slips. */
     loadedQuantity: ZTonnesText,
@@ -312,6 +333,27 @@ export const ZVoyageShipments = z.object({
 });
 export type TVoyageShipments = z.infer<typeof ZVoyageShipments>;
 
+/**
+ * `GET /api/portLoading/loans?shipmentId=`: the open loans of a BL's cargo on board (Consignee to SM, on board) a
+ * `loan` port loading may name, with what each still leaves to plan (the loan less its live `loan` port loadings).
+ */
+export const ZPortLoanOptionsQuery = z.object({ shipmentId: requiredId(PortLoadingMessages.shipmentRequired), exceptPortLoadingId: optionalId });
+export const ZPortLoanOption = z.object({
+  loanId: z.number(),
+  loanAt: z.string(),
+  lenderName: z.string(),
+  borrowerId: z.number(),
+  borrowerName: z.string(),
+  quantity: ZTonnesText,
+  /** Planned by the loan's live `loan` port loadings. */
+  planned: ZTonnesText,
+  /** What a port loading of this loan may still plan. */
+  left: ZTonnesText,
+});
+export type TPortLoanOption = z.infer<typeof ZPortLoanOption>;
+export const ZPortLoanOptions = z.object({ rows: z.array(ZPortLoanOption) });
+export type TPortLoanOptions = z.infer<typeof ZPortLoanOptions>;
+
 /** `GET /api/loadingSlips/:id/pdf?lang=`. */
 export const ZLoadingSlipPdfQuery = z.object({ lang: z.enum(['en', 'ar']).default('en') });
 
@@ -356,6 +398,7 @@ export const portLoadingTransaction = defineTransaction({
       { key: 'port', label: 'portLoading.port', kind: 'text', field: 'portName' },
       { key: 'type', label: 'portLoading.transportationType', kind: 'custom' },
       { key: 'destination', label: 'portLoading.destinationLabel', kind: 'text', field: 'toLocationName', sort: 'toLocationName' },
+      { key: 'quantityType', label: 'portLoading.quantityType', kind: 'enum', field: 'quantityType', options: PORT_LOADING_QUANTITY_TYPES, labelPrefix: 'portLoading.quantityTypes' },
       { key: 'transporter', label: 'portLoading.transporter', kind: 'custom', sort: 'transporterName' },
       { key: 'loadingDate', label: 'portLoading.loadingDate', kind: 'date', field: 'loadingDate', sort: 'loadingDate' },
       { key: 'quantity', label: 'portLoading.quantity', kind: 'quantity', field: 'quantity', sort: 'quantity' },
@@ -369,6 +412,7 @@ export const portLoadingTransaction = defineTransaction({
       { kind: 'voyage', param: 'voyageId', label: 'portLoading.vesselVoyage' },
       { kind: 'enum', param: 'transportationType', label: 'portLoading.transportationType', options: TRANSPORTATION_TYPES, labelPrefix: 'portLoading.types' },
       { kind: 'location', param: 'toLocationId', label: 'portLoading.destinationLabel' },
+      { kind: 'enum', param: 'quantityType', label: 'portLoading.quantityType', options: PORT_LOADING_QUANTITY_TYPES, labelPrefix: 'portLoading.quantityTypes' },
       { kind: 'reference', param: 'transporterId', label: 'portLoading.transporter', resource: 'transporter' },
       { kind: 'status', param: 'status', label: 'cargo.status' },
       { kind: 'dateRange', from: 'fromDate', to: 'toDate', label: 'portLoading.loadingDate' },
@@ -379,7 +423,7 @@ export const portLoadingTransaction = defineTransaction({
     sections: [
       { title: 'portLoading.sectionCargo', rows: [['voyageId', 'shipmentId'], ['portId', 'loadingDate']] },
       { title: 'portLoading.sectionDestination', rows: [['transportationType', 'toLocationId', 'ownerCompanyId']] },
-      { title: 'portLoading.sectionTransport', rows: [['transporterKind', 'transporterId', 'thirdPartyName'], ['quantity'], ['remarks']] },
+      { title: 'portLoading.sectionTransport', rows: [['transporterKind', 'transporterId', 'thirdPartyName'], ['quantityType', 'loanId', 'quantity'], ['remarks']] },
     ],
   },
 });

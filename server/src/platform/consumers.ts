@@ -82,6 +82,8 @@ export const CONSUMER_POINTERS: readonly DeclaredPointer[] = [
   }),
   // A loan return gives back part of its loan (SM to consignee).
   pointer({ consumed: 'consigneeToShipmentManagerLoan', consumer: 'loanReturn', table: 'loan_returns', pointsAt: 'loan_id', live: `status = 'Active'` }),
+  // A `loan` port loading loads cargo its shipment manager borrowed on board (quantity type loan).
+  pointer({ consumed: 'consigneeToShipmentManagerLoan', consumer: 'portLoading', table: 'port_loadings', pointsAt: 'loan_id', live: `status = 'Active'` }),
   // A Consignee Out is its consignee loading slip; the Customer In that receives it marks it.
   pointer({
     consumed: 'consigneeLoadingSlip',

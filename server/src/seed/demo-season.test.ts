@@ -40,6 +40,10 @@ async function census() {
       (select count(*) from quantity_approvals where status = 'Approved')::text as quantity_approvals,
       (select count(*) from port_loadings where status = 'Active')::text as port_loadings,
       (select count(*) from loading_slips where status = 'Active' and received_table is null)::text as slips_in_transit,
+      (select count(*) from port_loadings pl join consignee_to_shipment_manager_loans l on l.id = pl.loan_id
+        where pl.status = 'Active' and pl.quantity_type = 'loan' and pl.owner_company_id = l.borrower_company_id and l.shipment_id = pl.shipment_id
+          and exists (select 1 from loading_slips s where s.port_loading_id = pl.id and s.status = 'Active'))::text as loan_port_loadings,
+      (select count(*) from consignee_to_shipment_manager_loans where status = 'Active' and shipment_id is not null and location_id is null)::text as loans_on_board,
       (select count(*) from warehouse_ins where status = 'Active')::text as warehouse_ins,
       (select count(*) from consignee_ins where status = 'Active')::text as consignee_ins,
       (select count(*) from customer_ins where status = 'Active')::text as customer_ins,
@@ -80,16 +84,18 @@ describe('demo season', () => {
       shipments: '6',
       voyage_approvals: '1',
       quantity_approvals: '3',
-      port_loadings: '5',
-      // At 11:00 in Riyadh: the terminal's last shuttle and today's two Makkah trucks are on the road.
-      slips_in_transit: '3',
+      port_loadings: '6',
+      loan_port_loadings: '1',
+      loans_on_board: '1',
+      // At 11:00 in Riyadh: the terminal's last shuttle, today's two Makkah trucks and the borrowed corn's truck are on the road.
+      slips_in_transit: '4',
       warehouse_ins: '11', // ten from the port and the terminal's outs, one Warehouse Transfer received at KAP
       consignee_ins: '7', // six from the outs, one loan delivered by truck to the lender's mill
       customer_ins: '3',
       pre_outs: '4',
       warehouse_outs: '3',
       consignee_outs: '1',
-      loans: '2',
+      loans: '3',
       loan_returns: '1',
       loans_delivered: '1',
       ownership_transfers: '1',
@@ -144,7 +150,7 @@ describe('demo season', () => {
       select ls.slip_number as slip, a.balance_kg::text as balance, ls.quantity_kg::text as quantity, ls.received_table is not null as received
       from loading_slips ls left join ledger_accounts a on a.kind = 'IN_TRANSIT' and a.trip_id = ls.trip_id
       order by ls.slip_number`);
-    expect(slips).toHaveLength(18);
+    expect(slips).toHaveLength(19);
     for (const row of slips) expect(row.balance, `slip ${row.slip}`).toBe(row.received ? '0' : row.quantity);
     const [sums] = await rows<Record<string, string>>(sql`
       select (select sum(balance_kg) from ledger_accounts where kind = 'IN_TRANSIT')::text as in_transit,
@@ -248,7 +254,7 @@ describe('demo season', () => {
     expect(list.rows.find((r) => r.blNumber === 'MEDU4417286')?.Consignment.LC.LCPONumber).toBe('LC-NCB-2026-0412');
     const slips = await t.app.inject({ method: 'GET', url: '/api/loadingSlips?limit=50&received=inTransit', headers });
     expect(slips.statusCode, slips.body).toBe(200);
-    expect(slips.json<TLoadingSlipList>().count).toBe(3);
+    expect(slips.json<TLoadingSlipList>().count).toBe(4);
 
     // The shipment manager's company admin follows only their own company's cargo.
     const smToken = await loginAs(t.app, 'rsgl.admin', 'Demo#Pass1');

@@ -4,6 +4,7 @@ import {
   tonnesToKg,
   ZConsignmentInput,
   ZLoadingSlipInput,
+  ZOnBoardLoanInput,
   ZPortLoadingInput,
   ZQuantityApprovalInput,
   ZSaleOrderInput,
@@ -20,6 +21,7 @@ import { checkTransportRules } from '../modules/master-data/transport-rules';
 import { createLoadingSlip, localDay } from '../modules/port-loading/loading-slips.service';
 import { agencyTimezone } from '../identity/agency-time-zone';
 import { createPortLoading } from '../modules/port-loading/port-loading.service';
+import { createOnBoardLoan } from '../modules/loans/loans.service';
 import { createConsignment } from '../modules/procurement/consignments.service';
 import { saleOrders } from '../modules/procurement/procurement.schema';
 import { createSaleOrder } from '../modules/procurement/sale-orders.service';
@@ -126,6 +128,11 @@ interface DemoPortLoading {
   loadingDaysAgo: number;
   remarks: string | null;
   slips: { time: SlipTime; quantity: string }[];
+  /**
+   * A port loading of quantity type `loan`: the BL consignee first lends this much of the BL on board to its shipment
+   * manager (Consignee to SM on board), and the port loading loads it to the shipment manager.
+   */
+  loan?: { quantity: string; remarks: string };
 }
 
 /**
@@ -205,6 +212,20 @@ const demoPortLoadings: DemoPortLoading[] = [
       { time: { minutesAgo: 185 }, quantity: '32.760' },
       { time: { minutesAgo: 75 }, quantity: '33.140' },
     ],
+  },
+  {
+    // Al Bahr borrowed Tihama's corn still on board of MV Nile Harvest and trucks it to the Yanbu yard: the owner at
+    // the destination is the shipment manager, through the loan (a `bl` port loading may no longer name it). Its
+    // first truck left a quarter of an hour ago, the last slip of the season, still on the road.
+    bl: 'MSCU5520173',
+    transportationType: 'warehouse',
+    to: 'Yanbu Open Yard',
+    transporter: { self: 'Yanbu Coastal Carriers' },
+    quantity: '300.000',
+    loadingDaysAgo: 0,
+    remarks: 'Corn Al Bahr borrowed on board from Tihama, to the Yanbu yard.',
+    loan: { quantity: '500.000', remarks: 'Al Bahr short of corn for a buyer: Tihama lends from its BL at berth.' },
+    slips: [{ time: { minutesAgo: 15 }, quantity: '33.420' }],
   },
 ];
 
@@ -370,11 +391,17 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
       // Recorded on its loading day before its first truck left (early in the morning, the night shift's trucks).
       const firstTruck = Math.min(...loads.map((l) => l.loadedAt.getTime()));
       const recordedAt = new Date(Math.min(moment(pl.loadingDaysAgo, '06:15').getTime(), firstTruck - 30 * MINUTE));
+      // A loan port loading draws on a loan of the BL's cargo on board, made just before it.
+      const loan = pl.loan
+        ? await createOnBoardLoan(tx, { ...actorAt(new Date(recordedAt.getTime() - 10 * MINUTE)), input: ZOnBoardLoanInput.parse({ shipmentId: shipment.id, quantity: pl.loan.quantity, remarks: pl.loan.remarks }) })
+        : null;
       const created = await createPortLoading(tx, {
         ...actorAt(recordedAt),
         input: ZPortLoadingInput.parse({
           voyageId: shipment.voyageId,
           shipmentId: shipment.id,
+          quantityType: loan === null ? 'bl' : 'loan',
+          loanId: loan?.id ?? null,
           transportationType: pl.transportationType,
           toLocationId: locationId(pl.to),
           transporterKind: company === null ? 'self' : 'company',

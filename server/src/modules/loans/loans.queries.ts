@@ -3,10 +3,11 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
 import { caseless } from '../../platform/db/list-order';
-import type { DataScope } from '../../identity/data-scope';
+import { consignmentCondition, type DataScope } from '../../identity/data-scope';
 import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '../../identity/record-trail';
-import { cargoTypes, columnOf, companies, locations, silos } from '../master-data/master-data.schema';
+import { cargoTypes, columnOf, companies, locations, ports, silos, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
+import { shipments, voyages } from '../shipping/shipping.schema';
 import { positionScope } from '../warehouse-dispatch/warehouse-dispatch.queries';
 import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
@@ -24,6 +25,11 @@ const sourceLocations = alias(locations, 'source_location');
 const sourceSilos = alias(silos, 'source_silo');
 const sourceConsignments = alias(consignments, 'source_consignment');
 const deliverySlips = alias(transferSlips, 'delivery_slip');
+// A loan on board: its BL, the BL's voyage, vessel and port.
+const loanShipments = alias(shipments, 'loan_shipment');
+const loanVoyages = alias(voyages, 'loan_voyage');
+const loanVessels = alias(vessels, 'loan_vessel');
+const loanPorts = alias(ports, 'loan_port');
 const deliveryLocations = alias(locations, 'delivery_location');
 
 /** The columns of a record's delivery by truck (its transfer slip joined as `delivery_slip`). */
@@ -70,17 +76,37 @@ function toDelivery(row: DeliveryRow): TLoanDelivery | null {
  * sees the loans of its consignees, which are the loans it borrowed; a consignee's user its own).
  */
 export function loanScope(scope: DataScope): SQL | undefined {
-  return positionScope(scope, { location: loans.locationId, owner: loans.lenderCompanyId });
+  const onHand = positionScope(scope, { location: loans.locationId, owner: loans.lenderCompanyId });
+  // A loan on board is seen as its BL is (the consignment's shipment manager and BL consignee; a vessel is at none of
+  // the user's locations), so a user who cannot see the BL neither lends it nor sees the loan.
+  const onBoard = consignmentCondition(scope, {
+    shipmentManager: sql`(select scope_loan_c.shipment_manager_id from consignments scope_loan_c where scope_loan_c.id = ${loans.consignmentId})`,
+    blConsignee: sql`(select scope_loan_c.bl_consignee_id from consignments scope_loan_c where scope_loan_c.id = ${loans.consignmentId})`,
+  });
+  if (onHand === undefined && onBoard === undefined) return undefined;
+  return sql`((${loans.shipmentId} is null and ${onHand ?? sql`true`}) or (${loans.shipmentId} is not null and ${onBoard ?? sql`true`}))`;
 }
 
-/** The kind of a loan's place, from its location (joined as `locations`). */
-export const loanPlace = () => sql<LoanPlace>`case when ${col(locations, 'locationKindId')} = ${LOCATION_KIND_IDS.warehouse} then 'warehouse' else 'consigneeLocation' end`;
+/** The kind of a loan's place, from its location (joined as `locations`): on board when it has none. */
+export const loanPlace = () =>
+  sql<LoanPlace>`case when ${loans.shipmentId} is not null then 'onBoard' when ${col(locations, 'locationKindId')} = ${LOCATION_KIND_IDS.warehouse} then 'warehouse' else 'consigneeLocation' end`;
+
+/** The name of a loan's place without the joins of `selectLoans` (the port and vessel / voyage of a loan on board read by subquery). */
+export const loanPlaceNameSql = () =>
+  sql<string>`coalesce(${col(locations, 'name')}, (select lp.name || ' · ' || lve.name || ' / ' || lv.voyage_number from shipments ls join voyages lv on lv.id = ls.voyage_id
+    join vessels lve on lve.id = lv.vessel_id join ports lp on lp.id = lv.port_id where ls.id = ${loans.shipmentId}), '')`;
+
+/** The name of a loan's place: its location's, or on board the port and the vessel / voyage (joined as `loan_port` ...). */
+const loanPlaceName = () =>
+  sql<string>`coalesce(${col(locations, 'name')}, ${col(loanPorts, 'name')} || ' · ' || ${col(loanVessels, 'name')} || ' / ' || ${loanVoyages.voyageNumber}, '')`;
 
 function partyColumns() {
   return {
     place: loanPlace(),
     warehouseId: loans.locationId,
-    warehouseName: sql<string>`${col(locations, 'name')}`,
+    warehouseName: loanPlaceName(),
+    shipmentId: loans.shipmentId,
+    blNumber: loanShipments.blNumber,
     siloId: loans.siloId,
     siloName: sql<string | null>`${col(silos, 'name')}`,
     lenderId: loans.lenderCompanyId,
@@ -116,7 +142,11 @@ export function selectLoans(tx: Db) {
       reverseReason: loans.reverseReason,
     })
     .from(loans)
-    .innerJoin(locations, eq(col(locations, 'id'), loans.locationId))
+    .leftJoin(locations, eq(col(locations, 'id'), loans.locationId))
+    .leftJoin(loanShipments, eq(loanShipments.id, loans.shipmentId))
+    .leftJoin(loanVoyages, eq(loanVoyages.id, loanShipments.voyageId))
+    .leftJoin(loanVessels, eq(col(loanVessels, 'id'), loanVoyages.vesselId))
+    .leftJoin(loanPorts, eq(col(loanPorts, 'id'), loanVoyages.portId))
     .leftJoin(silos, eq(col(silos, 'id'), loans.siloId))
     .innerJoin(lenders, eq(col(lenders, 'id'), loans.lenderCompanyId))
     .innerJoin(borrowers, eq(col(borrowers, 'id'), loans.borrowerCompanyId))
@@ -133,9 +163,11 @@ type LoanRow = Awaited<ReturnType<ReturnType<typeof selectLoans>['where']>>[numb
 
 function parties(row: Pick<LoanRow, keyof ReturnType<typeof partyColumns>>) {
   return {
-    place: row.place === 'warehouse' ? ('warehouse' as const) : ('consigneeLocation' as const),
+    place: row.place,
     warehouseId: row.warehouseId,
     warehouseName: String(row.warehouseName),
+    shipmentId: row.shipmentId,
+    blNumber: row.blNumber,
     siloId: row.siloId,
     siloName: row.siloName === null ? null : String(row.siloName),
     lenderId: row.lenderId,
@@ -204,7 +236,11 @@ export function selectLoanReturns(tx: Db) {
     })
     .from(loanReturns)
     .innerJoin(loans, eq(loans.id, loanReturns.loanId))
-    .innerJoin(locations, eq(col(locations, 'id'), loans.locationId))
+    .leftJoin(locations, eq(col(locations, 'id'), loans.locationId))
+    .leftJoin(loanShipments, eq(loanShipments.id, loans.shipmentId))
+    .leftJoin(loanVoyages, eq(loanVoyages.id, loanShipments.voyageId))
+    .leftJoin(loanVessels, eq(col(loanVessels, 'id'), loanVoyages.vesselId))
+    .leftJoin(loanPorts, eq(col(loanPorts, 'id'), loanVoyages.portId))
     .leftJoin(silos, eq(col(silos, 'id'), loans.siloId))
     .innerJoin(lenders, eq(col(lenders, 'id'), loans.lenderCompanyId))
     .innerJoin(borrowers, eq(col(borrowers, 'id'), loans.borrowerCompanyId))

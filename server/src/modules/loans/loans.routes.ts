@@ -13,6 +13,11 @@ import {
   consigneeToSmTransaction,
   smToConsigneeTransaction,
   ZConsigneePositionsQuery,
+  ZLoanSaved,
+  ZOnBoardLenders,
+  ZOnBoardLendersQuery,
+  ZOnBoardLoanInput,
+  operationPermission,
   type PermissionRequirement,
 } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
@@ -23,6 +28,7 @@ import { loanBalanceExportColumns, loanExportColumns, loanReturnExportColumns } 
 import {
   createConsigneeLocationLoan,
   createLoan,
+  createOnBoardLoan,
   createLoanReturn,
   forEachLoan,
   forEachLoanReturn,
@@ -34,6 +40,7 @@ import {
   loanBalance,
   loanMovements,
   loanReturnSources,
+  onBoardLenders,
   openLoans,
   reverseLoan,
   reverseLoanReturn,
@@ -74,6 +81,29 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
     querystring: ZStockPositionsQuery,
     response: ZStockPositions,
     work: async (tx, actor, { query }) => ({ rows: await lenderPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', locationId: query.warehouseId, consignmentId: query.consignmentId }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'POST',
+    url: '/warehouseConsigneeToSm/on-board',
+    permission: operationPermission(consigneeToSmTransaction, 'create'),
+    tags,
+    summary: 'Lend part of a BL’s cargo still on board to the BL consignee’s shipment manager (no posting: the loan reserves it for its `loan` port loadings; 409 Quantity not available above what the BL can still give)',
+    body: ZOnBoardLoanInput,
+    response: ZLoanSaved,
+    event: 'vessel',
+    work: async (tx, actor, { body }) => ({ message: LoanMessages.loanCreated, record: await createOnBoardLoan(tx, { ...actor, input: body }) }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/warehouseConsigneeToSm/on-board',
+    permission: { anyOf: [{ module: 'WarehouseConsigneeToSm', action: 'add' }] },
+    tags,
+    summary: 'The BLs of a voyage in the user’s scope whose BL consignee can lend on board to its shipment manager, with what each can still give',
+    querystring: ZOnBoardLendersQuery,
+    response: ZOnBoardLenders,
+    work: (tx, actor, { query }) => onBoardLenders(tx, { agencyId: actor.agencyId, scope: actor.scope, voyageId: query.voyageId }),
   });
 
   registerTransaction(api, context, consigneeLocationToSmTransaction, {

@@ -6,6 +6,7 @@ import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
+import { shipments } from '../shipping/shipping.schema';
 import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 
 /**
@@ -21,10 +22,15 @@ export const consigneeToShipmentManagerLoans = pgTable(
     agencyId: integer('agency_id')
       .notNull()
       .references(() => agencies.id),
-    locationId: integer('location_id')
-      .notNull()
-      .references(() => columnOf(locations, 'id')),
+    /** The warehouse or consignee location of a loan on hand; null for a loan of cargo on board (`shipment_id`). */
+    locationId: integer('location_id').references(() => columnOf(locations, 'id')),
     siloId: integer('silo_id').references(() => columnOf(silos, 'id')),
+    /**
+     * A loan of cargo still on board (issue 14): the BL (shipment) lent, its BL consignee the lender; the place is its
+     * voyage's port. No posting at loan time: the loan reserves part of what the BL can still give, its `loan` port
+     * loadings load it to the borrower.
+     */
+    shipmentId: integer('shipment_id').references(() => shipments.id),
     lenderCompanyId: integer('lender_company_id')
       .notNull()
       .references(() => columnOf(companies, 'id')),
@@ -52,9 +58,16 @@ export const consigneeToShipmentManagerLoans = pgTable(
     check('consignee_to_shipment_manager_loans_returned_range', sql`${t.returnedKg} >= 0 and ${t.returnedKg} <= ${t.quantityKg}`),
     check('consignee_to_shipment_manager_loans_status_check', RECORD_STATUS_CHECK(t.status)),
     check('consignee_to_shipment_manager_loans_other_party', sql`${t.borrowerCompanyId} <> ${t.lenderCompanyId}`),
+    // One place: on hand at a location, or on board of a BL (then no silo, no posting, no truck).
+    check('consignee_to_shipment_manager_loans_one_place', sql`(${t.locationId} is null) <> (${t.shipmentId} is null)`),
+    check(
+      'consignee_to_shipment_manager_loans_on_board',
+      sql`${t.shipmentId} is null or (${t.siloId} is null and ${t.ledgerTransactionId} is null and ${t.transferSlipId} is null)`,
+    ),
     index('consignee_to_shipment_manager_loans_agency_at_idx').on(t.agencyId, t.loanAt, t.id),
     index('consignee_to_shipment_manager_loans_parties_idx').on(t.agencyId, t.lenderCompanyId, t.borrowerCompanyId, t.consignmentId, t.cargoTypeId),
     index('consignee_to_shipment_manager_loans_transfer_slip_idx').on(t.transferSlipId),
+    index('consignee_to_shipment_manager_loans_shipment_idx').on(t.shipmentId),
     tenantPolicy('consignee_to_shipment_manager_loans'),
   ],
 );

@@ -18,6 +18,8 @@ import {
   type TLoanReturnSource,
   type TReasonBody,
   type TStockPosition,
+  type TOnBoardLenders,
+  type TOnBoardLoanValues,
   type TSmToConsigneeValues,
   type TLoanDeliveryInput,
   type TransferDestination,
@@ -41,8 +43,10 @@ import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { auditable, between, checkPosition, checkSilo, checkWarehouse, onHandPositions, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
-import { inScope } from '../../identity/data-scope';
-import { borrowers, lenders, loanPlace, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
+import { inScope, scopeCondition } from '../../identity/data-scope';
+import { availableOnBoardKg } from '../port-loading/port-loading.service';
+import { shipments } from '../shipping/shipping.schema';
+import { borrowers, lenders, loanPlace, loanPlaceNameSql, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
 import { dispatchTransferSlip, lockTransferSlip, reverseTransferSlip, type TransferSlipRow, type TransferSlipWriter } from '../warehouse-transfer/transfer-slip.service';
 
@@ -81,12 +85,22 @@ type LoanWriter = CommandActor & Partial<Pick<TransferSlipWriter, 'lang'>>;
 function atPlace(place: PositionPlace | undefined): SQL | undefined {
   if (place === undefined) return undefined;
   const kind = place === 'warehouse' ? LOCATION_KIND_IDS.warehouse : LOCATION_KIND_IDS.deliveryLocation;
-  return sql`${loans.locationId} in (select ${col(locations, 'id')} from ${locations} where ${col(locations, 'locationKindId')} = ${kind})`;
+  const located = sql`${loans.locationId} in (select ${col(locations, 'id')} from ${locations} where ${col(locations, 'locationKindId')} = ${kind})`;
+  // Loans on board at the port are made and listed on the warehouse screen.
+  return place === 'warehouse' ? sql`(${located} or ${loans.shipmentId} is not null)` : located;
 }
 
+type OnHandPlace = Pick<LoanRecord, 'siloId' | 'consignmentId' | 'cargoTypeId' | 'voyageId' | 'attachedVoyageId'> & { locationId: number };
+
 /** The ON_HAND account of a loan's place and cargo owned by `ownerCompanyId`. */
-function positionOf(loan: Pick<LoanRecord, 'locationId' | 'siloId' | 'consignmentId' | 'cargoTypeId' | 'voyageId' | 'attachedVoyageId'>, ownerCompanyId: number): Position {
+function positionOf(loan: OnHandPlace, ownerCompanyId: number): Position {
   return { locationId: loan.locationId, siloId: loan.siloId, ownerCompanyId, consignmentId: loan.consignmentId, cargoTypeId: loan.cargoTypeId, voyageId: loan.voyageId, attachedVoyageId: loan.attachedVoyageId };
+}
+
+/** A loan on hand's place (a loan on board has none: its return always names the cargo it comes from). */
+function onHandPlace(loan: LoanRecord): OnHandPlace {
+  if (loan.locationId === null) throw field('source', LoanMessages.onBoardLoanReturnNeedsSource);
+  return { ...loan, locationId: loan.locationId };
 }
 
 /**
@@ -103,13 +117,13 @@ function postOwnership(
   return inPlaceTransaction(tx, { agencyId: actor.agencyId, userId: actor.userId, at: actor.now, type: params.type, source: params.source, place, toPlace, from: params.from, to: params.to, quantityKg: params.quantityKg });
 }
 
-/** The lender's shipment manager: the consignee company's own; 400 when the owner is no consignee or has none. */
-async function shipmentManagerOf(tx: Db, agencyId: number, consigneeId: number): Promise<number> {
+/** The lender's shipment manager: the consignee company's own; 400 (on `fieldName`) when the owner is no consignee or has none. */
+async function shipmentManagerOf(tx: Db, agencyId: number, consigneeId: number, fieldName = 'ownerCompanyId'): Promise<number> {
   const [company] = await tx
     .select({ type: col(companies, 'companyTypeId'), shipmentManagerId: col(companies, 'shipmentManagerId') })
     .from(companies)
     .where(and(eq(col(companies, 'agencyId'), agencyId), eq(col(companies, 'id'), consigneeId)));
-  if (!company || Number(company.type) !== COMPANY_TYPE_IDS.consignee || company.shipmentManagerId === null) throw field('ownerCompanyId', LoanMessages.noShipmentManager);
+  if (!company || Number(company.type) !== COMPANY_TYPE_IDS.consignee || company.shipmentManagerId === null) throw field(fieldName, LoanMessages.noShipmentManager);
   return Number(company.shipmentManagerId);
 }
 
@@ -257,7 +271,7 @@ export async function createLoan(tx: Db, actor: LoanWriter & { input: TConsignee
   if (!row) throw new Error('loan not written');
   let written: Record<string, unknown>;
   if (input.movement === null || destination === null) {
-    const ledgerTransactionId = await postOwnership(tx, actor, { type: LOAN, source: { table: LOAN_TABLE, id: row.id }, loan: row, from: row.lenderCompanyId, to: row.borrowerCompanyId, quantityKg });
+    const ledgerTransactionId = await postOwnership(tx, actor, { type: LOAN, source: { table: LOAN_TABLE, id: row.id }, loan: place, from: row.lenderCompanyId, to: row.borrowerCompanyId, quantityKg });
     await tx.update(loans).set({ ledgerTransactionId }).where(eq(loans.id, row.id));
     written = { ...row, ledgerTransactionId };
   } else {
@@ -267,6 +281,122 @@ export async function createLoan(tx: Db, actor: LoanWriter & { input: TConsignee
   }
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: LOAN, entityId: row.id, after: auditable(written), at: actor.now });
   return getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
+}
+
+// ---------------------------------------------------------------- Consignee to SM on board: a loan of cargo still on the vessel
+
+/**
+ * Lends part of a BL's cargo still on board to the BL consignee's shipment manager (issue 14): the lender is the BL
+ * consignee of `shipmentId`, the borrower its shipment manager, the place the voyage's port. Nothing is posted (an
+ * ON_BOARD account has no owner): the loan counts as issued at once and reserves what it lends of what the BL can
+ * still give (`availableOnBoardKg`: on board less the live port loadings' plans and the other loans' reservations),
+ * read under the shipment's row lock (FOR NO KEY UPDATE, as port loadings take it), so racing loans and port
+ * loadings of one BL cannot together take more than is on board. A BL the user cannot see is refused 400 on
+ * `shipmentId`, as any foreign id in a command.
+ */
+export async function createOnBoardLoan(tx: Db, actor: CommandActor & { input: TOnBoardLoanValues }): Promise<TLoan> {
+  const input = actor.input;
+  const [shipment] = await tx
+    .select({
+      id: shipments.id,
+      status: shipments.status,
+      voyageId: shipments.voyageId,
+      consignmentId: shipments.consignmentId,
+      blConsigneeId: shipments.blConsigneeId,
+      cargoTypeId: consignments.cargoTypeId,
+      shipmentManagerId: consignments.shipmentManagerId,
+      consignmentConsigneeId: consignments.blConsigneeId,
+    })
+    .from(shipments)
+    .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
+    .where(and(eq(shipments.agencyId, actor.agencyId), eq(shipments.id, input.shipmentId)))
+    .for('no key update', { of: shipments });
+  if (!shipment || shipment.status !== 'Active' || !inScope(actor.scope.consigneeIds, shipment.consignmentConsigneeId) || !inScope(actor.scope.shipmentManagerIds, shipment.shipmentManagerId)) {
+    throw field('shipmentId', LoanMessages.blRequired);
+  }
+  const borrowerCompanyId = await shipmentManagerOf(tx, actor.agencyId, shipment.blConsigneeId, 'shipmentId');
+  const quantityKg = tonnesToKg(input.quantity);
+  const { availableKg } = await availableOnBoardKg(tx, { agencyId: actor.agencyId, shipmentId: shipment.id, voyageId: shipment.voyageId, consignmentId: shipment.consignmentId });
+  if (quantityKg > availableKg) {
+    const available = kgToTonnes(availableKg > 0n ? availableKg : 0n);
+    throw new AppError(409, ErrorCode.QUANTITY_NOT_AVAILABLE, LoanMessages.onBoardNotAvailable, { quantity: LoanMessages.onBoardNotAvailable, available });
+  }
+  const [row] = await tx
+    .insert(loans)
+    .values({
+      agencyId: actor.agencyId,
+      locationId: null,
+      siloId: null,
+      shipmentId: shipment.id,
+      lenderCompanyId: shipment.blConsigneeId,
+      borrowerCompanyId,
+      consignmentId: shipment.consignmentId,
+      cargoTypeId: shipment.cargoTypeId,
+      voyageId: shipment.voyageId,
+      attachedVoyageId: shipment.voyageId,
+      quantityKg,
+      loanAt: actor.now,
+      remarks: input.remarks,
+      createdBy: actor.userId,
+      createdAt: actor.now,
+    })
+    .returning();
+  if (!row) throw new Error('loan not written');
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: LOAN, entityId: row.id, after: auditable(row), at: actor.now });
+  return getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
+}
+
+/**
+ * `GET /api/warehouseConsigneeToSm/on-board?voyageId=`: the voyage's live BLs in the user's scope whose BL consignee
+ * has a shipment manager to lend to, with what each can still give (what a loan on board may take).
+ */
+export async function onBoardLenders(tx: Db, actor: ReadActor & { voyageId: number }): Promise<TOnBoardLenders> {
+  const rows = await tx
+    .select({
+      shipmentId: shipments.id,
+      blNumber: shipments.blNumber,
+      voyageId: shipments.voyageId,
+      consignmentId: shipments.consignmentId,
+      lcPoNumber: sql<string>`coalesce(${consignments.lcNumber}, ${consignments.poNumber}, '')`,
+      lenderId: shipments.blConsigneeId,
+      lenderName: sql<string>`${col(lenders, 'name')}`,
+      borrowerId: sql<number>`${col(borrowers, 'id')}`,
+      borrowerName: sql<string>`${col(borrowers, 'name')}`,
+      cargoTypeName: sql<string>`${col(cargoTypes, 'name')}`,
+    })
+    .from(shipments)
+    .innerJoin(consignments, eq(consignments.id, shipments.consignmentId))
+    .innerJoin(lenders, eq(col(lenders, 'id'), shipments.blConsigneeId))
+    .innerJoin(borrowers, eq(col(borrowers, 'id'), col(lenders, 'shipmentManagerId')))
+    .innerJoin(cargoTypes, eq(col(cargoTypes, 'id'), consignments.cargoTypeId))
+    .where(
+      and(
+        eq(shipments.agencyId, actor.agencyId),
+        eq(shipments.voyageId, actor.voyageId),
+        eq(shipments.status, 'Active'),
+        eq(col(lenders, 'companyTypeId'), COMPANY_TYPE_IDS.consignee),
+        scopeCondition(actor.scope, { consignee: consignments.blConsigneeId, shipmentManager: consignments.shipmentManagerId }),
+      ),
+    )
+    .orderBy(asc(shipments.id));
+  const lendable: TOnBoardLenders['rows'] = [];
+  for (const row of rows) {
+    const { onBoardKg, availableKg } = await availableOnBoardKg(tx, { agencyId: actor.agencyId, shipmentId: row.shipmentId, voyageId: row.voyageId, consignmentId: row.consignmentId });
+    lendable.push({
+      shipmentId: row.shipmentId,
+      blNumber: row.blNumber,
+      consignmentId: row.consignmentId,
+      lcPoNumber: String(row.lcPoNumber),
+      lenderId: row.lenderId,
+      lenderName: String(row.lenderName),
+      borrowerId: Number(row.borrowerId),
+      borrowerName: String(row.borrowerName),
+      cargoTypeName: String(row.cargoTypeName),
+      onBoard: kgToTonnes(onBoardKg),
+      available: kgToTonnes(availableKg > 0n ? availableKg : 0n),
+    });
+  }
+  return { rows: lendable };
 }
 
 /**
@@ -404,9 +534,12 @@ export async function createLoanReturn(tx: Db, actor: LoanWriter & { input: TSmT
   const quantityKg = tonnesToKg(input.quantity);
   if (quantityKg > loan.quantityKg - loan.returnedKg) throw field('quantity', LoanMessages.returnAboveOutstanding);
   const from = await returnSource(tx, actor, loan, input.source);
+  // A loan on board has no cargo on hand to give back: its return names the shipment manager's cargo it comes from.
+  if (from === null && loan.shipmentId !== null) throw field('source', LoanMessages.onBoardLoanReturnNeedsSource);
   // A loan delivered by truck left the loan's place: its return names the shipment manager's cargo it comes from.
   if (from === null && loan.transferSlipId !== null) throw field('source', LoanMessages.movedLoanReturnNeedsSource);
-  const taken = positionOf(from ?? loan, loan.borrowerCompanyId);
+  const own = from ?? onHandPlace(loan);
+  const taken = positionOf(own, loan.borrowerCompanyId);
   // The lender's places: a warehouse, or a delivery location of the lender.
   const destination = input.movement === null ? null : await checkDeliveryPlace(tx, actor, input.movement.toLocationId, taken.locationId, sql`${col(locations, 'consigneeId')} = ${loan.lenderCompanyId}`);
   const [row] = await tx
@@ -431,9 +564,9 @@ export async function createLoanReturn(tx: Db, actor: LoanWriter & { input: TSmT
     const ledgerTransactionId = await postOwnership(tx, actor, {
       type: RETURN,
       source: { table: RETURN_TABLE, id: row.id },
-      loan: from ?? loan,
+      loan: own,
       // Returned in kind from other cargo: the lender's cargo stays attached to the vessel it lent from.
-      received: from === null ? loan : { ...from, attachedVoyageId: loan.attachedVoyageId },
+      received: from === null ? own : { ...from, attachedVoyageId: loan.attachedVoyageId },
       from: loan.borrowerCompanyId,
       to: loan.lenderCompanyId,
       quantityKg,
@@ -555,11 +688,11 @@ export async function loanMovements(tx: Db, actor: ReadActor & { query: z.output
     eq(loans.consignmentId, q.consignmentId),
     eq(loans.cargoTypeId, q.cargoTypeId),
   );
-  const place = { place: loanPlace(), warehouseName: sql<string>`${col(locations, 'name')}`, siloName: sql<string | null>`${col(silos, 'name')}` };
+  const place = { place: loanPlace(), warehouseName: loanPlaceNameSql(), siloName: sql<string | null>`${col(silos, 'name')}` };
   const issued = await tx
     .select({ id: loans.id, loanId: loans.id, at: loans.loanAt, quantityKg: loans.quantityKg, ...place })
     .from(loans)
-    .innerJoin(locations, eq(col(locations, 'id'), loans.locationId))
+    .leftJoin(locations, eq(col(locations, 'id'), loans.locationId))
     .leftJoin(silos, eq(col(silos, 'id'), loans.siloId))
     .where(line)
     .orderBy(asc(loans.loanAt), asc(loans.id));
@@ -567,7 +700,7 @@ export async function loanMovements(tx: Db, actor: ReadActor & { query: z.output
     .select({ id: loanReturns.id, loanId: loanReturns.loanId, at: loanReturns.returnAt, quantityKg: loanReturns.quantityKg, ...place })
     .from(loanReturns)
     .innerJoin(loans, eq(loans.id, loanReturns.loanId))
-    .innerJoin(locations, eq(col(locations, 'id'), loans.locationId))
+    .leftJoin(locations, eq(col(locations, 'id'), loans.locationId))
     .leftJoin(silos, eq(col(silos, 'id'), loans.siloId))
     .where(and(line, eq(loanReturns.status, 'Active')))
     .orderBy(asc(loanReturns.returnAt), asc(loanReturns.id));
@@ -581,7 +714,7 @@ export async function loanMovements(tx: Db, actor: ReadActor & { query: z.output
       kind: m.kind,
       id: m.id,
       loanId: m.loanId,
-      place: m.place === 'warehouse' ? ('warehouse' as const) : ('consigneeLocation' as const),
+      place: m.place,
       at: new Date(m.at).toISOString(),
       warehouseName: String(m.warehouseName),
       siloName: m.siloName === null ? null : String(m.siloName),

@@ -1,4 +1,4 @@
-import { Messages, ZIdParams, ZLoadingSlipInput, ZLoadingSlipPdfQuery, ZLoadingSlipSaved, ZRecordIdText, ZVoyageShipments, loadingSlipTransaction, operationPermission, portLoadingTransaction, type PermissionRef } from '@tonnage/contracts';
+import { Messages, ZIdParams, ZPortLoanOptions, ZPortLoanOptionsQuery, ZLoadingSlipInput, ZLoadingSlipPdfQuery, ZLoadingSlipSaved, ZRecordIdText, ZVoyageShipments, loadingSlipTransaction, operationPermission, portLoadingTransaction, type PermissionRef } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -10,7 +10,7 @@ import { users } from '../../identity/users.schema';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
 import { loadingSlipExportColumns, portLoadingExportColumns } from './port-loading.export';
 import { createLoadingSlip, forEachLoadingSlip, getLoadingSlip, listLoadingSlips, reverseLoadingSlip, updateLoadingSlip } from './loading-slips.service';
-import { createPortLoading, forEachPortLoading, getPortLoading, listPortLoadings, reversePortLoading, updatePortLoading, voyageShipments } from './port-loading.service';
+import { createPortLoading, forEachPortLoading, getPortLoading, listPortLoadings, portLoanOptions, reversePortLoading, updatePortLoading, voyageShipments } from './port-loading.service';
 
 const tags = ['port loading'];
 const ZVoyageParams = z.object({ voyageId: ZRecordIdText });
@@ -43,6 +43,17 @@ export function registerPortLoadingRoutes(api: FastifyInstance, context: ModuleC
     params: ZVoyageParams,
     response: ZVoyageShipments,
     work: (tx, actor, { params }) => voyageShipments(tx, { agencyId: actor.agencyId, scope: actor.scope, voyageId: params.voyageId }),
+  });
+
+  cargoRoute(api, context, {
+    method: 'GET',
+    url: '/portLoading/loans',
+    permission: { anyOf: PORT_LOADING_WRITERS },
+    tags,
+    summary: 'The live loans of a BL’s cargo on board in the user’s scope a `loan` port loading may name, with what each still leaves to plan',
+    querystring: ZPortLoanOptionsQuery,
+    response: ZPortLoanOptions,
+    work: (tx, actor, { query }) => portLoanOptions(tx, { agencyId: actor.agencyId, scope: actor.scope, shipmentId: query.shipmentId, exceptPortLoadingId: query.exceptPortLoadingId }),
   });
 
   cargoRoute(api, context, {

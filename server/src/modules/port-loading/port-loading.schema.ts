@@ -64,6 +64,14 @@ export const portLoadings = pgTable(
     transporterKind: text('transporter_kind').notNull(),
     transporterId: integer('transporter_id').references(() => columnOf(companies, 'id')),
     thirdPartyName: text('third_party_name'),
+    /**
+     * 'bl' (the BL consignee's cargo) or 'loan' (cargo its shipment manager borrowed on board: `loan_id`, a
+     * `consignee_to_shipment_manager_loans` row with `shipment_id` = this BL; the typed back-pointer of the loan,
+     * platform/consumers.ts). No foreign key in the schema: the loans' schema imports this one (trips), and the flow
+     * locks and checks the loan before it writes the pointer.
+     */
+    quantityType: text('quantity_type').notNull().default('bl'),
+    loanId: integer('loan_id'),
     quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
     loadingDate: date('loading_date').notNull(),
     remarks: text('remarks'),
@@ -78,7 +86,9 @@ export const portLoadings = pgTable(
       'port_loadings_transporter',
       sql`(${t.transporterKind} = 'company' and ${t.transporterId} is not null) or (${t.transporterKind} = 'thirdParty' and length(btrim(${t.thirdPartyName})) > 0) or (${t.transporterKind} = 'self')`,
     ),
+    check('port_loadings_quantity_type', sql`(${t.quantityType} = 'bl' and ${t.loanId} is null) or (${t.quantityType} = 'loan' and ${t.loanId} is not null)`),
     index('port_loadings_agency_date_idx').on(t.agencyId, t.loadingDate, t.id),
+    index('port_loadings_loan_idx').on(t.loanId),
     index('port_loadings_shipment_idx').on(t.shipmentId),
     index('port_loadings_consignment_idx').on(t.consignmentId),
     tenantPolicy('port_loadings'),

@@ -13,9 +13,11 @@ import {
   type TVoyageShipments,
   type TPortLoadingReverseBody,
   type TPortLoadingListQuery,
+  type TPortLoanOptions,
   ZPortLoadingListQuery,
 } from '@tonnage/contracts';
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { reverse } from '../../ledger/ledger.service';
 import { accountBalanceSql, balanceOfKey } from '../../ledger/ledger.queries';
@@ -32,6 +34,7 @@ import { forEachBatch } from '../../platform/excel';
 import { cargoTypes, columnOf, companies, locations, ports, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
+import { consigneeToShipmentManagerLoans as loans } from '../loans/loans.schema';
 import { loadingSlips, portLoadings } from './port-loading.schema';
 import { countPortLoadings, portLoadingScope, portLoadingSort, selectLoadingSlips, selectPortLoadings, toLoadingSlip, toPortLoading } from './port-loading.queries';
 
@@ -42,6 +45,8 @@ import { countPortLoadings, portLoadingScope, portLoadingSort, selectLoadingSlip
  */
 
 const col = columnOf;
+const lenderCompanies = alias(companies, 'loan_lender');
+const borrowerCompanies = alias(companies, 'loan_borrower');
 
 /** What every command of this module needs: the agency, the acting user, the time and the user's data scope. */
 export type Actor = CommandActor;
@@ -87,6 +92,8 @@ function portLoadingConditions(params: { agencyId: number; scope: DataScope; q: 
     q.transportationType === undefined ? undefined : eq(portLoadings.transportationType, q.transportationType),
     q.toLocationId === undefined ? undefined : eq(portLoadings.toLocationId, q.toLocationId),
     q.transporterId === undefined ? undefined : eq(portLoadings.transporterId, q.transporterId),
+    q.quantityType === undefined ? undefined : eq(portLoadings.quantityType, q.quantityType),
+    q.loanId === undefined ? undefined : eq(portLoadings.loanId, q.loanId),
     q.status === 'all' ? undefined : eq(portLoadings.status, q.status),
     q.fromDate === undefined ? undefined : gte(portLoadings.loadingDate, q.fromDate),
     q.toDate === undefined ? undefined : lte(portLoadings.loadingDate, q.toDate),
@@ -169,6 +176,8 @@ interface ResolvedPortLoading {
   transportationType: TPortLoadingValues['transportationType'];
   toLocationId: number;
   ownerCompanyId: number;
+  quantityType: TPortLoadingValues['quantityType'];
+  loanId: number | null;
   transporterKind: TPortLoadingValues['transporterKind'];
   transporterId: number | null;
   thirdPartyName: string | null;
@@ -209,6 +218,10 @@ async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Pr
   if (shipment.voyageId !== voyage.id) throw field('shipmentId', PortLoadingMessages.shipmentNotOfVoyage);
   if (!inScope(scope.consigneeIds, shipment.consignmentConsigneeId) || !inScope(scope.shipmentManagerIds, shipment.shipmentManagerId)) throw forbidden();
 
+  // A `loan` port loading names an open loan of this BL's cargo on board, locked FOR UPDATE (after the shipment: one
+  // lock order with the loan's own creation), so its port loadings take turns and a reversal of the loan waits.
+  const loan = input.quantityType === 'loan' ? await lockPortLoan(tx, { agencyId, shipmentId: shipment.id, loanId: input.loanId }) : null;
+
   const portId = input.portId ?? voyage.portId;
   const [port] = await tx.select({ id: col(ports, 'id') }).from(ports).where(and(eq(col(ports, 'agencyId'), agencyId), eq(col(ports, 'id'), portId), eq(col(ports, 'isActive'), true)));
   if (!port) throw field('portId', PortLoadingMessages.portRequired);
@@ -235,15 +248,16 @@ async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Pr
   if (!location) throw field('toLocationId', destinationMessage);
   const locationConsignee = location.consigneeId === null ? null : Number(location.consigneeId);
   const locationCustomer = location.customerId === null ? null : Number(location.customerId);
+  const sm = shipment.shipmentManagerId;
+  const directToConsignee = locationConsignee === shipment.blConsigneeId || (sm !== null && location.consigneeShipmentManagerId !== null && Number(location.consigneeShipmentManagerId) === sm);
   switch (input.transportationType) {
     case 'warehouse':
       if (location.kind !== LOCATION_KIND_IDS.warehouse) throw field('toLocationId', destinationMessage);
       break;
     case 'directDelivery': {
-      const consignee = shipment.blConsigneeId;
-      const sm = shipment.shipmentManagerId;
-      const ofConsignee = locationConsignee === consignee || (sm !== null && location.consigneeShipmentManagerId !== null && Number(location.consigneeShipmentManagerId) === sm);
-      if (location.kind !== LOCATION_KIND_IDS.deliveryLocation || location.ownerType !== 'consignee' || !ofConsignee) throw field('toLocationId', destinationMessage);
+      // A site of the BL consignee or of a consignee of its shipment manager; a loan's also one of the borrower's own.
+      const ofBorrower = loan !== null && locationConsignee === loan.borrowerCompanyId;
+      if (location.kind !== LOCATION_KIND_IDS.deliveryLocation || location.ownerType !== 'consignee' || !(directToConsignee || ofBorrower)) throw field('toLocationId', destinationMessage);
       break;
     }
     case 'customerDelivery':
@@ -252,18 +266,27 @@ async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Pr
   }
   if (!inScope(scope.locationIds, toLocationId)) throw forbidden();
 
-  // The owner at the destination: the customer for a customer delivery; otherwise the BL consignee by default,
-  // or its shipment manager, or (direct delivery) the consignee owning the location.
+  // The owner at the destination. A `loan` port loading loads what the shipment manager borrowed on board: the
+  // loan's borrower, to a warehouse or a site of the borrower or of its consignees. A `bl` port loading: the customer
+  // for a customer delivery; otherwise the BL consignee by default, or (direct delivery) the consignee owning the
+  // location, never the shipment manager (that is what a loan is).
   let ownerCompanyId: number;
-  if (input.transportationType === 'customerDelivery') {
+  if (loan !== null) {
+    if (input.transportationType === 'customerDelivery') throw field('transportationType', PortLoadingMessages.loanNotToCustomer);
+    if (input.transportationType === 'directDelivery' && locationConsignee !== loan.borrowerCompanyId && !directToConsignee) throw field('toLocationId', destinationMessage);
+    if (input.ownerCompanyId !== null && input.ownerCompanyId !== loan.borrowerCompanyId) throw field('ownerCompanyId', PortLoadingMessages.ownerNotAllowed);
+    ownerCompanyId = loan.borrowerCompanyId;
+  } else if (input.transportationType === 'customerDelivery') {
     if (locationCustomer === null) throw field('toLocationId', destinationMessage);
     if (input.ownerCompanyId !== null && input.ownerCompanyId !== locationCustomer) throw field('ownerCompanyId', PortLoadingMessages.ownerNotAllowed);
     ownerCompanyId = locationCustomer;
   } else {
     const allowed = new Set<number>([shipment.blConsigneeId, shipment.consignmentConsigneeId]);
-    if (shipment.shipmentManagerId !== null) allowed.add(shipment.shipmentManagerId);
     if (input.transportationType === 'directDelivery' && locationConsignee !== null) allowed.add(locationConsignee);
+    const sm = shipment.shipmentManagerId;
+    if (sm !== null && sm !== shipment.blConsigneeId && sm !== shipment.consignmentConsigneeId) allowed.delete(sm);
     ownerCompanyId = input.ownerCompanyId ?? shipment.blConsigneeId;
+    if (sm !== null && ownerCompanyId === sm && !allowed.has(ownerCompanyId)) throw field('ownerCompanyId', PortLoadingMessages.ownerShipmentManagerNeedsLoan);
     if (!allowed.has(ownerCompanyId)) throw field('ownerCompanyId', PortLoadingMessages.ownerNotAllowed);
   }
 
@@ -291,6 +314,8 @@ async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Pr
     transportationType: input.transportationType,
     toLocationId,
     ownerCompanyId,
+    quantityType: loan === null ? 'bl' : 'loan',
+    loanId: loan === null ? null : loan.id,
     transporterKind: input.transporterKind,
     transporterId: input.transporterKind === 'company' ? input.transporterId : null,
     thirdPartyName: input.transporterKind === 'thirdParty' ? input.thirdPartyName : null,
@@ -301,32 +326,134 @@ async function resolveInput(tx: Db, actor: Actor, input: TPortLoadingValues): Pr
 }
 
 /**
- * A port loading may plan only what its BL still has for it: the BL's ON_BOARD balance, less what the BL's other
- * active port loadings still plan to load (their quantity less their active slips, never below zero). Its own
- * active slips already left the ON_BOARD balance, so they count for it: quantity - own slips <= available.
- * One statement reads the balance and the other plans (one snapshot: a slip moves both together); the caller
- * holds the shipment row (resolveInput), so two port loadings of one BL cannot both pass.
+ * What a BL can still give (docs/domain.md, "What a port loading may plan"): its ON_BOARD balance, less what the BL's
+ * active port loadings still plan to load (their quantity less their active slips, never below zero), less what its
+ * live loans on board still reserve (a loan's quantity less what its `loan` port loadings plan, never below zero).
+ * `exceptPortLoadingId` leaves one port loading out (the one being checked); `exceptLoanId` one loan (the loan a
+ * `loan` port loading draws on: its reservation is that port loading's to use). One statement: one snapshot, and a
+ * slip moves ON_BOARD and its port loading's loaded together. The caller holds the shipment row (FOR NO KEY
+ * UPDATE), so plans and loans of one BL take turns.
  */
-async function checkPlanAvailable(tx: Db, params: { agencyId: number; values: ResolvedPortLoading; ownLoadedKg: bigint; exceptPortLoadingId?: number }): Promise<void> {
-  const { agencyId, values } = params;
+export async function availableOnBoardKg(
+  tx: Db,
+  params: { agencyId: number; shipmentId: number; voyageId: number; consignmentId: number; exceptPortLoadingId?: number | undefined; exceptLoanId?: number | null | undefined },
+): Promise<{ onBoardKg: bigint; availableKg: bigint }> {
+  const { agencyId } = params;
   const onBoard = tx
     .select({ balance: ledgerAccounts.balanceKg })
     .from(ledgerAccounts)
-    .where(accountOf(ledgerAccounts, agencyId, 'ON_BOARD', { voyageId: values.voyageId, consignmentId: values.consignmentId }));
+    .where(accountOf(ledgerAccounts, agencyId, 'ON_BOARD', { voyageId: params.voyageId, consignmentId: params.consignmentId }));
   const others = params.exceptPortLoadingId === undefined ? sql`true` : sql`pl.id <> ${params.exceptPortLoadingId}`;
-  const [row] = await queryRows<{ on_board: string; planned: string }>(
+  const otherPlans = params.exceptPortLoadingId === undefined ? sql`true` : sql`q.id <> ${params.exceptPortLoadingId}`;
+  const otherLoans = params.exceptLoanId === undefined || params.exceptLoanId === null ? sql`true` : sql`l.id <> ${params.exceptLoanId}`;
+  const [row] = await queryRows<{ on_board: string; planned: string; reserved: string }>(
     tx,
     sql`select coalesce((${onBoard}), 0)::text as on_board,
                coalesce((select sum(greatest(pl.quantity_kg - coalesce((select sum(s.quantity_kg) from ${loadingSlips} s
                                                                         where s.port_loading_id = pl.id and s.status = 'Active'), 0), 0))
                          from ${portLoadings} pl
-                         where pl.agency_id = ${agencyId} and pl.shipment_id = ${values.shipmentId} and pl.status = 'Active' and ${others}), 0)::text as planned`,
+                         where pl.agency_id = ${agencyId} and pl.shipment_id = ${params.shipmentId} and pl.status = 'Active' and ${others}), 0)::text as planned,
+               coalesce((select sum(greatest(l.quantity_kg - coalesce((select sum(q.quantity_kg) from ${portLoadings} q
+                                                                       where q.loan_id = l.id and q.status = 'Active' and ${otherPlans}), 0), 0))
+                         from ${loans} l
+                         where l.agency_id = ${agencyId} and l.shipment_id = ${params.shipmentId} and l.status = 'Active' and ${otherLoans}), 0)::text as reserved`,
   );
-  const availableKg = BigInt(row?.on_board ?? '0') - BigInt(row?.planned ?? '0') + params.ownLoadedKg;
+  const onBoardKg = BigInt(row?.on_board ?? '0');
+  return { onBoardKg, availableKg: onBoardKg - BigInt(row?.planned ?? '0') - BigInt(row?.reserved ?? '0') };
+}
+
+/**
+ * A port loading may plan only what its BL still has for it (`availableOnBoardKg`); its own active slips already left
+ * the ON_BOARD balance, so they count for it: quantity - own slips <= available. A `loan` port loading may also use
+ * its loan's reservation, and never plans, with the loan's other live port loadings, more than the loan (the loan
+ * row is locked, resolveInput).
+ */
+async function checkPlanAvailable(tx: Db, params: { agencyId: number; values: ResolvedPortLoading; ownLoadedKg: bigint; exceptPortLoadingId?: number }): Promise<void> {
+  const { agencyId, values } = params;
+  if (values.loanId !== null) {
+    const [loan] = await queryRows<{ quantity: string; planned: string }>(
+      tx,
+      sql`select l.quantity_kg::text as quantity,
+                 coalesce((select sum(q.quantity_kg) from ${portLoadings} q where q.loan_id = l.id and q.status = 'Active'
+                           and ${params.exceptPortLoadingId === undefined ? sql`true` : sql`q.id <> ${params.exceptPortLoadingId}`}), 0)::text as planned
+          from ${loans} l where l.agency_id = ${agencyId} and l.id = ${values.loanId}`,
+    );
+    const leftKg = BigInt(loan?.quantity ?? '0') - BigInt(loan?.planned ?? '0');
+    if (values.quantityKg > leftKg) {
+      const available = kgToTonnes(leftKg > 0n ? leftKg : 0n);
+      throw new AppError(409, ErrorCode.QUANTITY_NOT_AVAILABLE, PortLoadingMessages.loanAboveQuantity, { quantity: PortLoadingMessages.loanAboveQuantity, available });
+    }
+  }
+  const { availableKg: blKg } = await availableOnBoardKg(tx, { agencyId, shipmentId: values.shipmentId, voyageId: values.voyageId, consignmentId: values.consignmentId, exceptPortLoadingId: params.exceptPortLoadingId, exceptLoanId: values.loanId });
+  const availableKg = blKg + params.ownLoadedKg;
   if (values.quantityKg > availableKg) {
     const available = kgToTonnes(availableKg > 0n ? availableKg : 0n);
     throw new AppError(409, ErrorCode.QUANTITY_NOT_AVAILABLE, PortLoadingMessages.quantityAboveOnBoard, { quantity: PortLoadingMessages.quantityAboveOnBoard, available });
   }
+}
+
+/**
+ * The open loan of this BL's cargo on board a `loan` port loading names, locked FOR UPDATE: live, of this agency and
+ * BL (400 on `loanId` otherwise). Its borrower owns what the port loading loads.
+ */
+async function lockPortLoan(tx: Db, params: { agencyId: number; shipmentId: number; loanId: number | null }): Promise<{ id: number; borrowerCompanyId: number }> {
+  if (params.loanId === null) throw field('loanId', PortLoadingMessages.loanRequired);
+  const [loan] = await tx
+    .select({ id: loans.id, shipmentId: loans.shipmentId, status: loans.status, borrowerCompanyId: loans.borrowerCompanyId })
+    .from(loans)
+    .where(and(eq(loans.agencyId, params.agencyId), eq(loans.id, params.loanId)))
+    .for('update');
+  if (!loan || loan.status !== 'Active' || loan.shipmentId !== params.shipmentId) throw field('loanId', PortLoadingMessages.loanRequired);
+  return { id: loan.id, borrowerCompanyId: loan.borrowerCompanyId };
+}
+
+/**
+ * `GET /api/portLoading/loans?shipmentId=`: the live loans of a BL's cargo on board in the user's scope (the BL's
+ * consignment scope, as port loadings), with what each still leaves to plan; `exceptPortLoadingId` leaves the port
+ * loading being edited out of the planned sum.
+ */
+export async function portLoanOptions(tx: Db, params: { agencyId: number; scope: DataScope; shipmentId: number; exceptPortLoadingId?: number | undefined }): Promise<TPortLoanOptions> {
+  const except = params.exceptPortLoadingId === undefined ? sql`true` : sql`q.id <> ${params.exceptPortLoadingId}`;
+  const planned = sql<string>`coalesce((select sum(q.quantity_kg) from ${portLoadings} q where q.loan_id = ${loans.id} and q.status = 'Active' and ${except}), 0)::text`;
+  const rows = await tx
+    .select({
+      loanId: loans.id,
+      loanAt: loans.loanAt,
+      lenderName: col(lenderCompanies, 'name'),
+      borrowerId: loans.borrowerCompanyId,
+      borrowerName: col(borrowerCompanies, 'name'),
+      quantityKg: loans.quantityKg,
+      planned,
+    })
+    .from(loans)
+    .innerJoin(consignments, eq(consignments.id, loans.consignmentId))
+    .innerJoin(lenderCompanies, eq(col(lenderCompanies, 'id'), loans.lenderCompanyId))
+    .innerJoin(borrowerCompanies, eq(col(borrowerCompanies, 'id'), loans.borrowerCompanyId))
+    .where(
+      and(
+        eq(loans.agencyId, params.agencyId),
+        eq(loans.shipmentId, params.shipmentId),
+        eq(loans.status, 'Active'),
+        scopeCondition(params.scope, { consignee: consignments.blConsigneeId, shipmentManager: consignments.shipmentManagerId }),
+      ),
+    )
+    .orderBy(asc(loans.loanAt), asc(loans.id));
+  return {
+    rows: rows.map((r) => {
+      const plannedKg = BigInt(String(r.planned));
+      const leftKg = r.quantityKg - plannedKg;
+      return {
+        loanId: r.loanId,
+        loanAt: new Date(r.loanAt).toISOString(),
+        lenderName: String(r.lenderName),
+        borrowerId: r.borrowerId,
+        borrowerName: String(r.borrowerName),
+        quantity: kgToTonnes(r.quantityKg),
+        planned: kgToTonnes(plannedKg),
+        left: kgToTonnes(leftKg > 0n ? leftKg : 0n),
+      };
+    }),
+  };
 }
 
 /** Creates a port loading (no stock moves until its slips); it may plan no more than its BL has available. */
@@ -385,13 +512,13 @@ export async function updatePortLoading(tx: Db, actor: Actor & { id: number; inp
   const loaded = await activeSlipTotal(tx, { portLoadingId: before.id });
   const [slip] = await tx.select({ id: loadingSlips.id }).from(loadingSlips).where(and(eq(loadingSlips.portLoadingId, before.id), eq(loadingSlips.status, 'Active'))).limit(1);
   if (slip) {
-    const locked = ['voyageId', 'shipmentId', 'transportationType', 'toLocationId', 'ownerCompanyId', 'transporterKind', 'transporterId', 'thirdPartyName'] as const;
+    const locked = ['voyageId', 'shipmentId', 'transportationType', 'toLocationId', 'ownerCompanyId', 'quantityType', 'loanId', 'transporterKind', 'transporterId', 'thirdPartyName'] as const;
     if (locked.some((key) => before[key] !== values[key])) throw ruleConflict(PortLoadingMessages.lockedBySlips);
   }
   if (values.quantityKg < loaded) throw ruleConflict(PortLoadingMessages.quantityBelowLoaded, { quantity: PortLoadingMessages.quantityBelowLoaded, loaded: kgToTonnes(loaded) });
   // Only a plan that grows (or moves to another BL) is checked: an approved shortage may leave a plan above what is
   // on board, and the user must still be able to lower it or edit its other fields.
-  if (values.shipmentId !== before.shipmentId || values.quantityKg > before.quantityKg) {
+  if (values.shipmentId !== before.shipmentId || values.quantityKg > before.quantityKg || values.loanId !== before.loanId) {
     await checkPlanAvailable(tx, { agencyId: actor.agencyId, values, ownLoadedKg: values.shipmentId === before.shipmentId ? loaded : 0n, exceptPortLoadingId: before.id });
   }
   const [after] = await tx

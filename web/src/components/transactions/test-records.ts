@@ -40,6 +40,8 @@ export function testPortLoading(overrides: Partial<TPortLoading> = {}): TPortLoa
     transporterId: 6,
     transporterName: 'Najd Haulage',
     thirdPartyName: null,
+    quantityType: 'bl',
+    loanId: null,
     quantity: '1200.000',
     loadedQuantity: '105.000',
     trips: 3,

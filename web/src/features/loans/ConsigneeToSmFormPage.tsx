@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Col, Form, Input, Row, Select } from 'antd';
+import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,18 +11,23 @@ import { LOCATION_KINDS, LocationPicker, WarehousePicker } from '../../component
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
-import { createLoan, createSiteLoan, useLoanPositions, useSiteLoanPositions } from './loans-api';
+import { VoyageSelect } from '../../components/cargo/VoyageSelect';
+import { createLoan, createOnBoardLoan, createSiteLoan, useLoanPositions, useOnBoardLenders, useSiteLoanPositions } from './loans-api';
 import { LoanRecord } from './LoanRecords';
 import { DELIVERY_FIELDS, DeliveryFields, flattenMovementErrors, movementOf, type DeliveryValues } from './LoanDelivery';
 
 interface LoanValues extends DeliveryValues {
+  /** The warehouse screen's choice: cargo on hand in a warehouse, or a BL's cargo still on board at the port. */
+  placeKind?: 'warehouse' | 'onBoard';
   warehouseId?: number;
   position?: string;
+  voyageId?: number;
+  shipmentId?: number;
   quantity?: string;
   remarks?: string;
 }
 
-const FIELDS = ['warehouseId', 'position', 'quantity', 'remarks', ...DELIVERY_FIELDS];
+const FIELDS = ['warehouseId', 'position', 'voyageId', 'shipmentId', 'quantity', 'remarks', ...DELIVERY_FIELDS];
 const DELIVERY = [LOCATION_KINDS.delivery];
 
 /** Where a loan is made: in a warehouse (`warehouse/consignee-to-sm`) or at a consignee location (`consignee/consignee-to-sm`). */
@@ -48,11 +53,27 @@ function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Pla
   const declaration = place === 'warehouse' ? consigneeToSmTransaction : consigneeLocationToSmTransaction;
   const key = Form.useWatch('position', form);
   const chosen = (positions.data ?? []).find((p) => positionKey(p) === key);
+  const placeKind = Form.useWatch('placeKind', form) ?? 'warehouse';
+  const onBoard = place === 'warehouse' && placeKind === 'onBoard';
+  const voyageId = Form.useWatch('voyageId', form);
+  const lenders = useOnBoardLenders(record || !onBoard ? undefined : voyageId);
 
   if (record) return <LoanRecord loan={record} />;
 
   const submit = async (values: LoanValues) => {
     setSaving(true);
+    if (onBoard) {
+      const result = await createOnBoardLoan({ shipmentId: values.shipmentId ?? null, quantity: values.quantity ?? '', remarks: values.remarks ?? null });
+      setSaving(false);
+      if (!result.ok) {
+        showSubmitFailure(form, result, FIELDS);
+        return;
+      }
+      void message.success(translateMessage(LoanMessages.loanCreated));
+      await queryClient.invalidateQueries({ queryKey: [consigneeToSmTransaction.key] });
+      void navigate(agencyPath(declaration.route));
+      return;
+    }
     const common = {
       ownerCompanyId: chosen?.ownerCompanyId,
       consignmentId: chosen?.consignmentId,
@@ -81,6 +102,45 @@ function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Pla
   return (
     <Form<LoanValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="loan-form">
       <Card>
+        {place === 'warehouse' && (
+          <Form.Item name="placeKind" label={t('loans.placeKind')} initialValue="warehouse">
+            <Radio.Group data-testid="loan-place-kind" onChange={() => form.setFieldsValue({ warehouseId: undefined, position: undefined, voyageId: undefined, shipmentId: undefined })}>
+              <Radio value="warehouse" data-testid="loan-place-warehouse">
+                {t('loans.placeKinds.warehouse')}
+              </Radio>
+              <Radio value="onBoard" data-testid="loan-place-on-board">
+                {t('loans.placeKinds.onBoard')}
+              </Radio>
+            </Radio.Group>
+          </Form.Item>
+        )}
+        {onBoard ? (
+          <>
+            <Row gutter={16}>
+              <Col xs={24} md={12}>
+                <Form.Item name="voyageId" label={t('loans.voyage')} rules={[{ required: true, message: translateMessage(LoanMessages.blRequired) }]}>
+                  <VoyageSelect onChange={(next) => form.setFieldsValue({ voyageId: next, shipmentId: undefined })} data-testid="loan-voyage" />
+                </Form.Item>
+              </Col>
+              <Col xs={24} md={12}>
+                <Form.Item name="shipmentId" label={t('loans.bl')} rules={[{ required: true, message: translateMessage(LoanMessages.blRequired) }]}>
+                  <Select<number>
+                    disabled={voyageId === undefined}
+                    loading={lenders.isFetching}
+                    placeholder={t('loans.selectBl')}
+                    notFoundContent={t('loans.noBls')}
+                    options={(lenders.data ?? []).map((bl) => ({
+                      value: bl.shipmentId,
+                      label: t('loans.blOption', { bl: bl.blNumber, lender: bl.lenderName, borrower: bl.borrowerName, lcPo: bl.lcPoNumber, available: bl.available }),
+                    }))}
+                    data-testid="loan-bl"
+                  />
+                </Form.Item>
+              </Col>
+            </Row>
+            <Alert type="info" showIcon message={t('loans.onBoardHint')} style={{ marginBlockEnd: 16 }} data-testid="loan-on-board-hint" />
+          </>
+        ) : (
         <Row gutter={16}>
           <Col xs={24} md={12}>
             {place === 'warehouse' ? (
@@ -109,7 +169,8 @@ function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Pla
             </Form.Item>
           </Col>
         </Row>
-        {chosen && <PositionBalance position={chosen} usableTestId="loan-usable" />}
+        )}
+        {!onBoard && chosen && <PositionBalance position={chosen} usableTestId="loan-usable" />}
         <Row gutter={16}>
           <Col xs={24} md={8}>
             <Form.Item name="quantity" label={t('cargo.quantityMt')} rules={[{ required: true, message: translateMessage(Messages.quantityPositive) }]}>
@@ -117,7 +178,7 @@ function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Pla
             </Form.Item>
           </Col>
         </Row>
-        <DeliveryFields form={form} testId="loan" />
+        {!onBoard && <DeliveryFields form={form} testId="loan" />}
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>

@@ -18,7 +18,8 @@ const lineKey = (row: TLoanBalanceRow) => `${row.lenderId}:${row.borrowerId}:${r
 function Movements({ line }: { line: TLoanBalanceRow }) {
   const { t } = useTranslation();
   const dateTime = useAgencyDateTime();
-  const mayView = { warehouse: useMayViewLoan('warehouse'), consigneeLocation: useMayViewLoan('consigneeLocation'), loanReturn: useMayViewLoanReturns() };
+  const mayViewWarehouse = useMayViewLoan('warehouse');
+  const mayView = { warehouse: mayViewWarehouse, consigneeLocation: useMayViewLoan('consigneeLocation'), onBoard: mayViewWarehouse, loanReturn: useMayViewLoanReturns() };
   const movements = useLoanMovements({ lenderId: line.lenderId, borrowerId: line.borrowerId, consignmentId: line.consignmentId, cargoTypeId: line.cargoTypeId });
   return (
     <Table<TLoanMovement>
@@ -42,7 +43,7 @@ function Movements({ line }: { line: TLoanBalanceRow }) {
             ),
         },
         { key: 'loanId', title: t('loans.loanNumber'), dataIndex: 'loanId' },
-        { key: 'place', title: t('loans.warehouse'), render: (_, m) => `${m.warehouseName} · ${m.siloName ?? t('warehouseDispatch.openArea')}` },
+        { key: 'place', title: t('loans.warehouse'), render: (_, m) => `${m.warehouseName} · ${m.place === 'onBoard' ? t('loans.onBoardPlace') : (m.siloName ?? t('warehouseDispatch.openArea'))}` },
         { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_, m) => <bdi>{m.quantity}</bdi> },
         { key: 'outstanding', title: t('loans.outstanding'), align: 'end', render: (_, m) => <bdi>{m.outstanding}</bdi> },
       ]}

@@ -31,7 +31,14 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
  */
 
 /** The declaration (and so the screen and record page) of a loan made at a kind of place. */
-export const LOAN_DECLARATIONS = { warehouse: consigneeToSmTransaction, consigneeLocation: consigneeLocationToSmTransaction } as const;
+export const LOAN_DECLARATIONS = { warehouse: consigneeToSmTransaction, consigneeLocation: consigneeLocationToSmTransaction, onBoard: consigneeToSmTransaction } as const;
+
+/** A loan's place as its pages show it: the place and silo (or open area), or on board the port, vessel and BL. */
+export function usePlaceText(): (loan: Pick<TLoan, 'place' | 'warehouseName' | 'siloName' | 'blNumber'>) => string {
+  const { t } = useTranslation();
+  return (loan) =>
+    loan.place === 'onBoard' ? `${loan.warehouseName} · ${t('loans.onBoardPlace')}${loan.blNumber ? ` · ${t('loans.bl')} ${loan.blNumber}` : ''}` : `${loan.warehouseName} · ${loan.siloName ?? t('warehouseDispatch.openArea')}`;
+}
 
 /** The record page of a loan (`<its screen>/:id/edit`) and of a loan return, under the agency. */
 export const loanPage = (place: LoanPlace, id: number) => `${LOAN_DECLARATIONS[place].route}/${id}/edit`;
@@ -40,10 +47,13 @@ export const loanReturnPage = (id: number) => `${smToConsigneeTransaction.route}
 /** A loan as its record page shows it: place, parties, cargo, issued, returned and outstanding. */
 export function LoanDescriptions({ loan }: { loan: TLoan }) {
   const { t } = useTranslation();
+  const placeText = usePlaceText();
   return (
     <Descriptions size="small" column={2} bordered style={{ marginBlockEnd: 16 }} data-testid="loan-record">
       <Descriptions.Item label={t('loans.loanNumber')}>{loan.id}</Descriptions.Item>
-      <Descriptions.Item label={t('loans.warehouse')}>{`${loan.warehouseName} · ${loan.siloName ?? t('warehouseDispatch.openArea')}`}</Descriptions.Item>
+      <Descriptions.Item label={t('loans.warehouse')}>
+        <span data-testid="loan-place">{placeText(loan)}</span>
+      </Descriptions.Item>
       <Descriptions.Item label={t('loans.lender')}>{loan.lenderName}</Descriptions.Item>
       <Descriptions.Item label={t('loans.borrower')}>{loan.borrowerName}</Descriptions.Item>
       <Descriptions.Item label={t('loans.lcPo')}>{loan.lcPoNumber}</Descriptions.Item>
@@ -171,6 +181,7 @@ export function LoanReturnRecord({ record }: { record: TLoanReturn }) {
   const { t } = useTranslation();
   const dateTime = useAgencyDateTime();
   const mayViewLoan = useMayViewLoan(record.place);
+  const placeText = usePlaceText();
   return (
     <Card data-testid="loan-return-record-page">
       <TrailNote record={record} testId="loan-return-reversed" />
@@ -180,7 +191,7 @@ export function LoanReturnRecord({ record }: { record: TLoanReturn }) {
             {record.loanId}
           </RecordNumberLink>
         </Descriptions.Item>
-        <Descriptions.Item label={t('loans.warehouse')}>{`${record.warehouseName} · ${record.siloName ?? t('warehouseDispatch.openArea')}`}</Descriptions.Item>
+        <Descriptions.Item label={t('loans.warehouse')}>{placeText(record)}</Descriptions.Item>
         <Descriptions.Item label={t('loans.borrower')}>{record.borrowerName}</Descriptions.Item>
         <Descriptions.Item label={t('loans.lender')}>{record.lenderName}</Descriptions.Item>
         <Descriptions.Item label={t('loans.lcPo')}>{record.lcPoNumber}</Descriptions.Item>

@@ -91,13 +91,17 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
               value: loan.id,
               label: `#${loan.id} · ${loan.warehouseName} · ${loan.lenderName} → ${loan.borrowerName} · ${loan.lcPoNumber} · ${t('loans.outstandingValue', { value: loan.outstanding })}`,
             }))}
+            // A loan on board has no cargo on hand to give back: it is returned from other cargo of the shipment manager.
+            onChange={(id: number) => {
+              if ((loans.data ?? []).find((loan) => loan.id === id)?.place === 'onBoard') form.setFieldsValue({ from: 'other', source: undefined });
+            }}
             data-testid="loan-return-loan"
           />
         </Form.Item>
         {chosen && <LoanDescriptions loan={chosen} />}
         <Form.Item name="from" label={t('loans.returnFrom')} initialValue="loaned">
           <Radio.Group data-testid="loan-return-from" onChange={() => form.setFieldValue('source', undefined)}>
-            <Radio value="loaned" data-testid="loan-return-from-loaned">
+            <Radio value="loaned" disabled={chosen?.place === 'onBoard'} data-testid="loan-return-from-loaned">
               {t('loans.returnFromKinds.loaned')}
             </Radio>
             <Radio value="other" data-testid="loan-return-from-other">

@@ -1,5 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZLoanBalance, ZLoanMovements, ZOpenLoans, ZStockPositions, consigneeLocationToSmTransaction, consigneeToSmTransaction, type TConsigneeLocationToSmInput, type TConsigneeToSmInput, type TSmToConsigneeInput } from '@tonnage/contracts';
+import {
+  ZLoanBalance,
+  ZLoanMovements,
+  ZOnBoardLenders,
+  ZOpenLoans,
+  ZStockPositions,
+  consigneeLocationToSmTransaction,
+  consigneeToSmTransaction,
+  type TConsigneeLocationToSmInput,
+  type TConsigneeToSmInput,
+  type TOnBoardLoanInput,
+  type TSmToConsigneeInput,
+} from '@tonnage/contracts';
 import { apiOrThrow, rawRequest, type Query, type RawResult } from '../../app/api';
 
 /** Query keys under the loan flows' keys: one invalidation of a flow refreshes its pickers and the balance too. */
@@ -7,6 +19,7 @@ export const loanKeys = {
   positions: (warehouseId: number) => [consigneeToSmTransaction.key, 'positions', warehouseId] as const,
   sitePositions: (locationId: number) => [consigneeLocationToSmTransaction.key, 'positions', locationId] as const,
   openLoans: () => [consigneeToSmTransaction.key, 'open'] as const,
+  onBoard: (voyageId: number) => [consigneeToSmTransaction.key, 'on-board', voyageId] as const,
   returnSources: (loanId: number) => [consigneeToSmTransaction.key, 'return-sources', loanId] as const,
   balance: (query: Query) => [consigneeToSmTransaction.key, 'balance', query] as const,
   movements: (query: Query) => [consigneeToSmTransaction.key, 'movements', query] as const,
@@ -27,6 +40,15 @@ export function useSiteLoanPositions(locationId: number | undefined) {
     queryKey: loanKeys.sitePositions(locationId ?? 0),
     queryFn: async () => (await apiOrThrow(`/api/consigneeToSm/positions?locationId=${locationId ?? 0}`, { schema: ZStockPositions })).rows,
     enabled: locationId !== undefined,
+  });
+}
+
+/** The BLs of a voyage a consignee may lend on board, with what each can still give (the Consignee to SM form's on-board picker). */
+export function useOnBoardLenders(voyageId: number | undefined) {
+  return useQuery({
+    queryKey: loanKeys.onBoard(voyageId ?? 0),
+    queryFn: async () => (await apiOrThrow(`/api/warehouseConsigneeToSm/on-board?voyageId=${voyageId ?? 0}`, { schema: ZOnBoardLenders })).rows,
+    enabled: voyageId !== undefined,
   });
 }
 
@@ -59,6 +81,9 @@ export function useLoanMovements(query: Query) {
 
 export function createLoan(body: TConsigneeToSmInput): Promise<RawResult> {
   return rawRequest('/api/warehouseConsigneeToSm', { method: 'POST', body });
+}
+export function createOnBoardLoan(body: TOnBoardLoanInput): Promise<RawResult> {
+  return rawRequest('/api/warehouseConsigneeToSm/on-board', { method: 'POST', body });
 }
 export function createSiteLoan(body: TConsigneeLocationToSmInput): Promise<RawResult> {
   return rawRequest('/api/consigneeToSm', { method: 'POST', body });

@@ -56,6 +56,8 @@ const loan: TLoan = {
   place: 'warehouse',
   warehouseId: 3,
   warehouseName: 'Silo yard',
+  shipmentId: null,
+  blNumber: null,
   siloId: null,
   siloName: null,
   lenderId: 9,

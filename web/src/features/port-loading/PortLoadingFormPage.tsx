@@ -1,11 +1,23 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { App, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Card, Col, DatePicker, Form, Input, Radio, Row, Select, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { PrinterOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DATE_FORMAT, LOCATION_KIND_IDS, Messages, TRANSPORTATION_TYPES, TRANSPORTER_KINDS, portLoadingTransaction, type TLoadingSlip, type TPortLoadingDetail } from '@tonnage/contracts';
+import {
+  DATE_FORMAT,
+  LOCATION_KIND_IDS,
+  Messages,
+  PORT_LOADING_QUANTITY_TYPES,
+  PortLoadingMessages,
+  TRANSPORTATION_TYPES,
+  TRANSPORTER_KINDS,
+  portLoadingTransaction,
+  type PortLoadingQuantityType,
+  type TLoadingSlip,
+  type TPortLoadingDetail,
+} from '@tonnage/contracts';
 import { reportFailure } from '../../app/api';
 import { showSubmitFailure } from '../../app/form-errors';
 import { useAgencyDateTime } from '../../app/agency-time';
@@ -19,13 +31,14 @@ import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { TransactionForm } from '../../components/transactions/form/TransactionForm';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { useTransactionForm } from '../../components/transactions/form/useTransactionForm';
-import { addLoadingSlip, portLoadingKeys, reverseLoadingSlip, useVoyageShipments } from './port-loading-api';
+import { addLoadingSlip, portLoadingKeys, reverseLoadingSlip, usePortLoans, useVoyageShipments } from './port-loading-api';
 import {
   buildPortLoadingPayload,
   buildSlipPayload,
   destinationPickerOf,
   destinationTextKeys,
   formValuesOf,
+  onQuantityTypeChange,
   onTransportationTypeChange,
   onTransporterKindChange,
   slipTransporterFilter,
@@ -185,11 +198,15 @@ function PortLoadingForm({ row }: { row: TPortLoadingDetail | null }) {
   const shipmentId = Form.useWatch('shipmentId', form);
   const transportationType = Form.useWatch('transportationType', form) ?? row?.transportationType ?? 'warehouse';
   const transporterKind = Form.useWatch('transporterKind', form) ?? row?.transporterKind ?? 'company';
+  const quantityType: PortLoadingQuantityType = Form.useWatch('quantityType', form) ?? row?.quantityType ?? 'bl';
+  const loanId = Form.useWatch('loanId', form);
   const shipments = useVoyageShipments(voyageId);
+  const portLoans = usePortLoans(shipmentId, row?.id ?? null, quantityType === 'loan');
+  const loan = portLoans.data?.rows.find((candidate) => candidate.loanId === loanId);
   const shipment = shipments.data?.rows.find((candidate) => candidate.shipmentId === shipmentId);
   const locked = (row?.slips.some((slip) => slip.status === 'Active') ?? false) || row?.status === 'Reversed';
   const initialValues = useMemo<FormShape>(
-    () => (row ? { ...formValuesOf(row), loadingDate: dayjs(row.loadingDate) } : { transportationType: 'warehouse', transporterKind: 'company', loadingDate: dayjs() }),
+    () => (row ? { ...formValuesOf(row), loadingDate: dayjs(row.loadingDate) } : { transportationType: 'warehouse', transporterKind: 'company', quantityType: 'bl', loadingDate: dayjs() }),
     [row],
   );
 
@@ -214,7 +231,7 @@ function PortLoadingForm({ row }: { row: TPortLoadingDetail | null }) {
               disabled={locked}
               placeholder={t('portLoading.searchVoyage')}
               known={row ? { id: row.voyageId, vesselName: row.vesselName, voyageNumber: row.voyageNumber } : null}
-              onChange={(next) => form.setFieldsValue({ voyageId: next, shipmentId: undefined, portId: undefined })}
+              onChange={(next) => form.setFieldsValue({ voyageId: next, shipmentId: undefined, portId: undefined, loanId: undefined })}
               data-testid="pl-voyage"
             />
           </Form.Item>
@@ -222,7 +239,7 @@ function PortLoadingForm({ row }: { row: TPortLoadingDetail | null }) {
       case 'shipmentId':
         return (
           <Form.Item {...item('shipmentId')} required label={t('portLoading.lcPo')} extra={shipment ? t('portLoading.onBoard', { quantity: isolate(formatQuantity(shipment.onBoardQuantity)) }) : undefined}>
-            <ShipmentSelect rows={shipments.data?.rows ?? []} loading={shipments.isFetching} disabled={locked || voyageId === undefined} data-testid="pl-shipment" />
+            <ShipmentSelect rows={shipments.data?.rows ?? []} loading={shipments.isFetching} disabled={locked || voyageId === undefined} onChange={() => form.setFieldsValue({ loanId: undefined })} data-testid="pl-shipment" />
           </Form.Item>
         );
       case 'portId':
@@ -279,6 +296,39 @@ function PortLoadingForm({ row }: { row: TPortLoadingDetail | null }) {
         return transporterKind === 'thirdParty' ? (
           <Form.Item {...item('thirdPartyName')} required label={t('portLoading.thirdPartyName')}>
             <Input maxLength={100} disabled={locked} data-testid="pl-third-party" />
+          </Form.Item>
+        ) : null;
+      case 'quantityType':
+        return (
+          <Form.Item {...item('quantityType')} label={t('portLoading.quantityType')}>
+            <Select<PortLoadingQuantityType>
+              disabled={locked}
+              onChange={(next) => patch(onQuantityTypeChange(next))}
+              options={PORT_LOADING_QUANTITY_TYPES.map((type) => ({ value: type, label: t(`portLoading.quantityTypes.${type}`) }))}
+              data-testid="pl-quantity-type"
+            />
+          </Form.Item>
+        );
+      case 'loanId':
+        return quantityType === 'loan' ? (
+          <Form.Item
+            {...item('loanId')}
+            required
+            label={t('portLoading.loan')}
+            rules={[{ required: true, message: translateMessage(PortLoadingMessages.loanRequired) }]}
+            extra={loan ? t('portLoading.loanHint', { borrower: loan.borrowerName }) : undefined}
+          >
+            <Select<number>
+              disabled={locked || shipmentId === undefined}
+              loading={portLoans.isFetching}
+              placeholder={t('portLoading.selectLoan')}
+              notFoundContent={t('portLoading.noLoans')}
+              options={(portLoans.data?.rows ?? []).map((option) => ({
+                value: option.loanId,
+                label: t('portLoading.loanOption', { id: option.loanId, lender: option.lenderName, borrower: option.borrowerName, left: isolate(formatQuantity(option.left)) }),
+              }))}
+              data-testid="pl-loan"
+            />
           </Form.Item>
         ) : null;
       case 'quantity':

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   ZLoadingSlip,
+  ZPortLoanOptions,
   ZVoyageShipments,
   type TLoadingSlipInput,
   type TPortLoadingReverseBody,
@@ -13,7 +14,17 @@ export const portLoadingKeys = {
   one: (id: number) => ['portLoading', 'one', id] as const,
   shipments: (voyageId: number) => ['portLoading', 'shipments', voyageId] as const,
   slip: (id: number) => ['portLoading', 'slip', id] as const,
+  loans: (shipmentId: number, exceptId: number | null) => ['portLoading', 'loans', shipmentId, exceptId ?? 0] as const,
 };
+
+/** `GET /api/portLoading/loans`: the open loans of a BL's cargo on board, with what each leaves to plan (the port loading being edited left out). */
+export function usePortLoans(shipmentId: number | undefined, exceptPortLoadingId: number | null, enabled: boolean) {
+  return useQuery({
+    queryKey: portLoadingKeys.loans(shipmentId ?? 0, exceptPortLoadingId),
+    queryFn: () => api('/api/portLoading/loans', { query: { shipmentId: shipmentId ?? 0, ...(exceptPortLoadingId === null ? {} : { exceptPortLoadingId }) }, schema: ZPortLoanOptions }),
+    enabled: enabled && shipmentId !== undefined,
+  });
+}
 
 /** The language rule messages (truck and driver rules) come back in. */
 const lang = () => (i18n.language === 'ar' ? 'ar' : 'en');

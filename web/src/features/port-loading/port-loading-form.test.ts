@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Messages, ZLoadingSlipInput, ZPortLoadingInput } from '@tonnage/contracts';
+import { Messages, PortLoadingMessages, ZLoadingSlipInput, ZPortLoadingInput, type TPortLoading } from '@tonnage/contracts';
 import {
   buildPortLoadingPayload,
   buildSlipPayload,
   destinationPickerOf,
   destinationTextKeys,
+  formValuesOf,
+  onQuantityTypeChange,
   onTransportationTypeChange,
   onTransporterKindChange,
   slipTransporterFilter,
@@ -59,6 +61,21 @@ describe('payloads', () => {
     const result = ZPortLoadingInput.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain(Messages.warehouseRequired);
+  });
+
+  it('sends the quantity type (bl by default) and the loan only for a `loan` port loading', () => {
+    const base = { voyageId: 3, shipmentId: 7, transportationType: 'warehouse' as const, toLocationId: 2, transporterKind: 'self' as const, quantity: '10', loadingDate: '2026-11-21' };
+    const bl = buildPortLoadingPayload({ ...base, loanId: 9 });
+    expect(bl).toMatchObject({ quantityType: 'bl', loanId: null });
+    expect(ZPortLoadingInput.parse(bl)).toMatchObject({ quantityType: 'bl', loanId: null });
+    const loan = buildPortLoadingPayload({ ...base, quantityType: 'loan', loanId: 9 });
+    expect(ZPortLoadingInput.parse(loan)).toMatchObject({ quantityType: 'loan', loanId: 9 });
+    // A loan port loading without its loan is refused on the loan field, with the server's message.
+    const missing = ZPortLoadingInput.safeParse(buildPortLoadingPayload({ ...base, quantityType: 'loan' }));
+    expect(missing.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['loanId', PortLoadingMessages.loanRequired]]);
+    expect(onQuantityTypeChange('bl')).toEqual({ loanId: undefined });
+    expect(onQuantityTypeChange('loan')).toEqual({});
+    expect(formValuesOf({ quantityType: 'loan', loanId: 9 } as TPortLoading)).toMatchObject({ quantityType: 'loan', loanId: 9 });
   });
 
   it('builds a slip body; a missing quantity gives the weighbridge message', () => {

@@ -1,4 +1,4 @@
-import type { TLoadingSlipInput, TPortLoading, TPortLoadingInput, TransportationType, TransporterKind } from '@tonnage/contracts';
+import type { PortLoadingQuantityType, TLoadingSlipInput, TPortLoading, TPortLoadingInput, TransportationType, TransporterKind } from '@tonnage/contracts';
 
 /**
  * The logic of the port loading and loading slip forms, apart from the screens so it is tested alone: which
@@ -15,6 +15,9 @@ export interface PortLoadingFormValues {
   transporterKind: TransporterKind;
   transporterId?: number;
   thirdPartyName?: string;
+  /** `bl` (default) or `loan`: cargo the shipment manager borrowed on board, `loanId` the loan. */
+  quantityType?: PortLoadingQuantityType;
+  loanId?: number;
   quantity?: string | number;
   /** YYYY-MM-DD */
   loadingDate?: string;
@@ -46,6 +49,11 @@ export function onTransportationTypeChange(previous: TransportationType, next: T
   return previous === next ? {} : { toLocationId: undefined };
 }
 
+/** Fields to clear when the quantity type changes: a loan is named only by a `loan` port loading. */
+export function onQuantityTypeChange(next: PortLoadingQuantityType): Partial<PortLoadingFormValues> {
+  return next === 'loan' ? {} : { loanId: undefined };
+}
+
 /** Fields to clear when the transporter option changes. */
 export function onTransporterKindChange(next: TransporterKind): Partial<PortLoadingFormValues> {
   if (next === 'company') return { thirdPartyName: undefined };
@@ -73,6 +81,8 @@ export function buildPortLoadingPayload(values: PortLoadingFormValues): TPortLoa
     transporterKind: values.transporterKind,
     transporterId: values.transporterKind === 'company' ? (values.transporterId ?? null) : null,
     thirdPartyName: values.transporterKind === 'thirdParty' ? trimmedOrNull(values.thirdPartyName) : null,
+    quantityType: values.quantityType ?? 'bl',
+    loanId: values.quantityType === 'loan' ? (values.loanId ?? null) : null,
     quantity: values.quantity === undefined ? '' : String(values.quantity).trim(),
     loadingDate: values.loadingDate ?? '',
     remarks: trimmedOrNull(values.remarks),
@@ -90,6 +100,8 @@ export function formValuesOf(row: TPortLoading): PortLoadingFormValues {
     transporterKind: row.transporterKind,
     transporterId: row.transporterId ?? undefined,
     thirdPartyName: row.thirdPartyName ?? undefined,
+    quantityType: row.quantityType,
+    loanId: row.loanId ?? undefined,
     quantity: row.quantity,
     loadingDate: row.loadingDate,
     remarks: row.remarks ?? undefined,

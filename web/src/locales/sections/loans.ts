@@ -52,6 +52,15 @@ export const en = {
   inPlace: 'In place',
   deliveredTo: 'Delivered to {{place}} · slip {{slip}}',
   deliveryStates: { inTransit: 'in transit', received: 'received' },
+  placeKind: 'Place',
+  placeKinds: { warehouse: 'In a warehouse', onBoard: 'On board (at the port)' },
+  voyage: 'Vessel / Voyage',
+  bl: 'BL',
+  selectBl: 'Select the BL lent on board',
+  noBls: 'No BL of this voyage can be lent (a BL consignee with a shipment manager, in your scope).',
+  blOption: '{{bl}} · {{lender}} to {{borrower}} · {{lcPo}} · available {{available}}',
+  onBoardHint: 'Nothing moves now: the loan reserves cargo on board of this BL, which port loadings of quantity type Loan load to the shipment manager.',
+  onBoardPlace: 'On board',
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -104,6 +113,15 @@ export const ar: SectionShape<typeof en> = {
   inPlace: 'في المكان',
   deliveredTo: 'سُلّم إلى {{place}} · الإذن {{slip}}',
   deliveryStates: { inTransit: 'في الطريق', received: 'مُستلَم' },
+  placeKind: 'المكان',
+  placeKinds: { warehouse: 'في مستودع', onBoard: 'على متن السفينة (في الميناء)' },
+  voyage: 'السفينة / الرحلة',
+  bl: 'بوليصة الشحن',
+  selectBl: 'اختر البوليصة المُقرَضة على متن السفينة',
+  noBls: 'لا توجد بوليصة في هذه الرحلة يمكن إقراضها (مستلم في البوليصة له مدير شحنة، ضمن نطاقك).',
+  blOption: '{{bl}} · من {{lender}} إلى {{borrower}} · {{lcPo}} · المتاح {{available}}',
+  onBoardHint: 'لا يتحرك شيء الآن: يحجز القرض بضاعة على متن السفينة من هذه البوليصة، تحمّلها عمليات التحميل من الميناء بنوع الكمية قرض إلى مدير الشحنة.',
+  onBoardPlace: 'على متن السفينة',
 };
 
 /** Arabic for the fixed English messages the server sends for the loans, keyed by the English text. */
@@ -123,6 +141,9 @@ export const messagesAr: Readonly<Record<MessageOf<typeof LoanMessages>, string>
   [LoanMessages.deliveryDestinationNotAllowed]: 'لا يمكن للشاحنة التسليم إلا إلى مستودع أو إلى موقع تسليم للمستلم المستقبِل ضمن مواقعك.',
   [LoanMessages.deliverySamePlace]: 'يجب أن يختلف مكان التسليم عن المكان الذي تغادره البضاعة.',
   [LoanMessages.movedLoanReturnNeedsSource]: 'تم تسليم بضاعة هذا القرض بالشاحنة إلى مكان آخر؛ أرجعها من بضاعة مدير الشحنة هناك (اختر البضاعة المراد إرجاعها).',
+  [LoanMessages.onBoardLoanReturnNeedsSource]: 'هذا القرض من بضاعة على متن السفينة في الميناء؛ أرجعه من بضاعة مدير الشحنة الموجودة (اختر البضاعة المراد إرجاعها).',
+  [LoanMessages.blRequired]: 'يرجى اختيار بوليصة شحن من هذه الرحلة!',
+  [LoanMessages.onBoardNotAvailable]: 'الكمية غير متوفرة: يُقرض القرض أكثر مما تبقى على متن السفينة لهذه البوليصة، بعد خصم ما تخطط عمليات التحميل من الميناء والقروض لتحميله.',
 };
 
 /** Arabic of other English messages these screens receive. */

@@ -1,0 +1,10 @@
+ALTER TABLE "consignee_to_shipment_manager_loans" ALTER COLUMN "location_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "port_loadings" ADD COLUMN "quantity_type" text DEFAULT 'bl' NOT NULL;--> statement-breakpoint
+ALTER TABLE "port_loadings" ADD COLUMN "loan_id" integer;--> statement-breakpoint
+ALTER TABLE "consignee_to_shipment_manager_loans" ADD COLUMN "shipment_id" integer;--> statement-breakpoint
+ALTER TABLE "consignee_to_shipment_manager_loans" ADD CONSTRAINT "consignee_to_shipment_manager_loans_shipment_id_shipments_id_fk" FOREIGN KEY ("shipment_id") REFERENCES "public"."shipments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "port_loadings_loan_idx" ON "port_loadings" USING btree ("loan_id");--> statement-breakpoint
+CREATE INDEX "consignee_to_shipment_manager_loans_shipment_idx" ON "consignee_to_shipment_manager_loans" USING btree ("shipment_id");--> statement-breakpoint
+ALTER TABLE "port_loadings" ADD CONSTRAINT "port_loadings_quantity_type" CHECK (("port_loadings"."quantity_type" = 'bl' and "port_loadings"."loan_id" is null) or ("port_loadings"."quantity_type" = 'loan' and "port_loadings"."loan_id" is not null));--> statement-breakpoint
+ALTER TABLE "consignee_to_shipment_manager_loans" ADD CONSTRAINT "consignee_to_shipment_manager_loans_one_place" CHECK (("consignee_to_shipment_manager_loans"."location_id" is null) <> ("consignee_to_shipment_manager_loans"."shipment_id" is null));--> statement-breakpoint
+ALTER TABLE "consignee_to_shipment_manager_loans" ADD CONSTRAINT "consignee_to_shipment_manager_loans_on_board" CHECK ("consignee_to_shipment_manager_loans"."shipment_id" is null or ("consignee_to_shipment_manager_loans"."silo_id" is null and "consignee_to_shipment_manager_loans"."ledger_transaction_id" is null and "consignee_to_shipment_manager_loans"."transfer_slip_id" is null));
