@@ -8,7 +8,7 @@ import enUS from 'antd/es/locale/en_US';
 import { LanguageProvider } from '../../app/language';
 import { createQueryClient } from '../../app/providers';
 import { loadTestLanguage } from '../../test/i18n';
-import { json, mockFetch } from '../../components/resources/resource-test-utils';
+import { json, mockFetch, urlOf } from '../../components/resources/resource-test-utils';
 import LoginPage, { loginFieldError } from './LoginPage';
 
 const completeLogin = vi.fn(() => Promise.resolve(true));
@@ -32,8 +32,8 @@ function renderLogin() {
   );
 }
 
-const input = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
-const loginCalls = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([url]) => String(url).includes('/api/auth/login'));
+const input = (testId: string) => screen.getByTestId<HTMLInputElement>(testId);
+const loginCalls = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([url]) => urlOf(url).includes('/api/auth/login'));
 
 /*
  * The sign-in form checks its fields itself (not antd's Form, issue 15): spec section 5's messages on submit and when a
@@ -97,7 +97,7 @@ describe('the sign-in form', () => {
     });
     await waitFor(() => expect(loginCalls(fetch)).toHaveLength(1));
     const [, init] = loginCalls(fetch)[0] ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ username: 'demo.admin', password: 'Secret#2026', rememberMe: true });
+    expect(JSON.parse(typeof init?.body === 'string' ? init.body : '')).toEqual({ username: 'demo.admin', password: 'Secret#2026', rememberMe: true });
     expect(await screen.findByTestId('attempts-remaining')).toBeTruthy();
     expect(screen.getByTestId('attempts-remaining').textContent).toBe('3 Attempts remaining.');
     expect(completeLogin).not.toHaveBeenCalled();
