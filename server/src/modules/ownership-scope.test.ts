@@ -285,6 +285,8 @@ function queriesOf(url: string): string[] {
     '/api/loan-balance/export.xlsx': ['', 'open=all'],
     '/api/loan-balance/movements': [loanLine],
     '/api/warehouseSmToConsignee/return-sources': [`loanId=${mine.warehouseConsigneeToSm}`],
+    // The BLs a consignee may lend on board: the user's own voyage, and the other consignee's.
+    '/api/warehouseConsigneeToSm/on-board': [`voyageId=${shipA.voyageId}`, othersQueryOf('/api/warehouseConsigneeToSm/on-board') ?? ''],
     '/api/ownershipTransfer/positions': ['', 'place=warehouse', `place=warehouse&locationId=${X}`, 'place=consigneeLocation', `place=consigneeLocation&locationId=${siteA}`],
     '/api/swapCargo/positions': ['', 'place=warehouse', `place=warehouse&locationId=${X}`, 'place=consigneeLocation', `place=consigneeLocation&locationId=${siteA}`],
     '/api/consigneeToSm/positions': ['', `locationId=${siteA}`],
@@ -308,6 +310,11 @@ const EMPTY_FOR: Record<string, { user: 'consignee' | 'manager'; reason: string 
   ],
   '/api/warehouseSmToConsignee/return-sources': [{ user: 'consignee', reason: 'the borrower’s (shipment manager’s) cargo is outside a consignee user’s owner rule' }],
 };
+
+/** A picker query that names the other consignee's record (its voyage): the answer must hold nothing of theirs, and has nothing of the user's. */
+function othersQueryOf(url: string): string | null {
+  return url === '/api/warehouseConsigneeToSm/on-board' ? `voyageId=${shipB.voyageId}` : null;
+}
 
 const withQuery = (url: string, query: string) => (query ? `${url}?${query}` : url);
 
@@ -351,6 +358,7 @@ describe(`the data scope of the issue-14 flows, over every registered route (${t
           const text = await textOf(response);
           for (const marker of user.hidden) expect(text, `${user.name} GET ${url} shows ${marker}`).not.toContain(marker);
           if (EMPTY_FOR[route.url]?.some((entry) => entry.user === user.kind)) continue;
+          if (othersQueryOf(route.url) === query) continue;
           expect(text, `${user.name} GET ${url} shows nothing of theirs`).toContain('MINE');
         }
       }
