@@ -1,9 +1,8 @@
-import ar from '../../web/src/locales/ar';
-import en from '../../web/src/locales/en';
+import { fullAr, fullEn } from '../../web/src/locales/full';
 import { language } from './browser';
 
-/** The run language's message set, so assertions read the same texts a person sees. */
-export const texts = (language === 'ar' ? ar : en).translation;
+/** The run language's whole message set (the core and the feature sections), so assertions read the texts a person sees. */
+export const texts = (language === 'ar' ? fullAr : fullEn).translation;
 
 /** Fills `{{name}}` placeholders the way i18next does. */
 export function fill(template: string, values: Record<string, string | number>): string {
@@ -12,6 +11,6 @@ export function fill(template: string, values: Record<string, string | number>):
 
 /** A fixed server or contracts message as the page shows it: its translation in the run's language, else as sent. */
 export function message(text: string): string {
-  const messages: Readonly<Record<string, string>> = (language === 'ar' ? ar : en).messages;
+  const messages: Readonly<Record<string, string>> = (language === 'ar' ? fullAr : fullEn).messages;
   return messages[text] ?? text;
 }
