@@ -15,6 +15,7 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes';
 import { registerLocationRoutes } from './modules/locations/locations.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerMasterDataRoutes } from './modules/master-data/master-data.routes';
 import { registerCargoModules } from './modules/cargo-modules';
 import { registerWeightDisplayRoutes } from './modules/weighing/display.routes';
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       registerEmailSettingsRoutes(api, context);
       registerMasterDataRoutes(api, context);
       registerLocationRoutes(api, context);
+      registerDashboardRoutes(api, context);
       registerWeightDisplayRoutes(api, context);
       registerCargoModules(api, context);
       done();

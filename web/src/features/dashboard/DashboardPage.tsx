@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DASHBOARD_TAB_PERMISSIONS, hasAnyPermission, hasPermission, type DashboardTab, type TUserContext } from '@tonnage/contracts';
 import { useUserContext } from '../../app/session';
 import { NoPermissionsNotice, UnauthorizedPage } from '../errors/ErrorPages';
+import MapTab from './MapTab';
 
 const TAB_ORDER: readonly DashboardTab[] = ['vessel', 'warehouse', 'consignee', 'customer', 'stats', 'map'];
 
@@ -19,7 +20,7 @@ export function lacksAllPermissions(context: TUserContext): boolean {
   return !hasAnyPermission(context);
 }
 
-/** The dashboard frame: card-style tabs per permission, vessel first; the tab contents come with later issues. */
+/** The dashboard frame: card-style tabs per permission, vessel first; the Map tab is built, the others come with later sessions. */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const context = useUserContext();
@@ -35,11 +36,14 @@ export default function DashboardPage() {
         items={tabs.map((tab) => ({
           key: tab,
           label: <span data-testid={`dashboard-tab-${tab}`}>{t(`dashboard.tabs.${tab}`)}</span>,
-          children: (
-            <Card title={t(`dashboard.panels.${tab}`)} data-testid={`dashboard-panel-${tab}`}>
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
-            </Card>
-          ),
+          children:
+            tab === 'map' ? (
+              <MapTab />
+            ) : (
+              <Card title={t(`dashboard.panels.${tab}`)} data-testid={`dashboard-panel-${tab}`}>
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
+              </Card>
+            ),
         }))}
       />
     </div>
