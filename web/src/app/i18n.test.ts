@@ -12,11 +12,13 @@ describe('the feature texts load after sign-in', () => {
     await activateTranslations('en');
     expect(i18n.t('login.title')).not.toBe('login.title');
     expect(i18n.exists('portLoading.title')).toBe(false);
+    expect(i18n.exists('users.title')).toBe(false);
   });
 
   it('adds the sections to the loaded languages, and to a language loaded later, core messages intact', async () => {
     await loadAppTexts();
     expect(i18n.t('portLoading.title')).toBe('Port Loading');
+    expect(i18n.t('users.title')).toBe('Users');
     await activateTranslations('ar');
     expect(i18n.t('portLoading.title')).toBe('التحميل من الميناء');
     expect(translateMessage(PortLoadingMessages.voyageRequired)).toBe('يرجى اختيار رحلة السفينة!');

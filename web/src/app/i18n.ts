@@ -91,6 +91,12 @@ export async function activateTranslations(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
+/** The language i18next shows now. */
+export function currentLanguage(): Language {
+  const language = i18n.language;
+  return Object.keys(loaders).includes(language) ? (language as Language) : 'en';
+}
+
 /** Translates a fixed English message (contracts' Messages, zod messages); unknown texts come back unchanged. */
 export function translateMessage(text: string): string {
   return i18n.t(text, { ns: MESSAGES_NS, keySeparator: false, nsSeparator: false, defaultValue: text });

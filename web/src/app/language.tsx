@@ -2,7 +2,6 @@ import { createContext, useCallback, useContext, useMemo, useState, type ReactNo
 import { App as AntApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
-import dayjs from 'dayjs';
 import type { Language } from '@tonnage/contracts';
 import { activateTranslations } from './i18n';
 import { applyDocumentLanguage, directionOf, type Direction } from './direction';
@@ -38,10 +37,23 @@ export function initialLanguage(): Language | Promise<Language> {
   return getStoredLanguage() ?? loadPublicSettings().then((settings) => settings?.defaultLanguage ?? 'en');
 }
 
-/** Loads everything a language needs and applies it to i18next, dayjs and <html>. */
-export async function prepareLanguage(language: Language): Promise<Locale> {
-  const [locale] = await Promise.all([antdLocales[language](), dayjsLocales[language].load(), activateTranslations(language)]);
+/** Whether the signed-in app has asked for dayjs (`prepareDates`): a later change of language sets its locale too. */
+let datesWanted = false;
+
+/**
+ * Loads dayjs and sets its language. The sign-in pages show no dates, so dayjs is not in the JavaScript before the
+ * sign-in form shows (issue 15): the signed-in app asks for it before it renders (app/router.tsx), and from then on
+ * every change of language sets it.
+ */
+export async function prepareDates(language: Language): Promise<void> {
+  datesWanted = true;
+  const [dayjs] = await Promise.all([import('dayjs').then((module) => module.default), dayjsLocales[language].load()]);
   dayjs.locale(dayjsLocales[language].name);
+}
+
+/** Loads everything a language needs and applies it to i18next, dayjs (once the signed-in app wants it) and <html>. */
+export async function prepareLanguage(language: Language): Promise<Locale> {
+  const [locale] = await Promise.all([antdLocales[language](), activateTranslations(language), datesWanted ? prepareDates(language) : null]);
   applyDocumentLanguage(language);
   return locale;
 }

@@ -2,14 +2,18 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
 import { ErrorBoundary } from './ErrorBoundary';
-import { loadAppTexts } from './i18n';
+import { currentLanguage, loadAppTexts } from './i18n';
+import { prepareDates } from './language';
 import { useSession } from './session';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/auth/ResetPasswordPage'));
-/** Everything behind the login is a separate chunk, with the feature texts, so the login page loads little code. */
-const SignedInApp = lazy(() => Promise.all([import('./SignedInApp'), loadAppTexts()]).then(([module]) => module));
+/**
+ * Everything behind the login is a separate chunk, with the feature texts and dayjs, so the login page loads little
+ * code.
+ */
+const SignedInApp = lazy(() => Promise.all([import('./SignedInApp'), loadAppTexts(), prepareDates(currentLanguage())]).then(([module]) => module));
 
 function ToLogin() {
   const location = useLocation();

@@ -1,5 +1,5 @@
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Alert, App, Button, Checkbox } from 'antd';
+import { lazy, Suspense, useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { App, Button, Checkbox } from 'antd';
 // The input and the password input themselves, not antd's `Input` namespace (which brings TextArea, Search and OTP
 // into the JavaScript before the sign-in form shows).
 import Input, { type InputRef } from 'antd/es/input/Input';
@@ -16,6 +16,9 @@ import { useSession } from '../../app/session';
 import { AuthLayout } from './AuthLayout';
 import { LockoutCountdown } from './LockoutCountdown';
 import { blockFromHeaders, clearThrottle, readThrottle, saveThrottle, throttleFromHeaders, type StoredThrottle } from './throttle';
+
+/** The lockout and attempts-left alerts show only after a refused sign-in: their code loads then. */
+const Alert = lazy(() => import('antd/es/alert'));
 
 interface LoginValues {
   username: string;
@@ -163,6 +166,7 @@ export default function LoginPage() {
 
   return (
     <AuthLayout title={t('login.title')} subtitle={t('login.subtitle')}>
+      <Suspense fallback={null}>
       {blocked && blockedUntil !== null && (
         <Alert
           type="error"
@@ -185,6 +189,7 @@ export default function LoginPage() {
           title={<span data-testid="attempts-remaining">{t('login.attemptsRemaining', { n: throttle.remainingAttempts })}</span>}
         />
       )}
+      </Suspense>
       <form className="login-form" noValidate onSubmit={onSubmit} data-testid="login-form">
         <LoginFormField id="login-username" label={t('login.username')} error={shown('username')}>
           <Input

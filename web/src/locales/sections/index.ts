@@ -19,6 +19,7 @@ import * as loans from './loans';
 import * as sales from './sales';
 import * as consigneeTransfer from './consignee-transfer';
 import * as warehouseTransfer from './warehouse-transfer';
+import { appTextsAr, appTextsEn } from '../app-texts';
 import * as dashboardMap from './dashboard-map';
 
 /**
@@ -47,12 +48,13 @@ export const sectionMessagesAr = merged(namespaces.map((name) => sections[name].
 export const sectionOtherMessagesAr = merged(namespaces.map((name) => sections[name].otherMessagesAr));
 
 /**
- * The feature sections of a language, as i18next adds them after sign-in (app/i18n.ts `loadAppTexts`): the texts
- * under their namespaces, and the Arabic of the sections' messages (a language's own core messages win over these).
- * The other languages translate no section yet: they fall back to English.
+ * The feature sections of a language, as i18next adds them after sign-in (app/i18n.ts `loadAppTexts`): the signed-in
+ * app's own screens (app-texts.ts) and the sections' texts under their namespaces, and the Arabic of the sections'
+ * messages (a language's own core messages win over these). The other languages translate no section yet: they fall
+ * back to English.
  */
 export function sectionBundle(language: string): { translation: Record<string, unknown>; messages: Readonly<Record<string, string>> } | null {
-  if (language === 'en') return { translation: sectionsEn, messages: {} };
-  if (language === 'ar') return { translation: sectionsAr, messages: { ...sectionMessagesAr, ...sectionOtherMessagesAr } };
+  if (language === 'en') return { translation: { ...appTextsEn, ...sectionsEn }, messages: {} };
+  if (language === 'ar') return { translation: { ...appTextsAr, ...sectionsAr }, messages: { ...sectionMessagesAr, ...sectionOtherMessagesAr } };
   return null;
 }
