@@ -2,6 +2,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import rootPackage from '../package.json' with { type: 'json' };
+import { precompress } from './precompress';
 
 const backend = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -10,7 +11,7 @@ const appVersion = process.env.APP_VERSION || rootPackage.version;
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(appVersion),
   },

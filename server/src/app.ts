@@ -145,7 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const indexHtml = path.join(config.webDistDir, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false, maxAge: '1h' });
+    // The build writes .br and .gz copies beside each file (web/precompress.ts): sent to a browser that accepts them.
+    await app.register(fastifyStatic, { root: config.webDistDir, wildcard: false, index: false, maxAge: '1h', preCompressed: true });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || !hasWeb || request.method !== 'GET') {

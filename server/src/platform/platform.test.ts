@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Messages } from '@tonnage/contracts';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,6 +78,31 @@ describe('HTTP platform', () => {
     const api = await withWeb.app.inject({ method: 'GET', url: '/api/missing' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/json/);
+    await withWeb.app.close();
+  });
+
+  it('sends the build’s compressed copy of a file to a browser that accepts it, the file itself to one that does not', async () => {
+    const webDistDir = path.join(t.dataDir, 'web-dist-compressed');
+    mkdirSync(path.join(webDistDir, 'assets'), { recursive: true });
+    const script = `console.log(${JSON.stringify('tonnage '.repeat(400))});`;
+    writeFileSync(path.join(webDistDir, 'index.html'), '<!doctype html><title>Tonnage</title>');
+    writeFileSync(path.join(webDistDir, 'assets', 'app.js'), script);
+    writeFileSync(path.join(webDistDir, 'assets', 'app.js.br'), brotliCompressSync(script));
+    writeFileSync(path.join(webDistDir, 'assets', 'app.js.gz'), gzipSync(script));
+    const withWeb = await createTestApp({ database: t.database, config: { webDistDir } });
+    const get = (encoding: string | null) => withWeb.app.inject({ method: 'GET', url: '/assets/app.js', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const brotli = await get('gzip, deflate, br');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(script);
+    const gzip = await get('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    const plain = await get(null);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
     await withWeb.app.close();
   });
 });
