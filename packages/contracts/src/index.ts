@@ -41,3 +41,4 @@ export * from './warehouse-out-groups';
 export * from './corrections';
 export * from './handling';
 export * from './warehouse-transfer';
+export * from './transfer-slip-records';

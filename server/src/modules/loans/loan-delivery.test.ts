@@ -11,6 +11,7 @@ import {
   type TLoanSaved,
   type TWarehouseInSaved,
   type TWarehousePreInSaved,
+  type TWarehouseTransferSlipView,
 } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,13 @@ describe('a loan delivered by truck', () => {
     expect(record.body.delivery).toMatchObject({ slipId: slip.id, received: true });
     expect((await call<TLoanList>('GET', '/api/warehouseConsigneeToSm')).body.rows.find((r) => r.id === loan.id)?.delivery?.received).toBe(true);
 
+    // The printed slip of the loan, on its own screen only; the SM is the owner on arrival.
+    const printed = await call<TWarehouseTransferSlipView>('GET', `/api/warehouseConsigneeToSm/${loan.id}/slip`);
+    expect(printed.status, JSON.stringify(printed.body)).toBe(200);
+    expect(printed.body).toMatchObject({ source: 'loan', slip: { id: slip.id, slipNumber: slip.slipNumber, toLocationName: 'SM yard' } });
+    expect(printed.body.toOwnerName).not.toBe('');
+    expect((await call('GET', `/api/consigneeToSm/${loan.id}/slip`)).status).toBe(404);
+
     const refusedReverse = await call('DELETE', `/api/warehouseConsigneeToSm/${loan.id}/reverse`, { reason: 'Wrong truck' });
     expect(refusedReverse.status).toBe(409);
     expect(refusedReverse.body.message).toBe(LoanSlipHeldMessages.loanInWarehouseIn);
@@ -199,6 +207,7 @@ describe('a loan delivered by truck', () => {
     expect(returned.status, JSON.stringify(returned.body)).toBe(200);
     const lr = returned.body.record;
     expect(lr.delivery).toMatchObject({ toLocationId: world.consigneeLocationId, received: false });
+    expect((await call<TWarehouseTransferSlipView>('GET', `/api/warehouseSmToConsignee/${lr.id}/slip`)).body).toMatchObject({ source: 'loanReturn', slip: { id: lr.delivery?.slipId } });
     // Returned at dispatch.
     expect((await call<TLoan>('GET', `/api/warehouseConsigneeToSm/${loan.id}`)).body).toMatchObject({ returned: '4.000', outstanding: '6.000' });
     const returnSlip = await slipOf(lr.delivery?.slipId ?? 0);

@@ -13,7 +13,8 @@ import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { createLoan, createSiteLoan, useLoanPositions, useSiteLoanPositions } from './loans-api';
 import { LoanRecord } from './LoanRecords';
-import { DELIVERY_FIELDS, DeliveryFields, flattenMovementErrors, movementOf, type DeliveryValues } from './LoanDelivery';
+import { DeliveryFields, movementOf, type DeliveryValues } from './LoanDelivery';
+import { TRIP_FIELDS, flattenMovementErrors } from '../../components/cargo/TripFields';
 
 interface LoanValues extends DeliveryValues {
   warehouseId?: number;
@@ -22,7 +23,7 @@ interface LoanValues extends DeliveryValues {
   remarks?: string;
 }
 
-const FIELDS = ['warehouseId', 'position', 'quantity', 'remarks', ...DELIVERY_FIELDS];
+const FIELDS = ['warehouseId', 'position', 'quantity', 'remarks', ...TRIP_FIELDS];
 const DELIVERY = [LOCATION_KINDS.delivery];
 
 /** Where a loan is made: in a warehouse (`warehouse/consignee-to-sm`) or at a consignee location (`consignee/consignee-to-sm`). */
