@@ -14,6 +14,7 @@ import {
   type TWarehouseTransferSlipView,
 } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
@@ -178,6 +179,17 @@ describe('a loan delivered by truck', () => {
     const record = await call<TLoan>('GET', `/api/warehouseConsigneeToSm/${loan.id}`);
     expect(record.body.delivery).toMatchObject({ slipId: slip.id, received: true });
     expect((await call<TLoanList>('GET', '/api/warehouseConsigneeToSm')).body.rows.find((r) => r.id === loan.id)?.delivery?.received).toBe(true);
+
+    // The export's "Delivered to" column.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/warehouseConsigneeToSm/export.xlsx?lang=en', headers });
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    const payload: Buffer = exported.rawPayload;
+    await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const titles = ((sheet?.getRow(1).values ?? []) as unknown[]).slice(1).map(String);
+    const cells = ((sheet?.getRow(2).values ?? []) as unknown[]).slice(1).map(String);
+    expect(cells[titles.indexOf('Delivered to')]).toBe(`SM yard · slip ${slip.slipNumber} · received`);
 
     // The printed slip of the loan, on its own screen only; the SM is the owner on arrival.
     const printed = await call<TWarehouseTransferSlipView>('GET', `/api/warehouseConsigneeToSm/${loan.id}/slip`);

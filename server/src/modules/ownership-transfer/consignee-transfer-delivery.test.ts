@@ -13,6 +13,7 @@ import {
   WarehouseTransferMessages,
 } from '@tonnage/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
@@ -171,6 +172,24 @@ describe('a consignee transfer delivered by truck', () => {
     expect(await onHand(world.sisterLocationId, world.sisterConsigneeId)).toBe(12_000n);
     expect((await call<TConsigneeTransfer>('GET', `/api/consigneeTransfer/${record.id}`)).body.delivery?.received).toBe(true);
     expect((await call<TConsigneeTransferList>('GET', '/api/consigneeTransfer')).body.rows.find((r) => r.id === record.id)?.delivery).toMatchObject({ received: true, toLocationId: world.sisterLocationId });
+
+    // The export's "Delivered to" column, in English and Arabic.
+    for (const [lang, header, text] of [
+      ['en', 'Delivered to', `slip ${slip.slipNumber} · received`],
+      ['ar', 'سُلّم إلى', `إذن ${slip.slipNumber} · تم الاستلام`],
+    ] as const) {
+      const exported = await t.app.inject({ method: 'GET', url: `/api/consigneeTransfer/export.xlsx?lang=${lang}`, headers });
+      expect(exported.statusCode).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      const payload: Buffer = exported.rawPayload;
+      await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0];
+      const titles = ((sheet?.getRow(1).values ?? []) as unknown[]).slice(1).map(String);
+      const at = titles.indexOf(header);
+      expect(at, titles.join(' | ')).toBeGreaterThan(-1);
+      const cells = ((sheet?.getRow(2).values ?? []) as unknown[]).slice(1).map(String);
+      expect(cells[at]).toContain(text);
+    }
 
     // The printed slip: the consignee transfer's view flag and scope; the new owner named.
     const view = await call<TWarehouseTransferSlipView>('GET', `/api/consigneeTransfer/${record.id}/slip`);

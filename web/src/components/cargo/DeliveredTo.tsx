@@ -25,7 +25,7 @@ export function DeliveredTo({
   const agencyPath = useAgencyPath();
   if (delivery === null) return <span data-testid={`${testId}-in-place`}>{t('loans.inPlace')}</span>;
   return (
-    <span data-testid={testId}>
+    <span data-testid={testId} style={{ whiteSpace: 'nowrap', paddingInlineEnd: 8 }}>
       <bdi>{t('warehouseTransfer.deliveredToLine', { place: delivery.toLocationName, slip: delivery.slipNumber })}</bdi>{' '}
       <Tag color={delivery.received ? 'green' : 'gold'}>{t(delivery.received ? 'warehouseTransfer.receivedStates.delivered' : 'warehouseTransfer.receivedStates.inTransit')}</Tag>
       <Tooltip title={t('warehouseTransfer.printSlip')}>

@@ -384,9 +384,6 @@ describe('the loan and loan return record pages', () => {
   });
 
   it('shows a reversed loan with who reversed it, when and why, and no returns without their view flag', async () => {
-    // The sheet's Arabic half needs the Arabic messages loaded.
-    await loadTestLanguage('ar');
-    await loadTestLanguage('en');
     const calls: string[] = [];
     mockFetch((url) => {
       calls.push(url.pathname);
@@ -491,9 +488,6 @@ describe('the printed transfer slip of a loan', () => {
       transferAt: '2026-11-21T08:00:00.000Z', remarks: null, received: false, hasPreIn: false,
       status: 'Active', createdAt: '2026-11-21T08:00:00.000Z', createdBy: 'Dalia Delivery', updatedAt: null, updatedBy: null, reversedAt: null, reversedBy: null, reverseReason: null,
     };
-    // The sheet's Arabic half needs the Arabic messages loaded.
-    await loadTestLanguage('ar');
-    await loadTestLanguage('en');
     const calls: string[] = [];
     mockFetch((url) => {
       calls.push(url.pathname);
