@@ -1,6 +1,6 @@
 import type { TSale } from '@tonnage/contracts';
 import type { ExcelColumn, ExcelLang } from '../../platform/excel';
-import { slipDeliveryText } from '../warehouse-transfer/transfer-slip.export';
+import { slipDeliveryColumn } from '../warehouse-transfer/transfer-slip.export';
 import { dateTimeColumn, textColumn, tonnesColumn, trailColumns } from '../../platform/record-export';
 
 const OPEN_AREA = { en: 'Open area', ar: 'منطقة مفتوحة' } as const;
@@ -16,7 +16,7 @@ export function saleExportColumns(lang: ExcelLang, timeZone: string): ExcelColum
     textColumn<TSale>('lcPo', { en: 'LC / PO', ar: 'الاعتماد / أمر الشراء' }, lang, (r) => r.lcPoNumber),
     textColumn<TSale>('cargoType', { en: 'Cargo type', ar: 'نوع البضاعة' }, lang, (r) => r.cargoTypeName),
     tonnesColumn<TSale>('quantity', { en: 'Quantity (MT)', ar: 'الكمية (طن متري)' }, lang, (r) => r.quantity),
-    textColumn<TSale>('delivery', { en: 'Delivery', ar: 'التسليم' }, lang, (r) => slipDeliveryText(r.delivery, lang)),
+    slipDeliveryColumn<TSale>(lang),
     textColumn<TSale>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
     ...trailColumns<TSale>(lang, timeZone),
   ];

@@ -1,14 +1,14 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select, Tag, Tooltip } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
-import { Messages, SaleMessages, WarehouseDispatchMessages, consigneeToCustomerTransaction, transferSlipPrintRoute, type TSale } from '@tonnage/contracts';
+import { useNavigate } from 'react-router';
+import { Messages, SaleMessages, WarehouseDispatchMessages, consigneeToCustomerTransaction, type TSale } from '@tonnage/contracts';
 import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { ConsigneePicker, LOCATION_KINDS, LocationPicker, WarehousePicker } from '../../components/pickers';
+import { DeliveredTo } from '../../components/cargo/DeliveredTo';
 import { DeliveryModeField, TRIP_FIELDS, TripFields, flattenMovementErrors, tripMovement, useByTruck, type TripValues } from '../../components/cargo/TripFields';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
@@ -29,25 +29,6 @@ interface SaleValues extends TripValues {
 const FIELDS = ['warehouseId', 'position', 'customerId', 'quantity', 'remarks', ...TRIP_FIELDS];
 const DELIVERY = [LOCATION_KINDS.delivery];
 
-/** "Delivered to <place> · slip <number> · in transit / received" with the slip's print link, or "In place". */
-function DeliveryCell({ record }: { record: TSale }) {
-  const { t } = useTranslation();
-  const agencyPath = useAgencyPath();
-  const delivery = record.delivery;
-  if (!delivery) return <span data-testid="sale-in-place">{t('sales.inPlace')}</span>;
-  return (
-    <span data-testid="sale-delivery">
-      {t('sales.deliveredTo', { place: delivery.toLocationName, number: delivery.slipNumber })}{' '}
-      <Tag color={delivery.received ? 'green' : 'gold'}>{t(delivery.received ? 'warehouseTransfer.receivedStates.delivered' : 'warehouseTransfer.receivedStates.inTransit')}</Tag>
-      <Tooltip title={t('warehouseDispatch.print')}>
-        <Link to={agencyPath(transferSlipPrintRoute(consigneeToCustomerTransaction, record.id))} aria-label={t('warehouseDispatch.print')} data-testid="sale-slip-print">
-          <PrinterOutlined />
-        </Link>
-      </Tooltip>
-    </span>
-  );
-}
-
 /** `warehouse/consignee-to-customer`: the silo or open area, and the seller marked when a shipment manager sells. */
 export function SaleListPage() {
   const { t } = useTranslation();
@@ -57,7 +38,7 @@ export function SaleListPage() {
       renderers={{
         silo: (row: TSale) => row.siloName ?? t('warehouseDispatch.openArea'),
         seller: (row: TSale) => (row.sellerIsShipmentManager ? t('sales.smMark', { name: row.sellerName }) : row.sellerName),
-        delivery: (row: TSale) => <DeliveryCell record={row} />,
+        delivery: (row: TSale) => <DeliveredTo declaration={consigneeToCustomerTransaction} recordId={row.id} delivery={row.delivery} testId="sale-delivered-to" />,
       }}
       reverse={{ title: (row) => `${t('cargo.reverse')} ${row.sellerName} → ${row.customerName} (${row.quantity} MT)?` }}
       hideEdit
@@ -200,8 +181,8 @@ function SaleView({ record }: { record: TSale }) {
         <Descriptions.Item label={t('cargo.quantityMt')}>
           <bdi>{record.quantity}</bdi>
         </Descriptions.Item>
-        <Descriptions.Item label={t('sales.delivery')}>
-          <DeliveryCell record={record} />
+        <Descriptions.Item label={t('warehouseTransfer.deliveredTo')}>
+          <DeliveredTo declaration={consigneeToCustomerTransaction} recordId={record.id} delivery={record.delivery} testId="sale-delivered-to" />
         </Descriptions.Item>
         <Descriptions.Item label={t('warehouseDispatch.remarks')}>{record.remarks ?? ''}</Descriptions.Item>
       </Descriptions>
