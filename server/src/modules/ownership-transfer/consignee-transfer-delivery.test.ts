@@ -3,7 +3,6 @@ import {
   LoanMessages,
   Messages,
   permissionFlag,
-  tonnesToKg,
   type TConsigneeTransfer,
   type TConsigneeTransferList,
   type TConsigneeTransferSaved,
@@ -15,14 +14,14 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
+import { type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
-import { post } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
+import { balanceOf, putOnHand as putStockOnHand } from '../../test/stock-fixtures';
 import { addResource, makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 import { ownershipTransfers } from './ownership-transfer.schema';
@@ -61,29 +60,8 @@ const position = (locationId: number, owner: number): Position => ({
   attachedVoyageId: shipment.voyageId,
 });
 
-async function putOnHand(pos: Position, tonnes: string): Promise<void> {
-  const kg = tonnesToKg(tonnes);
-  await inAgency(t.database.db, writer.agencyId, (tx) =>
-    post(tx, {
-      agencyId: writer.agencyId,
-      type: 'testReceipt',
-      source: { table: 'test_receipts', id: 1 },
-      userId: writer.userId,
-      at: writer.now,
-      lines: [
-        { account: onBoardAccount(shipment), quantityKg: -kg },
-        { account: onHandAccount(pos), quantityKg: kg },
-      ],
-    }),
-  );
-}
-
-async function balance(kind: string, where: Record<string, number | null>): Promise<bigint> {
-  const conditions = [sql`agency_id = ${writer.agencyId}`, sql`kind = ${kind}`];
-  for (const [column, value] of Object.entries(where)) conditions.push(value === null ? sql`${sql.identifier(column)} is null` : sql`${sql.identifier(column)} = ${value}`);
-  const [row] = await queryRows<{ kg: string }>(t.database.db, sql`select coalesce(sum(balance_kg), 0)::text as kg from ledger_accounts where ${sql.join(conditions, sql` and `)}`);
-  return BigInt(row?.kg ?? '0');
-}
+const putOnHand = (pos: Position, tonnes: string) => putStockOnHand(t.database.db, writer, shipment, pos, tonnes);
+const balance = (kind: string, where: Record<string, number | null>) => balanceOf(t.database.db, writer.agencyId, kind, where);
 const onHand = (locationId: number, owner: number) => balance('ON_HAND', { location_id: locationId, silo_id: null, owner_company_id: owner, consignment_id: shipment.consignmentId });
 
 async function slipOf(id: number) {
