@@ -44,3 +44,4 @@ export * from './corrections';
 export * from './handling';
 export * from './warehouse-transfer';
 export * from './dashboard';
+export * from './transfer-slip-records';

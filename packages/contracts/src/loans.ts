@@ -7,6 +7,7 @@ import { emptyToUndefined, WAREHOUSE_LIST_FILTERS, ZOptionalId, ZReasonBody, ZRe
 import { Messages } from './errors';
 import { WarehouseDispatchMessages } from './warehouse-dispatch';
 import { ConsigneeDispatchMessages } from './consignee-dispatch';
+import { ZSlipDelivery } from './warehouse-transfer';
 
 /*
  * Loans (issue 14, "who borrowed it"; spec 2.3 `warehouse/consignee-to-sm`, `warehouse/sm-to-consignee`). A consignee
@@ -62,16 +63,7 @@ export type TLoanDeliveryInput = z.output<typeof ZLoanDeliveryInput>;
 const ZMovement = ZLoanDeliveryInput.nullish().transform((v) => v ?? null);
 
 /** What a record with a delivery shows: its transfer slip, where it goes and whether a receipt took it. */
-export const ZLoanDelivery = z.object({
-  slipId: z.number(),
-  slipNumber: z.number(),
-  toLocationId: z.number(),
-  toLocationName: z.string(),
-  truckId: z.number(),
-  driverId: z.number(),
-  wbtNumber: z.string(),
-  received: z.boolean(),
-});
+export const ZLoanDelivery = ZSlipDelivery;
 export type TLoanDelivery = z.infer<typeof ZLoanDelivery>;
 
 const ZLoanQuantity = z.preprocess((value) => (value === '' || value === null || value === undefined ? undefined : value), z.union([z.string(), z.number()], { error: Messages.quantityPositive }).pipe(ZTonnes));
@@ -357,6 +349,7 @@ const loanColumns = [
   { key: 'quantity', label: 'loans.issued', kind: 'quantity', field: 'quantity', sort: 'quantity' },
   { key: 'returned', label: 'loans.returned', kind: 'quantity', field: 'returned' },
   { key: 'outstanding', label: 'loans.outstanding', kind: 'quantity', field: 'outstanding', sort: 'outstanding' },
+  { key: 'delivery', label: 'warehouseTransfer.deliveredTo', kind: 'custom' },
   { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
 ] as const;
 
@@ -446,6 +439,7 @@ const returnColumns = [
   { key: 'lcPo', label: 'loans.lcPo', kind: 'text', field: 'lcPoNumber' },
   { key: 'cargoType', label: 'loans.cargoType', kind: 'text', field: 'cargoTypeName' },
   { key: 'quantity', label: 'loans.returnedQuantity', kind: 'quantity', field: 'quantity', sort: 'quantity' },
+  { key: 'delivery', label: 'warehouseTransfer.deliveredTo', kind: 'custom' },
   { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
 ] as const;
 

@@ -146,7 +146,7 @@ const columns = [
   { key: 'lcPo', label: 'sales.lcPo', kind: 'text', field: 'lcPoNumber' },
   { key: 'cargoType', label: 'sales.cargoType', kind: 'text', field: 'cargoTypeName' },
   { key: 'quantity', label: 'cargo.quantityMt', kind: 'quantity', field: 'quantity', sort: 'quantity' },
-  { key: 'delivery', label: 'sales.delivery', kind: 'custom' },
+  { key: 'delivery', label: 'warehouseTransfer.deliveredTo', kind: 'custom' },
   { key: 'status', label: 'cargo.status', kind: 'status', field: 'status' },
 ] as const;
 

@@ -25,6 +25,7 @@ export const WarehouseTransferMessages = {
   notFound: 'Warehouse Transfer not found',
   alreadyReversed: 'This Warehouse Transfer is reversed.',
   inPreIn: 'This Warehouse Transfer delivered on Warehouse Pre In. Please revert Warehouse Pre In transaction first.',
+  slipNotFound: 'Transfer slip not found',
   created: 'Warehouse Transfer created successfully',
   updated: 'Warehouse Transfer updated successfully',
   reversed: 'Warehouse Transfer reversed successfully',
@@ -50,11 +51,27 @@ export const LoanSlipHeldMessages = {
   returnInConsigneeIn: 'This SM to Consignee delivered on Consignee In. Please revert Consignee In transaction first.',
 } as const;
 
+/**
+ * What a record delivered by truck shows (a loan, a loan return, a consignee transfer): its transfer slip, where it
+ * goes and whether a receipt took it. The lists' "Delivered to" column, the record pages and the exports read it.
+ */
+export const ZSlipDelivery = z.object({
+  slipId: z.number(),
+  slipNumber: z.number(),
+  toLocationId: z.number(),
+  toLocationName: z.string(),
+  truckId: z.number(),
+  driverId: z.number(),
+  wbtNumber: z.string(),
+  received: z.boolean(),
+});
+export type TSlipDelivery = z.infer<typeof ZSlipDelivery>;
+
 /** Where a transfer slip goes: a warehouse, or a consignee's or a customer's delivery location. */
 export const TRANSFER_DESTINATIONS = ['warehouse', 'consignee', 'customer'] as const;
 export type TransferDestination = (typeof TRANSFER_DESTINATIONS)[number];
 
-/** The flows that dispatch transfer slips (the slip's `source_kind`); Warehouse Transfer is the only one built. */
+/** The flows that dispatch transfer slips (the slip's `source_kind`). */
 export const TRANSFER_SLIP_SOURCES = ['warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer'] as const;
 export type TransferSlipSource = (typeof TRANSFER_SLIP_SOURCES)[number];
 
@@ -235,6 +252,16 @@ export const warehouseTransferTransaction = defineTransaction({
   list: { columns, filters, exportFile: 'warehouse-transfers.xlsx' },
 });
 
-/** `GET /api/warehouseTransfer/:id/view`: the printed transfer slip (English and Arabic side by side). */
-export const ZWarehouseTransferSlipView = z.object({ agencyName: z.string(), timeZone: z.string(), slip: ZWarehouseTransfer });
+/**
+ * The printed transfer slip (English and Arabic side by side) of any record that travels on one (`GET /api/<screen>/:id/slip`,
+ * and the Warehouse Transfer's `/view`): the slip, the flow that dispatched it and the owner on arrival.
+ */
+export const ZWarehouseTransferSlipView = z.object({
+  agencyName: z.string(),
+  timeZone: z.string(),
+  slip: ZWarehouseTransfer,
+  source: z.enum(TRANSFER_SLIP_SOURCES).default('warehouseTransfer'),
+  /** The owner on arrival (the slip's owner for a Warehouse Transfer). */
+  toOwnerName: z.string().default(''),
+});
 export type TWarehouseTransferSlipView = z.infer<typeof ZWarehouseTransferSlipView>;

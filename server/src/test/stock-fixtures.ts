@@ -1,7 +1,8 @@
 import { tonnesToKg } from '@tonnage/contracts';
 import { onBoardAccount, onHandAccount, type Position } from '../ledger/accounts';
 import { accountBalance, post, type AccountBalance } from '../ledger/ledger.service';
-import type { Db } from '../platform/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
 
 /*
@@ -38,4 +39,15 @@ export async function putOnHand(db: Db, writer: StockWriter, shipment: { voyageI
 /** The ON_HAND account of a position (balance, committed, usable), undefined when it never held stock. */
 export function onHandBalance(db: Db, writer: Pick<StockWriter, 'agencyId'>, pos: Position): Promise<AccountBalance | undefined> {
   return inAgency(db, writer.agencyId, (tx) => accountBalance(tx, { agencyId: writer.agencyId, account: onHandAccount(pos) }));
+}
+
+/**
+ * The sum of the balances (kg) of the agency's ledger accounts of a kind matching the given dimensions (column names
+ * of `ledger_accounts`; null matches null): what is in transit on a trip, on hand at a place for an owner, ...
+ */
+export async function balanceOf(db: Db, agencyId: number, kind: string, where: Record<string, number | null>): Promise<bigint> {
+  const conditions = [sql`agency_id = ${agencyId}`, sql`kind = ${kind}`];
+  for (const [column, value] of Object.entries(where)) conditions.push(value === null ? sql`${sql.identifier(column)} is null` : sql`${sql.identifier(column)} = ${value}`);
+  const [row] = await queryRows<{ kg: string }>(db, sql`select coalesce(sum(balance_kg), 0)::text as kg from ledger_accounts where ${sql.join(conditions, sql` and `)}`);
+  return BigInt(row?.kg ?? '0');
 }

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { PermissionAction, TransactionKey } from '@tonnage/contracts';
+import { TRANSFER_SLIP_RECORDS, transferSlipPrintRoute, warehouseTransferTransaction, type PermissionAction, type TransactionKey } from '@tonnage/contracts';
 import type { FeatureRoute } from '../app/feature-routes';
 
 /*
@@ -90,7 +90,6 @@ const WarehouseSlipPrintPage = lazy(() => import('./warehouse-dispatch/Warehouse
 const ConsigneeSlipPrintPage = lazy(() => import('./consignee-dispatch/ConsigneeSlipPrintPage'));
 const LoanBalancePage = lazy(() => import('./loans/LoanBalancePage'));
 const TransferSlipPrintPage = lazy(() => import('./warehouse-transfer/TransferSlipPrintPage'));
-const SaleSlipPrintPage = lazy(() => import('./sales/SaleSlipPrintPage'));
 const WarehouseInCorrectionPage = lazy(() => import('./corrections/CorrectionPages').then((module) => ({ default: module.WarehouseInCorrectionPage })));
 const HandlingLossDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingLossDocumentsPage })));
 const HandlingExcessDocumentsPage = lazy(() => import('./handling/HandlingPages').then((module) => ({ default: module.HandlingExcessDocumentsPage })));
@@ -112,6 +111,9 @@ export const transactionExtraRoutes: readonly FeatureRoute[] = [
   { path: 'handlingLoss/:id/documents', entry: 'handlingLoss', page: <HandlingLossDocumentsPage /> },
   { path: 'handlingExcess/:id/documents', entry: 'handlingExcess', page: <HandlingExcessDocumentsPage /> },
   { path: 'oldWarehouse-out/:id/edit', entry: 'warehouse-out', action: 'correct', page: <WarehouseOutCorrectionPage /> },
-  { path: 'warehouseTransfer/:id/print', entry: 'warehouseTransfer', page: <TransferSlipPrintPage /> },
-  { path: 'warehouse/consignee-to-customer/:id/slip', entry: 'warehouse/consignee-to-customer', page: <SaleSlipPrintPage /> },
+  { path: 'warehouseTransfer/:id/print', entry: 'warehouseTransfer', page: <TransferSlipPrintPage declaration={warehouseTransferTransaction} /> },
+  // The printed transfer slip of every record that travels on one (a loan, a loan return, a sale, a consignee transfer), behind its screen's view flag.
+  ...Object.values(TRANSFER_SLIP_RECORDS)
+    .flat()
+    .map((declaration) => ({ path: transferSlipPrintRoute(declaration, ':id'), entry: declaration.route, page: <TransferSlipPrintPage declaration={declaration} /> })),
 ];

@@ -2,7 +2,6 @@ import {
   LoanMessages,
   Messages,
   LoanSlipHeldMessages,
-  tonnesToKg,
   type TDeliveryInSaved,
   type TLoan,
   type TLoanList,
@@ -11,17 +10,18 @@ import {
   type TLoanSaved,
   type TWarehouseInSaved,
   type TWarehousePreInSaved,
+  type TWarehouseTransferSlipView,
 } from '@tonnage/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onBoardAccount, onHandAccount, type Position } from '../../ledger/accounts';
+import { type Position } from '../../ledger/accounts';
 import { findLedgerDifferences } from '../../ledger/ledger.check';
-import { post } from '../../ledger/ledger.service';
 import { auditLog } from '../../platform/audit/audit.schema';
-import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { bearer, loginAs, makeAgency, makeUser } from '../../test/fixtures';
 import { createTestApp, testEngine, type TestApp } from '../../test/harness';
+import { balanceOf, putOnHand as putStockOnHand } from '../../test/stock-fixtures';
 import { addResource, makeCargoWorld, makeShipment, type CargoWorld, type Writer } from '../port-loading/port-loading.fixtures';
 import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 
@@ -62,30 +62,8 @@ const position = (locationId: number, owner: number): Position => ({
   attachedVoyageId: shipment.voyageId,
 });
 
-async function putOnHand(pos: Position, tonnes: string): Promise<void> {
-  const kg = tonnesToKg(tonnes);
-  await inAgency(t.database.db, writer.agencyId, (tx) =>
-    post(tx, {
-      agencyId: writer.agencyId,
-      type: 'testReceipt',
-      source: { table: 'test_receipts', id: 1 },
-      userId: writer.userId,
-      at: writer.now,
-      lines: [
-        { account: onBoardAccount(shipment), quantityKg: -kg },
-        { account: onHandAccount(pos), quantityKg: kg },
-      ],
-    }),
-  );
-}
-
-/** The sum of balances (kg) of the accounts of a kind matching the given dimensions. */
-async function balance(kind: string, where: Record<string, number | null>): Promise<bigint> {
-  const conditions = [sql`agency_id = ${writer.agencyId}`, sql`kind = ${kind}`];
-  for (const [column, value] of Object.entries(where)) conditions.push(value === null ? sql`${sql.identifier(column)} is null` : sql`${sql.identifier(column)} = ${value}`);
-  const [row] = await queryRows<{ kg: string }>(t.database.db, sql`select coalesce(sum(balance_kg), 0)::text as kg from ledger_accounts where ${sql.join(conditions, sql` and `)}`);
-  return BigInt(row?.kg ?? '0');
-}
+const putOnHand = (pos: Position, tonnes: string) => putStockOnHand(t.database.db, writer, shipment, pos, tonnes);
+const balance = (kind: string, where: Record<string, number | null>) => balanceOf(t.database.db, writer.agencyId, kind, where);
 const onHand = (locationId: number, owner: number) => balance('ON_HAND', { location_id: locationId, silo_id: null, owner_company_id: owner, consignment_id: shipment.consignmentId });
 
 async function slipOf(id: number) {
@@ -178,6 +156,24 @@ describe('a loan delivered by truck', () => {
     expect(record.body.delivery).toMatchObject({ slipId: slip.id, received: true });
     expect((await call<TLoanList>('GET', '/api/warehouseConsigneeToSm')).body.rows.find((r) => r.id === loan.id)?.delivery?.received).toBe(true);
 
+    // The export's "Delivered to" column.
+    const exported = await t.app.inject({ method: 'GET', url: '/api/warehouseConsigneeToSm/export.xlsx?lang=en', headers });
+    expect(exported.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    const payload: Buffer = exported.rawPayload;
+    await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const titles = ((sheet?.getRow(1).values ?? []) as unknown[]).slice(1).map(String);
+    const cells = ((sheet?.getRow(2).values ?? []) as unknown[]).slice(1).map(String);
+    expect(cells[titles.indexOf('Delivered to')]).toBe(`SM yard · slip ${slip.slipNumber} · received`);
+
+    // The printed slip of the loan, on its own screen only; the SM is the owner on arrival.
+    const printed = await call<TWarehouseTransferSlipView>('GET', `/api/warehouseConsigneeToSm/${loan.id}/slip`);
+    expect(printed.status, JSON.stringify(printed.body)).toBe(200);
+    expect(printed.body).toMatchObject({ source: 'loan', slip: { id: slip.id, slipNumber: slip.slipNumber, toLocationName: 'SM yard' } });
+    expect(printed.body.toOwnerName).not.toBe('');
+    expect((await call('GET', `/api/consigneeToSm/${loan.id}/slip`)).status).toBe(404);
+
     const refusedReverse = await call('DELETE', `/api/warehouseConsigneeToSm/${loan.id}/reverse`, { reason: 'Wrong truck' });
     expect(refusedReverse.status).toBe(409);
     expect(refusedReverse.body.message).toBe(LoanSlipHeldMessages.loanInWarehouseIn);
@@ -199,6 +195,7 @@ describe('a loan delivered by truck', () => {
     expect(returned.status, JSON.stringify(returned.body)).toBe(200);
     const lr = returned.body.record;
     expect(lr.delivery).toMatchObject({ toLocationId: world.consigneeLocationId, received: false });
+    expect((await call<TWarehouseTransferSlipView>('GET', `/api/warehouseSmToConsignee/${lr.id}/slip`)).body).toMatchObject({ source: 'loanReturn', slip: { id: lr.delivery?.slipId } });
     // Returned at dispatch.
     expect((await call<TLoan>('GET', `/api/warehouseConsigneeToSm/${loan.id}`)).body).toMatchObject({ returned: '4.000', outstanding: '6.000' });
     const returnSlip = await slipOf(lr.delivery?.slipId ?? 0);

@@ -1,5 +1,6 @@
 import type { TLoan, TLoanBalanceRow, TLoanReturn } from '@tonnage/contracts';
 import type { ExcelColumn, ExcelLang } from '../../platform/excel';
+import { slipDeliveryColumn } from '../warehouse-transfer/transfer-slip.export';
 import { dateTimeColumn, textColumn, tonnesColumn, trailColumns } from '../../platform/record-export';
 
 type Parties = Pick<TLoan, 'warehouseName' | 'siloName' | 'lenderName' | 'borrowerName' | 'lcPoNumber' | 'cargoTypeName'>;
@@ -24,6 +25,7 @@ export function loanExportColumns(lang: ExcelLang, timeZone: string): ExcelColum
     tonnesColumn<TLoan>('quantity', { en: 'Issued (MT)', ar: 'المُقرَض (طن متري)' }, lang, (r) => r.quantity),
     tonnesColumn<TLoan>('returned', { en: 'Returned (MT)', ar: 'المُرجَع (طن متري)' }, lang, (r) => r.returned),
     tonnesColumn<TLoan>('outstanding', { en: 'Outstanding (MT)', ar: 'المتبقي (طن متري)' }, lang, (r) => r.outstanding),
+    slipDeliveryColumn<TLoan>(lang),
     textColumn<TLoan>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
     ...trailColumns<TLoan>(lang, timeZone),
   ];
@@ -36,6 +38,7 @@ export function loanReturnExportColumns(lang: ExcelLang, timeZone: string): Exce
     textColumn<TLoanReturn>('loanId', { en: 'Loan No.', ar: 'رقم القرض' }, lang, (r) => String(r.loanId)),
     ...partyColumns<TLoanReturn>(lang),
     tonnesColumn<TLoanReturn>('quantity', { en: 'Quantity (MT)', ar: 'الكمية (طن متري)' }, lang, (r) => r.quantity),
+    slipDeliveryColumn<TLoanReturn>(lang),
     textColumn<TLoanReturn>('returnedFrom', { en: 'Returned from other cargo', ar: 'أُرجع من بضاعة أخرى' }, lang, (r) =>
       r.source === null ? null : [r.source.locationName, r.source.siloName, r.source.lcPoNumber].filter((part) => part !== null && part !== '').join(' · '),
     ),

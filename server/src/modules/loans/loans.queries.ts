@@ -1,4 +1,4 @@
-import { LOCATION_KIND_IDS, kgToTonnes, type LoanPlace, type LoanReturnSortField, type LoanSortField, type TLoan, type TLoanDelivery, type TLoanReturn } from '@tonnage/contracts';
+import { LOCATION_KIND_IDS, kgToTonnes, type LoanPlace, type LoanReturnSortField, type LoanSortField, type TLoan, type TLoanReturn } from '@tonnage/contracts';
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
@@ -9,7 +9,7 @@ import { cargoTypes, columnOf, companies, locations, ports, silos, vessels } fro
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
 import { positionScope } from '../warehouse-dispatch/warehouse-dispatch.queries';
-import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
+import { deliveryLocations, deliverySlips, slipDeliveryColumns, toSlipDelivery } from '../warehouse-transfer/transfer-slip.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
 
 /*
@@ -24,52 +24,11 @@ export const borrowers = alias(companies, 'borrower_company');
 const sourceLocations = alias(locations, 'source_location');
 const sourceSilos = alias(silos, 'source_silo');
 const sourceConsignments = alias(consignments, 'source_consignment');
-const deliverySlips = alias(transferSlips, 'delivery_slip');
 // A loan on board: its BL, the BL's voyage, vessel and port.
 const loanShipments = alias(shipments, 'loan_shipment');
 const loanVoyages = alias(voyages, 'loan_voyage');
 const loanVessels = alias(vessels, 'loan_vessel');
 const loanPorts = alias(ports, 'loan_port');
-const deliveryLocations = alias(locations, 'delivery_location');
-
-/** The columns of a record's delivery by truck (its transfer slip joined as `delivery_slip`). */
-function deliveryColumns() {
-  return {
-    slipId: deliverySlips.id,
-    slipNumber: deliverySlips.slipNumber,
-    slipToLocationId: deliverySlips.toLocationId,
-    slipToLocationName: sql<string | null>`${col(deliveryLocations, 'name')}`,
-    slipTruckId: deliverySlips.truckId,
-    slipDriverId: deliverySlips.driverId,
-    slipWbtNumber: deliverySlips.wbtNumber,
-    slipReceivedTable: deliverySlips.receivedTable,
-  };
-}
-
-interface DeliveryRow {
-  slipId: number | null;
-  slipNumber: number | null;
-  slipToLocationId: number | null;
-  slipToLocationName: string | null;
-  slipTruckId: number | null;
-  slipDriverId: number | null;
-  slipWbtNumber: string | null;
-  slipReceivedTable: string | null;
-}
-
-function toDelivery(row: DeliveryRow): TLoanDelivery | null {
-  if (row.slipId === null) return null;
-  return {
-    slipId: Number(row.slipId),
-    slipNumber: Number(row.slipNumber),
-    toLocationId: Number(row.slipToLocationId),
-    toLocationName: String(row.slipToLocationName ?? ''),
-    truckId: Number(row.slipTruckId),
-    driverId: Number(row.slipDriverId),
-    wbtNumber: String(row.slipWbtNumber),
-    received: row.slipReceivedTable !== null,
-  };
-}
 
 /**
  * The data scope of a loan: its warehouse, and its lender under the owner rule of cargo (a shipment manager's admin
@@ -130,7 +89,7 @@ export function selectLoans(tx: Db) {
       quantityKg: loans.quantityKg,
       returnedKg: loans.returnedKg,
       loanAt: loans.loanAt,
-      ...deliveryColumns(),
+      ...slipDeliveryColumns(),
       remarks: loans.remarks,
       status: loans.status,
       createdAt: loans.createdAt,
@@ -191,7 +150,7 @@ export function toLoan(row: LoanRow): TLoan {
     returned: kgToTonnes(row.returnedKg),
     outstanding: kgToTonnes(row.quantityKg - row.returnedKg),
     loanAt: iso(row.loanAt),
-    delivery: toDelivery(row),
+    delivery: toSlipDelivery(row),
     remarks: row.remarks,
     ...toTrail({ ...row, createdAt: new Date(row.createdAt) }),
   };
@@ -223,7 +182,7 @@ export function selectLoanReturns(tx: Db) {
       sourceAttachedVoyageId: loanReturns.sourceAttachedVoyageId,
       quantityKg: loanReturns.quantityKg,
       returnAt: loanReturns.returnAt,
-      ...deliveryColumns(),
+      ...slipDeliveryColumns(),
       remarks: loanReturns.remarks,
       status: loanReturns.status,
       createdAt: loanReturns.createdAt,
@@ -278,7 +237,7 @@ export function toLoanReturn(row: ReturnRow): TLoanReturn {
           },
     quantity: kgToTonnes(row.quantityKg),
     returnAt: iso(row.returnAt),
-    delivery: toDelivery(row),
+    delivery: toSlipDelivery(row),
     remarks: row.remarks,
     ...toTrail({ ...row, createdAt: new Date(row.createdAt) }),
   };

@@ -24,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, fileRoute, registerTransaction, runCommand } from '../../kit';
 import { sendWorkbook, writeWorkbook } from '../../platform/excel';
+import { registerTransferSlipPrint } from '../warehouse-transfer/transfer-slip.routes';
 import { loanBalanceExportColumns, loanExportColumns, loanReturnExportColumns } from './loans.export';
 import {
   createConsigneeLocationLoan,
@@ -195,5 +196,19 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
         }),
       );
     },
+  });
+
+  // The printed transfer slip of a loan or a loan return delivered by truck, behind its screen's view flag and scope.
+  registerTransferSlipPrint(api, context, consigneeToSmTransaction, {
+    tags,
+    slipOf: async (tx, actor, id) => (await getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', id })).delivery?.slipId ?? null,
+  });
+  registerTransferSlipPrint(api, context, consigneeLocationToSmTransaction, {
+    tags,
+    slipOf: async (tx, actor, id) => (await getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', id })).delivery?.slipId ?? null,
+  });
+  registerTransferSlipPrint(api, context, smToConsigneeTransaction, {
+    tags,
+    slipOf: async (tx, actor, id) => (await getLoanReturn(tx, { agencyId: actor.agencyId, scope: actor.scope, id })).delivery?.slipId ?? null,
   });
 }

@@ -21,8 +21,6 @@ import {
   type TOnBoardLenders,
   type TOnBoardLoanValues,
   type TSmToConsigneeValues,
-  type TLoanDeliveryInput,
-  type TransferDestination,
   ZLoanBalanceQuery,
   ZLoanListQuery,
   ZLoanMovementsQuery,
@@ -48,7 +46,7 @@ import { availableOnBoardKg } from '../port-loading/port-loading.service';
 import { shipments } from '../shipping/shipping.schema';
 import { borrowers, lenders, loanPlace, loanPlaceNameSql, loanReturnSort, loanScope, loanSort, selectLoanReturns, selectLoans, toLoan, toLoanReturn } from './loans.queries';
 import { consigneeToShipmentManagerLoans as loans, loanReturns } from './loans.schema';
-import { dispatchTransferSlip, lockTransferSlip, reverseTransferSlip, type TransferSlipRow, type TransferSlipWriter } from '../warehouse-transfer/transfer-slip.service';
+import { checkSlipDestination, dispatchMovement, reverseSlipOf, type TransferSlipWriter } from '../warehouse-transfer/transfer-slip.service';
 
 /*
  * Loans in a warehouse (issue 14; spec 2.3 `warehouse/consignee-to-sm`, `warehouse/sm-to-consignee`; docs/domain.md
@@ -262,7 +260,7 @@ export async function createLoan(tx: Db, actor: LoanWriter & { input: TConsignee
   const position = positionOf(place, input.ownerCompanyId);
   await checkPosition(tx, actor, position);
   // The shipment manager's places: a warehouse, or a delivery location of the SM itself or of one of its consignees.
-  const destination = input.movement === null ? null : await checkDeliveryPlace(tx, actor, input.movement.toLocationId, place.locationId, sql`(${col(locations, 'consigneeId')} = ${borrowerCompanyId} or ${col(locations, 'consigneeId')} in (select ${col(companies, 'id')} from ${companies} where ${col(companies, 'agencyId')} = ${actor.agencyId} and ${col(companies, 'shipmentManagerId')} = ${borrowerCompanyId}))`);
+  const destination = input.movement === null ? null : await checkSlipDestination(tx, actor, input.movement.toLocationId, place.locationId, sql`(${col(locations, 'consigneeId')} = ${borrowerCompanyId} or ${col(locations, 'consigneeId')} in (select ${col(companies, 'id')} from ${companies} where ${col(companies, 'agencyId')} = ${actor.agencyId} and ${col(companies, 'shipmentManagerId')} = ${borrowerCompanyId}))`);
   const quantityKg = tonnesToKg(input.quantity);
   const [row] = await tx
     .insert(loans)
@@ -275,7 +273,7 @@ export async function createLoan(tx: Db, actor: LoanWriter & { input: TConsignee
     await tx.update(loans).set({ ledgerTransactionId }).where(eq(loans.id, row.id));
     written = { ...row, ledgerTransactionId };
   } else {
-    const slip = await dispatchSlip(tx, actor, { source: 'loan', position, toOwnerCompanyId: borrowerCompanyId, movement: input.movement, destination, quantityKg, remarks: input.remarks });
+    const slip = await dispatchMovement(tx, actor, { source: 'loan', position, toOwnerCompanyId: borrowerCompanyId, movement: input.movement, destination, quantityKg, remarks: input.remarks });
     await tx.update(loans).set({ transferSlipId: slip.id }).where(eq(loans.id, row.id));
     written = { ...row, transferSlipId: slip.id, slipNumber: slip.slipNumber };
   }
@@ -399,53 +397,6 @@ export async function onBoardLenders(tx: Db, actor: ReadActor & { voyageId: numb
   return { rows: lendable };
 }
 
-/**
- * The delivery place of a loan or a loan return sent by truck (400 on `movement.toLocationId` otherwise): an active
- * warehouse of the agency (not a consignee's or a customer's place), or a consignee delivery location matching
- * `consigneeLocation` (the receiving side's), in the user's locations and other than the place the cargo leaves.
- */
-async function checkDeliveryPlace(tx: Db, actor: ReadActor, toLocationId: number, fromLocationId: number, consigneeLocation: SQL): Promise<TransferDestination> {
-  if (toLocationId === fromLocationId) throw field('movement.toLocationId', LoanMessages.deliverySamePlace);
-  const [location] = await tx
-    .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType'), receiving: sql<boolean>`${consigneeLocation}` })
-    .from(locations)
-    .where(and(eq(col(locations, 'agencyId'), actor.agencyId), eq(col(locations, 'id'), toLocationId), eq(col(locations, 'isActive'), true)));
-  if (location && inScope(actor.scope.locationIds, toLocationId)) {
-    const kind = Number(location.kind);
-    if (kind === LOCATION_KIND_IDS.warehouse && location.ownerType !== 'consignee' && location.ownerType !== 'customer') return 'warehouse';
-    if (kind === LOCATION_KIND_IDS.deliveryLocation && location.ownerType === 'consignee' && location.receiving === true) return 'consignee';
-  }
-  throw field('movement.toLocationId', LoanMessages.deliveryDestinationNotAllowed);
-}
-
-/** Dispatches the transfer slip of a loan or a loan return delivered by truck (the slip's checks of truck, driver, ticket and usable). */
-function dispatchSlip(
-  tx: Db,
-  actor: LoanWriter,
-  params: { source: 'loan' | 'loanReturn'; position: Position; toOwnerCompanyId: number; movement: TLoanDeliveryInput; destination: TransferDestination; quantityKg: bigint; remarks: string | null },
-): Promise<TransferSlipRow> {
-  const { movement } = params;
-  return dispatchTransferSlip(tx, { ...actor, lang: actor.lang ?? 'en' }, {
-    source: params.source,
-    position: params.position,
-    toOwnerCompanyId: params.toOwnerCompanyId,
-    toLocationId: movement.toLocationId,
-    destination: params.destination,
-    truckId: movement.truckId,
-    driverId: movement.driverId,
-    wbtNumber: movement.wbtNumber,
-    quantityKg: params.quantityKg,
-    remarks: params.remarks,
-  });
-}
-
-/** Reverses the transfer slip of a record delivered by truck (refused, with the slip's own message, while a receipt holds it). */
-async function reverseSlipOf(tx: Db, actor: CommandActor, slipId: number, reason: string): Promise<void> {
-  const slip = await lockTransferSlip(tx, actor.agencyId, slipId);
-  if (!slip) throw new Error('transfer slip not found');
-  await reverseTransferSlip(tx, actor, slip, reason);
-}
-
 /** An active delivery location of a consignee in the agency and the user's locations, else 400. */
 async function checkConsigneeLocation(tx: Db, actor: ReadActor, locationId: number): Promise<void> {
   const [location] = await tx
@@ -541,7 +492,7 @@ export async function createLoanReturn(tx: Db, actor: LoanWriter & { input: TSmT
   const own = from ?? onHandPlace(loan);
   const taken = positionOf(own, loan.borrowerCompanyId);
   // The lender's places: a warehouse, or a delivery location of the lender.
-  const destination = input.movement === null ? null : await checkDeliveryPlace(tx, actor, input.movement.toLocationId, taken.locationId, sql`${col(locations, 'consigneeId')} = ${loan.lenderCompanyId}`);
+  const destination = input.movement === null ? null : await checkSlipDestination(tx, actor, input.movement.toLocationId, taken.locationId, sql`${col(locations, 'consigneeId')} = ${loan.lenderCompanyId}`);
   const [row] = await tx
     .insert(loanReturns)
     .values({
@@ -574,7 +525,7 @@ export async function createLoanReturn(tx: Db, actor: LoanWriter & { input: TSmT
     await tx.update(loanReturns).set({ ledgerTransactionId }).where(eq(loanReturns.id, row.id));
     written = { ...row, ledgerTransactionId };
   } else {
-    const slip = await dispatchSlip(tx, actor, { source: 'loanReturn', position: taken, toOwnerCompanyId: loan.lenderCompanyId, movement: input.movement, destination, quantityKg, remarks: input.remarks });
+    const slip = await dispatchMovement(tx, actor, { source: 'loanReturn', position: taken, toOwnerCompanyId: loan.lenderCompanyId, movement: input.movement, destination, quantityKg, remarks: input.remarks });
     await tx.update(loanReturns).set({ transferSlipId: slip.id }).where(eq(loanReturns.id, row.id));
     written = { ...row, transferSlipId: slip.id, slipNumber: slip.slipNumber };
   }

@@ -1,5 +1,6 @@
-import type { TOwnershipTransfer } from '@tonnage/contracts';
+import type { TConsigneeTransfer, TOwnershipTransfer } from '@tonnage/contracts';
 import type { ExcelColumn, ExcelLang } from '../../platform/excel';
+import { slipDeliveryColumn } from '../warehouse-transfer/transfer-slip.export';
 import { dateTimeColumn, textColumn, tonnesColumn, trailColumns } from '../../platform/record-export';
 
 const OPEN_AREA = { en: 'Open area', ar: 'منطقة مفتوحة' } as const;
@@ -17,4 +18,11 @@ export function transferExportColumns(lang: ExcelLang, timeZone: string): ExcelC
     textColumn<TOwnershipTransfer>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
     ...trailColumns<TOwnershipTransfer>(lang, timeZone),
   ];
+}
+
+/** The columns of the consignee transfer export: the ownership transfer's, and where a truck delivered it. */
+export function consigneeTransferExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<TConsigneeTransfer>[] {
+  const columns: ExcelColumn<TConsigneeTransfer>[] = transferExportColumns(lang, timeZone);
+  const at = columns.findIndex((c) => c.key === 'quantity') + 1;
+  return [...columns.slice(0, at), slipDeliveryColumn<TConsigneeTransfer>(lang), ...columns.slice(at)];
 }

@@ -1,4 +1,4 @@
-import { kgToTonnes, LOCATION_KIND_IDS, type OwnershipTransferSortField, type TOwnershipTransfer } from '@tonnage/contracts';
+import { kgToTonnes, LOCATION_KIND_IDS, type OwnershipTransferSortField, type TConsigneeTransfer } from '@tonnage/contracts';
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
@@ -7,10 +7,12 @@ import { cargoOwnerCondition, scopeCondition, type DataScope } from '../../ident
 import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '../../identity/record-trail';
 import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
+import { deliveryLocations, deliverySlips, slipDeliveryColumns, toSlipDelivery } from '../warehouse-transfer/transfer-slip.queries';
 import { ownershipTransfers } from './ownership-transfer.schema';
 
 /*
- * The reads of ownership transfers: one joined select shared by the list, the export and the record.
+ * The reads of ownership transfers (and consignee transfers, with their truck delivery): one joined select shared by
+ * the list, the export and the record.
  */
 
 const col = columnOf;
@@ -51,6 +53,7 @@ function columns() {
     quantityKg: ownershipTransfers.quantityKg,
     transferAt: ownershipTransfers.transferAt,
     remarks: ownershipTransfers.remarks,
+    ...slipDeliveryColumns(),
     status: ownershipTransfers.status,
     createdAt: ownershipTransfers.createdAt,
     createdByName: userName(createdUsers),
@@ -72,6 +75,8 @@ export function selectTransfers(tx: Db) {
     .innerJoin(fromOwners, eq(col(fromOwners, 'id'), ownershipTransfers.fromOwnerCompanyId))
     .innerJoin(toOwners, eq(col(toOwners, 'id'), ownershipTransfers.toOwnerCompanyId))
     .innerJoin(consignments, eq(consignments.id, ownershipTransfers.consignmentId))
+    .leftJoin(deliverySlips, eq(deliverySlips.id, ownershipTransfers.transferSlipId))
+    .leftJoin(deliveryLocations, eq(col(deliveryLocations, 'id'), deliverySlips.toLocationId))
     .innerJoin(createdUsers, eq(createdUsers.id, ownershipTransfers.createdBy))
     .leftJoin(updatedUsers, eq(updatedUsers.id, ownershipTransfers.updatedBy))
     .leftJoin(reversedUsers, eq(reversedUsers.id, ownershipTransfers.reversedBy));
@@ -79,7 +84,8 @@ export function selectTransfers(tx: Db) {
 
 type Row = Awaited<ReturnType<ReturnType<typeof selectTransfers>['where']>>[number];
 
-export function toTransfer(row: Row): TOwnershipTransfer {
+/** A transfer as read (an ownership transfer's row has no delivery: its response schema drops it). */
+export function toTransfer(row: Row): TConsigneeTransfer {
   return {
     id: row.id,
     locationId: row.locationId,
@@ -99,6 +105,7 @@ export function toTransfer(row: Row): TOwnershipTransfer {
     quantity: kgToTonnes(row.quantityKg),
     transferAt: new Date(row.transferAt).toISOString(),
     remarks: row.remarks,
+    delivery: toSlipDelivery(row),
     ...toTrail({ ...row, createdAt: new Date(row.createdAt) }),
   };
 }

@@ -2,7 +2,8 @@ import { ConsigneeTransferMessages, OwnershipTransferMessages, ZConsigneePositio
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
-import { transferExportColumns } from './ownership-transfer.export';
+import { registerTransferSlipPrint } from '../warehouse-transfer/transfer-slip.routes';
+import { consigneeTransferExportColumns, transferExportColumns } from './ownership-transfer.export';
 import { consigneeTransferPositions, createConsigneeTransfer, createTransfer, forEachTransfer, getTransfer, listTransfers, newOwners, reverseTransfer, transferPositions } from './ownership-transfer.service';
 
 const tags = ['ownership transfer'];
@@ -24,11 +25,17 @@ export function registerOwnershipTransferRoutes(api: FastifyInstance, context: M
   registerTransaction(api, context, consigneeTransferTransaction, {
     list: (tx, actor, query) => listTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', query }),
     forEach: (tx, actor, query, visit) => forEachTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', query }, visit),
-    exportColumns: transferExportColumns,
+    exportColumns: consigneeTransferExportColumns,
     exportSheet: { en: 'Consignee transfers', ar: 'نقل المستلم' },
     get: (tx, actor, id) => getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', id }),
     create: async (tx, actor, input) => ({ message: ConsigneeTransferMessages.created, record: await createConsigneeTransfer(tx, { ...actor, input }) }),
     reverse: (tx, actor, id, body) => reverseTransfer(tx, { ...actor, kind: 'consigneeTransfer', id, body }),
+  });
+
+  // The printed transfer slip of a consignee transfer delivered by truck (404 in place), behind its view flag and scope.
+  registerTransferSlipPrint(api, context, consigneeTransferTransaction, {
+    tags: ['consignee transfer'],
+    slipOf: async (tx, actor, id) => (await getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', id })).delivery?.slipId ?? null,
   });
 
   cargoRoute(api, context, {

@@ -6,13 +6,15 @@ import { tenantPolicy } from '../../platform/db/tenancy';
 import { ledgerTransactions } from '../../ledger/ledger.schema';
 import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments, RECORD_STATUS_CHECK } from '../procurement/procurement.schema';
+import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
 
 /**
  * An Ownership Transfer: a quantity of one on-hand position (place, silo or open area, owner A, consignment, cargo
  * type, voyage, attached voyage) handed to owner B at the same place. Its ledger transaction posts
  * ON_HAND(..., A, ...) -> ON_HAND(..., B, ...); its reversal posts the opposite, refused by the ledger's CHECK when
  * B's stock has moved on. A consignee transfer (`kind = 'consigneeTransfer'`) is the same record under a narrower
- * rule: at a consignee location, from a consignee to another consignee; each kind has its own screen.
+ * rule: at a consignee location, from a consignee to another consignee; each kind has its own screen. A consignee
+ * transfer may be delivered by truck: it keeps the transfer slip that carries the cargo to consignee B's place.
  */
 export const ownershipTransfers = pgTable(
   'ownership_transfers',
@@ -43,6 +45,8 @@ export const ownershipTransfers = pgTable(
     transferAt: timestamp('transfer_at', { withTimezone: true }).notNull(),
     remarks: text('remarks'),
     ledgerTransactionId: integer('ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** A consignee transfer delivered by truck: its transfer slip (source `consigneeTransfer`) is the posting; `ledger_transaction_id` stays null. */
+    transferSlipId: integer('transfer_slip_id').references(() => transferSlips.id),
     ...changeTrail(),
     ...reversalTrail(),
   },
@@ -53,6 +57,7 @@ export const ownershipTransfers = pgTable(
     check('ownership_transfers_kind_check', sql`${t.kind} in ('ownershipTransfer', 'consigneeTransfer')`),
     index('ownership_transfers_agency_at_idx').on(t.agencyId, t.transferAt, t.id),
     index('ownership_transfers_location_idx').on(t.agencyId, t.locationId),
+    index('ownership_transfers_transfer_slip_idx').on(t.transferSlipId),
     tenantPolicy('ownership_transfers'),
   ],
 );

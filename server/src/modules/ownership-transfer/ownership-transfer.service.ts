@@ -10,8 +10,8 @@ import {
   tonnesToKg,
   type OwnershipPlace,
   type TNewOwner,
-  type TOwnershipTransfer,
-  type TOwnershipTransferList,
+  type TConsigneeTransferList,
+  type TConsigneeTransfer,
   type TConsigneeTransferValues,
   type TOwnershipTransferValues,
   type TReasonBody,
@@ -20,7 +20,7 @@ import {
 } from '@tonnage/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CommandActor, ReadActor } from '../../kit/actor';
+import type { Actor, CommandActor, ReadActor } from '../../kit/actor';
 import { type Position } from '../../ledger/accounts';
 import { inPlaceTransaction } from '../../ledger/in-place';
 import { reverse } from '../../ledger/ledger.service';
@@ -33,6 +33,7 @@ import { cargoOwnerCondition, inScope } from '../../identity/data-scope';
 import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { auditable, between, checkPosition, onHandPositions, timeZoneFor } from '../warehouse-dispatch/warehouse-dispatch.service';
+import { checkSlipDestination, dispatchMovement, reverseSlipOf } from '../warehouse-transfer/transfer-slip.service';
 import { fromOwners, selectTransfers, toOwners, toTransfer, transferScope, transferSort } from './ownership-transfer.queries';
 import { ownershipTransfers } from './ownership-transfer.schema';
 
@@ -178,7 +179,7 @@ async function conditions(tx: Db, actor: ReadActor & { kind: TransferKind }, q: 
   );
 }
 
-export async function listTransfers(tx: Db, actor: ReadActor & { kind: TransferKind; query: TransferListQuery }): Promise<TOwnershipTransferList> {
+export async function listTransfers(tx: Db, actor: ReadActor & { kind: TransferKind; query: TransferListQuery }): Promise<TConsigneeTransferList> {
   const q = actor.query;
   const where = await conditions(tx, actor, q);
   const rows = await selectTransfers(tx)
@@ -197,12 +198,12 @@ export async function listTransfers(tx: Db, actor: ReadActor & { kind: TransferK
   return { rows: rows.map(toTransfer), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachTransfer(tx: Db, actor: ReadActor & { kind: TransferKind; query: TransferFilters }, visit: (rows: TOwnershipTransfer[]) => Promise<void> | void): Promise<void> {
+export async function forEachTransfer(tx: Db, actor: ReadActor & { kind: TransferKind; query: TransferFilters }, visit: (rows: TConsigneeTransfer[]) => Promise<void> | void): Promise<void> {
   const where = await conditions(tx, actor, actor.query);
   await forEachBatch(async (limit, offset) => (await selectTransfers(tx).where(where).orderBy(...orderByAllowed(transferSort, actor.query, ownershipTransfers.id)).limit(limit).offset(offset)).map(toTransfer), visit);
 }
 
-export async function getTransfer(tx: Db, actor: ReadActor & { kind: TransferKind; id: number }): Promise<TOwnershipTransfer> {
+export async function getTransfer(tx: Db, actor: ReadActor & { kind: TransferKind; id: number }): Promise<TConsigneeTransfer> {
   const [row] = await selectTransfers(tx).where(and(eq(ownershipTransfers.agencyId, actor.agencyId), eq(ownershipTransfers.kind, actor.kind), eq(ownershipTransfers.id, actor.id), transferScope(actor.scope)));
   if (!row) throw notFound(RULES[actor.kind].notFound);
   return toTransfer(row);
@@ -222,7 +223,7 @@ function fromPosition(input: Pick<TOwnershipTransferValues, 'locationId' | 'silo
 }
 
 /** Creates an ownership transfer: ON_HAND(A) -> ON_HAND(B) at the same place, same consignment, cargo and voyages. */
-export async function createTransfer(tx: Db, actor: CommandActor & { input: TOwnershipTransferValues }): Promise<TOwnershipTransfer> {
+export async function createTransfer(tx: Db, actor: CommandActor & { input: TOwnershipTransferValues }): Promise<TConsigneeTransfer> {
   const input = actor.input;
   const place = await checkPlace(tx, actor, input.locationId);
   await checkSilo(tx, actor, place, input.locationId, input.siloId);
@@ -232,21 +233,32 @@ export async function createTransfer(tx: Db, actor: CommandActor & { input: TOwn
 
 /**
  * Creates a consignee transfer: an ownership transfer whose place is a consignee location (its open area) and whose
- * owners are both consignees (a shipment manager taking a consignee's cargo is a loan, not this).
+ * owners are both consignees (a shipment manager taking a consignee's cargo is a loan, not this). With a `movement`
+ * the cargo leaves by truck on a transfer slip (source `consigneeTransfer`, arrival owner B) for a delivery location
+ * of B or a warehouse of the agency; the slip is the posting and the record keeps it.
  */
-export async function createConsigneeTransfer(tx: Db, actor: CommandActor & { input: TConsigneeTransferValues }): Promise<TOwnershipTransfer> {
-  const input = { ...actor.input, siloId: null };
+export async function createConsigneeTransfer(tx: Db, actor: CommandActor & Partial<Pick<Actor, 'lang'>> & { input: TConsigneeTransferValues }): Promise<TConsigneeTransfer> {
+  const { movement, ...rest } = actor.input;
+  const input = { ...rest, siloId: null };
   const place = await placeOf(tx, actor, input.locationId);
   if (place !== 'consigneeLocation') throw field('locationId', ConsigneeDispatchMessages.consigneeLocationRequired);
   if (!(await consigneesAmong(tx, actor.agencyId, [input.ownerCompanyId])).has(input.ownerCompanyId)) throw field('ownerCompanyId', ConsigneeTransferMessages.ownerNotConsignee);
   await checkNewOwner(tx, actor, input, 'consigneeTransfer');
-  return writeTransfer(tx, actor, input, 'consigneeTransfer');
-}
-
-async function writeTransfer(tx: Db, actor: CommandActor, input: TOwnershipTransferValues, kind: TransferKind): Promise<TOwnershipTransfer> {
+  if (movement === null) return writeTransfer(tx, actor, input, 'consigneeTransfer');
+  // B's places: a delivery location of the new consignee, or a warehouse of the agency.
+  const destination = await checkSlipDestination(tx, actor, movement.toLocationId, input.locationId, sql`${col(locations, 'consigneeId')} = ${input.toOwnerCompanyId}`);
   const from = fromPosition(input);
   await checkPosition(tx, actor, from);
-  const quantityKg = tonnesToKg(input.quantity);
+  // No cargo control here: its rules name a warehouse or every warehouse, and the cargo leaves a consignee location
+  // (as a Consignee Out does). A warehouse destination's intake block and cap are Warehouse In's, as for every slip.
+  const row = await insertTransfer(tx, actor, input, 'consigneeTransfer');
+  const slip = await dispatchMovement(tx, actor, { source: 'consigneeTransfer', position: from, toOwnerCompanyId: input.toOwnerCompanyId, movement, destination, quantityKg: row.quantityKg, remarks: input.remarks });
+  await tx.update(ownershipTransfers).set({ transferSlipId: slip.id }).where(eq(ownershipTransfers.id, row.id));
+  await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: 'consigneeTransfer', entityId: row.id, after: auditable({ ...row, transferSlipId: slip.id, slipNumber: slip.slipNumber }), at: actor.now });
+  return getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', id: row.id });
+}
+
+async function insertTransfer(tx: Db, actor: CommandActor, input: TOwnershipTransferValues, kind: TransferKind) {
   const [row] = await tx
     .insert(ownershipTransfers)
     .values({
@@ -260,7 +272,7 @@ async function writeTransfer(tx: Db, actor: CommandActor, input: TOwnershipTrans
       cargoTypeId: input.cargoTypeId,
       voyageId: input.voyageId,
       attachedVoyageId: input.attachedVoyageId,
-      quantityKg,
+      quantityKg: tonnesToKg(input.quantity),
       transferAt: actor.now,
       remarks: input.remarks,
       createdBy: actor.userId,
@@ -268,6 +280,14 @@ async function writeTransfer(tx: Db, actor: CommandActor, input: TOwnershipTrans
     })
     .returning();
   if (!row) throw new Error('ownership transfer not written');
+  return row;
+}
+
+async function writeTransfer(tx: Db, actor: CommandActor, input: TOwnershipTransferValues, kind: TransferKind): Promise<TConsigneeTransfer> {
+  const from = fromPosition(input);
+  await checkPosition(tx, actor, from);
+  const row = await insertTransfer(tx, actor, input, kind);
+  const quantityKg = row.quantityKg;
   const { ownerCompanyId: _owner, ...cargo } = from;
   const transactionId = await inPlaceTransaction(tx, {
     agencyId: actor.agencyId,
@@ -299,6 +319,8 @@ export async function reverseTransfer(tx: Db, actor: CommandActor & { kind: Tran
     .for('update');
   if (!before) throw notFound(RULES[actor.kind].notFound);
   if (before.status !== 'Active') throw new AppError(409, ErrorCode.BUSINESS_RULE, RULES[actor.kind].alreadyReversed);
+  // Delivered by truck: the slip goes back (refused, naming the consignee transfer, while a receipt holds it).
+  if (before.transferSlipId !== null) await reverseSlipOf(tx, actor, before.transferSlipId, reason);
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
   await tx.update(ownershipTransfers).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(ownershipTransfers.id, before.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'reverse', entity: actor.kind, entityId: before.id, before: auditable(before), after: { status: 'Reversed', reason }, at: actor.now });

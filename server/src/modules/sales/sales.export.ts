@@ -1,20 +1,10 @@
 import type { TSale } from '@tonnage/contracts';
 import type { ExcelColumn, ExcelLang } from '../../platform/excel';
+import { slipDeliveryColumn } from '../warehouse-transfer/transfer-slip.export';
 import { dateTimeColumn, textColumn, tonnesColumn, trailColumns } from '../../platform/record-export';
 
 const OPEN_AREA = { en: 'Open area', ar: 'منطقة مفتوحة' } as const;
 const SM = { en: ' (SM)', ar: ' (مدير الشحنة)' } as const;
-const IN_PLACE = { en: 'In place', ar: 'في مكانها' } as const;
-const IN_TRANSIT = { en: 'in transit', ar: 'في الطريق' } as const;
-const RECEIVED = { en: 'received', ar: 'تم الاستلام' } as const;
-const SLIP = { en: 'slip', ar: 'إذن' } as const;
-
-/** "Delivered to <place> · slip <number> · in transit / received", or "In place". */
-function deliveryText(r: TSale, lang: ExcelLang): string {
-  if (!r.delivery) return IN_PLACE[lang];
-  return `${r.delivery.toLocationName} · ${SLIP[lang]} ${r.delivery.slipNumber} · ${(r.delivery.received ? RECEIVED : IN_TRANSIT)[lang]}`;
-}
-
 /** The columns of the Consignee to Customer export, as the list shows them. */
 export function saleExportColumns(lang: ExcelLang, timeZone: string): ExcelColumn<TSale>[] {
   return [
@@ -26,7 +16,7 @@ export function saleExportColumns(lang: ExcelLang, timeZone: string): ExcelColum
     textColumn<TSale>('lcPo', { en: 'LC / PO', ar: 'الاعتماد / أمر الشراء' }, lang, (r) => r.lcPoNumber),
     textColumn<TSale>('cargoType', { en: 'Cargo type', ar: 'نوع البضاعة' }, lang, (r) => r.cargoTypeName),
     tonnesColumn<TSale>('quantity', { en: 'Quantity (MT)', ar: 'الكمية (طن متري)' }, lang, (r) => r.quantity),
-    textColumn<TSale>('delivery', { en: 'Delivery', ar: 'التسليم' }, lang, (r) => deliveryText(r, lang)),
+    slipDeliveryColumn<TSale>(lang),
     textColumn<TSale>('remarks', { en: 'Remarks', ar: 'ملاحظات' }, lang, (r) => r.remarks),
     ...trailColumns<TSale>(lang, timeZone),
   ];

@@ -1,9 +1,10 @@
-import { SaleMessages, ZIdParams, ZSaleCustomers, ZSalePositionsQuery, ZStockPositions, ZWarehouseTransferSlipView, consigneeToCustomerTransaction, operationPermission } from '@tonnage/contracts';
+import { SaleMessages, ZSaleCustomers, ZSalePositionsQuery, ZStockPositions, consigneeToCustomerTransaction } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { saleExportColumns } from './sales.export';
-import { createSale, forEachSale, getSale, listSales, reverseSale, saleCustomers, salePositions, saleSlipView } from './sales.service';
+import { createSale, forEachSale, getSale, listSales, reverseSale, saleCustomers, salePositions } from './sales.service';
+import { registerTransferSlipPrint } from '../warehouse-transfer/transfer-slip.routes';
 
 const tags = ['sales'];
 const adders = { anyOf: [{ module: 'WarehouseConsigneeToCustomer', action: 'add' as const }] };
@@ -41,14 +42,6 @@ export function registerSaleRoutes(api: FastifyInstance, context: ModuleContext)
     work: async (tx, actor) => ({ rows: await saleCustomers(tx, { agencyId: actor.agencyId, scope: actor.scope }) }),
   });
 
-  cargoRoute(api, context, {
-    method: 'GET',
-    url: '/warehouseConsigneeToCustomer/:id/slip',
-    permission: operationPermission(consigneeToCustomerTransaction, 'get'),
-    tags,
-    summary: 'The printed transfer slip of a sale delivered by truck (404 for a sale in place)',
-    params: ZIdParams,
-    response: ZWarehouseTransferSlipView,
-    work: (tx, actor, { params }) => saleSlipView(tx, { agencyId: actor.agencyId, scope: actor.scope, id: params.id }),
-  });
+  // The printed transfer slip of a sale delivered by truck (404 for a sale in place), behind the sale's view flag and scope.
+  registerTransferSlipPrint(api, context, consigneeToCustomerTransaction, { tags, slipOf: async (tx, actor, id) => (await getSale(tx, { agencyId: actor.agencyId, scope: actor.scope, id })).delivery?.slipId ?? null });
 }

@@ -11,7 +11,6 @@ import {
   type TSale,
   type TSaleList,
   type TStockPosition,
-  type TWarehouseTransferSlipView,
   ZSaleListQuery,
 } from '@tonnage/contracts';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -32,10 +31,6 @@ import { consignments } from '../procurement/procurement.schema';
 import { auditable, between, checkPosition, checkSilo, checkWarehouse, onHandPositions, timeZoneFor } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { customers, saleScope, saleSort, selectSales, sellers, toSale } from './sales.queries';
 import { consigneeToCustomerSales as sales } from './sales.schema';
-import { agencyTimezone } from '../../identity/agency-time-zone';
-import { agencies } from '../../identity/agencies.schema';
-import { transferSlips } from '../warehouse-transfer/transfer-slip.schema';
-import { selectTransferSlips, toWarehouseTransfer } from '../warehouse-transfer/warehouse-transfer.queries';
 
 /*
  * Consignee to Customer, a sale (issue 14; spec 2.3 `warehouse/consignee-to-customer`; docs/domain.md flow table):
@@ -167,19 +162,6 @@ export async function getSale(tx: Db, actor: ReadActor & { id: number }): Promis
   const [row] = await selectSales(tx).where(and(eq(sales.agencyId, actor.agencyId), eq(sales.id, actor.id), saleScope(actor.scope)));
   if (!row) throw notFound(SaleMessages.notFound);
   return toSale(row);
-}
-
-/**
- * `GET /api/warehouseConsigneeToCustomer/:id/slip`: the printed transfer slip of a sale with a movement (the sale in
- * the reader's scope, 404 otherwise or when the sale was in place), with the agency's name and time zone.
- */
-export async function saleSlipView(tx: Db, actor: ReadActor & { id: number }): Promise<TWarehouseTransferSlipView> {
-  const sale = await getSale(tx, actor);
-  if (!sale.delivery) throw notFound(SaleMessages.notFound);
-  const [slip] = await selectTransferSlips(tx).where(and(eq(transferSlips.agencyId, actor.agencyId), eq(transferSlips.id, sale.delivery.slipId)));
-  if (!slip) throw notFound(SaleMessages.notFound);
-  const [agency] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, actor.agencyId));
-  return { slip: toWarehouseTransfer(slip), agencyName: agency?.name ?? '', timeZone: await agencyTimezone(tx, actor.agencyId) };
 }
 
 /**

@@ -1,10 +1,12 @@
-import type { TWarehouseTransfer } from '@tonnage/contracts';
+import type { TWarehouseTransferSlipView } from '@tonnage/contracts';
 import { formatSlipDateTime } from '../port-loading/loading-slip.pdf';
 import { renderSideBySideSlipPdf } from '../warehouse-dispatch/warehouse-slip.pdf';
 
 /*
- * The printable transfer slip of a Warehouse Transfer: the warehouse loading slip's layout (renderSideBySideSlipPdf,
- * English and Arabic side by side) with the transfer's rows.
+ * The printable transfer slip of any record that travels on one (a Warehouse Transfer, a loan, a loan return, a sale, a
+ * consignee transfer): the warehouse loading slip's layout (renderSideBySideSlipPdf, English and Arabic side by side)
+ * with the slip's rows. A slip that changes the owner names the owner on arrival; one that leaves or reaches a place
+ * other than a warehouse says "From" / "To".
  */
 
 export const TRANSFER_SLIP_LABELS = {
@@ -19,6 +21,9 @@ export const TRANSFER_SLIP_LABELS = {
     lcPo: 'LC / PO',
     cargoType: 'Cargo type',
     destination: 'To warehouse',
+    fromPlace: 'From',
+    toPlace: 'To',
+    newOwner: 'New owner',
     transporter: 'Transporter',
     truck: 'Truck',
     driver: 'Driver',
@@ -39,6 +44,9 @@ export const TRANSFER_SLIP_LABELS = {
     lcPo: 'الاعتماد / أمر الشراء',
     cargoType: 'نوع البضاعة',
     destination: 'إلى المستودع',
+    fromPlace: 'من',
+    toPlace: 'إلى',
+    newOwner: 'المالك الجديد',
     transporter: 'الناقل',
     truck: 'الشاحنة',
     driver: 'السائق',
@@ -51,17 +59,21 @@ export const TRANSFER_SLIP_LABELS = {
 } as const;
 
 /** The label and value rows of a transfer slip in one language. */
-export function transferSlipRows(slip: TWarehouseTransfer, lang: 'en' | 'ar', timeZone: string): [string, string][] {
+export function transferSlipRows(view: Pick<TWarehouseTransferSlipView, 'slip' | 'source' | 'toOwnerName'>, lang: 'en' | 'ar', timeZone: string): [string, string][] {
   const l = TRANSFER_SLIP_LABELS[lang];
+  const { slip } = view;
+  const betweenWarehouses = view.source === 'warehouseTransfer';
+  const newOwner: [string, string][] = slip.toOwnerCompanyId !== slip.ownerCompanyId && view.toOwnerName !== '' ? [[l.newOwner, view.toOwnerName]] : [];
   return [
     [l.slipNumber, String(slip.slipNumber)],
     [l.dateTime, formatSlipDateTime(slip.transferAt, timeZone)],
-    [l.from, slip.fromWarehouseName],
+    [betweenWarehouses ? l.from : l.fromPlace, slip.fromWarehouseName],
     [l.silo, slip.siloName ?? l.openArea],
     [l.owner, slip.ownerName],
+    ...newOwner,
     [l.lcPo, slip.lcPoNumber],
     [l.cargoType, slip.cargoTypeName],
-    [l.destination, slip.toLocationName],
+    [betweenWarehouses ? l.destination : l.toPlace, slip.toLocationName],
     [l.transporter, slip.transporterName ?? ''],
     [l.truck, slip.truckPlate],
     [l.driver, slip.driverName],
@@ -72,9 +84,9 @@ export function transferSlipRows(slip: TWarehouseTransfer, lang: 'en' | 'ar', ti
 }
 
 /** Renders the transfer slip as a PDF, English and Arabic side by side. */
-export function renderTransferSlipPdf(data: { slip: TWarehouseTransfer; agencyName: string; timeZone: string }, options: { compress?: boolean } = {}): Promise<Buffer> {
+export function renderTransferSlipPdf(data: TWarehouseTransferSlipView, options: { compress?: boolean } = {}): Promise<Buffer> {
   return renderSideBySideSlipPdf(
-    { agencyName: data.agencyName, slipNumber: data.slip.slipNumber, reversed: data.slip.status === 'Reversed', labels: TRANSFER_SLIP_LABELS, rows: (lang) => transferSlipRows(data.slip, lang, data.timeZone) },
+    { agencyName: data.agencyName, slipNumber: data.slip.slipNumber, reversed: data.slip.status === 'Reversed', labels: TRANSFER_SLIP_LABELS, rows: (lang) => transferSlipRows(data, lang, data.timeZone) },
     options,
   );
 }

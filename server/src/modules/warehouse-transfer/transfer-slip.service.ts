@@ -1,14 +1,28 @@
-import { ErrorCode, LoanSlipHeldMessages, type MessageOf, PortLoadingMessages, WarehouseTransferMessages, type TransferDestination, type TransferSlipSource } from '@tonnage/contracts';
-import { and, eq, or, sql } from 'drizzle-orm';
-import type { Actor, CommandActor } from '../../kit/actor';
+import {
+  ConsigneeTransferMessages,
+  ErrorCode,
+  LOCATION_KIND_IDS,
+  LoanMessages,
+  LoanSlipHeldMessages,
+  PortLoadingMessages,
+  WarehouseTransferMessages,
+  type ServerMessage,
+  type TLoanDeliveryInput,
+  type TransferDestination,
+  type TransferSlipSource,
+} from '@tonnage/contracts';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Actor, CommandActor, ReadActor } from '../../kit/actor';
+import { inScope } from '../../identity/data-scope';
 import { inTransitAccount, onHandAccount, type Position } from '../../ledger/accounts';
 import { post, reverse } from '../../ledger/ledger.service';
 import { assertNotConsumed } from '../../platform/consumers';
 import { queryRows, type Db } from '../../platform/db/client';
-import { AppError } from '../../platform/errors';
+import { AppError, badRequest } from '../../platform/errors';
 import { nextNumber } from '../../identity/counters/counters';
 import { checkTripTruckAndDriver } from '../port-loading/loading-slips.service';
 import { startTrip } from '../warehouse-dispatch/warehouse-dispatch.service';
+import { columnOf, locations } from '../master-data/master-data.schema';
 import { transferSlips } from './transfer-slip.schema';
 
 /*
@@ -185,10 +199,11 @@ export async function assertSlipNotTaken(tx: Db, agencyId: number, id: number): 
   if (preIns.length > 0) throw new AppError(409, ErrorCode.BUSINESS_RULE, named?.warehouse_pre_ins ?? WarehouseTransferMessages.inPreIn);
 }
 
-/** The refusals naming a loan or a loan return, by the receipt holding its slip (its table, or a live Pre In). */
-const HELD_BY_SOURCE: Partial<Record<TransferSlipSource, Readonly<Record<string, MessageOf<typeof LoanSlipHeldMessages>>>>> = {
+/** The refusals naming a loan, a loan return or a consignee transfer, by the receipt holding its slip (its table, or a live Pre In). */
+const HELD_BY_SOURCE: Partial<Record<TransferSlipSource, Readonly<Record<string, ServerMessage>>>> = {
   loan: { warehouse_pre_ins: LoanSlipHeldMessages.loanInWarehousePreIn, warehouse_ins: LoanSlipHeldMessages.loanInWarehouseIn, consignee_ins: LoanSlipHeldMessages.loanInConsigneeIn },
   loanReturn: { warehouse_pre_ins: LoanSlipHeldMessages.returnInWarehousePreIn, warehouse_ins: LoanSlipHeldMessages.returnInWarehouseIn, consignee_ins: LoanSlipHeldMessages.returnInConsigneeIn },
+  consigneeTransfer: { warehouse_pre_ins: ConsigneeTransferMessages.inWarehousePreIn, warehouse_ins: ConsigneeTransferMessages.inWarehouseIn, consignee_ins: ConsigneeTransferMessages.inConsigneeIn },
 };
 
 /**
@@ -223,4 +238,56 @@ export async function reverseTransferSlip(tx: Db, actor: CommandActor, before: T
   await assertSlipNotTaken(tx, actor.agencyId, before.id);
   if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason });
   await tx.update(transferSlips).set({ status: 'Reversed', reversedBy: actor.userId, reversedAt: actor.now, reverseReason: reason }).where(eq(transferSlips.id, before.id));
+}
+
+// ---------------------------------------------------------------- a record delivered by truck (loan, loan return, consignee transfer)
+
+const movementField = (message: ServerMessage) => badRequest(message, { 'movement.toLocationId': message });
+
+/**
+ * The delivery place of a record sent by truck (400 on `movement.toLocationId` otherwise): an active warehouse of the
+ * agency (not a consignee's or a customer's place), or a consignee delivery location matching `consigneeLocation`
+ * (the receiving side's), in the user's locations and other than the place the cargo leaves.
+ */
+export async function checkSlipDestination(tx: Db, actor: ReadActor, toLocationId: number, fromLocationId: number, consigneeLocation: SQL): Promise<TransferDestination> {
+  if (toLocationId === fromLocationId) throw movementField(LoanMessages.deliverySamePlace);
+  const col = columnOf;
+  const [location] = await tx
+    .select({ kind: col(locations, 'locationKindId'), ownerType: col(locations, 'ownerType'), receiving: sql<boolean>`${consigneeLocation}` })
+    .from(locations)
+    .where(and(eq(col(locations, 'agencyId'), actor.agencyId), eq(col(locations, 'id'), toLocationId), eq(col(locations, 'isActive'), true)));
+  if (location && inScope(actor.scope.locationIds, toLocationId)) {
+    const kind = Number(location.kind);
+    if (kind === LOCATION_KIND_IDS.warehouse && location.ownerType !== 'consignee' && location.ownerType !== 'customer') return 'warehouse';
+    if (kind === LOCATION_KIND_IDS.deliveryLocation && location.ownerType === 'consignee' && location.receiving === true) return 'consignee';
+  }
+  throw movementField(LoanMessages.deliveryDestinationNotAllowed);
+}
+
+/** Dispatches the transfer slip of a record delivered by truck (the slip's checks of truck, driver, ticket and usable). */
+export function dispatchMovement(
+  tx: Db,
+  actor: CommandActor & Partial<Pick<Actor, 'lang'>>,
+  params: { source: TransferSlipSource; position: Position; toOwnerCompanyId: number; movement: TLoanDeliveryInput; destination: TransferDestination; quantityKg: bigint; remarks: string | null },
+): Promise<TransferSlipRow> {
+  const { movement } = params;
+  return dispatchTransferSlip(tx, { ...actor, lang: actor.lang ?? 'en' }, {
+    source: params.source,
+    position: params.position,
+    toOwnerCompanyId: params.toOwnerCompanyId,
+    toLocationId: movement.toLocationId,
+    destination: params.destination,
+    truckId: movement.truckId,
+    driverId: movement.driverId,
+    wbtNumber: movement.wbtNumber,
+    quantityKg: params.quantityKg,
+    remarks: params.remarks,
+  });
+}
+
+/** Reverses the transfer slip of a record delivered by truck (refused, naming the record, while a receipt holds it). */
+export async function reverseSlipOf(tx: Db, actor: CommandActor, slipId: number, reason: string): Promise<void> {
+  const slip = await lockTransferSlip(tx, actor.agencyId, slipId);
+  if (!slip) throw new Error('transfer slip not found');
+  await reverseTransferSlip(tx, actor, slip, reason);
 }

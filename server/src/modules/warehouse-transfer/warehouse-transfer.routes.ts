@@ -1,13 +1,8 @@
-import { WarehouseTransferMessages, ZIdParams, ZStockPositions, ZWarehouseTransferPositionsQuery, ZWarehouseTransferSlipView, operationPermission, warehouseTransferTransaction } from '@tonnage/contracts';
-import { eq } from 'drizzle-orm';
+import { WarehouseTransferMessages, ZStockPositions, ZWarehouseTransferPositionsQuery, warehouseTransferTransaction } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
-import { cargoRoute, fileRoute, registerTransaction, runCommand } from '../../kit';
-import { agencyTimezone } from '../../identity/agency-time-zone';
-import { agencies } from '../../identity/agencies.schema';
-import type { Db } from '../../platform/db/client';
-import type { DataScope } from '../../identity/data-scope';
-import { renderTransferSlipPdf } from './transfer-slip.pdf';
+import { cargoRoute, registerTransaction } from '../../kit';
+import { registerTransferSlipPrint } from './transfer-slip.routes';
 import { warehouseTransferExportColumns } from './warehouse-transfer.export';
 import {
   createWarehouseTransfer,
@@ -20,13 +15,6 @@ import {
 } from './warehouse-transfer.service';
 
 const tags = ['warehouse transfer'];
-
-/** The printed slip's data: the transfer in the reader's scope (404 otherwise), the agency's name and time zone. */
-async function slipView(tx: Db, actor: { agencyId: number; scope: DataScope }, id: number) {
-  const slip = await getWarehouseTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, id });
-  const [agency] = await tx.select({ name: agencies.name }).from(agencies).where(eq(agencies.id, actor.agencyId));
-  return { slip, agencyName: agency?.name ?? '', timeZone: await agencyTimezone(tx, actor.agencyId) };
-}
 
 /** Warehouse Transfer (`warehouseTransfer` screen): the kit's routes, the positions picker of its form, the printed transfer slip (view and PDF). */
 export function registerWarehouseTransferRoutes(api: FastifyInstance, context: ModuleContext): void {
@@ -52,27 +40,9 @@ export function registerWarehouseTransferRoutes(api: FastifyInstance, context: M
     work: async (tx, actor, { query }) => ({ rows: await transferPositions(tx, { agencyId: actor.agencyId, scope: actor.scope, warehouseId: query.warehouseId, consignmentId: query.consignmentId }) }),
   });
 
-  cargoRoute(api, context, {
-    method: 'GET',
-    url: '/warehouseTransfer/:id/view',
-    permission: operationPermission(warehouseTransferTransaction, 'get'),
+  registerTransferSlipPrint(api, context, warehouseTransferTransaction, {
     tags,
-    summary: 'The printed transfer slip of a Warehouse Transfer (English and Arabic side by side)',
-    params: ZIdParams,
-    response: ZWarehouseTransferSlipView,
-    work: (tx, actor, { params }) => slipView(tx, actor, params.id),
-  });
-
-  fileRoute(api, {
-    url: '/warehouseTransfer/:id/pdf',
-    permission: operationPermission(warehouseTransferTransaction, 'get'),
-    tags,
-    summary: 'The transfer slip of a Warehouse Transfer as a PDF, English and Arabic side by side',
-    params: ZIdParams,
-    send: async (request, reply, { params }) => {
-      const data = await runCommand(context, request, (tx, actor) => slipView(tx, actor, params.id));
-      const pdf = await renderTransferSlipPdf(data);
-      return reply.header('Content-Type', 'application/pdf').header('Content-Disposition', `inline; filename="transfer-slip-${data.slip.slipNumber}.pdf"`).send(pdf);
-    },
+    slipOf: async (tx, actor, id) => (await getWarehouseTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, id })).id,
+    aliases: { view: '/warehouseTransfer/:id/view', pdf: '/warehouseTransfer/:id/pdf' },
   });
 }

@@ -8,7 +8,7 @@ import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { LOCATION_KINDS, LocationPicker } from '../../components/pickers';
-import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
+import { TripFields } from '../../components/cargo/TripFields';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createConsigneeOut, updateConsigneeOut, useConsigneePositions } from './consignee-dispatch-api';
@@ -121,28 +121,7 @@ function ConsigneeOutForm({ record }: { record: TConsigneeOut | null }) {
           </Row>
         )}
         {chosen && <PositionBalance position={chosen} usableTestId="co-usable" />}
-        <Row gutter={16}>
-          <Col xs={24} md={6}>
-            <Form.Item name="truckId" label={t('consigneeDispatch.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
-              <ReferenceSelect resourceKey="truck" known={record ? { value: record.truckId, label: record.truckPlate } : null} data-testid="co-truck" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="driverId" label={t('warehouseDispatch.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
-              <ReferenceSelect resourceKey="driver" known={record ? { value: record.driverId, label: record.driverName } : null} data-testid="co-driver" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="wbtNumber" label={t('consigneeDispatch.wbtNumber')} rules={[{ required: true, whitespace: true, message: translateMessage(Messages.wbtRequired) }]}>
-              <Input maxLength={50} data-testid="co-wbt" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="quantity" label={t('cargo.quantityMt')} rules={[{ required: true, message: translateMessage(Messages.wbqRequired) }]}>
-              <Input inputMode="decimal" data-testid="co-quantity" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <TripFields testId="co" known={record} quantityMessage={Messages.wbqRequired} />
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>

@@ -1,11 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App as AntApp } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { createQueryClient } from '../../app/providers';
 import { LinkMessages, type TAgencyLocation, type TConsigneeOut, type TStockPosition } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
+import { openOptions, pick } from '../../test/select';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
@@ -95,28 +96,6 @@ const out: TConsigneeOut = {
   reversedBy: null,
   reverseReason: null,
 };
-
-async function openOptions(testId: string): Promise<string[]> {
-  const select = screen.getByTestId(testId);
-  fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'));
-  return waitFor(() => {
-    const dropdowns = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
-    const last = dropdowns[dropdowns.length - 1];
-    const options = [...(last?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].map((o) => o.textContent ?? '');
-    if (options.length === 0) throw new Error(`no options in ${testId}`);
-    return options;
-  });
-}
-
-async function pick(testId: string, label: string) {
-  await openOptions(testId);
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((item) => (item.textContent ?? '').startsWith(label));
-    if (!found) throw new Error(`no option ${label}`);
-    return found;
-  });
-  fireEvent.click(option);
-}
 
 function renderAdd() {
   const calls: string[] = [];

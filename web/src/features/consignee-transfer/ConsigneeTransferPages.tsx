@@ -3,18 +3,21 @@ import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select }
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConsigneeDispatchMessages, ConsigneeTransferMessages, Messages, OwnershipTransferMessages, consigneeTransferTransaction, type TOwnershipTransfer } from '@tonnage/contracts';
+import { ConsigneeDispatchMessages, ConsigneeTransferMessages, LoanMessages, Messages, OwnershipTransferMessages, consigneeTransferTransaction, type TConsigneeTransfer } from '@tonnage/contracts';
 import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
-import { ConsigneePicker, LOCATION_KINDS, LocationPicker } from '../../components/pickers';
+import { DeliveryModeField, TRIP_FIELDS, TripFields, flattenMovementErrors, tripMovement, useByTruck, type TripValues } from '../../components/cargo/TripFields';
+import { ConsigneePicker, DestinationPicker, LOCATION_KINDS, LocationPicker } from '../../components/pickers';
+import { DeliveredTo } from '../../components/cargo/DeliveredTo';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createConsigneeTransfer, useConsigneeTransferPositions } from './consignee-transfer-api';
 
-interface TransferValues {
+interface TransferValues extends TripValues {
+  delivery?: 'inPlace' | 'truck';
   locationId?: number;
   position?: string;
   toOwnerCompanyId?: number;
@@ -22,7 +25,7 @@ interface TransferValues {
   remarks?: string;
 }
 
-const FIELDS = ['locationId', 'position', 'toOwnerCompanyId', 'quantity', 'remarks'];
+const FIELDS = ['locationId', 'position', 'toOwnerCompanyId', 'quantity', 'remarks', ...TRIP_FIELDS];
 const DELIVERY = [LOCATION_KINDS.delivery];
 
 /** `consignee/consignee-transfer`: the consignee transfers (kind consigneeTransfer of the ownership transfers). */
@@ -31,6 +34,7 @@ export function ConsigneeTransferListPage() {
   return (
     <TransactionListPage
       declaration={consigneeTransferTransaction}
+      renderers={{ delivery: (row: TConsigneeTransfer) => <DeliveredTo declaration={consigneeTransferTransaction} recordId={row.id} delivery={row.delivery} testId="ct-delivery" /> }}
       reverse={{ title: (row) => `${t('cargo.reverse')} ${row.fromOwnerName} → ${row.toOwnerName} (${row.quantity} MT)?` }}
       hideEdit
     />
@@ -50,6 +54,8 @@ function ConsigneeTransferForm() {
   const positions = useConsigneeTransferPositions(locationId);
   const key = Form.useWatch('position', form);
   const chosen = (positions.data ?? []).find((p) => positionKey(p) === key);
+  const byTruck = useByTruck(form);
+  const toOwnerCompanyId = Form.useWatch('toOwnerCompanyId', form);
 
   const submit = async (values: TransferValues) => {
     setSaving(true);
@@ -63,10 +69,12 @@ function ConsigneeTransferForm() {
       toOwnerCompanyId: values.toOwnerCompanyId,
       quantity: values.quantity ?? '',
       remarks: values.remarks ?? null,
+      movement: values.delivery === 'truck' ? tripMovement(values) : null,
     });
     setSaving(false);
     if (!result.ok) {
-      const error = result.error.details?.ownerCompanyId === undefined ? result : { ...result, error: { ...result.error, details: { ...result.error.details, position: result.error.details.ownerCompanyId } } };
+      const flat = flattenMovementErrors(result);
+      const error = flat.error.details?.ownerCompanyId === undefined ? flat : { ...flat, error: { ...flat.error, details: { ...flat.error.details, position: flat.error.details.ownerCompanyId } } };
       showSubmitFailure(form, error, FIELDS);
       return;
     }
@@ -76,9 +84,9 @@ function ConsigneeTransferForm() {
   };
 
   return (
-    <Form<TransferValues> form={form} layout="vertical" onFinish={(values) => void submit(values)} data-testid="consignee-transfer-form">
+    <Form<TransferValues> form={form} layout="vertical" initialValues={{ delivery: 'inPlace' }} onFinish={(values) => void submit(values)} data-testid="consignee-transfer-form">
       <Card>
-        <Alert type="info" showIcon message={t('consigneeTransfer.nothingMoves')} style={{ marginBlockEnd: 16 }} />
+        <Alert type="info" showIcon message={t(byTruck ? 'consigneeTransfer.byTruck' : 'consigneeTransfer.nothingMoves')} style={{ marginBlockEnd: 16 }} />
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="locationId" label={t('consigneeTransfer.location')} rules={[{ required: true, message: translateMessage(ConsigneeDispatchMessages.consigneeLocationRequired) }]}>
@@ -105,7 +113,7 @@ function ConsigneeTransferForm() {
         <Row gutter={16}>
           <Col xs={24} md={12}>
             <Form.Item name="toOwnerCompanyId" label={t('consigneeTransfer.newConsignee')} rules={[{ required: true, message: translateMessage(ConsigneeTransferMessages.newConsigneeRequired) }]}>
-              <ConsigneePicker mode="consignee" data-testid="ct-new-consignee" />
+              <ConsigneePicker mode="consignee" onChange={() => form.setFieldsValue({ toLocationId: undefined })} data-testid="ct-new-consignee" />
             </Form.Item>
           </Col>
           <Col xs={24} md={12}>
@@ -114,6 +122,18 @@ function ConsigneeTransferForm() {
             </Form.Item>
           </Col>
         </Row>
+        <DeliveryModeField label={t('consigneeTransfer.delivery')} inPlace={t('consigneeTransfer.inPlace')} byTruck={t('consigneeTransfer.deliverByTruck')} testId="ct-delivery-mode" />
+        {byTruck && (
+          <TripFields
+            testId="ct"
+            rowTestId="ct-movement"
+            destination={
+              <Form.Item name="toLocationId" label={t('consigneeTransfer.deliverTo')} rules={[{ required: true, message: translateMessage(LoanMessages.deliveryDestinationRequired) }]}>
+                <DestinationPicker consigneeId={toOwnerCompanyId ?? null} data-testid="ct-to-location" />
+              </Form.Item>
+            }
+          />
+        )}
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>
@@ -126,7 +146,7 @@ function ConsigneeTransferForm() {
 }
 
 /** A consignee transfer is not edited (reverse it and add another): its record page shows it. */
-function ConsigneeTransferView({ record }: { record: TOwnershipTransfer }) {
+function ConsigneeTransferView({ record }: { record: TConsigneeTransfer }) {
   const { t } = useTranslation();
   return (
     <Card>
@@ -138,6 +158,9 @@ function ConsigneeTransferView({ record }: { record: TOwnershipTransfer }) {
         <Descriptions.Item label={t('cargo.quantityMt')}>
           <bdi>{record.quantity}</bdi>
         </Descriptions.Item>
+        <Descriptions.Item label={t('warehouseTransfer.deliveredTo')}>
+          <DeliveredTo declaration={consigneeTransferTransaction} recordId={record.id} delivery={record.delivery} testId="ct-record-delivery" />
+        </Descriptions.Item>
         <Descriptions.Item label={t('warehouseDispatch.remarks')}>{record.remarks ?? ''}</Descriptions.Item>
       </Descriptions>
     </Card>
@@ -147,7 +170,7 @@ function ConsigneeTransferView({ record }: { record: TOwnershipTransfer }) {
 export default function ConsigneeTransferFormPage() {
   const { t } = useTranslation();
   return (
-    <TransactionFormPage<TOwnershipTransfer> declaration={consigneeTransferTransaction} title={{ add: t('consigneeTransfer.add'), edit: t('consigneeTransfer.title') }} testId="consignee-transfer-form-page">
+    <TransactionFormPage<TConsigneeTransfer> declaration={consigneeTransferTransaction} title={{ add: t('consigneeTransfer.add'), edit: t('consigneeTransfer.title') }} testId="consignee-transfer-form-page">
       {(record) => (record ? <ConsigneeTransferView record={record} /> : <ConsigneeTransferForm />)}
     </TransactionFormPage>
   );

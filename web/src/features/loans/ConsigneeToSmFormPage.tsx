@@ -14,7 +14,8 @@ import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { createLoan, createOnBoardLoan, createSiteLoan, useLoanPositions, useOnBoardLenders, useSiteLoanPositions } from './loans-api';
 import { LoanRecord } from './LoanRecords';
-import { DELIVERY_FIELDS, DeliveryFields, flattenMovementErrors, movementOf, type DeliveryValues } from './LoanDelivery';
+import { DeliveryFields, movementOf, type DeliveryValues } from './LoanDelivery';
+import { TRIP_FIELDS, flattenMovementErrors } from '../../components/cargo/TripFields';
 
 interface LoanValues extends DeliveryValues {
   /** The warehouse screen's choice: cargo on hand in a warehouse, or a BL's cargo still on board at the port. */
@@ -27,7 +28,7 @@ interface LoanValues extends DeliveryValues {
   remarks?: string;
 }
 
-const FIELDS = ['warehouseId', 'position', 'voyageId', 'shipmentId', 'quantity', 'remarks', ...DELIVERY_FIELDS];
+const FIELDS = ['warehouseId', 'position', 'voyageId', 'shipmentId', 'quantity', 'remarks', ...TRIP_FIELDS];
 const DELIVERY = [LOCATION_KINDS.delivery];
 
 /** Where a loan is made: in a warehouse (`warehouse/consignee-to-sm`) or at a consignee location (`consignee/consignee-to-sm`). */

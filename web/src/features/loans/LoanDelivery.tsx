@@ -1,36 +1,21 @@
-import { Checkbox, Col, Form, Input, Row, Tag, type FormInstance } from 'antd';
+import { Checkbox, Form, Tag, Tooltip, type FormInstance } from 'antd';
+import { PrinterOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useAgencyPath } from '../../app/navigation';
 import { useTranslation } from 'react-i18next';
-import { LoanMessages, Messages, type TApiError, type TLoanDelivery } from '@tonnage/contracts';
-import type { RawResult } from '../../app/api';
+import { LoanMessages, transferSlipPrintRoute, type TLoanDelivery, type TransactionDeclaration } from '@tonnage/contracts';
 import { translateMessage } from '../../app/i18n';
 import { LocationPicker } from '../../components/pickers';
-import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
+import { TripFields, tripMovement, type TripValues } from '../../components/cargo/TripFields';
 
 /** The delivery fields of a loan or loan return form: off is the ownership change in place. */
-export interface DeliveryValues {
+export interface DeliveryValues extends TripValues {
   deliver?: boolean;
-  toLocationId?: number;
-  truckId?: number;
-  driverId?: number;
-  wbtNumber?: string;
 }
-
-/** The form fields the server's `movement.*` errors land on. */
-export const DELIVERY_FIELDS = ['toLocationId', 'truckId', 'driverId', 'wbtNumber'];
 
 /** The body's `movement`: null in place, else the destination and the trip. */
 export function movementOf(values: DeliveryValues) {
-  if (values.deliver !== true) return null;
-  return { toLocationId: values.toLocationId, truckId: values.truckId, driverId: values.driverId, wbtNumber: values.wbtNumber ?? '' };
-}
-
-/** The server's `movement.toLocationId` (…) errors moved to the form's flat fields. */
-export function flattenMovementErrors(result: Extract<RawResult, { ok: false }>): Extract<RawResult, { ok: false }> {
-  const details = result.error.details;
-  if (details === undefined) return result;
-  const flat: NonNullable<TApiError['details']> = {};
-  for (const [path, message] of Object.entries(details)) flat[path.startsWith('movement.') ? path.slice('movement.'.length) : path] = message;
-  return { ...result, error: { ...result.error, details: flat } };
+  return values.deliver === true ? tripMovement(values) : null;
 }
 
 /**
@@ -46,41 +31,35 @@ export function DeliveryFields({ form, testId }: { form: FormInstance; testId: s
         <Checkbox data-testid={`${testId}-deliver`}>{t('loans.deliverByTruck')}</Checkbox>
       </Form.Item>
       {deliver && (
-        <Row gutter={16}>
-          <Col xs={24} md={6}>
+        <TripFields
+          testId={testId}
+          destination={
             <Form.Item name="toLocationId" label={t('loans.deliverTo')} rules={[{ required: true, message: translateMessage(LoanMessages.deliveryDestinationRequired) }]}>
               <LocationPicker data-testid={`${testId}-deliver-to`} />
             </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="truckId" label={t('warehouseTransfer.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
-              <ReferenceSelect resourceKey="truck" known={null} data-testid={`${testId}-truck`} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="driverId" label={t('warehouseDispatch.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
-              <ReferenceSelect resourceKey="driver" known={null} data-testid={`${testId}-driver`} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="wbtNumber" label={t('warehouseTransfer.wbtNumber')} rules={[{ required: true, whitespace: true, message: translateMessage(Messages.wbtRequired) }]}>
-              <Input maxLength={50} data-testid={`${testId}-wbt`} />
-            </Form.Item>
-          </Col>
-        </Row>
+          }
+        />
       )}
     </>
   );
 }
 
-/** "Delivered to <place> · slip <number> · in transit / received" of a record with a delivery, else "In place". */
-export function DeliveryLine({ delivery, testId }: { delivery: TLoanDelivery | null; testId: string }) {
+/** "Delivered to <place> · slip <number> · in transit / received" of a record with a delivery (with its slip's print link), else "In place". */
+export function DeliveryLine({ delivery, testId, print }: { delivery: TLoanDelivery | null; testId: string; print?: { declaration: Pick<TransactionDeclaration, 'route'>; recordId: number } }) {
   const { t } = useTranslation();
+  const agencyPath = useAgencyPath();
   if (delivery === null) return <span data-testid={testId}>{t('loans.inPlace')}</span>;
   return (
     <span data-testid={testId}>
       {t('loans.deliveredTo', { place: delivery.toLocationName, slip: delivery.slipNumber })}{' '}
       <Tag color={delivery.received ? 'green' : 'gold'}>{t(delivery.received ? 'loans.deliveryStates.received' : 'loans.deliveryStates.inTransit')}</Tag>
+      {print && (
+        <Tooltip title={t('warehouseTransfer.printSlip')}>
+          <Link to={agencyPath(transferSlipPrintRoute(print.declaration, print.recordId))} aria-label={t('warehouseTransfer.printSlip')} data-testid={`${testId}-print`}>
+            <PrinterOutlined />
+          </Link>
+        </Tooltip>
+      )}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { DeliveryLine } from './LoanDelivery';
+import { DeliveredTo } from '../../components/cargo/DeliveredTo';
 import { Alert, Button, Card, Descriptions, Table, Tooltip, Typography } from 'antd';
 import { FileSearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
@@ -68,7 +69,7 @@ export function LoanDescriptions({ loan }: { loan: TLoan }) {
         <bdi data-testid="loan-outstanding">{loan.outstanding}</bdi>
       </Descriptions.Item>
       <Descriptions.Item label={t('loans.delivery')}>
-        <DeliveryLine delivery={loan.delivery} testId="loan-delivery" />
+        <DeliveryLine delivery={loan.delivery} testId="loan-delivery" print={{ declaration: LOAN_DECLARATIONS[loan.place], recordId: loan.id }} />
       </Descriptions.Item>
     </Descriptions>
   );
@@ -203,7 +204,7 @@ export function LoanReturnRecord({ record }: { record: TLoanReturn }) {
           <bdi>{dateTime(record.returnAt)}</bdi>
         </Descriptions.Item>
         <Descriptions.Item label={t('loans.delivery')} span={2}>
-          <DeliveryLine delivery={record.delivery} testId="loan-return-delivery" />
+          <DeliveryLine delivery={record.delivery} testId="loan-return-delivery" print={{ declaration: smToConsigneeTransaction, recordId: record.id }} />
         </Descriptions.Item>
         {record.source && (
           <Descriptions.Item label={t('loans.returnedFrom')} span={2}>
@@ -231,15 +232,33 @@ function OpenRecord({ to, testId }: { to: string; testId: string }) {
 
 /** `warehouse/consignee-to-sm`: the loans made in warehouses, each row opening its record page. */
 export function LoanListPage() {
-  return <TransactionListPage declaration={consigneeToSmTransaction} rowActions={(row: TLoan) => <OpenRecord to={loanPage('warehouse', row.id)} testId="loan-open" />} />;
+  return (
+    <TransactionListPage
+      declaration={consigneeToSmTransaction}
+      renderers={{ delivery: (row: TLoan) => <DeliveredTo declaration={consigneeToSmTransaction} recordId={row.id} delivery={row.delivery} testId="loan-delivered-to" /> }}
+      rowActions={(row: TLoan) => <OpenRecord to={loanPage('warehouse', row.id)} testId="loan-open" />}
+    />
+  );
 }
 
 /** `consignee/consignee-to-sm`: the loans made at consignee locations, each row opening its record page. */
 export function ConsigneeLocationLoanListPage() {
-  return <TransactionListPage declaration={consigneeLocationToSmTransaction} rowActions={(row: TLoan) => <OpenRecord to={loanPage('consigneeLocation', row.id)} testId="loan-open" />} />;
+  return (
+    <TransactionListPage
+      declaration={consigneeLocationToSmTransaction}
+      renderers={{ delivery: (row: TLoan) => <DeliveredTo declaration={consigneeLocationToSmTransaction} recordId={row.id} delivery={row.delivery} testId="loan-delivered-to" /> }}
+      rowActions={(row: TLoan) => <OpenRecord to={loanPage('consigneeLocation', row.id)} testId="loan-open" />}
+    />
+  );
 }
 
 /** `warehouse/sm-to-consignee`: the loan returns, each row opening its record page. */
 export function LoanReturnListPage() {
-  return <TransactionListPage declaration={smToConsigneeTransaction} rowActions={(row: TLoanReturn) => <OpenRecord to={loanReturnPage(row.id)} testId="loan-return-open" />} />;
+  return (
+    <TransactionListPage
+      declaration={smToConsigneeTransaction}
+      renderers={{ delivery: (row: TLoanReturn) => <DeliveredTo declaration={smToConsigneeTransaction} recordId={row.id} delivery={row.delivery} testId="loan-return-delivered-to" /> }}
+      rowActions={(row: TLoanReturn) => <OpenRecord to={loanReturnPage(row.id)} testId="loan-return-open" />}
+    />
+  );
 }

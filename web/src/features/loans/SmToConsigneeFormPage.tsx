@@ -11,7 +11,8 @@ import { TransactionFormPage } from '../../components/transactions/form/Transact
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { createLoanReturn, useLoanReturnSources, useOpenLoans } from './loans-api';
 import { LoanDescriptions, LoanReturnRecord } from './LoanRecords';
-import { DELIVERY_FIELDS, DeliveryFields, flattenMovementErrors, movementOf, type DeliveryValues } from './LoanDelivery';
+import { DeliveryFields, movementOf, type DeliveryValues } from './LoanDelivery';
+import { TRIP_FIELDS, flattenMovementErrors } from '../../components/cargo/TripFields';
 
 interface ReturnValues extends DeliveryValues {
   loanId?: number;
@@ -21,7 +22,7 @@ interface ReturnValues extends DeliveryValues {
   remarks?: string;
 }
 
-const FIELDS = ['loanId', 'from', 'source', 'quantity', 'remarks', ...DELIVERY_FIELDS];
+const FIELDS = ['loanId', 'from', 'source', 'quantity', 'remarks', ...TRIP_FIELDS];
 
 /** A position's key in the source picker. */
 const sourceKey = (p: { warehouseId: number; siloId: number | null; consignmentId: number; voyageId: number; attachedVoyageId: number }) =>

@@ -4,7 +4,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { COMPANY_TYPE_IDS, LoanMessages, Messages, type TAgencyCompany, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, consigneeToSmTransaction, LoanMessages, Messages, type TAgencyCompany, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
 import { createQueryClient } from '../../app/providers';
 import { loadTestLanguage } from '../../test/i18n';
 import { apiRow, json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
@@ -14,6 +14,7 @@ import ConsigneeToSmFormPage, { ConsigneeLocationToSmFormPage } from './Consigne
 import LoanBalancePage from './LoanBalancePage';
 import SmToConsigneeFormPage from './SmToConsigneeFormPage';
 import { LoanListPage, LoanReturnListPage } from './LoanRecords';
+import TransferSlipPrintPage from '../warehouse-transfer/TransferSlipPrintPage';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -463,6 +464,52 @@ describe('the loan lists', () => {
     loans.unmount();
     renderPage(<LoanReturnListPage />, 'warehouse/sm-to-consignee');
     expect((await screen.findByTestId('loan-return-open')).getAttribute('href')).toBe('/agencies/1/warehouse/sm-to-consignee/3/edit');
+  });
+
+  it('show where a truck delivered each loan (destination, slip, state) with the slip’s print link, "In place" otherwise', { timeout: 20_000 }, async () => {
+    const delivered = { ...loan, delivery: { slipId: 4, slipNumber: 12, toLocationId: 5, toLocationName: 'Mill site', truckId: 21, driverId: 22, wbtNumber: 'WB-9', received: true } };
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseConsigneeToSm') return json({ rows: [delivered, { ...loan, id: 8 }], count: 2, total: '50.000' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm'] });
+    renderPage(<LoanListPage />, 'warehouse/consignee-to-sm');
+    expect((await screen.findByTestId('loan-delivered-to')).textContent).toBe('Mill site · slip 12 Received');
+    expect(screen.getByTestId('loan-delivered-to-print').getAttribute('href')).toBe('/agencies/1/warehouse/consignee-to-sm/7/slip');
+    expect(screen.getByTestId('loan-delivered-to-in-place').textContent).toBe('In place');
+  });
+});
+
+describe('the printed transfer slip of a loan', () => {
+  it('reads the loan screen’s slip and names the places "From" / "To" and the owner on arrival, in English and Arabic', async () => {
+    const slip = {
+      id: 4, slipNumber: 12, fromWarehouseId: 3, fromWarehouseName: 'Silo yard', siloId: null, siloName: null, ownerCompanyId: 9, ownerName: 'Mill Co', toOwnerCompanyId: 4,
+      consignmentId: 11, lcPoNumber: 'LC-1', cargoTypeId: 2, cargoTypeName: 'Wheat', voyageId: 5, attachedVoyageId: 5, toLocationId: 5, toLocationName: 'Mill site',
+      truckId: 21, truckPlate: 'JED 4821', driverId: 22, driverName: 'Fahad', transporterId: null, transporterName: null, wbtNumber: 'WB-9', quantity: '12.000', tripId: 30,
+      transferAt: '2026-11-21T08:00:00.000Z', remarks: null, received: false, hasPreIn: false,
+      status: 'Active', createdAt: '2026-11-21T08:00:00.000Z', createdBy: 'Dalia Delivery', updatedAt: null, updatedBy: null, reversedAt: null, reversedBy: null, reverseReason: null,
+    };
+    const calls: string[] = [];
+    mockFetch((url) => {
+      calls.push(url.pathname);
+      if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+      if (url.pathname === '/api/warehouseConsigneeToSm/7/slip') return json({ agencyName: 'Red Sea Bulk Agency', timeZone: 'Asia/Riyadh', slip, source: 'loan', toOwnerName: 'Gulf SM' });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseConsigneeToSm'] });
+    renderPage(
+      <Routes>
+        <Route path="warehouse/consignee-to-sm/:id/slip" element={<TransferSlipPrintPage declaration={consigneeToSmTransaction} />} />
+      </Routes>,
+      'warehouse/consignee-to-sm/7/slip',
+    );
+    const english = await screen.findByTestId('tslip-en');
+    expect(english.textContent).toContain('FromSilo yard');
+    expect(english.textContent).toContain('ToMill site');
+    expect(english.textContent).toContain('New ownerGulf SM');
+    expect(screen.getByTestId('tslip-ar').textContent).toContain('المالك الجديدGulf SM');
+    expect(calls).toContain('/api/warehouseConsigneeToSm/7/slip');
   });
 });
 

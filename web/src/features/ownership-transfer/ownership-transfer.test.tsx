@@ -1,7 +1,8 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { COMPANY_TYPE_IDS, OwnershipTransferMessages, type TAgencyCompany, type TAgencyLocation, type TStockPosition } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
+import { openOptions, pick } from '../../test/select';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
@@ -52,28 +53,6 @@ const stock: TStockPosition = {
   committed: '10.000',
   usable: '40.000',
 };
-
-async function openOptions(testId: string): Promise<string[]> {
-  const select = screen.getByTestId(testId);
-  fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'));
-  return waitFor(() => {
-    const dropdowns = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
-    const last = dropdowns[dropdowns.length - 1];
-    const options = [...(last?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].map((o) => o.textContent ?? '');
-    if (options.length === 0) throw new Error(`no options in ${testId}`);
-    return options;
-  });
-}
-
-async function pick(testId: string, label: string) {
-  await openOptions(testId);
-  const option = await waitFor(() => {
-    const found = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find((item) => (item.textContent ?? '').startsWith(label));
-    if (!found) throw new Error(`no option ${label}`);
-    return found;
-  });
-  fireEvent.click(option);
-}
 
 function renderAdd() {
   const calls: { path: string; body?: unknown }[] = [];

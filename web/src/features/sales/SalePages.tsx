@@ -1,22 +1,22 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Radio, Row, Select, Tag, Tooltip } from 'antd';
-import { PrinterOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Select } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Messages, SaleMessages, WarehouseDispatchMessages, consigneeToCustomerTransaction, type TSale } from '@tonnage/contracts';
 import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { ConsigneePicker, LOCATION_KINDS, LocationPicker, WarehousePicker } from '../../components/pickers';
-import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
+import { DeliveredTo } from '../../components/cargo/DeliveredTo';
+import { DeliveryModeField, TRIP_FIELDS, TripFields, flattenMovementErrors, tripMovement, useByTruck, type TripValues } from '../../components/cargo/TripFields';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createSale, useSaleCustomers, useSalePositions } from './sales-api';
 
-interface SaleValues {
+interface SaleValues extends TripValues {
   warehouseId?: number;
   sellerId?: number;
   position?: string;
@@ -24,33 +24,10 @@ interface SaleValues {
   quantity?: string;
   remarks?: string;
   delivery?: 'inPlace' | 'truck';
-  toLocationId?: number;
-  truckId?: number;
-  driverId?: number;
-  wbtNumber?: string;
 }
 
-const FIELDS = ['warehouseId', 'position', 'customerId', 'quantity', 'remarks', 'toLocationId', 'truckId', 'driverId', 'wbtNumber'];
+const FIELDS = ['warehouseId', 'position', 'customerId', 'quantity', 'remarks', ...TRIP_FIELDS];
 const DELIVERY = [LOCATION_KINDS.delivery];
-
-/** "Delivered to <place> · slip <number> · in transit / received" with the slip's print link, or "In place". */
-function DeliveryCell({ record }: { record: TSale }) {
-  const { t } = useTranslation();
-  const agencyPath = useAgencyPath();
-  const delivery = record.delivery;
-  if (!delivery) return <span data-testid="sale-in-place">{t('sales.inPlace')}</span>;
-  return (
-    <span data-testid="sale-delivery">
-      {t('sales.deliveredTo', { place: delivery.toLocationName, number: delivery.slipNumber })}{' '}
-      <Tag color={delivery.received ? 'green' : 'gold'}>{t(delivery.received ? 'warehouseTransfer.receivedStates.delivered' : 'warehouseTransfer.receivedStates.inTransit')}</Tag>
-      <Tooltip title={t('warehouseDispatch.print')}>
-        <Link to={agencyPath(`${consigneeToCustomerTransaction.route}/${record.id}/slip`)} aria-label={t('warehouseDispatch.print')} data-testid="sale-slip-print">
-          <PrinterOutlined />
-        </Link>
-      </Tooltip>
-    </span>
-  );
-}
 
 /** `warehouse/consignee-to-customer`: the silo or open area, and the seller marked when a shipment manager sells. */
 export function SaleListPage() {
@@ -61,7 +38,7 @@ export function SaleListPage() {
       renderers={{
         silo: (row: TSale) => row.siloName ?? t('warehouseDispatch.openArea'),
         seller: (row: TSale) => (row.sellerIsShipmentManager ? t('sales.smMark', { name: row.sellerName }) : row.sellerName),
-        delivery: (row: TSale) => <DeliveryCell record={row} />,
+        delivery: (row: TSale) => <DeliveredTo declaration={consigneeToCustomerTransaction} recordId={row.id} delivery={row.delivery} testId="sale-delivered-to" />,
       }}
       reverse={{ title: (row) => `${t('cargo.reverse')} ${row.sellerName} → ${row.customerName} (${row.quantity} MT)?` }}
       hideEdit
@@ -85,7 +62,7 @@ function SaleForm() {
   const key = Form.useWatch('position', form);
   const chosen = (positions.data ?? []).find((p) => positionKey(p) === key);
   const customerId = Form.useWatch('customerId', form);
-  const byTruck = Form.useWatch('delivery', form) === 'truck';
+  const byTruck = useByTruck(form);
 
   const submit = async (values: SaleValues) => {
     setSaving(true);
@@ -100,16 +77,15 @@ function SaleForm() {
       customerId: values.customerId,
       quantity: values.quantity ?? '',
       remarks: values.remarks ?? null,
-      movement: values.delivery === 'truck' ? { toLocationId: values.toLocationId, truckId: values.truckId, driverId: values.driverId, wbtNumber: values.wbtNumber ?? '' } : null,
+      movement: values.delivery === 'truck' ? tripMovement(values) : null,
     });
     setSaving(false);
     if (!result.ok) {
-      // A refused seller is the position's owner.
       // A refused seller is the position's owner; a movement's fields are the delivery fields of the form.
-      const details: Record<string, string> = { ...(result.error.details ?? {}) };
+      const flat = flattenMovementErrors(result);
+      const details: Record<string, string> = { ...(flat.error.details ?? {}) };
       if (details.ownerCompanyId !== undefined) details.position = details.ownerCompanyId;
-      for (const name of ['toLocationId', 'truckId', 'driverId', 'wbtNumber']) if (details[`movement.${name}`] !== undefined) details[name] = details[`movement.${name}`] ?? '';
-      const error = { ...result, error: { ...result.error, details } };
+      const error = { ...flat, error: { ...flat.error, details } };
       showSubmitFailure(form, error, FIELDS);
       return;
     }
@@ -167,39 +143,17 @@ function SaleForm() {
             </Form.Item>
           </Col>
         </Row>
-        <Form.Item name="delivery" label={t('sales.delivery')}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'inPlace', label: t('sales.inPlace') },
-              { value: 'truck', label: t('sales.deliverByTruck') },
-            ]}
-            data-testid="sale-delivery-mode"
-          />
-        </Form.Item>
+        <DeliveryModeField label={t('sales.delivery')} inPlace={t('sales.inPlace')} byTruck={t('sales.deliverByTruck')} testId="sale-delivery-mode" />
         {byTruck && (
-          <Row gutter={16} data-testid="sale-movement">
-            <Col xs={24} md={6}>
+          <TripFields
+            testId="sale"
+            rowTestId="sale-movement"
+            destination={
               <Form.Item name="toLocationId" label={t('sales.deliveryLocation')} rules={[{ required: true, message: translateMessage(SaleMessages.deliveryLocationRequired) }]}>
                 <LocationPicker kinds={DELIVERY} owner="customer" customerId={customerId ?? null} data-testid="sale-to-location" />
               </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item name="truckId" label={t('warehouseTransfer.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
-                <ReferenceSelect resourceKey="truck" data-testid="sale-truck" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item name="driverId" label={t('warehouseDispatch.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
-                <ReferenceSelect resourceKey="driver" data-testid="sale-driver" />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={6}>
-              <Form.Item name="wbtNumber" label={t('warehouseTransfer.wbtNumber')} rules={[{ required: true, whitespace: true, message: translateMessage(Messages.wbtRequired) }]}>
-                <Input maxLength={50} data-testid="sale-wbt" />
-              </Form.Item>
-            </Col>
-          </Row>
+            }
+          />
         )}
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
@@ -227,8 +181,8 @@ function SaleView({ record }: { record: TSale }) {
         <Descriptions.Item label={t('cargo.quantityMt')}>
           <bdi>{record.quantity}</bdi>
         </Descriptions.Item>
-        <Descriptions.Item label={t('sales.delivery')}>
-          <DeliveryCell record={record} />
+        <Descriptions.Item label={t('warehouseTransfer.deliveredTo')}>
+          <DeliveredTo declaration={consigneeToCustomerTransaction} recordId={record.id} delivery={record.delivery} testId="sale-delivered-to" />
         </Descriptions.Item>
         <Descriptions.Item label={t('warehouseDispatch.remarks')}>{record.remarks ?? ''}</Descriptions.Item>
       </Descriptions>

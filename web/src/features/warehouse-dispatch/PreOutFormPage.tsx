@@ -8,7 +8,7 @@ import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { WarehousePicker } from '../../components/pickers';
-import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
+import { TripFields } from '../../components/cargo/TripFields';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { createPreOut, updatePreOut, useStockPositions } from './warehouse-dispatch-api';
 import { PositionBalance } from './PositionBalance';
@@ -109,23 +109,7 @@ function PreOutForm({ record }: { record: TWarehousePreOut | null }) {
           </Row>
         )}
         {chosen && <PositionBalance position={chosen} usableTestId="po-usable" />}
-        <Row gutter={16}>
-          <Col xs={24} md={8}>
-            <Form.Item name="truckId" label={t('warehouseDispatch.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
-              <ReferenceSelect resourceKey="truck" known={record ? { value: record.truckId, label: record.truckPlate } : null} data-testid="po-truck" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="driverId" label={t('warehouseDispatch.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
-              <ReferenceSelect resourceKey="driver" known={record ? { value: record.driverId, label: record.driverName } : null} data-testid="po-driver" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={8}>
-            <Form.Item name="quantity" label={t('cargo.quantityMt')} rules={[{ required: true, message: translateMessage(Messages.quantityPositive) }]}>
-              <Input inputMode="decimal" data-testid="po-quantity" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <TripFields testId="po" known={record} wbt={false} quantityMessage={Messages.quantityPositive} />
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>

@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Button, Space, Spin } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { authHeaders } from '../../app/api';
+import { loadTranslations } from '../../app/i18n';
 import { PageHeader } from '../../components/PageHeader';
 
 /** Only the sheet is printed: English on the left, Arabic (right to left) on the right. */
@@ -41,6 +42,17 @@ export function SlipPrintLayout(props: {
   const { t, i18n } = useTranslation();
   const [downloading, setDownloading] = useState(false);
   const { pdfUrl, testPrefix: p, lines } = props;
+  // Both languages are printed whatever the user's: load the one not in use before the sheet is drawn.
+  const [languagesReady, setLanguagesReady] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void Promise.all([loadTranslations('en'), loadTranslations('ar')]).then(() => {
+      if (active) setLanguagesReady(true);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
   const download = async () => {
     if (pdfUrl === null) return;
     setDownloading(true);
@@ -70,7 +82,7 @@ export function SlipPrintLayout(props: {
           </Space>
         }
       />
-      {props.loading || lines === null ? (
+      {props.loading || lines === null || !languagesReady ? (
         <Spin />
       ) : (
         <div className="wslip-sheet" data-testid={`${p}-sheet`}>

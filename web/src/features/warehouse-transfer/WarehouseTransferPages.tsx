@@ -9,7 +9,7 @@ import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { WarehousePicker } from '../../components/pickers';
-import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
+import { TripFields } from '../../components/cargo/TripFields';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
@@ -137,28 +137,7 @@ function WarehouseTransferForm({ record }: { record: TWarehouseTransfer | null }
           </Row>
         )}
         {chosen && <PositionBalance position={chosen} usableTestId="wtr-usable" />}
-        <Row gutter={16}>
-          <Col xs={24} md={6}>
-            <Form.Item name="truckId" label={t('warehouseTransfer.truck')} rules={[{ required: true, message: translateMessage(Messages.truckRequired) }]}>
-              <ReferenceSelect resourceKey="truck" known={record ? { value: record.truckId, label: record.truckPlate } : null} data-testid="wtr-truck" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="driverId" label={t('warehouseDispatch.driver')} rules={[{ required: true, message: translateMessage(Messages.driverRequired) }]}>
-              <ReferenceSelect resourceKey="driver" known={record ? { value: record.driverId, label: record.driverName } : null} data-testid="wtr-driver" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="wbtNumber" label={t('warehouseTransfer.wbtNumber')} rules={[{ required: true, whitespace: true, message: translateMessage(Messages.wbtRequired) }]}>
-              <Input maxLength={50} data-testid="wtr-wbt" />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={6}>
-            <Form.Item name="quantity" label={t('cargo.quantityMt')} rules={[{ required: true, message: translateMessage(Messages.wbqRequired) }]}>
-              <Input inputMode="decimal" data-testid="wtr-quantity" />
-            </Form.Item>
-          </Col>
-        </Row>
+        <TripFields testId="wtr" known={record} quantityMessage={Messages.wbqRequired} />
         <Form.Item name="remarks" label={t('warehouseDispatch.remarks')}>
           <Input.TextArea maxLength={255} rows={2} />
         </Form.Item>

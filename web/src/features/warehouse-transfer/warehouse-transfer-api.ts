@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ZStockPositions, ZWarehouseTransferSlipView, type TWarehouseTransferEdit, type TWarehouseTransferInput } from '@tonnage/contracts';
+import { ZStockPositions, type TWarehouseTransferEdit, type TWarehouseTransferInput } from '@tonnage/contracts';
 import { apiOrThrow, rawRequest, type RawResult } from '../../app/api';
 
 /** Query keys under `warehouseTransfer`: one invalidation of the flow refreshes its picker too. */
@@ -22,11 +22,3 @@ export function createWarehouseTransfer(body: TWarehouseTransferInput): Promise<
 export function updateWarehouseTransfer(id: number, body: TWarehouseTransferEdit): Promise<RawResult> {
   return rawRequest(`/api/warehouseTransfer/${id}`, { method: 'PUT', body });
 }
-
-/** The printed transfer slip (`GET /api/warehouseTransfer/:id/view`). */
-export function useTransferSlip(id: number | null) {
-  return useQuery({ queryKey: ['warehouseTransfer', 'view', id ?? 0], queryFn: () => apiOrThrow(`/api/warehouseTransfer/${id ?? 0}/view`, { schema: ZWarehouseTransferSlipView }), enabled: id !== null });
-}
-
-/** The transfer slip's PDF, English and Arabic side by side. */
-export const transferSlipPdfUrl = (id: number) => `/api/warehouseTransfer/${id}/pdf`;

@@ -24,7 +24,6 @@ export const en = {
   inPlace: 'In place',
   deliverByTruck: 'By truck to the customer',
   deliveryLocation: 'Customer delivery location',
-  deliveredTo: 'Delivered to {{place}} · slip {{number}}',
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -49,7 +48,6 @@ export const ar: SectionShape<typeof en> = {
   inPlace: 'في مكانها',
   deliverByTruck: 'بالشاحنة إلى العميل',
   deliveryLocation: 'موقع تسليم العميل',
-  deliveredTo: 'سُلِّمت إلى {{place}} · إيصال {{number}}',
 };
 
 /** Arabic for the fixed English messages the server sends for the sale, keyed by the English text. */

@@ -20,6 +20,12 @@ export const en = {
   slipNumber: 'Slip No.',
   transferAt: 'Transfer Time',
   search: 'Slip number, plate or LC / PO',
+  deliveredTo: 'Delivered to',
+  deliveredToLine: '{{place}} · slip {{slip}}',
+  printSlip: 'Print transfer slip',
+  toPlace: 'To',
+  fromPlace: 'From',
+  newOwner: 'New owner',
 };
 
 export const ar: SectionShape<typeof en> = {
@@ -40,12 +46,19 @@ export const ar: SectionShape<typeof en> = {
   slipNumber: 'رقم الإيصال',
   transferAt: 'وقت النقل',
   search: 'رقم الإيصال أو اللوحة أو الاعتماد / أمر الشراء',
+  deliveredTo: 'سُلّم إلى',
+  deliveredToLine: '{{place}} · الإيصال {{slip}}',
+  printSlip: 'طباعة إيصال النقل',
+  toPlace: 'إلى',
+  fromPlace: 'من',
+  newOwner: 'المالك الجديد',
 };
 
 /** Arabic for the fixed English messages the server sends for the Warehouse Transfer, keyed by the English text. */
 export const messagesAr: Readonly<Record<MessageOf<typeof WarehouseTransferMessages> | MessageOf<typeof TransferSlipLinkMessages> | MessageOf<typeof LoanSlipHeldMessages>, string>> = {
   [WarehouseTransferMessages.fromWarehouseRequired]: 'يرجى اختيار المستودع الذي تغادره البضاعة!',
   [WarehouseTransferMessages.toWarehouseRequired]: 'يرجى اختيار مستودع الوجهة!',
+  [WarehouseTransferMessages.slipNotFound]: 'إيصال النقل غير موجود',
   [WarehouseTransferMessages.sameWarehouse]: 'يجب أن يختلف مستودع الوجهة عن المستودع الذي تغادره البضاعة.',
   [WarehouseTransferMessages.cargoBlockedOut]: 'هذه البضاعة ممنوعة من الخروج من هذا المستودع (مراقبة البضائع).',
   [WarehouseTransferMessages.notFound]: 'النقل بين المستودعات غير موجود',

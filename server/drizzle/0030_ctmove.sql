@@ -1,0 +1,3 @@
+ALTER TABLE "ownership_transfers" ADD COLUMN "transfer_slip_id" integer;--> statement-breakpoint
+ALTER TABLE "ownership_transfers" ADD CONSTRAINT "ownership_transfers_transfer_slip_id_transfer_slips_id_fk" FOREIGN KEY ("transfer_slip_id") REFERENCES "public"."transfer_slips"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "ownership_transfers_transfer_slip_idx" ON "ownership_transfers" USING btree ("transfer_slip_id");
