@@ -2,6 +2,7 @@ import {
   LoanMessages,
   Messages,
   LoanSlipHeldMessages,
+  WarehouseDispatchMessages,
   type TDeliveryInSaved,
   type TLoan,
   type TLoanList,
@@ -12,7 +13,7 @@ import {
   type TWarehousePreInSaved,
   type TWarehouseTransferSlipView,
 } from '@tonnage/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Position } from '../../ledger/accounts';
@@ -236,6 +237,24 @@ describe('a loan delivered by truck', () => {
     expect(await onHand(world.consigneeLocationId, world.consigneeId)).toBe(20_000n);
     const audits = await inAgency(t.database.db, writer.agencyId, (tx) => tx.select().from(auditLog).where(and(eq(auditLog.entity, 'consigneeToShipmentManagerLoan'), eq(auditLog.entityId, String(loan.id)))));
     expect(audits.map((a) => a.action).sort()).toEqual(['create', 'reverse']);
+    expect(await findLedgerDifferences(t.database.db)).toEqual([]);
+  });
+});
+
+describe('the cargo control of the warehouse the cargo leaves', () => {
+  it('stops a loan delivered by truck out of a blocked warehouse, and not a loan in place there', async () => {
+    const before = await onHand(world.warehouseId, world.consigneeId);
+    const ruleId = await addResource(t.database.db, writer, 'cargoControlRule', { name: 'Hold at the terminal', cargoTypeId: world.cargoTypeId, locationId: world.warehouseId, blockOut: true });
+    const blocked = await call('POST', '/api/warehouseConsigneeToSm', loanBody(world.warehouseId, '1', movement(yardId)));
+    expect(blocked.status).toBe(422);
+    expect(blocked.body.message).toBe(WarehouseDispatchMessages.cargoBlockedOut);
+    expect(await onHand(world.warehouseId, world.consigneeId)).toBe(before);
+    // Nothing leaves the warehouse in place: the block does not apply.
+    const inPlace = await call<TLoanSaved>('POST', '/api/warehouseConsigneeToSm', loanBody(world.warehouseId, '1', null));
+    expect(inPlace.status, JSON.stringify(inPlace.body)).toBe(200);
+    expect((await call('DELETE', `/api/warehouseConsigneeToSm/${inPlace.body.record.id}/reverse`, { reason: 'Block test' })).status).toBe(200);
+    await t.database.db.execute(sql`update cargo_control_rules set is_active = false where id = ${ruleId}`);
+    expect(await onHand(world.warehouseId, world.consigneeId)).toBe(before);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
   });
 });

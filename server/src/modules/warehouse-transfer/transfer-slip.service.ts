@@ -21,7 +21,7 @@ import { queryRows, type Db } from '../../platform/db/client';
 import { AppError, badRequest } from '../../platform/errors';
 import { nextNumber } from '../../identity/counters/counters';
 import { checkTripTruckAndDriver } from '../port-loading/loading-slips.service';
-import { startTrip } from '../warehouse-dispatch/warehouse-dispatch.service';
+import { checkNotBlockedOut, startTrip } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { columnOf, locations } from '../master-data/master-data.schema';
 import { transferSlips } from './transfer-slip.schema';
 
@@ -133,6 +133,13 @@ async function postSlip(tx: Db, actor: CommandActor, params: { slipId: number; p
  * takes the slip number last. Returns the slip row.
  */
 export async function dispatchTransferSlip(tx: Db, actor: TransferSlipWriter, params: TransferSlipDispatch): Promise<TransferSlipRow> {
+  // Cargo control (issue 14): cargo leaving a warehouse by truck obeys the day's block whatever the flow (a Warehouse
+  // Transfer, a loan, a loan return, a sale); a consignee location has no cargo control.
+  const [from] = await tx
+    .select({ kind: columnOf(locations, 'locationKindId') })
+    .from(locations)
+    .where(and(eq(columnOf(locations, 'agencyId'), actor.agencyId), eq(columnOf(locations, 'id'), params.position.locationId)));
+  if (from?.kind === LOCATION_KIND_IDS.warehouse) await checkNotBlockedOut(tx, { agencyId: actor.agencyId, warehouseId: params.position.locationId, cargoTypeId: params.position.cargoTypeId, at: actor.now });
   await checkTruckAndDriver(tx, actor, { truckId: params.truckId, driverId: params.driverId, quantityKg: params.quantityKg, at: actor.now });
   await checkWbt(tx, actor.agencyId, params.wbtNumber);
   const tripId = await startTrip(tx, { agencyId: actor.agencyId, kind: KIND, at: actor.now });

@@ -22,10 +22,8 @@ import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
 import { forEachBatch } from '../../platform/excel';
-import { agencyTimezone } from '../../identity/agency-time-zone';
 import { inScope } from '../../identity/data-scope';
 import { columnOf, locations, trucks } from '../master-data/master-data.schema';
-import { cargoControlFor } from '../master-data/transport-rules';
 import { consignments } from '../procurement/procurement.schema';
 import { auditable, between, checkPosition, checkSilo, onHandPositions, plateOrLc, timeZoneFor } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { transferSlips } from './transfer-slip.schema';
@@ -76,13 +74,6 @@ export function transferPositions(tx: Db, actor: ReadActor & { warehouseId?: num
 
 function positionOf(input: TWarehouseTransferValues): Position {
   return { locationId: input.fromWarehouseId, siloId: input.siloId, ownerCompanyId: input.ownerCompanyId, consignmentId: input.consignmentId, cargoTypeId: input.cargoTypeId, voyageId: input.voyageId, attachedVoyageId: input.attachedVoyageId };
-}
-
-/** The cargo control of the day at the warehouse the cargo leaves: `blockOut` refuses the transfer (422). */
-async function checkBlockOut(tx: Db, actor: ReadActor & { now: Date }, warehouseId: number, cargoTypeId: number): Promise<void> {
-  const timeZone = await agencyTimezone(tx, actor.agencyId);
-  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(actor.now);
-  if ((await cargoControlFor(tx, { agencyId: actor.agencyId, cargoTypeId, locationId: warehouseId, date })).blockOut) throw new AppError(422, ErrorCode.BUSINESS_RULE, WarehouseTransferMessages.cargoBlockedOut);
 }
 
 // ---------------------------------------------------------------- lists
@@ -138,8 +129,8 @@ export async function getWarehouseTransfer(tx: Db, actor: ReadActor & { id: numb
 
 /**
  * Sends cargo on hand at warehouse A to warehouse B: the position in scope (else 409 Quantity not available, as the
- * Pre Out), B another warehouse in scope (else 400), A's cargo control not blocking it out (422), then the transfer
- * slip (truck, driver, ticket, posting, number).
+ * Pre Out), B another warehouse in scope (else 400), then the transfer slip (A's cargo control not blocking it out
+ * (422), truck, driver, ticket, posting, number).
  */
 export async function createWarehouseTransfer(tx: Db, actor: TransferSlipWriter & { input: TWarehouseTransferValues }): Promise<TWarehouseTransfer> {
   const input = actor.input;
@@ -149,7 +140,6 @@ export async function createWarehouseTransfer(tx: Db, actor: TransferSlipWriter 
   await checkSilo(tx, actor, input.fromWarehouseId, input.siloId);
   const position = positionOf(input);
   await checkPosition(tx, actor, position);
-  await checkBlockOut(tx, actor, input.fromWarehouseId, input.cargoTypeId);
   const slip = await dispatchTransferSlip(tx, actor, {
     source: KIND,
     position,
