@@ -1,11 +1,13 @@
 import { Headers, SocketEvents, type LedgerAccountKind, type StatsType } from '@tonnage/contracts';
 import { sql } from 'drizzle-orm';
+import { io as connectClient, type Socket as ClientSocket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { queryRows } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
 import { findDemoAgency, seedFirstRun } from '../seed/first-run';
-import { bearer, loginAs } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
+import { bearer, loginAs, makeAgency, makeUser } from '../test/fixtures';
+import { createSession } from '../identity/sessions.service';
+import { createTestApp, testEngine, type TestApp } from '../test/harness';
 import { DashboardTouches, touchedTypes } from './dashboard-touch';
 import { POSTING_TYPES, type PostingType } from './posting-types';
 
@@ -21,7 +23,7 @@ let headers: Record<string, string>;
 let emit: MockInstance<TestApp['context']['realtime']['emitToAgency']>;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
+  t = await createTestApp({ realtime: true, config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
   await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => {} });
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   headers = { ...bearer(await loginAs(t.app, 'demo.admin', 'Demo#Pass1')), [Headers.agencyId]: String(agencyId) };
@@ -180,4 +182,64 @@ describe('through the app: a committed command announces the tabs of its posting
     expect(emitted()).toEqual([]);
   });
 
+});
+
+/** Resolves with a connected socket of the given session (and agency), or rejects with the connect error. */
+function connect(target: string, token: string, agency: number): Promise<ClientSocket> {
+  const socket = connectClient(target, { reconnection: false, forceNew: true, query: { token: `Bearer ${token}`, agencyId: String(agency) } });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+describe.runIf(testEngine === 'postgres')('across server processes (the PostgreSQL adapter)', () => {
+  it('a socket of the agency on a second server receives the tabs of a command committed on the first; another agency’s nothing', async () => {
+    const second = await createTestApp({ realtime: true, database: t.database });
+    const sockets: ClientSocket[] = [];
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = second.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('no port');
+      const target = `http://127.0.0.1:${address.port}`;
+      const demoToken = (headers.authorization ?? '').replace(/^Bearer /, '');
+      const other = await makeAgency(t.database.db);
+      const otherAdmin = await makeUser(t.database.db, { kind: 'agencyAdmin', agencyId: other.id });
+      const otherToken = (await createSession(t.database.db, { userId: otherAdmin.id, rememberMe: false, lifetimeSeconds: 3600, now: t.clock.now() })).token;
+      const socketA = await connect(target, demoToken, agencyId);
+      const socketB = await connect(target, otherToken, other.id);
+      sockets.push(socketA, socketB);
+      // The second server LISTENs in the background: repeat a marker until it is heard, then record.
+      let heard = false;
+      socketA.once(SocketEvents.events, () => (heard = true));
+      while (!heard) {
+        t.context.realtime.emitToAgency(agencyId, SocketEvents.events, { statsUpdated: true, type: 'stats' });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const seenA: StatsType[] = [];
+      const seenB: StatsType[] = [];
+      socketA.on(SocketEvents.events, (event: { type: StatsType }) => seenA.push(event.type));
+      socketB.on(SocketEvents.events, (event: { type: StatsType }) => seenB.push(event.type));
+
+      const [handling] = await rows<{ source_id: number; id: number }>(
+        sql`select l.source_id, l.id from ledger_transactions l where l.type = 'handlingExcess' and l.reverses_id is null
+              and not exists (select 1 from ledger_transactions r where r.reverses_id = l.id) order by l.id desc limit 1`,
+      );
+      expect(handling).toBeDefined();
+      const arrived = new Promise((resolve) => socketA.on(SocketEvents.events, (event: { type: StatsType }) => event.type === 'warehouse' && resolve(event)));
+      const response = await t.app.inject({ method: 'DELETE', url: `/api/handlingExcess/${handling?.source_id}/reverse`, headers, payload: { reason: 'across servers' } });
+      expect(response.statusCode, response.body).toBe(200);
+      await arrived;
+      // Events travel in order: once a later marker for B arrived, an earlier event for B would have too.
+      const markerB = new Promise((resolve) => socketB.once(SocketEvents.events, resolve));
+      t.context.realtime.emitToAgency(other.id, SocketEvents.events, { statsUpdated: true, type: 'customer' });
+      await markerB;
+      expect(seenA).toEqual(['warehouse']);
+      expect(seenB).toEqual(['customer']);
+    } finally {
+      for (const socket of sockets) socket.disconnect();
+      await second.close();
+    }
+  });
 });
