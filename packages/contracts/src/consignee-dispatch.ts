@@ -185,7 +185,6 @@ export const consigneeOutTransaction = defineTransaction({
       reverse: 'Reverse a Consignee Out (refused once a Customer In received it)',
     },
   },
-  event: 'consignee',
   reversal: { message: ConsigneeDispatchMessages.consigneeOutReversedOk },
   testIds: { page: 'consignee-out-page', list: 'co', row: 'co' },
   list: { columns: outColumns, filters: outFilters, exportFile: 'consignee-outs.xlsx' },

@@ -97,7 +97,6 @@ export const consigneeTransferTransaction = defineTransaction({
       reverse: 'Reverse a consignee transfer (409 Quantity not available when the new consignee’s stock has moved on)',
     },
   },
-  event: 'consignee',
   reversal: { message: ConsigneeTransferMessages.reversed },
   testIds: { page: 'consignee-transfer-page', list: 'ctr', row: 'ctr' },
   list: {

@@ -158,7 +158,6 @@ export const ownershipTransferTransaction = defineTransaction({
       reverse: 'Reverse an ownership transfer (409 Quantity not available when the new owner’s stock has moved on)',
     },
   },
-  event: 'warehouse',
   reversal: { message: OwnershipTransferMessages.reversed },
   testIds: { page: 'ownership-transfer-page', list: 'otr', row: 'otr' },
   list: {

@@ -342,7 +342,6 @@ export const warehouseInTransaction = defineTransaction({
     update: { response: ZWarehouseInSaved },
     reverse: { response: z.object({ message: z.string() }) },
   },
-  event: 'warehouse',
   docs: {
     tag: 'receiving',
     summaries: {
@@ -499,7 +498,6 @@ export const consigneeInTransaction = defineTransaction({
   schemas: deliveryInSchemas,
   sort: { fields: DELIVERY_IN_SORT_FIELDS, default: { field: 'receivedAt', order: 'desc' } },
   routes: deliveryInRoutes,
-  event: 'consignee',
   reversal: { message: DeliveryInMessages.consigneeInReversedOk },
   testIds: { page: 'consignee-in-page', list: 'cni', row: 'cni' },
   list: { ...deliveryInList('consigneeLocation'), exportFile: 'consignee-ins.xlsx' },
@@ -516,7 +514,6 @@ export const customerInTransaction = defineTransaction({
   schemas: deliveryInSchemas,
   sort: { fields: DELIVERY_IN_SORT_FIELDS, default: { field: 'receivedAt', order: 'desc' } },
   routes: deliveryInRoutes,
-  event: 'customer',
   reversal: { message: DeliveryInMessages.customerInReversedOk },
   testIds: { page: 'customer-in-page', list: 'cui', row: 'cui' },
   list: { ...deliveryInList('customerLocation'), exportFile: 'customer-ins.xlsx' },

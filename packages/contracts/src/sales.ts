@@ -181,7 +181,6 @@ export const consigneeToCustomerTransaction = defineTransaction({
       reverse: 'Reverse a sale (409 Quantity not available when the customer’s stock has moved on)',
     },
   },
-  event: 'warehouse',
   reversal: { message: SaleMessages.reversed },
   testIds: { page: 'sale-page', list: 'sale', row: 'sale' },
   list: { columns, filters, exportFile: 'consignee-to-customer.xlsx' },

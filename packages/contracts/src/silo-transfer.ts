@@ -142,7 +142,6 @@ export const siloTransferTransaction = defineTransaction({
       reverse: 'Reverse a silo transfer (409 Quantity not available when the target’s stock has moved on)',
     },
   },
-  event: 'warehouse',
   reversal: { message: SiloTransferMessages.reversed },
   testIds: { page: 'silo-transfer-page', list: 'str', row: 'str' },
   list: {

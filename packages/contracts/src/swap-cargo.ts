@@ -169,7 +169,6 @@ export const swapCargoTransaction = defineTransaction({
       reverse: 'Reverse a cargo swap (409 Quantity not available when either received position has moved on)',
     },
   },
-  event: 'warehouse',
   reversal: { message: SwapCargoMessages.reversed },
   testIds: { page: 'swap-cargo-page', list: 'swp', row: 'swp' },
   list: {

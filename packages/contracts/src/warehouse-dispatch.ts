@@ -292,7 +292,6 @@ export const warehousePreOutTransaction = defineTransaction({
       reverse: 'Reverse a Pre Out (refused while a live Warehouse Out holds it)',
     },
   },
-  event: 'warehouse',
   reversal: { message: WarehouseDispatchMessages.preOutReversedOk },
   testIds: { page: 'warehouse-pre-out-page', list: 'wpo', row: 'wpo' },
   list: {
@@ -372,7 +371,6 @@ export const warehouseOutTransaction = defineTransaction({
       reverse: 'Reverse a Warehouse Out (refused once received): the stock and the Pre Out’s commitment return',
     },
   },
-  event: 'warehouse',
   reversal: { message: WarehouseDispatchMessages.warehouseOutReversedOk },
   testIds: { page: 'warehouse-out-page', list: 'wo', row: 'wo' },
   list: { columns: outColumns, filters: outFilters, exportFile: 'warehouse-outs.xlsx' },

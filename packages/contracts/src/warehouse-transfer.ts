@@ -246,7 +246,6 @@ export const warehouseTransferTransaction = defineTransaction({
       reverse: 'Reverse a Warehouse Transfer (refused while a Warehouse Pre In or Warehouse In holds its slip)',
     },
   },
-  event: 'warehouse',
   reversal: { message: WarehouseTransferMessages.reversed },
   testIds: { page: 'warehouse-transfer-page', list: 'wtr', row: 'wtr' },
   list: { columns, filters, exportFile: 'warehouse-transfers.xlsx' },

@@ -8,6 +8,7 @@ import type { Realtime } from '../platform/realtime/realtime';
 import { access, requireAgency, requireSession } from '../identity/access';
 import type { Db } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
+import { collectingTouches, touchedTypes, type DashboardTouches } from '../ledger/dashboard-touch';
 import { forbidden } from '../platform/errors';
 import { actorOf, type Actor } from './actor';
 
@@ -93,9 +94,30 @@ export function announce(context: KitContext, agencyId: number, type: StatsType)
   context.realtime.emitToAgency(agencyId, SocketEvents.events, event);
 }
 
+/** Every dashboard tab, announced when the tabs a commit touched cannot be read (the commit stands; screens reload). */
+const ALL_TABS: readonly StatsType[] = ['vessel', 'warehouse', 'consignee', 'customer', 'stats'];
+
+/**
+ * Announces, after a commit, the tabs its postings touched (`touchedTypes`: derived from the accounts the ledger
+ * moved) and the route's own `event` (a change of figures without a posting), each type once.
+ */
+async function announceCommitted(context: KitContext, agencyId: number, touches: DashboardTouches, event: StatsType | undefined): Promise<void> {
+  let types: StatsType[] = [];
+  if (!touches.empty) {
+    try {
+      types = await inAgency(context.database.db, agencyId, (tx) => touchedTypes(tx, touches));
+    } catch {
+      types = [...ALL_TABS];
+    }
+  }
+  for (const type of new Set([...types, ...(event ? [event] : [])])) announce(context, agencyId, type);
+}
+
 /**
  * Runs `work` for a request in its agency's transaction with its actor; after the commit runs the result's
- * after-commit work and announces `event` (unless the result says nothing moved). Answers the result's body.
+ * after-commit work and announces the dashboard tabs its postings touched and `event` (unless the result says
+ * nothing moved). Each attempt of the transaction collects its own touches, so a retried or rolled-back attempt
+ * announces nothing. Answers the result's body.
  */
 export async function runCommand<Result>(
   context: KitContext,
@@ -104,13 +126,16 @@ export async function runCommand<Result>(
   event?: StatsType,
 ): Promise<Result> {
   const agencyId = requireAgency(request);
-  const outcome = await inAgency(context.database.db, agencyId, async (tx) => work(tx, await actorOf(tx, request, context.clock)));
+  const { result: outcome, touches } = await inAgency(context.database.db, agencyId, async (tx) => {
+    const actor = await actorOf(tx, request, context.clock);
+    return collectingTouches(() => work(tx, actor));
+  });
   if (!(outcome instanceof Committed)) {
-    if (event) announce(context, agencyId, event);
+    await announceCommitted(context, agencyId, touches, event);
     return outcome;
   }
   await outcome.options.afterCommit?.();
-  if (event && outcome.options.statsChanged !== false) announce(context, agencyId, event);
+  await announceCommitted(context, agencyId, touches, outcome.options.statsChanged === false ? undefined : event);
   return outcome.body;
 }
 

@@ -3,6 +3,7 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../platform/db/client';
 import { checkViolation, uniqueViolation } from '../platform/db/query-helpers';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
+import { noteTouched } from './dashboard-touch';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
 
 /*
@@ -193,6 +194,7 @@ function postingStatement(
     columns,
     from,
     async finish(tx, row) {
+      noteTouched(accounts.map((a) => a.movement.account));
       for (const [index, account] of accounts.entries()) {
         if (row[column(index, 'inserted')] !== true || account.onProposedRow) continue;
         const m = account.movement;

@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { SocketEvents } from '@tonnage/contracts';
+import { DashboardFlags, DashboardFlagsContext } from './dashboard-flags';
 
 /** True for the user-context event of spec section 4 that asks for a reload. */
 export function isUserContextUpdate(payload: unknown): boolean {
@@ -34,10 +35,12 @@ interface RealtimeProviderProps {
 
 /**
  * Spec sections 4 and 7: a socket to the same origin with query token ('Bearer <token>') and agencyId,
- * reconnected when the agency changes; a user-context update reloads the page.
+ * reconnected when the agency changes; a user-context update reloads the page; dashboard events flag the
+ * dashboard's tabs (`DashboardFlags`).
  */
 export function RealtimeProvider({ token, agencyId, onOwnUserContextChange, children }: RealtimeProviderProps) {
   const [socket, setSocket] = useState<Socket | null>(null);
+  const [flags, setFlags] = useState<DashboardFlags | null>(null);
   const refresh = useRef(onOwnUserContextChange);
   useEffect(() => {
     refresh.current = onOwnUserContextChange;
@@ -52,11 +55,21 @@ export function RealtimeProvider({ token, agencyId, onOwnUserContextChange, chil
       if (Date.now() < ownChangeUntil) refresh.current();
       else window.location.reload();
     });
+    // The dashboard's updated flags belong to this socket (dashboard-flags.ts): a new socket starts with none.
+    const dashboardFlags = new DashboardFlags();
+    const stopFlags = dashboardFlags.listen(connection);
     setSocket(connection);
+    setFlags(dashboardFlags);
     return () => {
+      stopFlags();
       connection.disconnect();
       setSocket(null);
+      setFlags(null);
     };
   }, [token, agencyId]);
-  return <SocketContext.Provider value={socket}>{children}</SocketContext.Provider>;
+  return (
+    <SocketContext.Provider value={socket}>
+      <DashboardFlagsContext.Provider value={flags}>{children}</DashboardFlagsContext.Provider>
+    </SocketContext.Provider>
+  );
 }

@@ -148,6 +148,7 @@ export const appTextsEn = {
       stats: 'IN/OUT Stats',
       map: 'Map',
     },
+    reload: 'Stats updated, Reload!',
     empty: 'No data to show yet.',
   },
   profile: {
@@ -615,6 +616,7 @@ export const appTextsAr: Shape<typeof appTextsEn> = {
       map: 'الخريطة',
     },
     empty: 'لا توجد بيانات لعرضها بعد.',
+    reload: 'تم تحديث الإحصاءات، إعادة التحميل!',
   },
   profile: {
     editProfile: 'تعديل الملف الشخصي',

@@ -155,7 +155,10 @@ export interface TransactionDeclaration<S extends TransactionSchemas = Transacti
   permissions?: Partial<Record<TransactionOperation, PermissionRequirement>>;
   /** OpenAPI tag and per-operation summaries of the generated routes. */
   docs?: { tag: string; summaries: Partial<Record<TransactionOperation, string>> };
-  /** Dashboard tab refreshed after a commit that changed this transaction (`{statsUpdated, type}` to the agency). */
+  /**
+   * Dashboard tab refreshed after a commit that changed this transaction's figures WITHOUT a ledger posting (a plan,
+   * an order, an approval). The tabs a posting touches are derived from its accounts by the kit (`dashboard-touch`).
+   */
   event?: StatsType;
   /** Reversal: a reason is always required; `message` is the spec's success text, when the flow answers one. */
   reversal?: { message?: string };

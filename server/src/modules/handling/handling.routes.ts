@@ -103,7 +103,6 @@ export function registerHandlingRoutes(api: FastifyInstance, context: ModuleCont
       params: ZIdParams,
       body: ZHandlingDecision,
       response: ZHandlingSaved,
-      event: 'warehouse',
       work: async (tx, actor, { params, body }) => {
         const outcome = await decideHandling(tx, { ...actor, kind, id: params.id, input: body });
         return answer(actor, body.decision === 'Approved' ? texts.approved : texts.rejected, outcome);

@@ -22,7 +22,6 @@ export function registerCorrectionRoutes(api: FastifyInstance, context: ModuleCo
     params: ZIdParams,
     body: ZWarehouseInCorrection,
     response: ZCorrectionSaved,
-    event: 'warehouse',
     work: async (tx, actor, { params, body }) => ({ message: CorrectionMessages.corrected, history: await correctWarehouseIn(tx, { ...actor, id: params.id, input: body }) }),
   });
 
@@ -46,7 +45,6 @@ export function registerCorrectionRoutes(api: FastifyInstance, context: ModuleCo
     params: ZIdParams,
     body: ZWarehouseOutCorrection,
     response: ZCorrectionSaved,
-    event: 'warehouse',
     work: async (tx, actor, { params, body }) => ({ message: CorrectionMessages.corrected, history: await correctWarehouseOut(tx, { ...actor, id: params.id, input: body }) }),
   });
 

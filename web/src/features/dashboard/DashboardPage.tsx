@@ -1,6 +1,10 @@
-import { Card, Empty, Tabs } from 'antd';
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Tabs } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_TAB_PERMISSIONS, hasAnyPermission, hasPermission, type DashboardTab, type TUserContext } from '@tonnage/contracts';
+import { dashboardKey, useDashboardFlags } from '../../app/dashboard-flags';
 import { useUserContext } from '../../app/session';
 import { NoPermissionsNotice, UnauthorizedPage } from '../errors/ErrorPages';
 import MapTab from './MapTab';
@@ -20,32 +24,72 @@ export function lacksAllPermissions(context: TUserContext): boolean {
   return !hasAnyPermission(context);
 }
 
+/**
+ * Spec 2.13 and 4: the banner 'Stats updated, Reload!' on the active tab while a live event flagged it; a click
+ * reloads the tab's data (every query under `dashboardKey(tab)`) and clears the flag.
+ */
+export function ReloadBanner({ tab }: { tab: DashboardTab }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const { flags, flagged } = useDashboardFlags();
+  if (!flags || !(flagged as ReadonlySet<string>).has(tab)) return null;
+  const reload = () => {
+    flags.clear(tab);
+    void queryClient.invalidateQueries({ queryKey: dashboardKey(tab) });
+  };
+  return (
+    <Alert
+      type="info"
+      showIcon
+      data-testid={`dashboard-reload-${tab}`}
+      style={{ marginBottom: 12 }}
+      message={
+        <Button type="link" icon={<ReloadOutlined />} onClick={reload} data-testid={`dashboard-reload-${tab}-button`} style={{ padding: 0 }}>
+          {t('dashboard.reload')}
+        </Button>
+      }
+    />
+  );
+}
+
+/** The tabs of the dashboard, the banner on the active one (only the active tab's content is rendered). */
+export function DashboardTabs({ tabs }: { tabs: readonly DashboardTab[] }) {
+  const { t } = useTranslation();
+  const [active, setActive] = useState<string>(tabs.includes('vessel') ? 'vessel' : (tabs[0] ?? 'vessel'));
+  return (
+    <Tabs
+      type="card"
+      activeKey={active}
+      onChange={setActive}
+      destroyOnHidden
+      items={tabs.map((tab) => ({
+        key: tab,
+        label: <span data-testid={`dashboard-tab-${tab}`}>{t(`dashboard.tabs.${tab}`)}</span>,
+        children:
+          tab === 'map' ? (
+            <MapTab />
+          ) : (
+            <>
+              <ReloadBanner tab={tab} />
+              <Card title={t(`dashboard.panels.${tab}`)} data-testid={`dashboard-panel-${tab}`}>
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
+              </Card>
+            </>
+          ),
+      }))}
+    />
+  );
+}
+
 /** The dashboard frame: card-style tabs per permission, vessel first; the Map tab is built, the others come with later sessions. */
 export default function DashboardPage() {
-  const { t } = useTranslation();
   const context = useUserContext();
   if (lacksAllPermissions(context)) return <NoPermissionsNotice />;
   const tabs = visibleDashboardTabs(context);
   if (tabs.length === 0) return <UnauthorizedPage />;
   return (
     <div className="page" data-testid="dashboard">
-      <Tabs
-        type="card"
-        defaultActiveKey={tabs.includes('vessel') ? 'vessel' : tabs[0]}
-        destroyOnHidden
-        items={tabs.map((tab) => ({
-          key: tab,
-          label: <span data-testid={`dashboard-tab-${tab}`}>{t(`dashboard.tabs.${tab}`)}</span>,
-          children:
-            tab === 'map' ? (
-              <MapTab />
-            ) : (
-              <Card title={t(`dashboard.panels.${tab}`)} data-testid={`dashboard-panel-${tab}`}>
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
-              </Card>
-            ),
-        }))}
-      />
+      <DashboardTabs tabs={tabs} />
     </div>
   );
 }

@@ -4,12 +4,14 @@ import { Alert, Card, Flex, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAP_POINT_COLORS, MAP_POINT_KINDS, MAP_VIEW, ZMapPointList } from '@tonnage/contracts';
 import { apiOrThrow } from '../../app/api';
+import { dashboardKey } from '../../app/dashboard-flags';
 import { MapPin } from './map-pin';
 
 /** Leaflet, its stylesheet and the country shapes: their own chunk, loaded when the Map tab first opens. */
 const DashboardMap = lazy(() => import('./DashboardMap'));
 
-export const mapPointsKey = ['dashboard', 'map'] as const;
+/** The Map tab's points: its data under the dashboard's key convention (`dashboardKey`). */
+export const mapPointsKey = dashboardKey('map');
 
 /** The legend of the five kinds (spec 2.13); it follows the page's direction. */
 function MapLegend() {
