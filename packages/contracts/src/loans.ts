@@ -8,6 +8,7 @@ import { Messages } from './errors';
 import { WarehouseDispatchMessages } from './warehouse-dispatch';
 import { ConsigneeDispatchMessages } from './consignee-dispatch';
 import { ZSlipDelivery } from './warehouse-transfer';
+import { PortLoadingMessages } from './port-loading';
 
 /*
  * Loans (issue 14, "who borrowed it"; spec 2.3 `warehouse/consignee-to-sm`, `warehouse/sm-to-consignee`). A consignee
@@ -106,7 +107,7 @@ export type TOnBoardLoanInput = z.input<typeof ZOnBoardLoanInput>;
 export type TOnBoardLoanValues = z.output<typeof ZOnBoardLoanInput>;
 
 /** `GET /api/warehouseConsigneeToSm/on-board?voyageId=`: the BLs of a voyage a consignee may lend on board, with what each can still give. */
-export const ZOnBoardLendersQuery = z.object({ voyageId: requiredId(LoanMessages.blRequired) });
+export const ZOnBoardLendersQuery = z.object({ voyageId: requiredId(PortLoadingMessages.voyageRequired) });
 export const ZOnBoardLender = z.object({
   shipmentId: z.number(),
   blNumber: z.string(),

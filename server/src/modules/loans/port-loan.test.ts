@@ -102,6 +102,10 @@ describe(`a loan of cargo on board and the port loadings that draw on it (${test
 
   it('lends part of a BL on board to the BL consignee’s shipment manager: no posting, never above what the BL can still give', async () => {
     shipment = await makeShipment(t.database.db, writer, world, { blTonnes: '1000' });
+    // Without a voyage the picker asks for one, in the port loading's words.
+    const noVoyage = await call('GET', '/api/warehouseConsigneeToSm/on-board');
+    expect(noVoyage.status).toBe(400);
+    expect(noVoyage.body.details).toEqual({ voyageId: PortLoadingMessages.voyageRequired });
     const picker = await call<TOnBoardLenders>('GET', `/api/warehouseConsigneeToSm/on-board?voyageId=${shipment.voyageId}`);
     expect(picker.status).toBe(200);
     expect(picker.body.rows).toEqual([expect.objectContaining({ shipmentId: shipment.shipmentId, lenderId: world.consigneeId, borrowerId: world.shipmentManagerId, onBoard: '1000.000', available: '1000.000' })]);

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Col, Form, Input, Radio, Row, Select } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ConsigneeDispatchMessages, LoanMessages, Messages, WarehouseDispatchMessages, consigneeLocationToSmTransaction, consigneeToSmTransaction, type TLoan } from '@tonnage/contracts';
+import { ConsigneeDispatchMessages, LoanMessages, Messages, PortLoadingMessages, WarehouseDispatchMessages, consigneeLocationToSmTransaction, consigneeToSmTransaction, type TLoan } from '@tonnage/contracts';
 import { showSubmitFailure } from '../../app/form-errors';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
@@ -119,7 +119,7 @@ function ConsigneeToSmForm({ record, place }: { record: TLoan | null; place: Pla
           <>
             <Row gutter={16}>
               <Col xs={24} md={12}>
-                <Form.Item name="voyageId" label={t('loans.voyage')} rules={[{ required: true, message: translateMessage(LoanMessages.blRequired) }]}>
+                <Form.Item name="voyageId" label={t('loans.voyage')} rules={[{ required: true, message: translateMessage(PortLoadingMessages.voyageRequired) }]}>
                   <VoyageSelect onChange={(next) => form.setFieldsValue({ voyageId: next, shipmentId: undefined })} data-testid="loan-voyage" />
                 </Form.Item>
               </Col>
