@@ -44,4 +44,5 @@ export * from './corrections';
 export * from './handling';
 export * from './warehouse-transfer';
 export * from './dashboard';
+export * from './dashboard-filters';
 export * from './transfer-slip-records';
