@@ -46,3 +46,4 @@ export * from './warehouse-transfer';
 export * from './dashboard';
 export * from './dashboard-filters';
 export * from './transfer-slip-records';
+export * from './dashboard-vessel';
