@@ -56,6 +56,7 @@ export function ReloadBanner({ tab }: { tab: DashboardTab }) {
  * stay out of the dashboard's first load). A tab adds one line here.
  */
 const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentType>>> = {
+  vessel: lazy(() => import('./VesselTab')),
   map: lazy(() => import('./MapTab')),
 };
 
