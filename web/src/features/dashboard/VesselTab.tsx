@@ -242,7 +242,7 @@ function LcDetailPanel({ panel, open }: { panel: Extract<VesselPanel, { kind: 'l
   const query = { shipmentId: String(panel.shipmentId), consignmentId: String(panel.consignmentId), type: panel.type };
   const detail = useQuery({ queryKey: [...vesselKey, 'lc', query], queryFn: () => get('get-lc-detail', query, ZLcDetail) });
   const openPort = (row: LcRow) =>
-    open({ level: 3, key: `port-${row.cargoLoadingOutId}`, kind: 'port', cargoLoadingOutId: row.cargoLoadingOutId, portId: row.portId, name: `${row.port} → ${row.toLocation}` });
+    open({ level: 3, key: `port-${row.cargoLoadingOutId}`, kind: 'port', cargoLoadingOutId: row.cargoLoadingOutId, portId: row.portId, name: `${row.port} · ${row.toLocation}` });
   const columns: TableColumnType<LcRow>[] = [
     {
       title: t('dashboardVessel.lc.port'),
