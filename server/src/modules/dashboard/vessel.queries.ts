@@ -249,29 +249,36 @@ export async function vesselDetail(tx: Db, params: { agencyId: number; scope: Da
           join companies co on co.id = s.bl_consignee_id
           join cargo_types ct on ct.id = c.cargo_type_id
           left join pairs p on p.consignment_id = s.consignment_id
-          where s.voyage_id = ${voyageId}::integer and s.status = 'Active' and ${consignmentScope(scope)})
+          where s.voyage_id = ${voyageId}::integer and s.status = 'Active' and ${consignmentScope(scope)}),
+        -- The voyage's live loans (in a warehouse, at a consignee's site or on board) and their live returns, and its
+        -- live sales, per LC/PO: one pass over each table.
+        loan_sums as (
+          select consignee_to_shipment_manager_loans.consignment_id, sum(consignee_to_shipment_manager_loans.quantity_kg) as issued_kg,
+                 sum((select coalesce(sum(r.quantity_kg), 0) from loan_returns r where r.loan_id = consignee_to_shipment_manager_loans.id and r.status = 'Active')) as returned_kg
+          from consignee_to_shipment_manager_loans
+          where consignee_to_shipment_manager_loans.voyage_id = ${voyageId}::integer and consignee_to_shipment_manager_loans.status = 'Active' and ${loanWhere}
+          group by 1),
+        sale_sums as (
+          select consignee_to_customer_sales.consignment_id, sum(consignee_to_customer_sales.quantity_kg) as sale_kg
+          from consignee_to_customer_sales
+          where consignee_to_customer_sales.voyage_id = ${voyageId}::integer and consignee_to_customer_sales.status = 'Active' and ${saleWhere}
+          group by 1)
         select b.shipment_id, b.consignment_id, b.bl_number, b.lc_po, b.bl_consignee_id, b.bl_consignee, b.cargo_type,
                b.bl_quantity_kg::text as bl_kg, b.quantity_kg::text as quantity_kg, b.remaining_kg::text as remaining_kg,
-               (select coalesce(sum(consignee_to_shipment_manager_loans.quantity_kg), 0) from consignee_to_shipment_manager_loans
-                 where consignee_to_shipment_manager_loans.voyage_id = ${voyageId}::integer and consignee_to_shipment_manager_loans.consignment_id = b.consignment_id
-                   and consignee_to_shipment_manager_loans.status = 'Active' and ${loanWhere})::text as loan_kg,
-               (select coalesce(sum(r.quantity_kg), 0) from loan_returns r join consignee_to_shipment_manager_loans on consignee_to_shipment_manager_loans.id = r.loan_id
-                 where consignee_to_shipment_manager_loans.voyage_id = ${voyageId}::integer and consignee_to_shipment_manager_loans.consignment_id = b.consignment_id
-                   and consignee_to_shipment_manager_loans.status = 'Active' and r.status = 'Active' and ${loanWhere})::text as returned_kg,
-               (select coalesce(sum(consignee_to_customer_sales.quantity_kg), 0) from consignee_to_customer_sales
-                 where consignee_to_customer_sales.voyage_id = ${voyageId}::integer and consignee_to_customer_sales.consignment_id = b.consignment_id
-                   and consignee_to_customer_sales.status = 'Active' and ${saleWhere})::text as sale_kg,
+               coalesce(ln.issued_kg, 0)::text as loan_kg, coalesce(ln.returned_kg, 0)::text as returned_kg, coalesce(sa.sale_kg, 0)::text as sale_kg,
                (select coalesce(sum(greatest(0, pl.quantity_kg - coalesce((select sum(ls.quantity_kg) from loading_slips ls where ls.port_loading_id = pl.id and ls.status = 'Active'), 0))), 0)
                  from port_loadings pl where pl.shipment_id = b.shipment_id and pl.status = 'Active' and pl.owner_company_id <> b.bl_consignee_id)::text as planned_others_kg,
                (select coalesce(sum(greatest(0, l.quantity_kg - coalesce((select sum(lp.quantity_kg) from port_loadings lp where lp.loan_id = l.id and lp.status = 'Active'), 0))), 0)
                  from consignee_to_shipment_manager_loans l where l.shipment_id = b.shipment_id and l.status = 'Active')::text as unplanned_loans_kg
         from bls b
+        left join loan_sums ln on ln.consignment_id = b.consignment_id
+        left join sale_sums sa on sa.consignment_id = b.consignment_id
         order by b.bl_number, b.shipment_id`,
   );
   // The live slips of the voyage's port loadings in scope, by kind of destination.
   const destinations = await queryRows<DestinationRow>(
     tx,
-    sql`with slips as (${slipFigures(agencyId, sql`pl.voyage_id = ${voyageId}::integer and ${consignmentScope(scope)}`)})
+    sql`with slips as (${slipFigures(agencyId, sql`pl.shipment_id in (select vs.id from shipments vs where vs.voyage_id = ${voyageId}::integer) and ${consignmentScope(scope)}`)})
         select case when pl.transportation_type = 'warehouse' then 'warehouse' else 'delivery' end as destination,
                sum(s.loaded_kg)::text as loaded_kg, sum(s.in_transit_kg)::text as in_transit_kg, sum(s.loss_kg)::text as loss_kg
         from slips s join port_loadings pl on pl.id = s.port_loading_id

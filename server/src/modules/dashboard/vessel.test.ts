@@ -25,7 +25,7 @@ function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 async function call(who: string, path: string, query: Record<string, string | number> = {}) {
   const token = tokens[who];
   if (!token) throw new Error(`no token ${who}`);
-  const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
+  const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return t.app.inject({ method: 'GET', url: `/api/dashboard/vessels/${path}${search ? `?${search}` : ''}`, headers: { ...bearer(token), 'x-agency-id': String(agencyId) } });
 }
 
@@ -393,7 +393,8 @@ describe('filters, scope, empty states and bad parameters', () => {
     const portMissing = await call('admin', 'get-port-detail', { cargoLoadingOutId: 1 });
     expect(portMissing.statusCode).toBe(400);
     expect(portMissing.body).toContain(VesselDashboardMessages.portRequired);
-    for (const query of [{ voyageId: 'x' }, { smIds: '1,a' }, { cargoId: '-1' }, { consignmentId: '99999999999' }]) {
+    const spoilt: Record<string, string>[] = [{ voyageId: 'x' }, { smIds: '1,a' }, { cargoId: '-1' }, { consignmentId: '99999999999' }];
+    for (const query of spoilt) {
       expect((await call('admin', 'get-vessel-stats', query)).statusCode, JSON.stringify(query)).toBe(400);
     }
     const [voyage] = await rows<{ id: number; vessel_id: number }>(sql`select id, vessel_id from voyages order by id limit 1`);
