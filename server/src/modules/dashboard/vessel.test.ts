@@ -5,6 +5,7 @@ import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
+import { createGeneratedAgency } from '../../test/generated-season';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
@@ -18,15 +19,18 @@ let agencyId: number;
 const tokens: Record<string, string> = {};
 const sm: Record<'rsgl' | 'bahr', number> = { rsgl: 0, bahr: 0 };
 
-function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return inAgency(t.database.db, agencyId, (tx) => queryRows<T>(tx, query));
+/** The agency each caller works in (the demo agency unless named). */
+const agencyOf: Record<string, number> = {};
+
+function rows<T>(query: ReturnType<typeof sql>, agency: number = agencyId): Promise<T[]> {
+  return inAgency(t.database.db, agency, (tx) => queryRows<T>(tx, query));
 }
 
 async function call(who: string, path: string, query: Record<string, string | number> = {}) {
   const token = tokens[who];
   if (!token) throw new Error(`no token ${who}`);
   const search = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-  return t.app.inject({ method: 'GET', url: `/api/dashboard/vessels/${path}${search ? `?${search}` : ''}`, headers: { ...bearer(token), 'x-agency-id': String(agencyId) } });
+  return t.app.inject({ method: 'GET', url: `/api/dashboard/vessels/${path}${search ? `?${search}` : ''}`, headers: { ...bearer(token), 'x-agency-id': String(agencyOf[who] ?? agencyId) } });
 }
 
 async function ok<T>(who: string, path: string, query: Record<string, string | number>, parse: (v: unknown) => T): Promise<T> {
@@ -65,8 +69,9 @@ const SLIP_TRIPS = sql`select distinct a.trip_id from ledger_entries e join ledg
 const TRIP_TRANSACTIONS = sql`select distinct e.transaction_id, a.trip_id, a.voyage_id, a.consignment_id from ledger_entries e
   join ledger_accounts a on a.id = e.account_id where a.kind = 'IN_TRANSIT' and a.trip_id in (${SLIP_TRIPS})`;
 
-function expectedPairs(): Promise<ExpectedPair[]> {
-  return rows<ExpectedPair>(sql`
+function expectedPairs(agency: number = agencyId): Promise<ExpectedPair[]> {
+  return rows<ExpectedPair>(
+    sql`
     with onboard as (
       select a.voyage_id, a.consignment_id, e.quantity_kg, e.transaction_id,
              exists (select 1 from ledger_entries e2 join ledger_accounts a2 on a2.id = e2.account_id where e2.transaction_id = e.transaction_id and a2.kind = 'VESSEL') as from_vessel,
@@ -88,7 +93,9 @@ function expectedPairs(): Promise<ExpectedPair[]> {
     left join transit tr on tr.voyage_id = b.voyage_id and tr.consignment_id = b.consignment_id
     left join delivered d on d.voyage_id = b.voyage_id and d.consignment_id = b.consignment_id
     where coalesce(b.quantity, 0) <> 0
-    order by b.voyage_id, b.consignment_id`);
+    order by b.voyage_id, b.consignment_id`,
+    agency,
+  );
 }
 
 /** Per slip trip: its destination, transporter, port loading and the ledger's loaded / in transit / delivered. */
@@ -106,8 +113,9 @@ interface ExpectedTrip {
   delivered: string;
 }
 
-function expectedTrips(): Promise<ExpectedTrip[]> {
-  return rows<ExpectedTrip>(sql`
+function expectedTrips(agency: number = agencyId): Promise<ExpectedTrip[]> {
+  return rows<ExpectedTrip>(
+    sql`
     with trip_tx as (${TRIP_TRANSACTIONS})
     select ls.trip_id, pl.voyage_id, pl.shipment_id, pl.id as port_loading_id, pl.transportation_type, pl.to_location_id, tk.transporter_id, ls.status as slip_status,
       coalesce((select sum(e.quantity_kg) from trip_tx tt join ledger_entries e on e.transaction_id = tt.transaction_id join ledger_accounts a on a.id = e.account_id
@@ -116,7 +124,9 @@ function expectedTrips(): Promise<ExpectedTrip[]> {
       coalesce((select sum(e.quantity_kg) from trip_tx tt join ledger_entries e on e.transaction_id = tt.transaction_id join ledger_accounts a on a.id = e.account_id
                 where tt.trip_id = ls.trip_id and a.kind = 'ON_HAND'), 0)::text as delivered
     from loading_slips ls join port_loadings pl on pl.id = ls.port_loading_id join trucks tk on tk.id = ls.truck_id
-    order by ls.trip_id`);
+    order by ls.trip_id`,
+    agency,
+  );
 }
 
 const sumKg = (values: readonly (string | number | bigint)[]) => values.reduce<bigint>((total, v) => total + BigInt(v), 0n);
@@ -145,19 +155,24 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (demo season, demo admin)', () => {
+/**
+ * Every figure of every call, as `who` sees the agency `agency()`, against the ledger's entries: run on the demo
+ * season and on a generated one (many voyages, warehouse outs whose trucks carry the cargo's voyage too, losses).
+ */
+function rightAnswers(who: string, agency: () => number) {
+  const q = <T,>(query: ReturnType<typeof sql>) => rows<T>(query, agency());
   it('get-vessel-stats: each voyage and LC/PO row, the totals and the chart', async () => {
-    const expected = await expectedPairs();
+    const expected = await expectedPairs(agency());
     expect(expected.length).toBeGreaterThanOrEqual(6);
     // The season has cargo in every state: on board, on trucks, received.
     expect(expected.some((p) => BigInt(p.in_transit) > 0n) && expected.some((p) => BigInt(p.delivered) > 0n) && expected.some((p) => BigInt(p.remaining) > 0n)).toBe(true);
-    const answer = await stats('admin');
+    const answer = await stats(who);
     const got = [...answer.rows].sort((a, b) => a.voyageId - b.voyageId || a.consignmentId - b.consignmentId);
     expect(got.map((r) => ({ voyage: r.voyageId, consignment: r.consignmentId, q: r.quantity, l: r.loadedQuantity, tr: r.inTransitQuantity, d: r.dlvQuantity, rem: r.remainingQuantity }))).toEqual(
       expected.map((p) => ({ voyage: Number(p.voyage_id), consignment: Number(p.consignment_id), q: mt(p.quantity), l: mt(p.loaded), tr: mt(p.in_transit), d: mt(p.delivered), rem: mt(p.remaining) })),
     );
     // Names of the row from the records.
-    const names = await rows<{ voyage_id: number; consignment_id: number; vessel_id: number; vessel: string; voyage_number: string; lc_po: string; port: string }>(
+    const names = await q<{ voyage_id: number; consignment_id: number; vessel_id: number; vessel: string; voyage_number: string; lc_po: string; port: string }>(
       sql`select v.id as voyage_id, c.id as consignment_id, v.vessel_id, ve.name as vessel, v.voyage_number, coalesce(c.lc_number, c.po_number) as lc_po, po.name as port
           from shipments s join voyages v on v.id = s.voyage_id join vessels ve on ve.id = v.vessel_id join ports po on po.id = v.port_id join consignments c on c.id = s.consignment_id`,
     );
@@ -183,22 +198,22 @@ describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (dem
   });
 
   it('get-vessel-detail: the stat cards and the LC table of each voyage', async () => {
-    const pairs = await expectedPairs();
-    const trips = await expectedTrips();
-    const voyages = await rows<{ id: number; vessel_id: number }>(sql`select id, vessel_id from voyages order by id`);
+    const pairs = await expectedPairs(agency());
+    const trips = await expectedTrips(agency());
+    const voyages = await q<{ id: number; vessel_id: number }>(sql`select id, vessel_id from voyages order by id`);
     for (const voyage of voyages) {
       const voyageId = Number(voyage.id);
-      const answer = await detail('admin', { vesselId: Number(voyage.vessel_id), voyageId });
+      const answer = await detail(who, { vesselId: Number(voyage.vessel_id), voyageId });
       const ofVoyage = pairs.filter((p) => Number(p.voyage_id) === voyageId);
       const tripsOf = (types: readonly string[]) => trips.filter((tr) => Number(tr.voyage_id) === voyageId && types.includes(tr.transportation_type));
       const delivery = tripsOf(['directDelivery', 'customerDelivery']);
       const warehouse = tripsOf(['warehouse']);
-      const loans = await rows<{ issued: string; returned: string }>(sql`
+      const loans = await q<{ issued: string; returned: string }>(sql`
         select coalesce(sum(l.quantity_kg), 0)::text as issued,
                coalesce((select sum(r.quantity_kg) from loan_returns r join consignee_to_shipment_manager_loans l2 on l2.id = r.loan_id
                          where l2.voyage_id = ${voyageId}::integer and l2.status = 'Active' and r.status = 'Active'), 0)::text as returned
         from consignee_to_shipment_manager_loans l where l.voyage_id = ${voyageId}::integer and l.status = 'Active'`);
-      const bl = await rows<{ kg: string }>(sql`select coalesce(sum(bl_quantity_kg), 0)::text as kg from shipments where voyage_id = ${voyageId}::integer and status = 'Active'`);
+      const bl = await q<{ kg: string }>(sql`select coalesce(sum(bl_quantity_kg), 0)::text as kg from shipments where voyage_id = ${voyageId}::integer and status = 'Active'`);
       const quantity = sumKg(ofVoyage.map((p) => p.quantity));
       expect(answer.stats).toEqual({
         totalVesselQuantity: mt(quantity),
@@ -215,14 +230,14 @@ describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (dem
       });
       // Loaded splits into delivered, in transit and lost, whichever way it is read.
       expect(sumKg([...delivery, ...warehouse].map((tr) => tr.loaded))).toBe(sumKg(ofVoyage.map((p) => p.loaded)));
-      const shipments = await rows<{ id: number; consignment_id: number; bl_kg: string; bl_consignee_id: number }>(
+      const shipments = await q<{ id: number; consignment_id: number; bl_kg: string; bl_consignee_id: number }>(
         sql`select id, consignment_id, bl_quantity_kg::text as bl_kg, bl_consignee_id from shipments where voyage_id = ${voyageId}::integer and status = 'Active' order by id`,
       );
       expect(answer.rows.map((r) => r.shipmentId).sort((a, b) => a - b)).toEqual(shipments.map((s) => Number(s.id)));
       for (const s of shipments) {
         const row = answer.rows.find((r) => r.shipmentId === Number(s.id));
         const pair = ofVoyage.find((p) => Number(p.consignment_id) === Number(s.consignment_id));
-        const [records] = await rows<{ loan: string; returned: string; sale: string; planned_others: string; unplanned_loans: string }>(sql`
+        const [records] = await q<{ loan: string; returned: string; sale: string; planned_others: string; unplanned_loans: string }>(sql`
           select (select coalesce(sum(quantity_kg), 0) from consignee_to_shipment_manager_loans where voyage_id = ${voyageId}::integer and consignment_id = ${s.consignment_id}::integer and status = 'Active')::text as loan,
                  (select coalesce(sum(r.quantity_kg), 0) from loan_returns r join consignee_to_shipment_manager_loans l on l.id = r.loan_id
                    where l.voyage_id = ${voyageId}::integer and l.consignment_id = ${s.consignment_id}::integer and l.status = 'Active' and r.status = 'Active')::text as returned,
@@ -249,18 +264,18 @@ describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (dem
       }
     }
     // The season's on-board loan and its return show on their voyage.
-    const all = await Promise.all(voyages.map((v) => detail('admin', { vesselId: Number(v.vessel_id), voyageId: Number(v.id) })));
+    const all = await Promise.all(voyages.map((v) => detail(who, { vesselId: Number(v.vessel_id), voyageId: Number(v.id) })));
     expect(all.some((d) => d.stats.totalLoanQuantity !== '0.000')).toBe(true);
     expect(all.some((d) => d.stats.totalDifferenceQuantity !== '0.000')).toBe(true);
   });
 
   it('get-lc-detail and get-port-detail: each BL’s port loadings, each port loading’s destinations and transporters', async () => {
-    const trips = await expectedTrips();
-    const shipments = await rows<{ id: number; consignment_id: number; bl_consignee_id: number }>(sql`select id, consignment_id, bl_consignee_id from shipments where status = 'Active' order by id`);
+    const trips = await expectedTrips(agency());
+    const shipments = await q<{ id: number; consignment_id: number; bl_consignee_id: number }>(sql`select id, consignment_id, bl_consignee_id from shipments where status = 'Active' order by id`);
     let levelThree = 0;
     for (const s of shipments) {
-      const all = await lc('admin', { shipmentId: Number(s.id), consignmentId: Number(s.consignment_id) });
-      const loadings = await rows<{ id: number; port_id: number; quantity_kg: string; owner_company_id: number }>(
+      const all = await lc(who, { shipmentId: Number(s.id), consignmentId: Number(s.consignment_id) });
+      const loadings = await q<{ id: number; port_id: number; quantity_kg: string; owner_company_id: number }>(
         sql`select id, port_id, quantity_kg::text as quantity_kg, owner_company_id from port_loadings where shipment_id = ${s.id}::integer and status = 'Active' order by id`,
       );
       expect(all.rows.map((r) => r.cargoLoadingOutId).sort((a, b) => a - b)).toEqual(loadings.map((l) => Number(l.id)));
@@ -276,7 +291,7 @@ describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (dem
           remainingQuantity: mt(BigInt(loading.quantity_kg) - loaded),
         });
         // Level 3.
-        const answer = await port('admin', { cargoLoadingOutId: Number(loading.id), portId: Number(loading.port_id) });
+        const answer = await port(who, { cargoLoadingOutId: Number(loading.id), portId: Number(loading.port_id) });
         const live = of.filter((tr) => tr.slip_status === 'Active');
         const figures = (list: ExpectedTrip[]) => ({
           loadedQuantity: mt(sumKg(list.map((tr) => tr.loaded))),
@@ -289,7 +304,7 @@ describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (dem
           locationIds.map((id) => ({ locationId: id, ...figures(live.filter((tr) => Number(tr.to_location_id) === id)) })),
         );
         const transporterIds = [...new Set(live.map((tr) => Number(tr.transporter_id)))];
-        const names = await rows<{ id: number; name: string }>(sql`select id, name from companies where id in (select transporter_id from trucks)`);
+        const names = await q<{ id: number; name: string }>(sql`select id, name from companies where id in (select transporter_id from trucks)`);
         expect([...answer.transporters].sort((a, b) => a.transporter.localeCompare(b.transporter))).toEqual(
           transporterIds
             .map((id) => ({ transporter: names.find((n) => Number(n.id) === id)?.name ?? '', ...figures(live.filter((tr) => Number(tr.transporter_id) === id)) }))
@@ -298,13 +313,26 @@ describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (dem
         if (live.length > 0) levelThree += 1;
       }
       // The type splits the BL's port loadings by their owner at the destination.
-      const toBl = await lc('admin', { shipmentId: Number(s.id), consignmentId: Number(s.consignment_id), type: 'blConsignee' });
-      const toOthers = await lc('admin', { shipmentId: Number(s.id), consignmentId: Number(s.consignment_id), type: 'nonBlConsignee' });
+      const toBl = await lc(who, { shipmentId: Number(s.id), consignmentId: Number(s.consignment_id), type: 'blConsignee' });
+      const toOthers = await lc(who, { shipmentId: Number(s.id), consignmentId: Number(s.consignment_id), type: 'nonBlConsignee' });
       expect(toBl.rows.map((r) => r.cargoLoadingOutId).sort((a, b) => a - b)).toEqual(loadings.filter((l) => Number(l.owner_company_id) === Number(s.bl_consignee_id)).map((l) => Number(l.id)));
       expect(toOthers.rows.map((r) => r.cargoLoadingOutId).sort((a, b) => a - b)).toEqual(loadings.filter((l) => Number(l.owner_company_id) !== Number(s.bl_consignee_id)).map((l) => Number(l.id)));
     }
     expect(levelThree).toBeGreaterThan(0);
   });
+}
+
+describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (demo season, demo admin)', () => rightAnswers('admin', () => agencyId));
+
+describe('the VESSEL tab agrees with the ledger’s entries to the kilogram (a generated season, its admin)', () => {
+  beforeAll(async () => {
+    const generated = await createGeneratedAgency(t.database.db, { now: t.clock.now(), seed: 15, voyages: 4, password: 'Generated#Pass1' });
+    agencyOf.generated = generated.agencyId;
+    tokens.generated = await loginAs(t.app, generated.username, 'Generated#Pass1');
+    expect(generated.season.onTheRoad).toBeGreaterThan(0);
+    expect(generated.season.warehouseOuts).toBeGreaterThan(0);
+  }, 300_000);
+  rightAnswers('generated', () => agencyOf.generated ?? 0);
 });
 
 describe('filters, scope, empty states and bad parameters', () => {
