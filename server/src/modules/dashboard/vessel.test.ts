@@ -18,6 +18,7 @@ let t: TestApp;
 let agencyId: number;
 const tokens: Record<string, string> = {};
 const sm: Record<'rsgl' | 'bahr', number> = { rsgl: 0, bahr: 0 };
+let consigneeId = 0;
 
 /** The agency each caller works in (the demo agency unless named). */
 const agencyOf: Record<string, number> = {};
@@ -146,10 +147,14 @@ beforeAll(async () => {
   const bahrAdmin = await makeUser(db, { kind: 'companyAdmin', agencyId, roleId: role.id, companyId: sm.bahr });
   const rsglAdmin = await makeUser(db, { kind: 'companyAdmin', agencyId, roleId: role.id, companyId: sm.rsgl });
   const withoutVessel = await makeUser(db, { kind: 'agencyUser', agencyId, roleId: otherRole.id });
+  const [consignee] = await rows<{ id: number }>(sql`select bl_consignee_id as id from consignments order by id limit 1`);
+  consigneeId = Number(consignee?.id ?? 0);
+  const consigneeUser = await makeUser(db, { kind: 'agencyUser', agencyId, roleId: role.id, consigneeIds: [consigneeId] });
   tokens.admin = await loginAs(t.app, 'demo.admin', 'Demo#Pass1');
   tokens.rsgl = await loginAs(t.app, rsglAdmin.username);
   tokens.bahr = await loginAs(t.app, bahrAdmin.username);
   tokens.without = await loginAs(t.app, withoutVessel.username);
+  tokens.consignee = await loginAs(t.app, consigneeUser.username);
 });
 afterAll(async () => {
   await t.close();
@@ -403,6 +408,17 @@ describe('filters, scope, empty states and bad parameters', () => {
       const others = await rows<{ lc: string }>(sql`select coalesce(lc_number, po_number) as lc from consignments where shipment_manager_id <> ${sm[who]}::integer`);
       for (const other of others) expect(body).not.toContain(`"${other.lc}"`);
     }
+  });
+
+  it('a consignee’s user sees only the cargo of its BLs', async () => {
+    const pairs = await expectedPairs();
+    const mine = pairs.filter((p) => Number(p.bl_consignee_id) === consigneeId);
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.length).toBeLessThan(pairs.length);
+    const answer = await stats('consignee');
+    expect(answer.rows.map((r) => `${r.voyageId}:${r.consignmentId}:${r.quantity}:${r.loadedQuantity}`).sort()).toEqual(
+      mine.map((p) => `${Number(p.voyage_id)}:${Number(p.consignment_id)}:${mt(p.quantity)}:${mt(p.loaded)}`).sort(),
+    );
   });
 
   it('bad parameters: 400 with the message; unknown records 404; without canViewDashboard 403', async () => {
