@@ -57,6 +57,7 @@ export function ReloadBanner({ tab }: { tab: DashboardTab }) {
  */
 const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentType>>> = {
   map: lazy(() => import('./MapTab')),
+  stats: lazy(() => import('./StatsTab')),
 };
 
 /** One tab: the reload banner (spec 4), then its content once its chunk loaded. */
