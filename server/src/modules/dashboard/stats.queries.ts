@@ -115,25 +115,7 @@ export async function inOutStats(tx: Db, agencyId: number, params: StatsParams):
 
   const rows = await queryRows<StatsRow>(
     tx,
-    sql`with slips as (
-          select s.trip_id, pl.to_location_id, pl.quantity_type,
-                 case when pl.transporter_kind = 'company' then pl.transporter_id else tk.transporter_id end as transporter_id,
-                 null::boolean as manual, false as grouped
-            from loading_slips s join port_loadings pl on pl.id = s.port_loading_id join trucks tk on tk.id = s.truck_id
-            where s.agency_id = ${agencyId}::integer
-          union all
-          select o.trip_id, o.to_location_id, 'bl', tk.transporter_id, (fw.manual or sw.manual), o.group_id is not null
-            from warehouse_outs o join warehouse_pre_outs p on p.id = o.pre_out_id join trucks tk on tk.id = p.truck_id
-                 join outbound_second_weights sw on sw.id = o.second_weight_id join outbound_first_weights fw on fw.id = sw.first_weight_id
-            where o.agency_id = ${agencyId}::integer
-          union all
-          select c.trip_id, c.to_location_id, 'bl', tk.transporter_id, null::boolean, false
-            from consignee_outs c join trucks tk on tk.id = c.truck_id where c.agency_id = ${agencyId}::integer
-          union all
-          select t.trip_id, t.to_location_id, case when t.source_kind in ('loan', 'loanReturn', 'sale') then t.source_kind else 'bl' end, tk.transporter_id, null::boolean, false
-            from transfer_slips t join trucks tk on tk.id = t.truck_id where t.agency_id = ${agencyId}::integer
-        ),
-        dispatch as (
+    sql`with dispatch as (
           select truck.id as account_id, truck.trip_id, te.quantity_kg as kg,
                  case when origin.kind = 'ON_BOARD' then 'port'
                       when here.location_kind_id = ${LOCATION_KIND_IDS.warehouse}::integer then 'warehouse'
@@ -149,7 +131,25 @@ export async function inOutStats(tx: Db, agencyId: number, params: StatsParams):
             left join locations here on here.id = origin.location_id
             left join consignments cons on cons.id = truck.consignment_id
             left join companies owner on owner.id = truck.owner_company_id
-            left join slips slip on slip.trip_id = truck.trip_id
+            -- The trip's slip, by its trip (each slip table's unique trip index): one lookup per trip, never a scan of the slips.
+            left join lateral (
+              select pl.to_location_id, pl.quantity_type,
+                     case when pl.transporter_kind = 'company' then pl.transporter_id else tk.transporter_id end as transporter_id,
+                     null::boolean as manual, false as grouped
+                from loading_slips s join port_loadings pl on pl.id = s.port_loading_id join trucks tk on tk.id = s.truck_id
+               where s.trip_id = truck.trip_id
+              union all
+              select o.to_location_id, 'bl', tk.transporter_id, (fw.manual or sw.manual), o.group_id is not null
+                from warehouse_outs o join warehouse_pre_outs p on p.id = o.pre_out_id join trucks tk on tk.id = p.truck_id
+                     join outbound_second_weights sw on sw.id = o.second_weight_id join outbound_first_weights fw on fw.id = sw.first_weight_id
+               where o.trip_id = truck.trip_id
+              union all
+              select c.to_location_id, 'bl', tk.transporter_id, null::boolean, false
+                from consignee_outs c join trucks tk on tk.id = c.truck_id where c.trip_id = truck.trip_id
+              union all
+              select t.to_location_id, case when t.source_kind in ('loan', 'loanReturn', 'sale') then t.source_kind else 'bl' end, tk.transporter_id, null::boolean, false
+                from transfer_slips t join trucks tk on tk.id = t.truck_id where t.trip_id = truck.trip_id
+              limit 1) slip on true
             left join locations dest on dest.id = slip.to_location_id
            where tr.agency_id = ${agencyId}::integer
              and tr.created_at >= (${params.startDate}::date::timestamp at time zone ${timezone})

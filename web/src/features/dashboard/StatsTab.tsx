@@ -205,24 +205,24 @@ export default function StatsTab() {
     ],
     [
       'period',
-      <DatePicker.RangePicker
-        key="p"
-        data-testid="stats-filter-period"
-        aria-label={t('dashboardStats.period')}
-        style={{ width: '100%' }}
-        format={[DATE_FORMAT, 'YYYY-MM-DD']}
-        placeholder={[t('dashboardStats.startDate'), t('dashboardStats.endDate')]}
-        value={start && end ? [dayjs(start), dayjs(end)] : null}
-        onChange={(range) => {
-          const [from, to] = range ?? [null, null];
-          setValues((current) => {
-            const copy = { ...current };
-            delete copy.startDate;
-            delete copy.endDate;
-            return from && to ? { ...copy, startDate: from.format('YYYY-MM-DD'), endDate: to.format('YYYY-MM-DD') } : copy;
-          });
-        }}
-      />,
+      <div key="p" data-testid="stats-filter-period">
+        <DatePicker.RangePicker
+          aria-label={t('dashboardStats.period')}
+          style={{ width: '100%' }}
+          format={[DATE_FORMAT, 'YYYY-MM-DD']}
+          placeholder={[t('dashboardStats.startDate'), t('dashboardStats.endDate')]}
+          value={start && end ? [dayjs(start), dayjs(end)] : null}
+          onChange={(range) => {
+            const [from, to] = range ?? [null, null];
+            setValues((current) => {
+              const copy = { ...current };
+              delete copy.startDate;
+              delete copy.endDate;
+              return from && to ? { ...copy, startDate: from.format('YYYY-MM-DD'), endDate: to.format('YYYY-MM-DD') } : copy;
+            });
+          }}
+        />
+      </div>,
     ],
     [
       'outOf',
@@ -264,7 +264,7 @@ export default function StatsTab() {
       ) : !stats.data ? (
         <Spin data-testid="stats-loading" />
       ) : (
-        <div data-testid="stats-cards">
+        <div data-testid="stats-cards" data-start={stats.data.startDate} data-end={stats.data.endDate}>
           {STATS_GROUPS.map((group) => (
             <GroupCard key={group} group={group} figures={stats.data[group]} />
           ))}
