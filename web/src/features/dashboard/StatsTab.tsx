@@ -241,7 +241,7 @@ export default function StatsTab() {
       <Form layout="vertical" component="div" data-testid="stats-filters">
         <Row gutter={[12, 0]}>
           {fields.map(([key, control]) => (
-            <Col key={key} xs={24} sm={12} lg={8} xl={6}>
+            <Col key={key} xs={24} sm={12} lg={8} xl={key === 'period' ? 8 : 6}>
               <Form.Item label={key === 'period' ? t('dashboardStats.period') : label(key)} style={{ marginBottom: 12 }}>
                 {control}
               </Form.Item>
