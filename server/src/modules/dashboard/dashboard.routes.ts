@@ -4,6 +4,7 @@ import type { ModuleContext } from '../module-context';
 import { cargoRoute } from '../../kit/route';
 import { mapPoints } from './map.queries';
 import { registerVesselDashboardRoutes } from './vessel.routes';
+import { registerStatsDashboardRoutes } from './stats.routes';
 
 const tags = ['dashboard'];
 
@@ -23,4 +24,5 @@ export function registerDashboardRoutes(api: FastifyInstance, context: ModuleCon
     work: (tx, actor) => mapPoints(tx, { scope: actor.scope }),
   });
   registerVesselDashboardRoutes(api, context);
+  registerStatsDashboardRoutes(api, context);
 }

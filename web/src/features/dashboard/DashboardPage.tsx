@@ -58,6 +58,7 @@ export function ReloadBanner({ tab }: { tab: DashboardTab }) {
 const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentType>>> = {
   vessel: lazy(() => import('./VesselTab')),
   map: lazy(() => import('./MapTab')),
+  stats: lazy(() => import('./StatsTab')),
 };
 
 /** One tab: the reload banner (spec 4), then its content once its chunk loaded. */
