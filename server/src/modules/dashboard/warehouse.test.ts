@@ -593,6 +593,7 @@ describe('parameters and permissions', () => {
       expect(response.statusCode, `${path} ${JSON.stringify(query)}`).toBe(400);
       expect(response.json<{ message: string }>().message, path).toBe(message);
     }
+    expect((await call('admin', `${BASE}/get-warehouse-stats`, { locationId: 'abc' })).statusCode).toBe(400);
     // A silo of another warehouse, an id that is no warehouse: not found.
     const kapSilo = entries.find((e) => e.locationId === ids.kap && e.siloId !== null)?.siloId ?? 0;
     expect((await call('admin', `${BASE}/get-silo-detail`, { locationId: ids.jeddah, siloId: kapSilo })).statusCode).toBe(404);
