@@ -533,7 +533,7 @@ export async function siloDetail(r: WarehouseReader, q: WarehouseFilters & { loc
   const positions = await stockPositions(r.tx, { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy: ['ownerCompanyId', 'cargoTypeId'] });
   const consignees = (await consigneeRows(r, positions)).map((c) => c.row).sort((a, b) => byName(a.consignee, b.consignee) || a.consigneeId - b.consigneeId || byName(a.cargo, b.cargo));
   const held = positions.reduce((acc, p) => ({ onHand: acc.onHand + p.onHandKg, committed: acc.committed + p.committedKg }), { onHand: 0n, committed: 0n });
-  const [names] = [await namesOf(r, 'silos', [q.siloId])];
+  const names = await namesOf(r, 'silos', [q.siloId]);
   return {
     silo: silo ?? { siloId: q.siloId, name: names.get(q.siloId) ?? '', capacity: null, ...stock(held.onHand, held.committed) },
     consignees,
@@ -651,7 +651,7 @@ async function tripInfo(r: WarehouseReader, tripIds: readonly number[]): Promise
   );
   const info = new Map<number, TripInfo>();
   for (const row of rows) {
-    // The latest record of a trip wins (an edited slip keeps its trip): rows come in no set order, so prefer one with a slip.
+    // A trip is started by one record (each table's trip_id is unique, and trips share one id space).
     info.set(Number(row.trip_id), { slipNumber: row.slip_number ?? '', truck: row.truck ?? '', source: row.source ?? '', destination: row.destination ?? '' });
   }
   return info;

@@ -498,6 +498,31 @@ describe('the right answers on the demo season (independent of the server’s qu
     expect(checkedTrips).toBeGreaterThan(10);
     expect(checkedLosses).toBeGreaterThan(0);
   });
+  it('the silo variants: a consignee’s LCs/POs and trips in one silo, the detail within the silo filter', async () => {
+    const silos = [...new Set(entries.filter((e) => e.locationId === ids.jeddah).map((e) => e.siloId))];
+    expect(silos.length).toBeGreaterThan(1);
+    for (const siloId of silos.filter((id): id is number => id !== null)) {
+      for (const consigneeId of new Set(entries.filter((e) => e.siloId === siloId).map((e) => e.ownerId))) {
+        const answer = await ok(ZConsigneeConsignments, 'admin', 'get-consignee-consignments', { locationId: ids.jeddah, consigneeId, siloId });
+        const groups = await expected({ locationId: ids.jeddah, consigneeId, siloId }, {}, (e) => `${e.consignmentId}:${e.voyageId}:${e.cargoId}`);
+        expect(answer.rows.map((r) => `${r.consignmentId}:${r.voyageId}:${r.cargoId}=${r.quantity}/${r.tripsIn}/${r.tripsInQty}/${r.inQty}/${r.outQty}`).sort()).toEqual(
+          [...groups.entries()]
+            .filter(([, g]) => g.onHand !== 0n || g.committed !== 0n || g.inKg !== 0n || g.outKg !== 0n)
+            .map(([key, g]) => `${key}=${T(g.onHand)}/${g.inTrips.size}/${T(g.inTripKg)}/${T(g.inKg)}/${T(g.outKg)}`)
+            .sort(),
+        );
+      }
+    }
+    const [first] = silos.filter((id): id is number => id !== null);
+    const detail = await ok(ZWarehouseDetail, 'admin', 'get-warehouse-detail', { locationId: ids.jeddah, siloIds: String(first) });
+    expect(detail.silos.map((s) => s.siloId)).toEqual([first]);
+    const [g] = [...(await expected({ locationId: ids.jeddah, siloId: first }, {}, () => 'all')).values()];
+    expect(detail.totals.quantity).toBe(T(g?.onHand ?? 0n));
+    const open = await ok(ZWarehouseDetail, 'admin', 'get-warehouse-detail', { locationId: ids.jeddah, openAreaOnly: 'true' });
+    const [o] = [...(await expected({ locationId: ids.jeddah, openAreaOnly: true }, {}, () => 'all')).values()];
+    expect(open.totals.quantity).toBe(T(o?.onHand ?? 0n));
+    expect(open.silos.every((s) => s.siloId === null)).toBe(true);
+  });
 });
 
 describe('scope: two shipment managers in one agency, a located user', () => {
