@@ -145,6 +145,7 @@ beforeAll(async () => {
   tokens.tabOnly = await loginAs(t.app, 'wh.tabonly');
   tokens.mapOnly = await loginAs(t.app, 'wh.maponly');
   tokens.yanbu = await loginAs(t.app, 'wh.yanbu');
+  tokens.superAdmin = await loginAs(t.app, (await makeUser(db, { kind: 'superAdmin', username: 'wh.super' })).username);
 }, 180_000);
 
 afterAll(async () => {
@@ -697,6 +698,10 @@ describe('the Excel exports', () => {
     expect((await call('tabOnly', lc(agencyId))).statusCode).toBe(403);
     expect((await call('mapOnly', summary(agencyId))).statusCode).toBe(403);
     expect((await call('admin', summary(agencyId + 1000))).statusCode).toBe(403);
+    // A super admin names the agency in the path, as with the header: an unknown one is not found.
+    const superAdmin = (path: string) => t.app.inject({ method: 'GET', url: url(path, { token: tokens.superAdmin }), headers: { 'x-agency-id': String(agencyId) } });
+    expect((await superAdmin(summary(agencyId))).statusCode).toBe(200);
+    expect((await superAdmin(summary(agencyId + 1000))).statusCode).toBe(404);
     expect((await call('admin', summary(agencyId), { openAreaOnly: 'true', siloIds: '1' })).statusCode).toBe(400);
     expect((await call('admin', summary(agencyId), { lang: 'fr' })).statusCode).toBe(400);
   });
