@@ -276,15 +276,13 @@ function moveType(row: MoveRow, kgValue: bigint): WarehouseMoveType {
  * `ledger_entries_account_idx`, the posting's truck by `ledger_entries_transaction_idx`, the truck's load again
  * by `ledger_entries_account_idx`, the slip by `transfer_slips_trip_unique`.
  */
-export async function placeMoves(r: WarehouseReader, resolved: Resolved, options: { direction?: 'in' | 'out'; onlyTrips?: boolean } = {}): Promise<Move[]> {
+function movesCte(r: WarehouseReader, resolved: Resolved, options: { direction?: 'in' | 'out' }): SQL {
   const conditions: SQL[] = [positionWhere(r, resolved.filter), sql`e.quantity_kg <> 0`, sql`t.reverses_id is null`, sql`not exists (select 1 from ledger_transactions rv where rv.reverses_id = t.id)`];
   if (options.direction === 'in') conditions.push(sql`e.quantity_kg > 0`);
   if (options.direction === 'out') conditions.push(sql`e.quantity_kg < 0`);
   if (resolved.period?.from) conditions.push(sql`t.created_at >= ${resolved.period.from.toISOString()}::timestamptz`);
   if (resolved.period?.to) conditions.push(sql`t.created_at < ${resolved.period.to.toISOString()}::timestamptz`);
-  const rows = await queryRows<MoveRow>(
-    r.tx,
-    sql`with moves as (
+  return sql`with moves as (
           select e.id as entry_id, t.id as transaction_id, t.type as posting_type, t.source_table, t.source_id, t.created_at as at, e.quantity_kg::text as kg,
                  a.location_id, a.silo_id, a.owner_company_id, a.consignment_id, a.cargo_type_id, a.voyage_id, truck.account_id as truck_account_id, truck.trip_id
           from ledger_entries e
@@ -294,11 +292,20 @@ export async function placeMoves(r: WarehouseReader, resolved: Resolved, options
             select ta.id as account_id, ta.trip_id from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT'
              where te.transaction_id = e.transaction_id and sign(te.quantity_kg) = -sign(e.quantity_kg)
              order by ta.trip_id limit 1) truck on true
-          where ${sql.join(conditions, sql` and `)})
-        select m.*,
-               (m.truck_account_id is not null and exists (select 1 from ledger_entries pe
+          where ${sql.join(conditions, sql` and `)})`;
+}
+
+/** Whether the truck of move `m` took its load at the port (its IN_TRANSIT account's load came in a port loading). */
+const FROM_PORT = sql`(m.truck_account_id is not null and exists (select 1 from ledger_entries pe
                   join ledger_transactions pt on pt.id = pe.transaction_id and pt.type = 'portLoading'
-                  where pe.account_id = m.truck_account_id and pe.quantity_kg > 0)) as from_port,
+                  where pe.account_id = m.truck_account_id and pe.quantity_kg > 0))`;
+
+/** The moves of `movesCte`, one per entry, oldest first, each with its type (WAREHOUSE_MOVE_TYPES). */
+export async function placeMoves(r: WarehouseReader, resolved: Resolved, options: { direction?: 'in' | 'out'; onlyTrips?: boolean } = {}): Promise<Move[]> {
+  const rows = await queryRows<MoveRow>(
+    r.tx,
+    sql`${movesCte(r, resolved, options)}
+        select m.*, ${FROM_PORT} as from_port,
                (select ts.source_kind from transfer_slips ts where ts.trip_id = m.trip_id) as slip_source
         from moves m
         ${options.onlyTrips ? sql`where m.trip_id is not null` : sql``}
@@ -326,6 +333,18 @@ export async function placeMoves(r: WarehouseReader, resolved: Resolved, options
   });
 }
 
+/** Received from the port over the period, per warehouse and cargo type: trucks loaded at the port, aggregated in SQL. */
+async function portTotals(r: WarehouseReader, resolved: Resolved): Promise<{ locationId: number; cargoTypeId: number; trips: number; kg: bigint }[]> {
+  const rows = await queryRows<{ location_id: number; cargo_type_id: number; trips: number | string; kg: string }>(
+    r.tx,
+    sql`${movesCte(r, resolved, { direction: 'in' })}
+        select m.location_id, m.cargo_type_id, count(distinct m.trip_id)::integer as trips, sum(m.kg::bigint)::text as kg
+        from moves m where m.trip_id is not null and ${FROM_PORT}
+        group by m.location_id, m.cargo_type_id`,
+  );
+  return rows.map((row) => ({ locationId: Number(row.location_id), cargoTypeId: Number(row.cargo_type_id), trips: Number(row.trips), kg: BigInt(row.kg) }));
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // get-warehouse-stats
 
@@ -333,13 +352,13 @@ interface Acc {
   onHand: bigint;
   committed: bigint;
   port: bigint;
-  portTrips: Set<number>;
+  portTrips: number;
   tripsIn: number;
   tripsInKg: bigint;
   tripsOut: number;
   tripsOutKg: bigint;
 }
-const emptyAcc = (): Acc => ({ onHand: 0n, committed: 0n, port: 0n, portTrips: new Set(), tripsIn: 0, tripsInKg: 0n, tripsOut: 0, tripsOutKg: 0n });
+const emptyAcc = (): Acc => ({ onHand: 0n, committed: 0n, port: 0n, portTrips: 0, tripsIn: 0, tripsInKg: 0n, tripsOut: 0, tripsOutKg: 0n });
 
 /** Summary rows per warehouse and cargo type, their totals and the pie chart of each warehouse's quantity. */
 export async function warehouseStats(r: WarehouseReader, q: WarehouseFilters): Promise<TWarehouseStats> {
@@ -351,7 +370,7 @@ export async function warehouseStats(r: WarehouseReader, q: WarehouseFilters): P
     stockPositions(r.tx, base),
     tripsIn(r.tx, trips),
     tripsOut(r.tx, { ...trips, place: 'ON_HAND' }),
-    placeMoves(r, resolved, { direction: 'in', onlyTrips: true }),
+    portTotals(r, resolved),
   ]);
   const groups = new Map<string, { locationId: number; cargoTypeId: number; acc: Acc }>();
   const at = (locationId: number | null, cargoTypeId: number | null): Acc => {
@@ -366,12 +385,7 @@ export async function warehouseStats(r: WarehouseReader, q: WarehouseFilters): P
   for (const p of positions) Object.assign(at(p.locationId, p.cargoTypeId), { onHand: p.onHandKg, committed: p.committedKg });
   for (const t of ins) Object.assign(at(t.locationId, t.cargoTypeId), { tripsIn: t.trips, tripsInKg: t.quantityKg });
   for (const t of outs) Object.assign(at(t.locationId, t.cargoTypeId), { tripsOut: t.trips, tripsOutKg: t.quantityKg });
-  for (const m of ports) {
-    if (m.type !== 'port' || m.tripId === null) continue;
-    const acc = at(m.locationId, m.cargoTypeId);
-    acc.port += m.kg;
-    acc.portTrips.add(m.tripId);
-  }
+  for (const p of ports) Object.assign(at(p.locationId, p.cargoTypeId), { port: p.kg, portTrips: p.trips });
   const list = [...groups.values()];
   const [locationNames, cargoNames] = await Promise.all([namesOf(r, 'locations', list.map((g) => g.locationId)), namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId))]);
   const rows: TWarehouseStatsRow[] = list
@@ -384,7 +398,7 @@ export async function warehouseStats(r: WarehouseReader, q: WarehouseFilters): P
       committedQty: kgToTonnes(acc.committed),
       usableQty: kgToTonnes(acc.onHand - acc.committed),
       portQuantity: kgToTonnes(acc.port),
-      portTrips: acc.portTrips.size,
+      portTrips: acc.portTrips,
       tripsIn: acc.tripsIn,
       tripsInQty: kgToTonnes(acc.tripsInKg),
       tripsOut: acc.tripsOut,
@@ -404,7 +418,7 @@ export async function warehouseStats(r: WarehouseReader, q: WarehouseFilters): P
       committedQty: kgToTonnes(committed),
       usableQty: kgToTonnes(onHand - committed),
       portQuantity: kgToTonnes(sum((a) => a.port)),
-      portTrips: count((a) => a.portTrips.size),
+      portTrips: count((a) => a.portTrips),
       tripsIn: count((a) => a.tripsIn),
       tripsInQty: kgToTonnes(sum((a) => a.tripsInKg)),
       tripsOut: count((a) => a.tripsOut),
