@@ -46,5 +46,6 @@ export * from './warehouse-transfer';
 export * from './dashboard';
 export * from './dashboard-filters';
 export * from './dashboard-stats';
+export * from './dashboard-warehouse';
 export * from './transfer-slip-records';
 export * from './dashboard-vessel';

@@ -5,6 +5,7 @@ import { cargoRoute } from '../../kit/route';
 import { mapPoints } from './map.queries';
 import { registerVesselDashboardRoutes } from './vessel.routes';
 import { registerStatsDashboardRoutes } from './stats.routes';
+import { registerWarehouseDashboardRoutes } from './warehouse.routes';
 
 const tags = ['dashboard'];
 
@@ -25,4 +26,5 @@ export function registerDashboardRoutes(api: FastifyInstance, context: ModuleCon
   });
   registerVesselDashboardRoutes(api, context);
   registerStatsDashboardRoutes(api, context);
+  registerWarehouseDashboardRoutes(api, context);
 }
