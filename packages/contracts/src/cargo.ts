@@ -115,7 +115,7 @@ export type TDocumentCreate = z.infer<typeof ZDocumentCreate>;
 export const emptyToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 
 /** An optional id filter from a query string. */
-export const ZOptionalId = z.preprocess(emptyToUndefined, z.coerce.number().int(INVALID_ID).positive(INVALID_ID).max(MAX_RECORD_ID, INVALID_ID).optional());
+export const ZOptionalId = z.preprocess(emptyToUndefined, z.coerce.number({ error: INVALID_ID }).int(INVALID_ID).positive(INVALID_ID).max(MAX_RECORD_ID, INVALID_ID).optional());
 
 /** An optional YYYY-MM-DD filter. */
 export const ZOptionalDate = z.preprocess(emptyToUndefined, ZDate.optional());
