@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Tabs } from 'antd';
+import { Alert, Button, Card, Empty, Spin, Tabs } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_TAB_PERMISSIONS, hasAnyPermission, hasPermission, type DashboardTab, type TUserContext } from '@tonnage/contracts';
@@ -8,6 +8,9 @@ import { dashboardKey, useDashboardFlags } from '../../app/dashboard-flags';
 import { useUserContext } from '../../app/session';
 import { NoPermissionsNotice, UnauthorizedPage } from '../errors/ErrorPages';
 import MapTab from './MapTab';
+
+/** The Warehouse tab's code (tables, charts, panels): its own chunk, loaded when the tab first opens. */
+const WarehouseTab = lazy(() => import('./WarehouseTab'));
 
 const TAB_ORDER: readonly DashboardTab[] = ['vessel', 'warehouse', 'consignee', 'customer', 'stats', 'map'];
 
@@ -68,6 +71,13 @@ export function DashboardTabs({ tabs }: { tabs: readonly DashboardTab[] }) {
         children:
           tab === 'map' ? (
             <MapTab />
+          ) : tab === 'warehouse' ? (
+            <>
+              <ReloadBanner tab={tab} />
+              <Suspense fallback={<Spin />}>
+                <WarehouseTab />
+              </Suspense>
+            </>
           ) : (
             <>
               <ReloadBanner tab={tab} />
