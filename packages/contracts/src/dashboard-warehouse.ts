@@ -59,21 +59,42 @@ const SILO_SHAPE = {
   siloId: ZOptionalId,
 };
 
-/** `get-warehouse-detail`, `get-warehouse-silo-detail`: the filters; `locationId` is required ('Please Select Warehouse!'). */
-export const ZWarehouseDetailQuery = z.object({ ...WAREHOUSE_FILTER_SHAPE, ...SILO_SHAPE }).superRefine(warehouseFiltersValid);
+type RequiredField = 'locationId' | 'consigneeId' | 'consignmentId' | 'siloId';
+const REQUIRED_MESSAGES: Record<RequiredField, string> = {
+  locationId: WAREHOUSE_DASHBOARD_MESSAGES.warehouseRequired,
+  consigneeId: WAREHOUSE_DASHBOARD_MESSAGES.consigneeRequired,
+  consignmentId: WAREHOUSE_DASHBOARD_MESSAGES.consignmentRequired,
+  siloId: WAREHOUSE_DASHBOARD_MESSAGES.siloRequired,
+};
+
+/** The filters' checks plus the ids a call needs (400 with the spec-style message, e.g. 'Please Select Warehouse!', checked in this order). */
+function requiring(fields: readonly RequiredField[]) {
+  return (value: FilterValues & Partial<Record<RequiredField, number | undefined>>, ctx: z.RefinementCtx): void => {
+    for (const field of fields) if (value[field] === undefined) ctx.addIssue({ code: 'custom', message: REQUIRED_MESSAGES[field], path: [field] });
+    warehouseFiltersValid(value, ctx);
+  };
+}
+
+const DETAIL_SHAPE = { ...WAREHOUSE_FILTER_SHAPE, ...SILO_SHAPE };
+
+/** `get-warehouse-detail`, `get-warehouse-silo-detail`: the filters; `locationId` required ('Please Select Warehouse!'); `siloId` optional. */
+export const ZWarehouseDetailQuery = z.object(DETAIL_SHAPE).superRefine(requiring(['locationId']));
 export type TWarehouseDetailQuery = z.input<typeof ZWarehouseDetailQuery>;
 
 /** `get-consignee-consignments`: the filters; `locationId` and `consigneeId` required; `siloId` optional. */
-export const ZConsigneeConsignmentsQuery = ZWarehouseDetailQuery;
-export type TConsigneeConsignmentsQuery = TWarehouseDetailQuery;
+export const ZConsigneeConsignmentsQuery = z.object(DETAIL_SHAPE).superRefine(requiring(['locationId', 'consigneeId']));
+export type TConsigneeConsignmentsQuery = z.input<typeof ZConsigneeConsignmentsQuery>;
 
-/** `get-consignment-trips-in-detail`, `get-consignment-trips-out-detail`, `get-consignment-in-qty-detail`: `locationId`, `consignmentId` required; `consigneeId`, `siloId` optional. */
-export const ZConsignmentDetailQuery = ZWarehouseDetailQuery;
-export type TConsignmentDetailQuery = TWarehouseDetailQuery;
+/**
+ * `get-consignment-trips-in-detail`, `get-consignment-trips-out-detail`, `get-consignment-in-qty-detail`:
+ * `locationId` and `consignmentId` required; `consigneeId`, `siloId` optional.
+ */
+export const ZConsignmentDetailQuery = z.object(DETAIL_SHAPE).superRefine(requiring(['locationId', 'consignmentId']));
+export type TConsignmentDetailQuery = z.input<typeof ZConsignmentDetailQuery>;
 
 /** `get-silo-detail`: `locationId` and `siloId` required. */
-export const ZSiloDetailQuery = ZWarehouseDetailQuery;
-export type TSiloDetailQuery = TWarehouseDetailQuery;
+export const ZSiloDetailQuery = z.object(DETAIL_SHAPE).superRefine(requiring(['locationId', 'siloId']));
+export type TSiloDetailQuery = z.input<typeof ZSiloDetailQuery>;
 
 /**
  * How stock came into or left a warehouse position, by the posting that moved it (in-quantity and out-quantity
@@ -104,11 +125,10 @@ export const WAREHOUSE_MOVE_TYPES = [
 ] as const;
 export type WarehouseMoveType = (typeof WAREHOUSE_MOVE_TYPES)[number];
 
-/** `get-consignment-out-qty-detail`: as `ZConsignmentDetailQuery`, plus `type` (one type's rows) and paging of the handling-loss list. */
+/** `get-consignment-out-qty-detail`: as `ZConsignmentDetailQuery` (locationId, consignmentId required), plus `type` (one type's rows) and paging of the handling-loss list. */
 export const ZConsignmentOutQtyQuery = z
   .object({
-    ...WAREHOUSE_FILTER_SHAPE,
-    ...SILO_SHAPE,
+    ...DETAIL_SHAPE,
     /** `handlingLoss`: also list the handling-loss records, paginated (page, limit). Other types: only that type's total. */
     type: z.preprocess((v) => (v === '' ? undefined : v), z.enum(WAREHOUSE_MOVE_TYPES, { error: 'Please give a valid type.' }).optional()),
     /** Page of the handling-loss list, from 1. */
@@ -120,7 +140,7 @@ export const ZConsignmentOutQtyQuery = z
       .refine((v) => [20, 30, 40, 50, 100].includes(v), 'Page size must be one of 20, 30, 40, 50, 100')
       .default(20),
   })
-  .superRefine(warehouseFiltersValid);
+  .superRefine(requiring(['locationId', 'consignmentId']));
 export type TConsignmentOutQtyQuery = z.input<typeof ZConsignmentOutQtyQuery>;
 
 /** The Excel exports' query: the filters plus the sheet's language (`lang=en|ar`, Arabic sheets right-to-left). */
@@ -254,7 +274,7 @@ export const ZConsigneeConsignmentRow = z.object({
   /** The reference LC number (RefLC), empty when none. */
   refNumber: z.string(),
   voyageId: z.number().int(),
-  /** 'Vessel name - voyage number' of the voyage the cargo came on. */
+  /** 'Vessel name / voyage number' of the voyage the cargo came on. */
   vesselVoyage: z.string(),
   cargoId: z.number().int(),
   cargo: z.string(),
