@@ -233,6 +233,7 @@ describe('the Warehouse tab', () => {
     expect(last('get-consignee-consignments')).toEqual({ locationId: '4', consigneeId: '7', cargoId: '1' });
     fireEvent.click(screen.getByTestId('warehouse-lot-9-tripsIn'));
     await screen.findByText('LS-0077');
+    expect(within(screen.getByTestId('warehouse-panel-tripsIn')).getByTestId('totals-row').textContent).toBe(`${en.tripsTotal.replace('{{count}}', '1')}40.000 MT`);
     expect(last('get-consignment-trips-in-detail')).toEqual({ locationId: '4', consigneeId: '7', cargoId: '1', consignmentId: '9' });
     expect(panelKinds()).toEqual([
       ['warehouse-panel-warehouse', '1'],

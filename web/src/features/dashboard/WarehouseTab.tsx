@@ -44,7 +44,7 @@ function WarehouseSummary({ query, onWarehouse }: { query: WarehouseQuery; onWar
   const totals = data?.totals;
   return (
     <Row gutter={[16, 16]}>
-      <Col xs={24} xl={16}>
+      <Col span={24}>
         {stats.isError ? <Alert type="error" showIcon title={t('dashboardWarehouse.failed')} style={{ marginBottom: 12 }} /> : null}
         <DashboardTable<TWarehouseStatsRow>
           data-testid="warehouse-summary"
@@ -69,7 +69,7 @@ function WarehouseSummary({ query, onWarehouse }: { query: WarehouseQuery; onWar
           }
         />
       </Col>
-      <Col xs={24} xl={8}>
+      <Col xs={24} md={12} xxl={8}>
         <Typography.Title level={5}>{t('dashboardWarehouse.chart')}</Typography.Title>
         <PieChart
           title={t('dashboardWarehouse.chart')}

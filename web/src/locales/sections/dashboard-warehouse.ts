@@ -3,13 +3,9 @@ import type { SectionShape } from './shape';
 
 /** English texts of the dashboard's Warehouse tab (`t('dashboardWarehouse.…')`, spec 2.13 "Warehouse tab"). */
 export const en = {
-  summary: 'Warehouse Stats',
   chart: 'Total quantity per warehouse',
-  chartEmpty: 'No stock on hand.',
   failed: 'The figures could not be loaded. Please try again.',
-  empty: 'No data',
   total: 'Total',
-  close: 'Close',
   openArea: 'Open Area',
   sm: 'SM',
   pending: 'Pending',
@@ -56,8 +52,7 @@ export const en = {
     handlingLoss: 'Handling loss: {{lcpo}}',
   },
   showSiloConsignees: 'Consignees per silo',
-  trips: '{{count}} trips, {{quantity}} MT',
-  committed: 'Committed: {{quantity}} MT',
+  tripsTotal: 'Total ({{count}} trips)',
   moveTypes: {
     port: 'From port',
     warehouseTransfer: 'Warehouse transfer',
@@ -76,13 +71,9 @@ export const en = {
 };
 
 export const ar: SectionShape<typeof en> = {
-  summary: 'إحصاءات المستودعات',
   chart: 'إجمالي الكمية لكل مستودع',
-  chartEmpty: 'لا يوجد مخزون.',
   failed: 'تعذر تحميل الأرقام. يرجى المحاولة مرة أخرى.',
-  empty: 'لا توجد بيانات',
   total: 'الإجمالي',
-  close: 'إغلاق',
   openArea: 'الساحة المفتوحة',
   sm: 'مدير شحنات',
   pending: 'قيد الانتظار',
@@ -129,8 +120,7 @@ export const ar: SectionShape<typeof en> = {
     handlingLoss: 'فاقد المناولة: {{lcpo}}',
   },
   showSiloConsignees: 'المستلمون لكل صومعة',
-  trips: '{{count}} رحلة، {{quantity}} طن متري',
-  committed: 'الملتزم بها: {{quantity}} طن متري',
+  tripsTotal: 'الإجمالي ({{count}} رحلة)',
   moveTypes: {
     port: 'من الميناء',
     warehouseTransfer: 'نقل بين المستودعات',

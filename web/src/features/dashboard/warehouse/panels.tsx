@@ -112,13 +112,13 @@ function Failed({ show }: { show: boolean }) {
 }
 
 /** The totals row of a table: the label in the first cell, then one cell per column (empty where nothing sums). */
-export function TotalsRow({ cells }: { cells: readonly ReactNode[] }) {
+export function TotalsRow({ cells, label }: { cells: readonly ReactNode[]; label?: string }) {
   const { t } = useTranslation();
   return (
     <Table.Summary fixed>
       <Table.Summary.Row data-testid="totals-row">
         <Table.Summary.Cell index={0}>
-          <Typography.Text strong>{t('dashboardWarehouse.total')}</Typography.Text>
+          <Typography.Text strong>{label ?? t('dashboardWarehouse.total')}</Typography.Text>
         </Table.Summary.Cell>
         {cells.map((cell, index) => (
           <Table.Summary.Cell key={index} index={index + 1} align={cell === null ? undefined : 'end'}>
@@ -438,7 +438,7 @@ export function TripsInPanel({ panel, filters, onClose }: PanelProps<'tripsIn'>)
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={result.isPending}
-        summary={data ? () => <TotalsRow cells={[String(data.trips), null, null, formatQuantity(data.quantity)]} /> : undefined}
+        summary={data ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: data.trips })} cells={[null, null, null, formatQuantity(data.quantity)]} /> : undefined}
       />
     </DrillDownCard>
   );
@@ -468,7 +468,7 @@ export function TripsOutPanel({ panel, filters, onClose }: PanelProps<'tripsOut'
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={result.isPending}
-        summary={data ? () => <TotalsRow cells={[String(data.trips), null, null, formatQuantity(data.quantity), formatQuantity(data.committedQty), null]} /> : undefined}
+        summary={data ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: data.trips })} cells={[null, null, null, formatQuantity(data.quantity), formatQuantity(data.committedQty), null]} /> : undefined}
       />
     </DrillDownCard>
   );
