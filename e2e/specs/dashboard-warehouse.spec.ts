@@ -8,7 +8,6 @@ import { texts } from '../support/texts';
 
 after(closeBrowser);
 
-const t = texts.dashboardWarehouse;
 
 /** '1,234.500 MT' as the page shows an MT string of the API. */
 const mt = (value: string) => `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value))} MT`;
@@ -76,7 +75,7 @@ describe(`dashboard warehouse (${isArabic ? 'Arabic' : 'English'})`, () => {
     const totals = await page.getByTestId('warehouse-summary').getByTestId('totals-row').locator('td').allTextContents();
     assert.deepEqual(
       totals.map((cell) => cell.trim()),
-      [t.total, '', mt(stats.totals.quantity), mt(stats.totals.portQuantity), `${stats.totals.tripsIn} / (${mt(stats.totals.tripsInQty)})`, `${stats.totals.tripsOut} / (${mt(stats.totals.tripsOutQty)})`],
+      [texts.dashboardShared.total, '', mt(stats.totals.quantity), mt(stats.totals.portQuantity), `${stats.totals.tripsIn} / (${mt(stats.totals.tripsInQty)})`, `${stats.totals.tripsOut} / (${mt(stats.totals.tripsOutQty)})`],
     );
     assert.equal(await page.getByTestId('warehouse-pie-slice').count(), stats.chartData.filter((slice) => Number(slice.quantity) > 0).length);
     assert.equal(await page.getByTestId('dashboard-panel-warehouse').evaluate((element) => getComputedStyle(element).direction), isArabic ? 'rtl' : 'ltr');

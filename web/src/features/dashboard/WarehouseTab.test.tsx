@@ -183,7 +183,7 @@ describe('the Warehouse tab', () => {
     await waitFor(() => expect(rowTexts('warehouse-summary')).toHaveLength(2));
     expect(rowTexts('warehouse-summary')[0]).toEqual(['Jeddah Grain Terminal', 'Wheat', '1,200.500 MT', '2,000.000 MT', '52 / (2,080.000 MT)', '20 / (879.500 MT)']);
     const totals = within(screen.getByTestId('warehouse-summary')).getByTestId('totals-row');
-    expect([...totals.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([en.total, '', '1,500.500 MT', '2,000.000 MT', '60 / (2,400.000 MT)', '21 / (899.500 MT)']);
+    expect([...totals.querySelectorAll('td')].map((cell) => cell.textContent)).toEqual([fullEn.translation.dashboardShared.total, '', '1,500.500 MT', '2,000.000 MT', '60 / (2,400.000 MT)', '21 / (899.500 MT)']);
     const slices = [...screen.getByTestId('warehouse-pie').querySelectorAll('[data-testid="warehouse-pie-slice"]')];
     expect(slices.map((slice) => [slice.getAttribute('data-key'), slice.getAttribute('data-value')])).toEqual([
       ['4', '1200.5'],

@@ -45,7 +45,7 @@ function WarehouseSummary({ query, onWarehouse }: { query: WarehouseQuery; onWar
   return (
     <Row gutter={[16, 16]}>
       <Col span={24}>
-        {stats.isError ? <Alert type="error" showIcon title={t('dashboardWarehouse.failed')} style={{ marginBottom: 12 }} /> : null}
+        {stats.isError ? <Alert type="error" showIcon title={t('dashboardShared.failed')} style={{ marginBottom: 12 }} /> : null}
         <DashboardTable<TWarehouseStatsRow>
           data-testid="warehouse-summary"
           rowKey={(row) => `${row.locationId}-${row.cargoId}`}

@@ -4,8 +4,6 @@ import type { SectionShape } from './shape';
 /** English texts of the dashboard's Warehouse tab (`t('dashboardWarehouse.…')`, spec 2.13 "Warehouse tab"). */
 export const en = {
   chart: 'Total quantity per warehouse',
-  failed: 'The figures could not be loaded. Please try again.',
-  total: 'Total',
   openArea: 'Open Area',
   sm: 'SM',
   pending: 'Pending',
@@ -72,8 +70,6 @@ export const en = {
 
 export const ar: SectionShape<typeof en> = {
   chart: 'إجمالي الكمية لكل مستودع',
-  failed: 'تعذر تحميل الأرقام. يرجى المحاولة مرة أخرى.',
-  total: 'الإجمالي',
   openArea: 'الساحة المفتوحة',
   sm: 'مدير شحنات',
   pending: 'قيد الانتظار',

@@ -108,7 +108,7 @@ function OpenLink({ children, onClick, testId }: { children: ReactNode; onClick:
 
 function Failed({ show }: { show: boolean }) {
   const { t } = useTranslation();
-  return show ? <Alert type="error" showIcon title={t('dashboardWarehouse.failed')} style={{ marginBottom: 12 }} /> : null;
+  return show ? <Alert type="error" showIcon title={t('dashboardShared.failed')} style={{ marginBottom: 12 }} /> : null;
 }
 
 /** The totals row of a table: the label in the first cell, then one cell per column (empty where nothing sums). */
@@ -118,7 +118,7 @@ export function TotalsRow({ cells, label }: { cells: readonly ReactNode[]; label
     <Table.Summary fixed>
       <Table.Summary.Row data-testid="totals-row">
         <Table.Summary.Cell index={0}>
-          <Typography.Text strong>{label ?? t('dashboardWarehouse.total')}</Typography.Text>
+          <Typography.Text strong>{label ?? t('dashboardShared.total')}</Typography.Text>
         </Table.Summary.Cell>
         {cells.map((cell, index) => (
           <Table.Summary.Cell key={index} index={index + 1} align={cell === null ? undefined : 'end'}>
