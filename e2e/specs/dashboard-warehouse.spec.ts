@@ -8,7 +8,6 @@ import { texts } from '../support/texts';
 
 after(closeBrowser);
 
-
 /** '1,234.500 MT' as the page shows an MT string of the API. */
 const mt = (value: string) => `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value))} MT`;
 
