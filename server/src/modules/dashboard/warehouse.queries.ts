@@ -271,7 +271,10 @@ function moveType(row: MoveRow, kgValue: bigint): WarehouseMoveType {
 /**
  * Every quantity entry of the period on the filtered ON_HAND positions (reversals and reversed postings left out,
  * as the read side's trips), with the trip of a truck (the IN_TRANSIT account on the other side of the same
- * posting), whether that truck was loaded at the port, and the kind of its transfer slip.
+ * posting), whether that truck was loaded at the port (its account's load came in a port loading), and the kind
+ * of its transfer slip. Indexes: the positions by `ledger_accounts_location_idx`, their entries by
+ * `ledger_entries_account_idx`, the posting's truck by `ledger_entries_transaction_idx`, the truck's load again
+ * by `ledger_entries_account_idx`, the slip by `transfer_slips_trip_unique`.
  */
 export async function placeMoves(r: WarehouseReader, resolved: Resolved, options: { direction?: 'in' | 'out'; onlyTrips?: boolean } = {}): Promise<Move[]> {
   const conditions: SQL[] = [positionWhere(r, resolved.filter), sql`e.quantity_kg <> 0`, sql`t.reverses_id is null`, sql`not exists (select 1 from ledger_transactions rv where rv.reverses_id = t.id)`];
@@ -283,18 +286,20 @@ export async function placeMoves(r: WarehouseReader, resolved: Resolved, options
     r.tx,
     sql`with moves as (
           select e.id as entry_id, t.id as transaction_id, t.type as posting_type, t.source_table, t.source_id, t.created_at as at, e.quantity_kg::text as kg,
-                 a.location_id, a.silo_id, a.owner_company_id, a.consignment_id, a.cargo_type_id, a.voyage_id,
-                 (select min(ta.trip_id) from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT'
-                   where te.transaction_id = e.transaction_id and sign(te.quantity_kg) = -sign(e.quantity_kg)) as trip_id
+                 a.location_id, a.silo_id, a.owner_company_id, a.consignment_id, a.cargo_type_id, a.voyage_id, truck.account_id as truck_account_id, truck.trip_id
           from ledger_entries e
           join ledger_accounts a on a.id = e.account_id
           join ledger_transactions t on t.id = e.transaction_id
+          left join lateral (
+            select ta.id as account_id, ta.trip_id from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT'
+             where te.transaction_id = e.transaction_id and sign(te.quantity_kg) = -sign(e.quantity_kg)
+             order by ta.trip_id limit 1) truck on true
           where ${sql.join(conditions, sql` and `)})
         select m.*,
-               (m.trip_id is not null and exists (select 1 from ledger_accounts pa join ledger_entries pe on pe.account_id = pa.id and pe.quantity_kg > 0
+               (m.truck_account_id is not null and exists (select 1 from ledger_entries pe
                   join ledger_transactions pt on pt.id = pe.transaction_id and pt.type = 'portLoading'
-                  where pa.agency_id = ${r.agencyId}::integer and pa.kind = 'IN_TRANSIT' and pa.trip_id = m.trip_id)) as from_port,
-               (select ts.source_kind from transfer_slips ts where ts.trip_id = m.trip_id and ts.agency_id = ${r.agencyId}::integer limit 1) as slip_source
+                  where pe.account_id = m.truck_account_id and pe.quantity_kg > 0)) as from_port,
+               (select ts.source_kind from transfer_slips ts where ts.trip_id = m.trip_id) as slip_source
         from moves m
         ${options.onlyTrips ? sql`where m.trip_id is not null` : sql``}
         order by m.at, m.transaction_id, m.entry_id`,
@@ -528,7 +533,7 @@ export async function siloDetail(r: WarehouseReader, q: WarehouseFilters & { loc
   const positions = await stockPositions(r.tx, { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy: ['ownerCompanyId', 'cargoTypeId'] });
   const consignees = (await consigneeRows(r, positions)).map((c) => c.row).sort((a, b) => byName(a.consignee, b.consignee) || a.consigneeId - b.consigneeId || byName(a.cargo, b.cargo));
   const held = positions.reduce((acc, p) => ({ onHand: acc.onHand + p.onHandKg, committed: acc.committed + p.committedKg }), { onHand: 0n, committed: 0n });
-  const [names] = [await namesOf(r, 'silos', [q.siloId])];
+  const names = await namesOf(r, 'silos', [q.siloId]);
   return {
     silo: silo ?? { siloId: q.siloId, name: names.get(q.siloId) ?? '', capacity: null, ...stock(held.onHand, held.committed) },
     consignees,
@@ -646,7 +651,7 @@ async function tripInfo(r: WarehouseReader, tripIds: readonly number[]): Promise
   );
   const info = new Map<number, TripInfo>();
   for (const row of rows) {
-    // The latest record of a trip wins (an edited slip keeps its trip): rows come in no set order, so prefer one with a slip.
+    // A trip is started by one record (each table's trip_id is unique, and trips share one id space).
     info.set(Number(row.trip_id), { slipNumber: row.slip_number ?? '', truck: row.truck ?? '', source: row.source ?? '', destination: row.destination ?? '' });
   }
   return info;

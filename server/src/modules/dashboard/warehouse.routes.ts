@@ -26,7 +26,9 @@ import type { Actor } from '../../kit/actor';
 import { cargoRoute, fileRoute, runCommand } from '../../kit/route';
 import { requireAgency, requireSession } from '../../identity/access';
 import { sendWorkbook } from '../../platform/excel';
-import { forbidden } from '../../platform/errors';
+import { forbidden, notFound } from '../../platform/errors';
+import { agencies } from '../../identity/agencies.schema';
+import { eq } from 'drizzle-orm';
 import type { ModuleContext } from '../module-context';
 import {
   consigneeConsignments,
@@ -163,12 +165,20 @@ export function registerWarehouseDashboardRoutes(api: FastifyInstance, context: 
   });
 
   const ZAgencyParams = z.object({ agencyId: recordIdText() });
-  /** The agency in the path must be the request's (header or the user's own); the user needs the Excel flag (and the attached-vessel one to filter by it). */
-  const checkExport = (request: FastifyRequest, agencyId: number, filters: WarehouseFilters): void => {
-    if (agencyId !== requireAgency(request)) throw forbidden();
+  /**
+   * The agency in the path: a super admin names any existing agency with it (as with the x-agency-id header); for
+   * everyone else it must be the request's agency (403). The user needs the Excel flag, and the attached-vessel
+   * flag to filter by it: refused before the download starts (a failure once the file streams is a broken file).
+   */
+  const checkExport = async (request: FastifyRequest, agencyId: number, filters: WarehouseFilters): Promise<void> => {
     const session = requireSession(request);
+    if (session.isSuperAdmin && agencyId !== requireAgency(request)) {
+      const [found] = await context.database.db.select({ id: agencies.id }).from(agencies).where(eq(agencies.id, agencyId));
+      if (!found) throw notFound();
+      request.agencyId = agencyId;
+    }
+    if (agencyId !== requireAgency(request)) throw forbidden();
     if (!hasPermission(session, EXCEL_FLAG)) throw forbidden();
-    // Refused before the download starts (a failure once the file streams is a broken file, not a 403).
     if (filters.bindingVoyageId !== undefined && !hasPermission(session, ATTACHED_VESSEL_FLAG)) throw forbidden();
   };
   fileRoute(api, {
@@ -178,9 +188,9 @@ export function registerWarehouseDashboardRoutes(api: FastifyInstance, context: 
     summary: 'Warehouse tab as Excel: per warehouse and cargo type, with totals (canViewWarehouseDashboardExcel)',
     params: ZAgencyParams,
     querystring: ZWarehouseExcelQuery,
-    send: (request, reply, { params, query }) => {
+    send: async (request, reply, { params, query }) => {
       const { lang, ...filters } = query;
-      checkExport(request, params.agencyId, filters);
+      await checkExport(request, params.agencyId, filters);
       return sendWorkbook(request, reply, WAREHOUSE_DASHBOARD_EXCEL.summary, (stream) =>
         runCommand(context, request, async (tx, actor) => writeWarehouseSummaryExcel(stream, readerOf(tx, actor, filters), filters, lang)),
       );
@@ -193,9 +203,9 @@ export function registerWarehouseDashboardRoutes(api: FastifyInstance, context: 
     summary: 'Warehouse tab as Excel: per warehouse, consignee and LC/PO (canViewWarehouseDashboardExcel)',
     params: ZAgencyParams,
     querystring: ZWarehouseExcelQuery,
-    send: (request, reply, { params, query }) => {
+    send: async (request, reply, { params, query }) => {
       const { lang, ...filters } = query;
-      checkExport(request, params.agencyId, filters);
+      await checkExport(request, params.agencyId, filters);
       return sendWorkbook(request, reply, WAREHOUSE_DASHBOARD_EXCEL.lc, (stream) =>
         runCommand(context, request, async (tx, actor) => writeWarehouseLcExcel(stream, readerOf(tx, actor, filters), filters, lang)),
       );
