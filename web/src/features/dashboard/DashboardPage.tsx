@@ -57,6 +57,7 @@ export function ReloadBanner({ tab }: { tab: DashboardTab }) {
  */
 const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentType>>> = {
   vessel: lazy(() => import('./VesselTab')),
+  warehouse: lazy(() => import('./WarehouseTab')),
   map: lazy(() => import('./MapTab')),
   stats: lazy(() => import('./StatsTab')),
 };
@@ -100,7 +101,7 @@ export function DashboardTabs({ tabs }: { tabs: readonly DashboardTab[] }) {
   );
 }
 
-/** The dashboard frame: card-style tabs per permission, vessel first; the Map tab is built, the others come with later sessions. */
+/** The dashboard frame: card-style tabs per permission, vessel first (spec 2.13). */
 export default function DashboardPage() {
   const context = useUserContext();
   if (lacksAllPermissions(context)) return <NoPermissionsNotice />;

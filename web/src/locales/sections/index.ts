@@ -24,12 +24,13 @@ import * as dashboardMap from './dashboard-map';
 import * as dashboardShared from './dashboard-shared';
 import * as dashboardVessel from './dashboard-vessel';
 import * as dashboardStats from './dashboard-stats';
+import * as dashboardWarehouse from './dashboard-warehouse';
 
 /**
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
  * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans, sales, consigneeTransfer, warehouseTransfer, dashboardMap, dashboardShared, dashboardVessel, dashboardStats } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans, sales, consigneeTransfer, warehouseTransfer, dashboardMap, dashboardShared, dashboardVessel, dashboardStats, dashboardWarehouse } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;
