@@ -4,7 +4,7 @@ import { ConfigProvider } from 'antd';
 import { loadTestLanguage } from '../../test/i18n';
 import { BarChart, niceTicks, PieChart } from './charts';
 import { filterQuery } from './DashboardFilters';
-import { DrillDownCard, useDrillDown, type DrillPanel } from './drill-down';
+import { DrillDownCard, TripsCell, useDrillDown, type DrillPanel } from './drill-down';
 
 /** The parts every dashboard tab is built of: the filters' query, the drill-down path, the charts. */
 beforeAll(async () => {
@@ -41,6 +41,17 @@ describe('useDrillDown', () => {
     act(() => result.current.open({ level: 1, key: 'vessel-3' }));
     act(() => result.current.reset());
     expect(result.current.panels).toEqual([]);
+  });
+
+  it('a trips cell reads "trips / (quantity)" left to right, also in a right-to-left page', () => {
+    const { container } = render(
+      <ConfigProvider direction="rtl">
+        <TripsCell trips={3} quantity="97.29" />
+      </ConfigProvider>,
+    );
+    const isolated = container.querySelector('bdi');
+    expect(isolated?.getAttribute('dir')).toBe('ltr');
+    expect(isolated?.textContent).toBe('3 / (97.290 MT)');
   });
 
   it('the panel card closes its own level', () => {

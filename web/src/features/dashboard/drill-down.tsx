@@ -75,11 +75,17 @@ export function tonnesColumn<T extends object>(title: ReactNode, dataIndex: keyo
   };
 }
 
-/** Trips and quantity in one cell, as the spec's 'Trips In / (Qty. MT)' columns show them: `12 / (345.000 MT)`. */
+/**
+ * Trips and quantity in one cell, as the spec's 'Trips In / (Qty. MT)' columns show them: `12 / (345.000 MT)`. The
+ * figure reads left to right in Arabic too (isolated), as the column title's order says; otherwise the bidi algorithm
+ * would turn it into `(MT 345.000) / 12`.
+ */
 export function TripsCell({ trips, quantity }: { trips: number; quantity: string | number }) {
   return (
     <Typography.Text>
-      {trips} / ({formatQuantity(quantity)})
+      <bdi dir="ltr">
+        {trips} / ({formatQuantity(quantity)})
+      </bdi>
     </Typography.Text>
   );
 }
