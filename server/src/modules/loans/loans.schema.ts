@@ -68,6 +68,8 @@ export const consigneeToShipmentManagerLoans = pgTable(
     index('consignee_to_shipment_manager_loans_parties_idx').on(t.agencyId, t.lenderCompanyId, t.borrowerCompanyId, t.consignmentId, t.cargoTypeId),
     index('consignee_to_shipment_manager_loans_transfer_slip_idx').on(t.transferSlipId),
     index('consignee_to_shipment_manager_loans_shipment_idx').on(t.shipmentId),
+    // The vessel dashboard's loans of a voyage (issue 15).
+    index('consignee_to_shipment_manager_loans_voyage_idx').on(t.agencyId, t.voyageId, t.consignmentId),
     tenantPolicy('consignee_to_shipment_manager_loans'),
   ],
 );

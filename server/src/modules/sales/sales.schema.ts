@@ -53,6 +53,8 @@ export const consigneeToCustomerSales = pgTable(
     index('consignee_to_customer_sales_agency_at_idx').on(t.agencyId, t.saleAt, t.id),
     index('consignee_to_customer_sales_location_idx').on(t.agencyId, t.locationId),
     index('consignee_to_customer_sales_transfer_slip_idx').on(t.transferSlipId),
+    // The vessel dashboard's sales of a voyage (issue 15).
+    index('consignee_to_customer_sales_voyage_idx').on(t.agencyId, t.voyageId, t.consignmentId),
     tenantPolicy('consignee_to_customer_sales'),
   ],
 );

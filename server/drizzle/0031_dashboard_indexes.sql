@@ -1,0 +1,2 @@
+CREATE INDEX "consignee_to_shipment_manager_loans_voyage_idx" ON "consignee_to_shipment_manager_loans" USING btree ("agency_id","voyage_id","consignment_id");--> statement-breakpoint
+CREATE INDEX "consignee_to_customer_sales_voyage_idx" ON "consignee_to_customer_sales" USING btree ("agency_id","voyage_id","consignment_id");
