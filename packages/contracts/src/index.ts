@@ -45,4 +45,5 @@ export * from './handling';
 export * from './warehouse-transfer';
 export * from './dashboard';
 export * from './dashboard-filters';
+export * from './dashboard-partners';
 export * from './transfer-slip-records';

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute } from '../../kit/route';
 import { mapPoints } from './map.queries';
+import { registerPartnerDashboardRoutes } from './partners.routes';
 
 const tags = ['dashboard'];
 
@@ -21,4 +22,5 @@ export function registerDashboardRoutes(api: FastifyInstance, context: ModuleCon
     response: ZMapPointList,
     work: (tx, actor) => mapPoints(tx, { scope: actor.scope }),
   });
+  registerPartnerDashboardRoutes(api, context);
 }
