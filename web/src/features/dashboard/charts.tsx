@@ -1,0 +1,207 @@
+import { useContext, useMemo } from 'react';
+import { ConfigProvider, Empty, Flex, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../app/format';
+
+/*
+ * The dashboard's charts, drawn as SVG by the app itself: a grouped bar chart and a pie chart are all the spec asks
+ * for (loaded versus remaining per vessel, the warehouses' total quantity, the transporters, a location's total), and
+ * a chart library would add hundreds of kilobytes to the tabs for that. They follow the page's direction: in Arabic
+ * the categories run from the right and the value axis stands on the right. Every bar and slice names its value
+ * (a tooltip, and `data-value` for tests); the legend is HTML, so it wraps and mirrors like the rest of the page.
+ */
+
+/** The colours of series and slices without one of their own, in order (distinct also for colour-blind readers). */
+export const CHART_COLORS = ['#1677ff', '#fa8c16', '#52c41a', '#eb2f96', '#722ed1', '#13c2c2', '#faad14', '#f5222d', '#2f54eb', '#a0d911'] as const;
+
+const colorAt = (index: number) => CHART_COLORS[index % CHART_COLORS.length] ?? '#1677ff';
+
+export interface ChartSeries {
+  key: string;
+  label: string;
+  color?: string;
+  /** One value per category, in MT. */
+  values: readonly number[];
+}
+
+function useDirection(): 'ltr' | 'rtl' {
+  return useContext(ConfigProvider.ConfigContext).direction === 'rtl' ? 'rtl' : 'ltr';
+}
+
+/** About five round steps from zero to at least `max`. */
+export function niceTicks(max: number): number[] {
+  if (!(max > 0)) return [0];
+  const rough = max / 5;
+  const magnitude = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * magnitude).find((candidate) => candidate >= rough) ?? rough;
+  const ticks: number[] = [];
+  for (let value = 0; value < max + step / 2; value += step) ticks.push(Number(value.toFixed(6)));
+  if ((ticks.at(-1) ?? 0) < max) ticks.push(Number(((ticks.at(-1) ?? 0) + step).toFixed(6)));
+  return ticks;
+}
+
+/** A short axis label: 1.2K, 3.4M. */
+function compact(value: number): string {
+  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(value);
+}
+
+function Legend({ items, testId }: { items: { key: string; label: string; color: string }[]; testId: string }) {
+  return (
+    <Flex wrap gap={12} style={{ marginBottom: 8 }} data-testid={`${testId}-legend`} role="list">
+      {items.map((item) => (
+        <Flex key={item.key} align="center" gap={6} role="listitem" data-key={item.key}>
+          <span aria-hidden style={{ display: 'inline-block', inlineSize: 12, blockSize: 12, borderRadius: 2, background: item.color }} />
+          <Typography.Text>{item.label}</Typography.Text>
+        </Flex>
+      ))}
+    </Flex>
+  );
+}
+
+export interface BarChartProps {
+  /** The groups along the axis (e.g. vessels). */
+  categories: readonly string[];
+  series: readonly ChartSeries[];
+  height?: number;
+  title?: string;
+  testId?: string;
+}
+
+const MARGIN = { top: 12, bottom: 64, axis: 56, end: 12 };
+const GROUP_WIDTH = 72;
+
+/** A grouped bar chart: one group per category, one bar per series, a value axis from zero. */
+export function BarChart({ categories, series, height = 280, title, testId = 'dashboard-bar-chart' }: BarChartProps) {
+  const { t } = useTranslation();
+  const direction = useDirection();
+  const colored = useMemo(() => series.map((s, index) => ({ ...s, color: s.color ?? colorAt(index) })), [series]);
+  const max = Math.max(0, ...colored.flatMap((s) => s.values));
+  if (categories.length === 0 || colored.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboardShared.noData')} data-testid={`${testId}-empty`} />;
+
+  const ticks = niceTicks(max);
+  const top = ticks.at(-1) ?? 1;
+  const plotWidth = Math.max(320, categories.length * GROUP_WIDTH);
+  const width = MARGIN.axis + plotWidth + MARGIN.end;
+  const plotHeight = height - MARGIN.top - MARGIN.bottom;
+  const y = (value: number) => MARGIN.top + plotHeight - (top > 0 ? (value / top) * plotHeight : 0);
+  // Positions from the axis side; in rtl the axis stands on the right and everything mirrors.
+  const x = (offset: number, size = 0) => (direction === 'rtl' ? width - MARGIN.axis - offset - size : MARGIN.axis + offset);
+  const groupWidth = plotWidth / categories.length;
+  const barWidth = Math.min(28, (groupWidth * 0.8) / colored.length);
+  const axisX = direction === 'rtl' ? width - MARGIN.axis : MARGIN.axis;
+  const rotate = categories.length > 6 || categories.some((c) => c.length > 10);
+
+  return (
+    <div data-testid={testId} style={{ inlineSize: '100%', overflowX: 'auto' }}>
+      <Legend items={colored} testId={testId} />
+      <svg role="img" aria-label={title ? t('dashboardShared.chartLabel', { title }) : undefined} viewBox={`0 0 ${width} ${height}`} width={width} height={height} style={{ maxInlineSize: 'none', display: 'block' }}>
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={direction === 'rtl' ? MARGIN.end : axisX} x2={direction === 'rtl' ? axisX : width - MARGIN.end} y1={y(tick)} y2={y(tick)} stroke="#f0f0f0" />
+            <text x={direction === 'rtl' ? axisX + 6 : axisX - 6} y={y(tick) + 4} fontSize={11} fill="#8c8c8c" textAnchor={direction === 'rtl' ? 'start' : 'end'}>
+              {compact(tick)}
+            </text>
+          </g>
+        ))}
+        <line x1={axisX} x2={axisX} y1={MARGIN.top} y2={MARGIN.top + plotHeight} stroke="#d9d9d9" />
+        {categories.map((category, c) => {
+          const groupStart = c * groupWidth + (groupWidth - barWidth * colored.length) / 2;
+          const labelX = x(c * groupWidth + groupWidth / 2);
+          return (
+            <g key={`${category}-${c}`} data-category={category}>
+              {colored.map((s, i) => {
+                const value = s.values[c] ?? 0;
+                const barTop = y(Math.max(0, value));
+                return (
+                  <rect
+                    key={s.key}
+                    data-testid={`${testId}-bar`}
+                    data-series={s.key}
+                    data-category={category}
+                    data-value={value}
+                    x={x(groupStart + i * barWidth, barWidth)}
+                    y={barTop}
+                    width={barWidth}
+                    height={Math.max(0, MARGIN.top + plotHeight - barTop)}
+                    fill={s.color}
+                  >
+                    <title>{`${category} · ${s.label}: ${formatQuantity(value)}`}</title>
+                  </rect>
+                );
+              })}
+              <text
+                x={labelX}
+                y={MARGIN.top + plotHeight + 14}
+                fontSize={11}
+                fill="#595959"
+                textAnchor={rotate ? (direction === 'rtl' ? 'start' : 'end') : 'middle'}
+                transform={rotate ? `rotate(${direction === 'rtl' ? 35 : -35} ${labelX} ${MARGIN.top + plotHeight + 14})` : undefined}
+              >
+                {category.length > 18 ? `${category.slice(0, 17)}…` : category}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </div>
+  );
+}
+
+export interface PieSlice {
+  key: string;
+  label: string;
+  /** In MT; slices of zero or less are left out. */
+  value: number;
+  color?: string;
+}
+
+export interface PieChartProps {
+  slices: readonly PieSlice[];
+  size?: number;
+  title?: string;
+  testId?: string;
+}
+
+/** The SVG path of a slice from `start` to `end` (fractions of the circle, clockwise from the top). */
+function arcPath(cx: number, cy: number, r: number, start: number, end: number): string {
+  const point = (fraction: number) => [cx + r * Math.sin(2 * Math.PI * fraction), cy - r * Math.cos(2 * Math.PI * fraction)] as const;
+  const [x1, y1] = point(start);
+  const [x2, y2] = point(end);
+  const large = end - start > 0.5 ? 1 : 0;
+  return `M ${cx} ${cy} L ${x1.toFixed(3)} ${y1.toFixed(3)} A ${r} ${r} 0 ${large} 1 ${x2.toFixed(3)} ${y2.toFixed(3)} Z`;
+}
+
+/** A pie chart of the positive slices, each with its share and value in a tooltip, and a legend. */
+export function PieChart({ slices, size = 220, title, testId = 'dashboard-pie-chart' }: PieChartProps) {
+  const { t } = useTranslation();
+  const shown = useMemo(() => slices.map((s, index) => ({ ...s, color: s.color ?? colorAt(index) })).filter((s) => s.value > 0), [slices]);
+  const total = shown.reduce((sum, s) => sum + s.value, 0);
+  if (shown.length === 0 || !(total > 0)) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboardShared.noData')} data-testid={`${testId}-empty`} />;
+  const r = size / 2 - 4;
+  const c = size / 2;
+  let start = 0;
+  return (
+    <div data-testid={testId}>
+      <Legend items={shown} testId={testId} />
+      <svg role="img" aria-label={title ? t('dashboardShared.chartLabel', { title }) : undefined} viewBox={`0 0 ${size} ${size}`} width={size} height={size} style={{ display: 'block', marginInline: 'auto' }}>
+        {shown.map((slice) => {
+          const share = slice.value / total;
+          const end = start + share;
+          const tooltip = `${slice.label}: ${formatQuantity(slice.value)} (${(share * 100).toFixed(1)}%)`;
+          const shape =
+            shown.length === 1 ? (
+              <circle key={slice.key} data-testid={`${testId}-slice`} data-key={slice.key} data-value={slice.value} cx={c} cy={c} r={r} fill={slice.color}>
+                <title>{tooltip}</title>
+              </circle>
+            ) : (
+              <path key={slice.key} data-testid={`${testId}-slice`} data-key={slice.key} data-value={slice.value} d={arcPath(c, c, r, start, end)} fill={slice.color} stroke="#fff" strokeWidth={1}>
+                <title>{tooltip}</title>
+              </path>
+            );
+          start = end;
+          return shape;
+        })}
+      </svg>
+    </div>
+  );
+}

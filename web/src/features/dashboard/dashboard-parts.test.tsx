@@ -1,0 +1,124 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import { loadTestLanguage } from '../../test/i18n';
+import { BarChart, niceTicks, PieChart } from './charts';
+import { filterQuery } from './DashboardFilters';
+import { DrillDownCard, useDrillDown, type DrillPanel } from './drill-down';
+
+/** The parts every dashboard tab is built of: the filters' query, the drill-down path, the charts. */
+beforeAll(async () => {
+  await loadTestLanguage('en');
+});
+
+describe('filterQuery', () => {
+  it('drops empty values, joins id lists and turns the silo choice into siloIds or openAreaOnly', () => {
+    expect(filterQuery({ voyageId: 3, smIds: [4, 5], consigneeId: undefined, fromDate: '2026-01-02', silos: [7, 8] })).toEqual({
+      voyageId: '3',
+      smIds: '4,5',
+      fromDate: '2026-01-02',
+      siloIds: '7,8',
+    });
+    expect(filterQuery({ locationId: 2, silos: ['openArea'] })).toEqual({ locationId: '2', openAreaOnly: 'true' });
+    expect(filterQuery({ smIds: [], silos: [] })).toEqual({});
+  });
+});
+
+describe('useDrillDown', () => {
+  it('opening a panel hides every panel at its level or deeper; closing a level closes the deeper ones', () => {
+    const { result } = renderHook(() => useDrillDown<DrillPanel>());
+    act(() => result.current.open({ level: 1, key: 'vessel-1' }));
+    act(() => result.current.open({ level: 2, key: 'lc-1' }));
+    act(() => result.current.open({ level: 3, key: 'port-1' }));
+    expect(result.current.panels.map((p) => p.key)).toEqual(['vessel-1', 'lc-1', 'port-1']);
+    act(() => result.current.open({ level: 2, key: 'lc-2' }));
+    expect(result.current.panels.map((p) => p.key)).toEqual(['vessel-1', 'lc-2']);
+    act(() => result.current.open({ level: 1, key: 'vessel-2' }));
+    expect(result.current.panels.map((p) => p.key)).toEqual(['vessel-2']);
+    act(() => result.current.open({ level: 2, key: 'lc-3' }));
+    act(() => result.current.close(1));
+    expect(result.current.panels).toEqual([]);
+    act(() => result.current.open({ level: 1, key: 'vessel-3' }));
+    act(() => result.current.reset());
+    expect(result.current.panels).toEqual([]);
+  });
+
+  it('the panel card closes its own level', () => {
+    const closed: number[] = [];
+    render(
+      <DrillDownCard title="LC" level={2} onClose={(level) => closed.push(level)} testId="panel">
+        body
+      </DrillDownCard>,
+    );
+    fireEvent.click(screen.getByTestId('panel-close'));
+    expect(closed).toEqual([2]);
+  });
+});
+
+describe('charts', () => {
+  it('niceTicks reaches the maximum in round steps', () => {
+    expect(niceTicks(0)).toEqual([0]);
+    expect(niceTicks(95)).toEqual([0, 20, 40, 60, 80, 100]);
+    const ticks = niceTicks(12_345.678);
+    expect(ticks[0]).toBe(0);
+    expect(ticks.at(-1)).toBeGreaterThanOrEqual(12_345.678);
+  });
+
+  it('draws one bar per series and category with its value, and mirrors in right-to-left', () => {
+    const props = {
+      categories: ['MV One', 'MV Two', 'MV Three'],
+      series: [
+        { key: 'loaded', label: 'Loaded', values: [10, 20.5, 0] },
+        { key: 'remaining', label: 'Remaining', values: [5, 0, 30] },
+      ],
+      testId: 'bars',
+    };
+    const { unmount } = render(<BarChart {...props} />);
+    const bars = screen.getAllByTestId('bars-bar');
+    expect(bars).toHaveLength(6);
+    expect(bars.map((bar) => [bar.getAttribute('data-series'), bar.getAttribute('data-category'), bar.getAttribute('data-value')])).toEqual([
+      ['loaded', 'MV One', '10'],
+      ['remaining', 'MV One', '5'],
+      ['loaded', 'MV Two', '20.5'],
+      ['remaining', 'MV Two', '0'],
+      ['loaded', 'MV Three', '0'],
+      ['remaining', 'MV Three', '30'],
+    ]);
+    expect(bars[2]?.querySelector('title')?.textContent).toBe('MV Two · Loaded: 20.500 MT');
+    // The tallest bar is the highest value.
+    const heights = bars.map((bar) => Number(bar.getAttribute('height')));
+    expect(Math.max(...heights)).toBe(heights[5]);
+    const ltrFirst = Number(bars[0]?.getAttribute('x'));
+    const ltrLast = Number(bars[5]?.getAttribute('x'));
+    expect(ltrFirst).toBeLessThan(ltrLast);
+    unmount();
+
+    render(
+      <ConfigProvider direction="rtl">
+        <BarChart {...props} />
+      </ConfigProvider>,
+    );
+    const mirrored = screen.getAllByTestId('bars-bar');
+    expect(Number(mirrored[0]?.getAttribute('x'))).toBeGreaterThan(Number(mirrored[5]?.getAttribute('x')));
+  });
+
+  it('a pie leaves out empty slices, names each share, and says when there is nothing to draw', () => {
+    const { unmount } = render(
+      <PieChart
+        testId="pie"
+        slices={[
+          { key: 'a', label: 'Jeddah', value: 75 },
+          { key: 'b', label: 'Yanbu', value: 25 },
+          { key: 'c', label: 'Empty', value: 0 },
+        ]}
+      />,
+    );
+    const slices = screen.getAllByTestId('pie-slice');
+    expect(slices.map((slice) => slice.getAttribute('data-key'))).toEqual(['a', 'b']);
+    expect(slices[0]?.querySelector('title')?.textContent).toBe('Jeddah: 75.000 MT (75.0%)');
+    expect(screen.getByTestId('pie-legend').textContent).toContain('Yanbu');
+    unmount();
+    render(<PieChart testId="pie" slices={[{ key: 'a', label: 'Jeddah', value: 0 }]} />);
+    expect(screen.getByTestId('pie-empty')).toBeTruthy();
+  });
+});

@@ -1,0 +1,85 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Button, Card, Table, Typography, type TableColumnType, type TableProps } from 'antd';
+import { CloseOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { formatQuantity } from '../../app/format';
+
+/*
+ * The dashboard's drill-downs (spec 2.13): a click opens a panel one level deeper; opening a panel hides every panel
+ * at its own level or deeper, so the page shows one path from the summary down. Tables have a maximum height of
+ * 500 and no pagination unless the spec says otherwise.
+ */
+
+/** An open panel: its level (1 = first below the summary) and a key naming what it shows. */
+export interface DrillPanel {
+  level: number;
+  key: string;
+}
+
+/** The panels on a path: `open` drops every panel at the new one's level or deeper and adds it; `close(level)` drops that level and deeper. */
+export function useDrillDown<P extends DrillPanel>() {
+  const [panels, setPanels] = useState<readonly P[]>([]);
+  const open = useCallback((panel: P) => setPanels((current) => [...current.filter((p) => p.level < panel.level), panel]), []);
+  const close = useCallback((level: number) => setPanels((current) => current.filter((p) => p.level < level)), []);
+  const reset = useCallback(() => setPanels([]), []);
+  return { panels, open, close, reset };
+}
+
+export interface DrillDownCardProps {
+  title: ReactNode;
+  level: number;
+  onClose: (level: number) => void;
+  children: ReactNode;
+  extra?: ReactNode;
+  testId: string;
+}
+
+/** A drill-down panel: a card with its title, an optional extra (export button ...) and a close button. */
+export function DrillDownCard({ title, level, onClose, children, extra, testId }: DrillDownCardProps) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      size="small"
+      style={{ marginBlockStart: 16 }}
+      title={title}
+      data-testid={testId}
+      data-level={level}
+      extra={
+        <>
+          {extra}
+          <Button type="text" size="small" icon={<CloseOutlined />} aria-label={t('dashboardShared.close')} onClick={() => onClose(level)} data-testid={`${testId}-close`} />
+        </>
+      }
+    >
+      {children}
+    </Card>
+  );
+}
+
+/** A dashboard table: scrolls within 500 px, no pagination (pass `pagination` where the spec pages). */
+export function DashboardTable<T extends object>(props: TableProps<T>) {
+  return <Table<T> size="small" pagination={false} scroll={{ x: 'max-content', y: 500 }} {...props} />;
+}
+
+/** A quantity column (MT strings or numbers), right-aligned with 3 decimals, sortable by its value. */
+export function tonnesColumn<T extends object>(title: ReactNode, dataIndex: keyof T & string, extra: Partial<TableColumnType<T>> = {}): TableColumnType<T> {
+  const valueOf = (row: T) => Number((row as Record<string, unknown>)[dataIndex] ?? 0);
+  return {
+    title,
+    dataIndex,
+    key: dataIndex,
+    align: 'end',
+    render: (value: unknown) => <span data-quantity={dataIndex}>{formatQuantity(typeof value === 'number' || typeof value === 'string' ? value : 0)}</span>,
+    sorter: (a: T, b: T) => valueOf(a) - valueOf(b),
+    ...extra,
+  };
+}
+
+/** Trips and quantity in one cell, as the spec's 'Trips In / (Qty. MT)' columns show them: `12 / (345.000 MT)`. */
+export function TripsCell({ trips, quantity }: { trips: number; quantity: string | number }) {
+  return (
+    <Typography.Text>
+      {trips} / ({formatQuantity(quantity)})
+    </Typography.Text>
+  );
+}
