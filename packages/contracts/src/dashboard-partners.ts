@@ -28,8 +28,6 @@ export const PartnerDashboardMessages = {
   consigneeRequired: 'Please select a consignee!',
   customerRequired: SaleMessages.customerRequired,
   locationRequired: 'Please select a location!',
-  consigneeNotFound: 'Consignee not found',
-  customerNotFound: 'Customer not found',
   typeInvalid: 'Please give a valid type.',
 } as const;
 

@@ -56,6 +56,8 @@ export function ReloadBanner({ tab }: { tab: DashboardTab }) {
  * stay out of the dashboard's first load). A tab adds one line here.
  */
 const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentType>>> = {
+  consignee: lazy(() => import('./ConsigneeTab')),
+  customer: lazy(() => import('./CustomerTab')),
   map: lazy(() => import('./MapTab')),
 };
 
