@@ -13,7 +13,7 @@ import { partnerInQty, partnerOutQty, partnerStats, partnerTripsIn, partnerTrips
 type StatsQuery = z.output<typeof ZConsigneeDashboardQuery>;
 type DetailQuery = z.output<typeof ZConsigneeDetailQuery>;
 
-const resolve = (tx: Db, actor: ReadActor, query: StatsQuery | DetailQuery) => resolvePartner(tx, actor, 'consignee', query.consigneeId, query);
+const resolve = (tx: Db, actor: ReadActor, query: StatsQuery) => resolvePartner(tx, actor, 'consignee', query.consigneeId, query);
 
 /** A detail's location: the schema requires it (400 'Please select a location!'). */
 const locationOf = (query: DetailQuery): number => query.locationId ?? 0;

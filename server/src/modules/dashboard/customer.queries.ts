@@ -13,7 +13,7 @@ import { partnerInQty, partnerStats, partnerTripsIn, resolvePartner } from './pa
 type StatsQuery = z.output<typeof ZCustomerDashboardQuery>;
 type DetailQuery = z.output<typeof ZCustomerDetailQuery>;
 
-const resolve = (tx: Db, actor: ReadActor, query: StatsQuery | DetailQuery) => resolvePartner(tx, actor, 'customer', query.customerId, query);
+const resolve = (tx: Db, actor: ReadActor, query: StatsQuery) => resolvePartner(tx, actor, 'customer', query.customerId, query);
 
 /** A detail's location: the schema requires it (400 'Please select a location!'). */
 const locationOf = (query: DetailQuery): number => query.locationId ?? 0;

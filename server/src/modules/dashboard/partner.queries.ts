@@ -507,11 +507,12 @@ export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, t
   ]);
   const stillOn = new Map(onTrucks.map((t) => [Number(t.tripId), t.quantityKg]));
   const all = [...slips.values()];
+  const places = await namesOf(tx, { locations: all.map((s) => s.toLocationId) });
   const names = await namesOf(tx, {
     consignments: all.map((s) => s.consignmentId),
     voyages: all.map((s) => s.voyageId),
     cargos: all.map((s) => s.cargoTypeId),
-    companies: all.flatMap((s) => [s.toOwnerId, s.fromOwnerId]),
+    companies: all.flatMap((s) => [s.toOwnerId, s.fromOwnerId, places.location(s.toLocationId).ownerId ?? 0]),
     locations: all.map((s) => s.toLocationId),
   });
   const rows = left.map((m) => {

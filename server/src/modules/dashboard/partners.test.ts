@@ -291,6 +291,17 @@ describe('right answers on the demo season (every consignee, shipment manager an
     const bakery = customerByName('Makkah Bakeries Cooperative');
     const store = (await stats('admin', 'customer', { customerId: bakery.id })).tableRows.find((r) => r.name === 'Makkah Central Bakery Store');
     expect(store?.tripsIn).toBeGreaterThan(0);
+    // The Consignee Out from the Madinah mill: to the bakery's store, the bakery named as the party it goes to.
+    const hfm = consigneeByName('Hejaz Flour Mills');
+    const madinah = (await stats('admin', 'consignee', { consigneeId: hfm.id })).tableRows.find((r) => r.name === 'HFM Madinah Mill');
+    const left = await trips('admin', 'consignee/get-consignee-trips-out-detail', { consigneeId: hfm.id, locationId: madinah?.locationId ?? 0 });
+    const out = left.find((r) => r.type === 'consigneeOut');
+    expect(out).toMatchObject({ destination: 'Makkah Central Bakery Store', toConsignee: bakery.name, pending: false });
+    const outs = await outQty('admin', 'consignee/get-consignee-out-qty-detail', { consigneeId: hfm.id, locationId: madinah?.locationId ?? 0, type: 'consigneeOut' });
+    expect(outs.map((r) => [r.type, r.toConsignee])).toEqual([['consigneeOut', bakery.name]]);
+    // A customer's trucks from a consignee's site: the store's trips in name the mill as their source.
+    const arrivals = await trips('admin', 'customer/get-customer-trips-in-detail', { customerId: bakery.id, locationId: store?.locationId ?? 0, type: 'consigneeOut' });
+    expect(arrivals.map((r) => r.source)).toContain('HFM Madinah Mill');
   });
 });
 

@@ -98,7 +98,9 @@ export function PartnerTab({ kind }: { kind: PartnerKind }) {
       key: 'tripsIn',
       render: (_: unknown, row) => (
         <Button type="link" size="small" style={{ padding: 0 }} data-testid={`${testId}-trips-in-${row.locationId}`} onClick={() => drill.open({ level: 1, key: `tripsIn:${row.locationId}`, view: 'tripsIn', locationId: row.locationId, name: row.name })}>
-          <TripsCell trips={row.tripsIn} quantity={row.tripsInQty} />
+          <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+            <TripsCell trips={row.tripsIn} quantity={row.tripsInQty} />
+          </span>
         </Button>
       ),
     },
@@ -109,7 +111,9 @@ export function PartnerTab({ kind }: { kind: PartnerKind }) {
             key: 'tripsOut',
             render: (_: unknown, row: TPartnerLocationRow) => (
               <Button type="link" size="small" style={{ padding: 0 }} data-testid={`${testId}-trips-out-${row.locationId}`} onClick={() => drill.open({ level: 1, key: `tripsOut:${row.locationId}`, view: 'tripsOut', locationId: row.locationId, name: row.name })}>
-                <TripsCell trips={row.tripsOut} quantity={row.tripsOutQty} />
+                <span dir="ltr" style={{ unicodeBidi: 'isolate' }}>
+                  <TripsCell trips={row.tripsOut} quantity={row.tripsOutQty} />
+                </span>
               </Button>
             ),
           },
@@ -135,10 +139,10 @@ export function PartnerTab({ kind }: { kind: PartnerKind }) {
             <Statistic title={t('dashboardPartners.atCustomerLocations')} value={formatQuantity(stats.data.overAllQuantityInCustomerLocs)} />
           </Flex>
           <Row gutter={[16, 16]}>
-            <Col xs={24} xl={14}>
+            <Col xs={24} xxl={14}>
               <DashboardTable<TPartnerLocationRow> rowKey={(row) => String(row.locationId)} columns={columns} dataSource={rows} data-testid={`${testId}-table`} />
             </Col>
-            <Col xs={24} xl={10}>
+            <Col xs={24} xxl={10}>
               <Typography.Title level={5}>{t('dashboardPartners.chartTitle')}</Typography.Title>
               <BarChart
                 title={t('dashboardPartners.chartTitle')}
@@ -202,6 +206,13 @@ function TripsTable({ kind, direction, path, query, testId }: { kind: PartnerKin
     { title: t('dashboardPartners.columns.slip'), dataIndex: 'slipNumber', key: 'slip' },
     { title: t('dashboardPartners.columns.date'), dataIndex: 'date', key: 'date', render: (value: string) => formatDateTime(value) },
     { title: t('dashboardPartners.columns.truck'), dataIndex: 'truck', key: 'truck' },
+    tonnesColumn<TPartnerTripRow>(t('dashboardPartners.columns.quantity'), 'quantity'),
+    {
+      title: t('dashboardPartners.columns.status'),
+      key: 'status',
+      render: (_: unknown, row) =>
+        row.pending ? <Tag color="orange">{t('dashboardPartners.pending')}</Tag> : <Tag color="green">{t(direction === 'tripsIn' ? 'dashboardPartners.received' : 'dashboardPartners.delivered')}</Tag>,
+    },
     { title: t('dashboardPartners.columns.type'), dataIndex: 'type', key: 'type', render: typeLabel },
     direction === 'tripsIn'
       ? { title: t('dashboardPartners.columns.source'), dataIndex: 'source', key: 'source' }
@@ -210,13 +221,6 @@ function TripsTable({ kind, direction, path, query, testId }: { kind: PartnerKin
     { title: t('dashboardPartners.columns.lcpo'), dataIndex: 'LCPONumber', key: 'lcpo' },
     { title: t('dashboardPartners.columns.vesselVoyage'), dataIndex: 'vesselVoyage', key: 'voyage' },
     { title: t('dashboardPartners.columns.cargo'), dataIndex: 'cargo', key: 'cargo' },
-    tonnesColumn<TPartnerTripRow>(t('dashboardPartners.columns.quantity'), 'quantity'),
-    {
-      title: t('dashboardPartners.columns.status'),
-      key: 'status',
-      render: (_: unknown, row) =>
-        row.pending ? <Tag color="orange">{t('dashboardPartners.pending')}</Tag> : <Tag color="green">{t(direction === 'tripsIn' ? 'dashboardPartners.received' : 'dashboardPartners.delivered')}</Tag>,
-    },
   ];
   return <DashboardTable<TPartnerTripRow> loading={list.isPending} rowKey={(row) => `${row.tripId}-${row.date}-${row.pending ? 'p' : 'r'}`} columns={columns} dataSource={list.data ?? []} data-testid={`${testId}-table`} />;
 }
@@ -234,8 +238,8 @@ function InQtyTable({ kind, path, query, testId }: { kind: PartnerKind; path: st
     { title: t('dashboardPartners.columns.trips'), dataIndex: 'trips', key: 'trips', align: 'end' },
     tonnesColumn<TPartnerInQtyRow>(t('dashboardPartners.columns.sent'), 'quantity'),
     tonnesColumn<TPartnerInQtyRow>(t('dashboardPartners.columns.inQty'), 'inQty'),
-    tonnesColumn<TPartnerInQtyRow>(t('dashboardPartners.columns.inTransit'), 'inTransitQty'),
     tonnesColumn<TPartnerInQtyRow>(t('dashboardPartners.columns.transitLoss'), 'transitLossQty'),
+    tonnesColumn<TPartnerInQtyRow>(t('dashboardPartners.columns.inTransit'), 'inTransitQty'),
   ];
   return (
     <DashboardTable<TPartnerInQtyRow>
