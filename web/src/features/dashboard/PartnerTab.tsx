@@ -48,6 +48,20 @@ const CALLS = {
   },
 } as const;
 
+/** Each tab's own texts, named key by key. */
+const KIND_TEXTS = {
+  consignee: { title: 'dashboardPartners.consignee.title', location: 'dashboardPartners.consignee.location', pick: 'dashboardPartners.consignee.pick' },
+  customer: { title: 'dashboardPartners.customer.title', location: 'dashboardPartners.customer.location', pick: 'dashboardPartners.customer.pick' },
+} as const;
+
+/** Each panel's title. */
+const PANEL_TITLES = {
+  tripsIn: 'dashboardPartners.tripsInTitle',
+  tripsOut: 'dashboardPartners.tripsOutTitle',
+  inQty: 'dashboardPartners.inQtyTitle',
+  outQty: 'dashboardPartners.outQtyTitle',
+} as const;
+
 type Panel = { level: 1; key: string; view: 'tripsIn' | 'tripsOut'; locationId: number; name: string } | { level: 2; key: string; view: 'inQty' | 'outQty'; locationId: number; name: string };
 
 /** The query of the picked partner: its id (and, for a shipment manager, `isShipmentManager=true`). */
@@ -92,7 +106,7 @@ export function PartnerTab({ kind }: { kind: PartnerKind }) {
   const rows = stats.data?.tableRows ?? [];
 
   const columns: TableColumnType<TPartnerLocationRow>[] = [
-    { title: t(`dashboardPartners.${kind}.location`), dataIndex: 'name', key: 'name' },
+    { title: t(KIND_TEXTS[kind].location), dataIndex: 'name', key: 'name' },
     {
       title: t('dashboardPartners.columns.tripsIn'),
       key: 'tripsIn',
@@ -124,10 +138,10 @@ export function PartnerTab({ kind }: { kind: PartnerKind }) {
   ];
 
   return (
-    <Card title={t(`dashboardPartners.${kind}.title`)} data-testid={`dashboard-panel-${kind}`}>
+    <Card title={t(KIND_TEXTS[kind].title)} data-testid={`dashboard-panel-${kind}`}>
       <DashboardFilters fields={[field]} value={filters} onChange={onFilters} testId={`${testId}-filters`} />
       {partner === null ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`dashboardPartners.${kind}.pick`)} data-testid={`${testId}-pick`} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(KIND_TEXTS[kind].pick)} data-testid={`${testId}-pick`} />
       ) : stats.isError ? (
         <Failed />
       ) : stats.isPending ? (
@@ -180,7 +194,7 @@ function PanelView({ kind, panel, partner, onClose, onOpen }: { kind: PartnerKin
     </Button>
   ) : undefined;
   return (
-    <DrillDownCard title={t(`dashboardPartners.${panel.view}Title`, { name: panel.name })} level={panel.level} onClose={onClose} extra={extra} testId={testId}>
+    <DrillDownCard title={t(PANEL_TITLES[panel.view], { name: panel.name })} level={panel.level} onClose={onClose} extra={extra} testId={testId}>
       {panel.view === 'tripsIn' || panel.view === 'tripsOut' ? (
         <TripsTable kind={kind} direction={panel.view} path={panel.view === 'tripsIn' ? calls.tripsIn : (calls.tripsOut ?? calls.tripsIn)} query={query} testId={testId} />
       ) : panel.view === 'inQty' ? (
