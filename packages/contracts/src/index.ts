@@ -45,5 +45,8 @@ export * from './handling';
 export * from './warehouse-transfer';
 export * from './dashboard';
 export * from './dashboard-filters';
+export * from './dashboard-stats';
+export * from './dashboard-warehouse';
 export * from './dashboard-partners';
 export * from './transfer-slip-records';
+export * from './dashboard-vessel';

@@ -46,6 +46,9 @@ const handlerRules = new Map<string, (principal: Principal) => boolean>([
   ['GET /api/warehouseLoadingSlips/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
   // And the consignee loading slips: the export flag, and a view flag of the slips or of the Consignee Out.
   ['GET /api/consigneeLoadingSlips/export.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
+  // The warehouse dashboard's exports: declared with the tab's view flag; the handler also needs the Excel flag.
+  ['GET /api/reports-excel/:agencyId/warehouse-dashboard-excel-report.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
+  ['GET /api/reports-excel/:agencyId/warehouse-dashboard-lc-excel-report.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
 ]);
 
 function expectedAllowed(principal: Principal, access: Access, foreignAgency: boolean, routeKey: string): boolean {

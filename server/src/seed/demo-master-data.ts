@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { COMPANY_TYPE_IDS, LOCATION_KIND_IDS, RULE_SUBJECT_IDS, type IndicatorFormat, type StorageType } from '@tonnage/contracts';
 import {
@@ -242,7 +242,7 @@ const demoDeliveryLocations: { name: string; owner: string; ownerType: 'consigne
 export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now: Date }): Promise<{ shipmentManagers: Map<string, number> }> {
   const { agencyId, now } = params;
   const stamp = { agencyId, createdAt: now, updatedAt: now };
-  await tx.insert(cargoTypes).values(demoCargoTypes.map((c) => ({ ...c, ...stamp })));
+  const cargo = await tx.insert(cargoTypes).values(demoCargoTypes.map((c) => ({ ...c, ...stamp }))).returning({ id: col(cargoTypes, 'id'), name: col(cargoTypes, 'name') });
   for (const port of demoPorts) {
     const [row] = await tx
       .insert(ports)
@@ -277,7 +277,6 @@ export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now
   );
   await tx.insert(drivers).values(demoTransporters.flatMap((t) => t.drivers.map((driver) => ({ ...driver, transporterId: transporters.get(t.name), ...stamp }))));
   await tx.insert(vessels).values(demoVessels.map((v) => ({ ...v, ...stamp })));
-  const cargo = await tx.select({ id: col(cargoTypes, 'id'), name: col(cargoTypes, 'name') }).from(cargoTypes);
   const cargoId = (name: string) => idOf(new Map(cargo.map((c) => [String(c.name), Number(c.id)])), name);
   await seedDemoSites(tx, { stamp, consignees, customers });
   await seedDemoRules(tx, { stamp, cargoId, transporters });
@@ -332,8 +331,17 @@ async function seedDemoSites(tx: Db, params: { stamp: Stamp; consignees: Map<str
 /** Rules the loading and warehouse flows check: a blocked truck, a trip cap, licences, handling loss allowances, a quarantine. */
 async function seedDemoRules(tx: Db, params: { stamp: Stamp; cargoId: (name: string) => number; transporters: Map<string, number> }): Promise<void> {
   const { stamp, cargoId, transporters } = params;
-  const [yard] = await tx.select({ id: col(locations, 'id') }).from(locations).where(eq(col(locations, 'name'), 'Yanbu Open Yard')).limit(1);
-  const [blockedTruck] = await tx.select({ id: col(trucks, 'id') }).from(trucks).where(eq(col(trucks, 'plateNumber'), 'YNB 3077')).limit(1);
+  // This agency's rows: the seed runs as the owner (no row-level security), beside any other agency's demo data.
+  const [yard] = await tx
+    .select({ id: col(locations, 'id') })
+    .from(locations)
+    .where(and(eq(col(locations, 'agencyId'), stamp.agencyId), eq(col(locations, 'name'), 'Yanbu Open Yard')))
+    .limit(1);
+  const [blockedTruck] = await tx
+    .select({ id: col(trucks, 'id') })
+    .from(trucks)
+    .where(and(eq(col(trucks, 'agencyId'), stamp.agencyId), eq(col(trucks, 'plateNumber'), 'YNB 3077')))
+    .limit(1);
   await tx.insert(transporterRules).values([
     {
       ruleSubjectId: RULE_SUBJECT_IDS.truck,

@@ -461,7 +461,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
   });
 }
 
-interface Crew {
+export interface Crew {
   truckId: number;
   driverId: number;
 }
@@ -471,7 +471,7 @@ interface Crew {
  * trip's local day (not blocked, under the trips cap counting the trips already given out, a valid licence), the
  * least used that day first. `createLoadingSlip` checks the same rules again.
  */
-async function crewPicker(tx: Db, params: { agencyId: number; dayOf: (at: Date) => string }) {
+export async function crewPicker(tx: Db, params: { agencyId: number; dayOf: (at: Date) => string }) {
   const fleet = await tx
     .select({ id: col(trucks, 'id'), transporterId: col(trucks, 'transporterId') })
     .from(trucks)
@@ -485,7 +485,8 @@ async function crewPicker(tx: Db, params: { agencyId: number; dayOf: (at: Date) 
   const trips = new Map<string, number>();
   const tripsOf = (kind: 'truck' | 'driver', id: number, day: string) => trips.get(`${kind}:${id}:${day}`) ?? 0;
   return {
-    async pick(transporterId: number, at: Date): Promise<Crew | null> {
+    /** `reader`: the transaction to check the rules in, when it is not the one the picker was made in. */
+    async pick(transporterId: number, at: Date, reader: Db = tx): Promise<Crew | null> {
       const day = params.dayOf(at);
       const ownTrucks = fleet.filter((t) => Number(t.transporterId) === transporterId).map((t) => Number(t.id));
       const ownDrivers = staff.filter((d) => Number(d.transporterId) === transporterId).map((d) => Number(d.id));
@@ -494,7 +495,7 @@ async function crewPicker(tx: Db, params: { agencyId: number; dayOf: (at: Date) 
       const load = (p: Crew) => tripsOf('truck', p.truckId, day) + tripsOf('driver', p.driverId, day);
       pairs.sort((a, b) => load(a) - load(b) || a.order - b.order);
       for (const pair of pairs) {
-        const violations = await checkTransportRules(tx, {
+        const violations = await checkTransportRules(reader, {
           agencyId: params.agencyId,
           transporterId,
           truckId: pair.truckId,

@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute } from '../../kit/route';
 import { mapPoints } from './map.queries';
+import { registerVesselDashboardRoutes } from './vessel.routes';
+import { registerStatsDashboardRoutes } from './stats.routes';
+import { registerWarehouseDashboardRoutes } from './warehouse.routes';
 import { registerPartnerDashboardRoutes } from './partners.routes';
 
 const tags = ['dashboard'];
@@ -22,5 +25,8 @@ export function registerDashboardRoutes(api: FastifyInstance, context: ModuleCon
     response: ZMapPointList,
     work: (tx, actor) => mapPoints(tx, { scope: actor.scope }),
   });
+  registerVesselDashboardRoutes(api, context);
+  registerStatsDashboardRoutes(api, context);
+  registerWarehouseDashboardRoutes(api, context);
   registerPartnerDashboardRoutes(api, context);
 }

@@ -56,9 +56,11 @@ export function ReloadBanner({ tab }: { tab: DashboardTab }) {
  * stay out of the dashboard's first load). A tab adds one line here.
  */
 const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentType>>> = {
+  vessel: lazy(() => import('./VesselTab')),
   consignee: lazy(() => import('./ConsigneeTab')),
   customer: lazy(() => import('./CustomerTab')),
   map: lazy(() => import('./MapTab')),
+  stats: lazy(() => import('./StatsTab')),
 };
 
 /** One tab: the reload banner (spec 4), then its content once its chunk loaded. */

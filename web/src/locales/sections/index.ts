@@ -23,12 +23,14 @@ import { appTextsAr, appTextsEn } from '../app-texts';
 import * as dashboardMap from './dashboard-map';
 import * as dashboardPartners from './dashboard-partners';
 import * as dashboardShared from './dashboard-shared';
+import * as dashboardVessel from './dashboard-vessel';
+import * as dashboardStats from './dashboard-stats';
 
 /**
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
  * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans, sales, consigneeTransfer, warehouseTransfer, dashboardMap, dashboardShared, dashboardPartners } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans, sales, consigneeTransfer, warehouseTransfer, dashboardMap, dashboardShared, dashboardVessel, dashboardStats, dashboardPartners } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;

@@ -1,0 +1,887 @@
+import {
+  LOCATION_KIND_IDS,
+  WAREHOUSE_MOVE_TYPES,
+  kgToTonnes,
+  tonnesToKg,
+  type TConsigneeConsignments,
+  type TSiloDetail,
+  type TWarehouseDetail,
+  type TWarehouseInQtyDetail,
+  type TWarehouseOutQtyDetail,
+  type TWarehouseSiloDetail,
+  type TWarehouseSiloRow,
+  type TWarehouseStats,
+  type TWarehouseStatsRow,
+  type TWarehouseTripsIn,
+  type TWarehouseTripsOut,
+  type WarehouseMoveType,
+} from '@tonnage/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DataScope } from '../../identity/data-scope';
+import { accountScope } from '../../ledger/ledger.scope';
+import { ledgerAccounts } from '../../ledger/ledger.schema';
+import { stockPositions, tripsIn, tripsOut, type DimensionFilter, type DimensionFilterValue, type Period, type PositionDimension } from '../../ledger/ledger.queries';
+import { queryRows, type Db } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
+
+/*
+ * The Warehouse tab's reads (spec 2.13 "Warehouse tab", 3 "Warehouse rows", 7): every figure from the stock ledger
+ * within the user's data scope. Stock on hand now is the read side's `stockPositions` (kept balances of ON_HAND
+ * accounts at warehouses); trips are its `tripsIn` / `tripsOut` over the period; the moves by source or type,
+ * the port's share and the trip lists read the ON_HAND entries of the period (`placeMoves` below, the same rule
+ * as the read side's trips: no reversal, nothing reversed), classified by the posting's type. Business tables are
+ * joined only for names, slip numbers, trucks and destinations.
+ */
+
+/** The filters of a warehouse call after parsing (contracts' WAREHOUSE_FILTER_SHAPE plus the silo of a panel). */
+export interface WarehouseFilters {
+  voyageId?: number | undefined;
+  bindingVoyageId?: number | undefined;
+  consignmentId?: number | undefined;
+  consigneeId?: number | undefined;
+  smIds?: number[] | undefined;
+  cargoId?: number | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  locationId?: number | undefined;
+  siloIds?: number[] | undefined;
+  openAreaOnly?: boolean | undefined;
+  siloId?: number | undefined;
+}
+
+export interface WarehouseReader {
+  tx: Db;
+  agencyId: number;
+  scope: DataScope;
+}
+
+/** What a query reads: the ON_HAND filter (warehouses only), and the period as instants. */
+interface Resolved {
+  filter: DimensionFilter<PositionDimension>;
+  period: Period | undefined;
+}
+
+const OPEN_AREA = { en: 'Open Area', ar: 'ساحة مفتوحة' } as const;
+
+const kg = (text: string | number | bigint | null | undefined): bigint => (text === null || text === undefined ? 0n : BigInt(text));
+
+/** Ids as a SQL list `(1, 2)`; an empty list matches nothing. */
+function idList(ids: readonly number[]): SQL {
+  if (ids.length === 0) return sql`(null)`;
+  return sql`(${sql.join(
+    ids.map((id) => sql`${id}::integer`),
+    sql`, `,
+  )})`;
+}
+
+/** The agency's warehouses (locations of the warehouse kind), or the one asked for when it is one. */
+async function warehouseIds(r: WarehouseReader, locationId: number | undefined): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    r.tx,
+    sql`select id from locations where agency_id = ${r.agencyId}::integer and location_kind_id = ${LOCATION_KIND_IDS.warehouse}::integer
+        ${locationId === undefined ? sql`` : sql`and id = ${locationId}::integer`}`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** The owners of shipment managers' stock: the managers themselves and the companies under them. */
+async function ownersOfManagers(r: WarehouseReader, smIds: readonly number[]): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    r.tx,
+    sql`select id from companies where agency_id = ${r.agencyId}::integer and (id in ${idList(smIds)} or shipment_manager_id in ${idList(smIds)})`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** The period's days (agency time zone, both inclusive) as the half-open instants of the ledger's business time. */
+async function periodOf(r: WarehouseReader, q: WarehouseFilters): Promise<Period | undefined> {
+  if (q.fromDate === undefined && q.toDate === undefined) return undefined;
+  const [row] = await queryRows<{ from_at: string | Date | null; to_at: string | Date | null }>(
+    r.tx,
+    sql`select (${q.fromDate ?? null}::date::timestamp at time zone a.timezone) as from_at,
+               ((${q.toDate ?? null}::date + 1)::timestamp at time zone a.timezone) as to_at
+        from agencies a where a.id = ${r.agencyId}::integer`,
+  );
+  const at = (value: string | Date | null | undefined) => (value === null || value === undefined ? undefined : new Date(value));
+  const from = at(row?.from_at);
+  const to = at(row?.to_at);
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}
+
+/** The ledger filter of the warehouse filters: warehouses only, the silos, the owner, the cargo's keys. */
+export async function resolveFilters(r: WarehouseReader, q: WarehouseFilters): Promise<Resolved> {
+  const filter: DimensionFilter<PositionDimension> = { locationId: await warehouseIds(r, q.locationId) };
+  let silo: DimensionFilterValue | undefined;
+  if (q.siloIds !== undefined && q.siloIds.length > 0) silo = q.siloIds;
+  if (q.openAreaOnly === true) silo = null;
+  if (q.siloId !== undefined) silo = silo === undefined || (Array.isArray(silo) && silo.includes(q.siloId)) ? q.siloId : [];
+  if (silo !== undefined) filter.siloId = silo;
+  let owners: number[] | undefined;
+  if (q.smIds !== undefined && q.smIds.length > 0) owners = await ownersOfManagers(r, q.smIds);
+  if (q.consigneeId !== undefined) owners = owners === undefined || owners.includes(q.consigneeId) ? [q.consigneeId] : [];
+  if (owners !== undefined) filter.ownerCompanyId = owners;
+  if (q.voyageId !== undefined) filter.voyageId = q.voyageId;
+  if (q.bindingVoyageId !== undefined) filter.attachedVoyageId = q.bindingVoyageId;
+  if (q.consignmentId !== undefined) filter.consignmentId = q.consignmentId;
+  if (q.cargoId !== undefined) filter.cargoTypeId = q.cargoId;
+  return { filter, period: await periodOf(r, q) };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Names.
+
+async function namesOf(r: WarehouseReader, table: 'locations' | 'cargo_types' | 'silos', ids: Iterable<number | null>): Promise<Map<number, string>> {
+  const list = [...new Set([...ids].filter((id): id is number => id !== null))];
+  if (list.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; name: string }>(r.tx, sql`select id, name from ${sql.identifier(table)} where agency_id = ${r.agencyId}::integer and id in ${idList(list)}`);
+  return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
+async function companiesOf(r: WarehouseReader, ids: Iterable<number | null>): Promise<Map<number, { name: string; isShipmentManager: boolean }>> {
+  const list = [...new Set([...ids].filter((id): id is number => id !== null))];
+  if (list.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; name: string; sm: boolean }>(
+    r.tx,
+    sql`select id, name, company_type_id = 5 as sm from companies where agency_id = ${r.agencyId}::integer and id in ${idList(list)}`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), { name: row.name, isShipmentManager: row.sm === true }]));
+}
+
+interface ConsignmentInfo {
+  LCPONumber: string;
+  refNumber: string;
+}
+
+async function consignmentsOf(r: WarehouseReader, ids: Iterable<number | null>): Promise<Map<number, ConsignmentInfo>> {
+  const list = [...new Set([...ids].filter((id): id is number => id !== null))];
+  if (list.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; lcpo: string; ref: string }>(
+    r.tx,
+    sql`select id, coalesce(lc_number, po_number, '') as lcpo, coalesce(ref_number, '') as ref from consignments where agency_id = ${r.agencyId}::integer and id in ${idList(list)}`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), { LCPONumber: row.lcpo, refNumber: row.ref }]));
+}
+
+async function voyagesOf(r: WarehouseReader, ids: Iterable<number | null>): Promise<Map<number, string>> {
+  const list = [...new Set([...ids].filter((id): id is number => id !== null))];
+  if (list.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; name: string }>(
+    r.tx,
+    sql`select v.id, coalesce(vs.name, '') || ' / ' || v.voyage_number as name from voyages v left join vessels vs on vs.id = v.vessel_id
+        where v.agency_id = ${r.agencyId}::integer and v.id in ${idList(list)}`,
+  );
+  return new Map(rows.map((row) => [Number(row.id), row.name]));
+}
+
+const byName = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' });
+
+// ---------------------------------------------------------------------------------------------------------------
+// The moves of the period: ON_HAND entries at the filtered positions, with the truck of a trip and the move's type.
+
+/** The position's account in the moves' SQL: `ledger_accounts a` (an alias renders as its name alone). */
+const a = alias(ledgerAccounts, 'a');
+
+/** The conditions on the position's account `a` (agency, ON_HAND, filter, the user's scope). */
+function positionWhere(r: WarehouseReader, filter: DimensionFilter<PositionDimension>): SQL {
+  const conditions: SQL[] = [sql`a.agency_id = ${r.agencyId}::integer`, sql`a.kind = 'ON_HAND'`];
+  for (const [dimension, value] of Object.entries(filter) as [PositionDimension, DimensionFilterValue | undefined][]) {
+    if (value === undefined) continue;
+    const values: readonly (number | null)[] = Array.isArray(value) ? value : [value];
+    const ids = values.filter((v): v is number => v !== null);
+    const alternatives: SQL[] = [];
+    if (ids.length > 0) alternatives.push(sql`${a[dimension]} in ${idList(ids)}`);
+    if (values.includes(null)) alternatives.push(sql`${a[dimension]} is null`);
+    conditions.push(alternatives.length === 0 ? sql`false` : sql`(${sql.join(alternatives, sql` or `)})`);
+  }
+  // The ledger's own scope rule, on the alias's columns.
+  const scoped = accountScope(a, 'ON_HAND', r.scope);
+  if (scoped) conditions.push(scoped);
+  return sql.join(conditions, sql` and `);
+}
+
+/** The move types of the postings that are not trucks: in-place changes, handling, corrections. */
+const IN_PLACE_TYPES: Readonly<Record<string, WarehouseMoveType>> = {
+  ownershipTransfer: 'ownershipTransfer',
+  consigneeTransfer: 'consigneeTransfer',
+  siloTransfer: 'siloTransfer',
+  swapCargo: 'swapCargo',
+  consigneeToShipmentManagerLoan: 'loan',
+  loanReturn: 'loanReturn',
+  sale: 'sale',
+  handlingLoss: 'handlingLoss',
+  handlingExcess: 'handlingExcess',
+};
+
+interface MoveRow extends Record<string, unknown> {
+  entry_id: number;
+  transaction_id: number;
+  posting_type: string;
+  source_table: string;
+  source_id: number;
+  at: string | Date;
+  kg: string;
+  location_id: number;
+  silo_id: number | null;
+  owner_company_id: number;
+  consignment_id: number;
+  cargo_type_id: number;
+  voyage_id: number;
+  trip_id: number | null;
+  from_port: boolean;
+  slip_source: string | null;
+}
+
+export interface Move {
+  entryId: number;
+  transactionId: number;
+  postingType: string;
+  sourceTable: string;
+  sourceId: number;
+  at: Date;
+  /** Signed kilograms of the position: positive in, negative out. */
+  kg: bigint;
+  locationId: number;
+  siloId: number | null;
+  ownerCompanyId: number;
+  consignmentId: number;
+  cargoTypeId: number;
+  voyageId: number;
+  tripId: number | null;
+  type: WarehouseMoveType;
+}
+
+/** Which kind of move an entry is (see WAREHOUSE_MOVE_TYPES): by truck origin, transfer slip kind, or posting type. */
+function moveType(row: MoveRow, kgValue: bigint): WarehouseMoveType {
+  if (row.trip_id !== null) {
+    if (kgValue > 0n) {
+      if (row.from_port) return 'port';
+      const source = row.slip_source;
+      return source !== null && source !== 'warehouseTransfer' && (WAREHOUSE_MOVE_TYPES as readonly string[]).includes(source) ? (source as WarehouseMoveType) : 'warehouseTransfer';
+    }
+    if (row.posting_type === 'transferSlip') {
+      const source = row.slip_source;
+      return source !== null && (WAREHOUSE_MOVE_TYPES as readonly string[]).includes(source) ? (source as WarehouseMoveType) : 'warehouseTransfer';
+    }
+    return 'warehouseOut';
+  }
+  return IN_PLACE_TYPES[row.posting_type] ?? 'correction';
+}
+
+/**
+ * Every quantity entry of the period on the filtered ON_HAND positions (reversals and reversed postings left out,
+ * as the read side's trips), with the trip of a truck (the IN_TRANSIT account on the other side of the same
+ * posting), whether that truck was loaded at the port (its account's load came in a port loading), and the kind
+ * of its transfer slip. Indexes: the positions by `ledger_accounts_location_idx`, their entries by
+ * `ledger_entries_account_idx`, the posting's truck by `ledger_entries_transaction_idx`, the truck's load again
+ * by `ledger_entries_account_idx`, the slip by `transfer_slips_trip_unique`.
+ */
+function movesCte(r: WarehouseReader, resolved: Resolved, options: { direction?: 'in' | 'out' }): SQL {
+  const conditions: SQL[] = [positionWhere(r, resolved.filter), sql`e.quantity_kg <> 0`, sql`t.reverses_id is null`, sql`not exists (select 1 from ledger_transactions rv where rv.reverses_id = t.id)`];
+  if (options.direction === 'in') conditions.push(sql`e.quantity_kg > 0`);
+  if (options.direction === 'out') conditions.push(sql`e.quantity_kg < 0`);
+  if (resolved.period?.from) conditions.push(sql`t.created_at >= ${resolved.period.from.toISOString()}::timestamptz`);
+  if (resolved.period?.to) conditions.push(sql`t.created_at < ${resolved.period.to.toISOString()}::timestamptz`);
+  return sql`with moves as (
+          select e.id as entry_id, t.id as transaction_id, t.type as posting_type, t.source_table, t.source_id, t.created_at as at, e.quantity_kg::text as kg,
+                 a.location_id, a.silo_id, a.owner_company_id, a.consignment_id, a.cargo_type_id, a.voyage_id, truck.account_id as truck_account_id, truck.trip_id
+          from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transactions t on t.id = e.transaction_id
+          left join lateral (
+            select ta.id as account_id, ta.trip_id from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT'
+             where te.transaction_id = e.transaction_id and sign(te.quantity_kg) = -sign(e.quantity_kg)
+             order by ta.trip_id limit 1) truck on true
+          where ${sql.join(conditions, sql` and `)})`;
+}
+
+/** Whether the truck of move `m` took its load at the port (its IN_TRANSIT account's load came in a port loading). */
+const FROM_PORT = sql`(m.truck_account_id is not null and exists (select 1 from ledger_entries pe
+                  join ledger_transactions pt on pt.id = pe.transaction_id and pt.type = 'portLoading'
+                  where pe.account_id = m.truck_account_id and pe.quantity_kg > 0))`;
+
+/** The moves of `movesCte`, one per entry, oldest first, each with its type (WAREHOUSE_MOVE_TYPES). */
+export async function placeMoves(r: WarehouseReader, resolved: Resolved, options: { direction?: 'in' | 'out'; onlyTrips?: boolean } = {}): Promise<Move[]> {
+  const rows = await queryRows<MoveRow>(
+    r.tx,
+    sql`${movesCte(r, resolved, options)}
+        select m.*, ${FROM_PORT} as from_port,
+               (select ts.source_kind from transfer_slips ts where ts.trip_id = m.trip_id) as slip_source
+        from moves m
+        ${options.onlyTrips ? sql`where m.trip_id is not null` : sql``}
+        order by m.at, m.transaction_id, m.entry_id`,
+  );
+  return rows.map((row) => {
+    const value = BigInt(row.kg);
+    return {
+      entryId: Number(row.entry_id),
+      transactionId: Number(row.transaction_id),
+      postingType: row.posting_type,
+      sourceTable: row.source_table,
+      sourceId: Number(row.source_id),
+      at: new Date(row.at),
+      kg: value,
+      locationId: Number(row.location_id),
+      siloId: row.silo_id === null ? null : Number(row.silo_id),
+      ownerCompanyId: Number(row.owner_company_id),
+      consignmentId: Number(row.consignment_id),
+      cargoTypeId: Number(row.cargo_type_id),
+      voyageId: Number(row.voyage_id),
+      tripId: row.trip_id === null ? null : Number(row.trip_id),
+      type: moveType(row, value),
+    };
+  });
+}
+
+/** Received from the port over the period, per warehouse and cargo type: trucks loaded at the port, aggregated in SQL. */
+async function portTotals(r: WarehouseReader, resolved: Resolved): Promise<{ locationId: number; cargoTypeId: number; trips: number; kg: bigint }[]> {
+  const rows = await queryRows<{ location_id: number; cargo_type_id: number; trips: number | string; kg: string }>(
+    r.tx,
+    sql`${movesCte(r, resolved, { direction: 'in' })}
+        select m.location_id, m.cargo_type_id, count(distinct m.trip_id)::integer as trips, sum(m.kg::bigint)::text as kg
+        from moves m where m.trip_id is not null and ${FROM_PORT}
+        group by m.location_id, m.cargo_type_id`,
+  );
+  return rows.map((row) => ({ locationId: Number(row.location_id), cargoTypeId: Number(row.cargo_type_id), trips: Number(row.trips), kg: BigInt(row.kg) }));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// get-warehouse-stats
+
+interface Acc {
+  onHand: bigint;
+  committed: bigint;
+  port: bigint;
+  portTrips: number;
+  tripsIn: number;
+  tripsInKg: bigint;
+  tripsOut: number;
+  tripsOutKg: bigint;
+}
+const emptyAcc = (): Acc => ({ onHand: 0n, committed: 0n, port: 0n, portTrips: 0, tripsIn: 0, tripsInKg: 0n, tripsOut: 0, tripsOutKg: 0n });
+
+/** Summary rows per warehouse and cargo type, their totals and the pie chart of each warehouse's quantity. */
+export async function warehouseStats(r: WarehouseReader, q: WarehouseFilters): Promise<TWarehouseStats> {
+  const resolved = await resolveFilters(r, q);
+  const groupBy = ['locationId', 'cargoTypeId'] as const;
+  const base = { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy };
+  const trips = { ...base, ...(resolved.period ? { period: resolved.period } : {}) };
+  const [positions, ins, outs, ports] = await Promise.all([
+    stockPositions(r.tx, base),
+    tripsIn(r.tx, trips),
+    tripsOut(r.tx, { ...trips, place: 'ON_HAND' }),
+    portTotals(r, resolved),
+  ]);
+  const groups = new Map<string, { locationId: number; cargoTypeId: number; acc: Acc }>();
+  const at = (locationId: number | null, cargoTypeId: number | null): Acc => {
+    const key = `${String(locationId)}:${String(cargoTypeId)}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { locationId: Number(locationId), cargoTypeId: Number(cargoTypeId), acc: emptyAcc() };
+      groups.set(key, group);
+    }
+    return group.acc;
+  };
+  for (const p of positions) Object.assign(at(p.locationId, p.cargoTypeId), { onHand: p.onHandKg, committed: p.committedKg });
+  for (const t of ins) Object.assign(at(t.locationId, t.cargoTypeId), { tripsIn: t.trips, tripsInKg: t.quantityKg });
+  for (const t of outs) Object.assign(at(t.locationId, t.cargoTypeId), { tripsOut: t.trips, tripsOutKg: t.quantityKg });
+  for (const p of ports) Object.assign(at(p.locationId, p.cargoTypeId), { port: p.kg, portTrips: p.trips });
+  const list = [...groups.values()];
+  const [locationNames, cargoNames] = await Promise.all([namesOf(r, 'locations', list.map((g) => g.locationId)), namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId))]);
+  const rows: TWarehouseStatsRow[] = list
+    .map(({ locationId, cargoTypeId, acc }) => ({
+      locationId,
+      name: locationNames.get(locationId) ?? '',
+      cargoId: cargoTypeId,
+      cargo: cargoNames.get(cargoTypeId) ?? '',
+      quantity: kgToTonnes(acc.onHand),
+      committedQty: kgToTonnes(acc.committed),
+      usableQty: kgToTonnes(acc.onHand - acc.committed),
+      portQuantity: kgToTonnes(acc.port),
+      portTrips: acc.portTrips,
+      tripsIn: acc.tripsIn,
+      tripsInQty: kgToTonnes(acc.tripsInKg),
+      tripsOut: acc.tripsOut,
+      tripsOutQty: kgToTonnes(acc.tripsOutKg),
+    }))
+    .sort((a, b) => byName(a.name, b.name) || a.locationId - b.locationId || byName(a.cargo, b.cargo) || a.cargoId - b.cargoId);
+  const sum = (pick: (acc: Acc) => bigint) => list.reduce((total, g) => total + pick(g.acc), 0n);
+  const count = (pick: (acc: Acc) => number) => list.reduce((total, g) => total + pick(g.acc), 0);
+  const onHand = sum((a) => a.onHand);
+  const committed = sum((a) => a.committed);
+  const perWarehouse = new Map<number, bigint>();
+  for (const g of list) perWarehouse.set(g.locationId, (perWarehouse.get(g.locationId) ?? 0n) + g.acc.onHand);
+  return {
+    rows,
+    totals: {
+      quantity: kgToTonnes(onHand),
+      committedQty: kgToTonnes(committed),
+      usableQty: kgToTonnes(onHand - committed),
+      portQuantity: kgToTonnes(sum((a) => a.port)),
+      portTrips: count((a) => a.portTrips),
+      tripsIn: count((a) => a.tripsIn),
+      tripsInQty: kgToTonnes(sum((a) => a.tripsInKg)),
+      tripsOut: count((a) => a.tripsOut),
+      tripsOutQty: kgToTonnes(sum((a) => a.tripsOutKg)),
+    },
+    chartData: [...perWarehouse.entries()]
+      .filter(([, value]) => value > 0n)
+      .map(([locationId, value]) => ({ locationId, name: locationNames.get(locationId) ?? '', quantity: kgToTonnes(value) }))
+      .sort((a, b) => byName(a.name, b.name) || a.locationId - b.locationId),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Warehouse and silo detail.
+
+interface WarehouseRow {
+  id: number;
+  name: string;
+  storageType: string;
+}
+
+/** The warehouse of a detail call, within the user's locations; 404 when it is none of theirs or no warehouse. */
+async function warehouseOf(r: WarehouseReader, locationId: number): Promise<WarehouseRow> {
+  const [row] = await queryRows<{ id: number; name: string; storage_type: string }>(
+    r.tx,
+    sql`select id, name, storage_type from locations where agency_id = ${r.agencyId}::integer and location_kind_id = ${LOCATION_KIND_IDS.warehouse}::integer and id = ${locationId}::integer`,
+  );
+  if (!row || (r.scope.locationIds !== null && !r.scope.locationIds.includes(Number(row.id)))) throw notFound();
+  return { id: Number(row.id), name: row.name, storageType: row.storage_type };
+}
+
+const stock = (onHand: bigint, committed: bigint) => ({ quantity: kgToTonnes(onHand), committedQty: kgToTonnes(committed), usableQty: kgToTonnes(onHand - committed) });
+
+/** The silos of a warehouse (all of them, also empty, within the silo filter) and the open area when it holds stock. */
+async function siloRows(r: WarehouseReader, warehouse: WarehouseRow, resolved: Resolved, lang: 'en' | 'ar' = 'en'): Promise<TWarehouseSiloRow[]> {
+  const positions = await stockPositions(r.tx, { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy: ['siloId'] });
+  const silo = resolved.filter.siloId;
+  const allowed = (id: number | null) => silo === undefined || (Array.isArray(silo) ? silo.includes(id) : silo === id);
+  const silos = await queryRows<{ id: number; name: string; capacity: string | null }>(
+    r.tx,
+    sql`select id, name, capacity::text as capacity from silos where agency_id = ${r.agencyId}::integer and warehouse_id = ${warehouse.id}::integer order by name, id`,
+  );
+  const held = new Map(positions.map((p) => [p.siloId, p]));
+  const rows: TWarehouseSiloRow[] = silos
+    .filter((s) => allowed(Number(s.id)))
+    .map((s) => {
+      const p = held.get(Number(s.id));
+      return { siloId: Number(s.id), name: s.name, capacity: s.capacity === null ? null : kgToTonnes(tonnesToKg(s.capacity)), ...stock(p?.onHandKg ?? 0n, p?.committedKg ?? 0n) };
+    });
+  const open = held.get(null);
+  if (open) rows.push({ siloId: null, name: OPEN_AREA[lang], capacity: null, ...stock(open.onHandKg, open.committedKg) });
+  return rows;
+}
+
+const isSiloType = (storageType: string) => storageType === 'silo' || storageType === 'both';
+
+/** The consignee rows (owner and cargo type) of positions already read. */
+async function consigneeRows<P extends { ownerCompanyId: number | null; cargoTypeId: number | null; onHandKg: bigint; committedKg: bigint }>(r: WarehouseReader, positions: P[]) {
+  const [owners, cargoNames] = await Promise.all([companiesOf(r, positions.map((p) => p.ownerCompanyId)), namesOf(r, 'cargo_types', positions.map((p) => p.cargoTypeId))]);
+  return positions.map((p) => {
+    const owner = owners.get(Number(p.ownerCompanyId));
+    return {
+      position: p,
+      row: {
+        consigneeId: Number(p.ownerCompanyId),
+        consignee: owner?.name ?? '',
+        isShipmentManager: owner?.isShipmentManager ?? false,
+        cargoId: Number(p.cargoTypeId),
+        cargo: cargoNames.get(Number(p.cargoTypeId)) ?? '',
+        ...stock(p.onHandKg, p.committedKg),
+      },
+    };
+  });
+}
+
+/** Consignees (stock owners) and cargo types with stock at the warehouse; silo table and chart for silo warehouses. */
+export async function warehouseDetail(r: WarehouseReader, q: WarehouseFilters & { locationId: number }, lang: 'en' | 'ar' = 'en'): Promise<TWarehouseDetail> {
+  const warehouse = await warehouseOf(r, q.locationId);
+  const resolved = await resolveFilters(r, q);
+  const positions = await stockPositions(r.tx, { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy: ['ownerCompanyId', 'cargoTypeId'] });
+  const consignees = (await consigneeRows(r, positions)).map((c) => c.row).sort((a, b) => byName(a.consignee, b.consignee) || a.consigneeId - b.consigneeId || byName(a.cargo, b.cargo));
+  const onHand = positions.reduce((total, p) => total + p.onHandKg, 0n);
+  const committed = positions.reduce((total, p) => total + p.committedKg, 0n);
+  const silo = isSiloType(warehouse.storageType);
+  const silos = silo ? await siloRows(r, warehouse, resolved, lang) : [];
+  return {
+    locationId: warehouse.id,
+    name: warehouse.name,
+    isSilo: silo,
+    consignees,
+    totals: stock(onHand, committed),
+    silos,
+    chartData: silos.map((s) => ({ siloId: s.siloId, name: s.name, quantity: s.quantity, capacity: s.capacity })),
+  };
+}
+
+/** Per silo (and the open area): the silo rows, the consignees in each, the chart. */
+export async function warehouseSiloDetail(r: WarehouseReader, q: WarehouseFilters & { locationId: number }, lang: 'en' | 'ar' = 'en'): Promise<TWarehouseSiloDetail> {
+  const warehouse = await warehouseOf(r, q.locationId);
+  const resolved = await resolveFilters(r, q);
+  const silos = await siloRows(r, warehouse, resolved, lang);
+  const positions = await stockPositions(r.tx, { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy: ['siloId', 'ownerCompanyId', 'cargoTypeId'] });
+  const siloName = new Map(silos.map((s) => [s.siloId, s.name]));
+  const missing = positions.filter((p) => p.siloId !== null && !siloName.has(p.siloId)).map((p) => p.siloId);
+  for (const [id, name] of await namesOf(r, 'silos', missing)) siloName.set(id, name);
+  const order = new Map(silos.map((s, index) => [s.siloId, index]));
+  const consignees = (await consigneeRows(r, positions))
+    .map(({ position, row }) => ({ ...row, siloId: position.siloId, silo: siloName.get(position.siloId) ?? OPEN_AREA[lang] }))
+    .sort((a, b) => (order.get(a.siloId) ?? 1e9) - (order.get(b.siloId) ?? 1e9) || byName(a.consignee, b.consignee) || a.consigneeId - b.consigneeId || byName(a.cargo, b.cargo));
+  return {
+    locationId: warehouse.id,
+    name: warehouse.name,
+    silos,
+    consignees,
+    chartData: silos.map((s) => ({ siloId: s.siloId, name: s.name, quantity: s.quantity, capacity: s.capacity })),
+  };
+}
+
+/** One silo (or 404 when it is not a silo of the warehouse) and the consignees with stock in it. */
+export async function siloDetail(r: WarehouseReader, q: WarehouseFilters & { locationId: number; siloId: number }, lang: 'en' | 'ar' = 'en'): Promise<TSiloDetail> {
+  const warehouse = await warehouseOf(r, q.locationId);
+  const [exists] = await queryRows<{ id: number }>(r.tx, sql`select id from silos where agency_id = ${r.agencyId}::integer and warehouse_id = ${warehouse.id}::integer and id = ${q.siloId}::integer`);
+  if (!exists) throw notFound();
+  const resolved = await resolveFilters(r, q);
+  const [silo] = (await siloRows(r, warehouse, resolved, lang)).filter((s) => s.siloId === q.siloId);
+  const positions = await stockPositions(r.tx, { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy: ['ownerCompanyId', 'cargoTypeId'] });
+  const consignees = (await consigneeRows(r, positions)).map((c) => c.row).sort((a, b) => byName(a.consignee, b.consignee) || a.consigneeId - b.consigneeId || byName(a.cargo, b.cargo));
+  const held = positions.reduce((acc, p) => ({ onHand: acc.onHand + p.onHandKg, committed: acc.committed + p.committedKg }), { onHand: 0n, committed: 0n });
+  const names = await namesOf(r, 'silos', [q.siloId]);
+  return {
+    silo: silo ?? { siloId: q.siloId, name: names.get(q.siloId) ?? '', capacity: null, ...stock(held.onHand, held.committed) },
+    consignees,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// A consignee's consignments at a warehouse.
+
+/** Per consignment (and voyage and cargo type) of the consignee at the warehouse: on hand now, trips and moves of the period. */
+export async function consigneeConsignments(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consigneeId: number }): Promise<TConsigneeConsignments> {
+  await warehouseOf(r, q.locationId);
+  const resolved = await resolveFilters(r, q);
+  const groupBy = ['consignmentId', 'voyageId', 'cargoTypeId'] as const;
+  const base = { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy };
+  const trips = { ...base, ...(resolved.period ? { period: resolved.period } : {}) };
+  const [positions, ins, outs, moves] = await Promise.all([stockPositions(r.tx, base), tripsIn(r.tx, trips), tripsOut(r.tx, { ...trips, place: 'ON_HAND' }), placeMoves(r, resolved)]);
+  interface Group {
+    consignmentId: number;
+    voyageId: number;
+    cargoTypeId: number;
+    onHand: bigint;
+    committed: bigint;
+    tripsIn: number;
+    tripsInKg: bigint;
+    tripsOut: number;
+    tripsOutKg: bigint;
+    inKg: bigint;
+    outKg: bigint;
+  }
+  const groups = new Map<string, Group>();
+  const at = (consignmentId: number | null, voyageId: number | null, cargoTypeId: number | null): Group => {
+    const key = `${String(consignmentId)}:${String(voyageId)}:${String(cargoTypeId)}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { consignmentId: Number(consignmentId), voyageId: Number(voyageId), cargoTypeId: Number(cargoTypeId), onHand: 0n, committed: 0n, tripsIn: 0, tripsInKg: 0n, tripsOut: 0, tripsOutKg: 0n, inKg: 0n, outKg: 0n };
+      groups.set(key, group);
+    }
+    return group;
+  };
+  for (const p of positions) Object.assign(at(p.consignmentId, p.voyageId, p.cargoTypeId), { onHand: p.onHandKg, committed: p.committedKg });
+  for (const t of ins) Object.assign(at(t.consignmentId, t.voyageId, t.cargoTypeId), { tripsIn: t.trips, tripsInKg: t.quantityKg });
+  for (const t of outs) Object.assign(at(t.consignmentId, t.voyageId, t.cargoTypeId), { tripsOut: t.trips, tripsOutKg: t.quantityKg });
+  for (const m of moves) {
+    const group = at(m.consignmentId, m.voyageId, m.cargoTypeId);
+    if (m.kg > 0n) group.inKg += m.kg;
+    else group.outKg -= m.kg;
+  }
+  const list = [...groups.values()];
+  const [consignments, voyages, cargoNames] = await Promise.all([
+    consignmentsOf(r, list.map((g) => g.consignmentId)),
+    voyagesOf(r, list.map((g) => g.voyageId)),
+    namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId)),
+  ]);
+  const rows = list
+    .map((g) => ({
+      consignmentId: g.consignmentId,
+      LCPONumber: consignments.get(g.consignmentId)?.LCPONumber ?? '',
+      refNumber: consignments.get(g.consignmentId)?.refNumber ?? '',
+      voyageId: g.voyageId,
+      vesselVoyage: voyages.get(g.voyageId) ?? '',
+      cargoId: g.cargoTypeId,
+      cargo: cargoNames.get(g.cargoTypeId) ?? '',
+      ...stock(g.onHand, g.committed),
+      tripsIn: g.tripsIn,
+      tripsInQty: kgToTonnes(g.tripsInKg),
+      tripsOut: g.tripsOut,
+      tripsOutQty: kgToTonnes(g.tripsOutKg),
+      inQty: kgToTonnes(g.inKg),
+      outQty: kgToTonnes(g.outKg),
+    }))
+    .sort((a, b) => byName(a.LCPONumber, b.LCPONumber) || a.consignmentId - b.consignmentId || byName(a.vesselVoyage, b.vesselVoyage) || byName(a.cargo, b.cargo));
+  return { rows };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trips of a consignment at a warehouse.
+
+interface TripInfo {
+  slipNumber: string;
+  truck: string;
+  source: string;
+  destination: string;
+}
+
+/** The slip, truck, origin and destination of trips, from the record that started each (loading slip, warehouse out, transfer slip, consignee out). */
+async function tripInfo(r: WarehouseReader, tripIds: readonly number[]): Promise<Map<number, TripInfo>> {
+  if (tripIds.length === 0) return new Map();
+  const ids = idList([...new Set(tripIds)]);
+  const rows = await queryRows<{ trip_id: number; slip_number: string | null; truck: string | null; source: string | null; destination: string | null }>(
+    r.tx,
+    sql`select ls.trip_id, ls.slip_number::text as slip_number, tr.plate_number as truck,
+               coalesce(vs.name, '') || ' / ' || v.voyage_number as source, dl.name as destination
+          from loading_slips ls join port_loadings pl on pl.id = ls.port_loading_id
+          left join trucks tr on tr.id = ls.truck_id
+          left join voyages v on v.id = pl.voyage_id left join vessels vs on vs.id = v.vessel_id
+          left join locations dl on dl.id = pl.to_location_id
+         where ls.agency_id = ${r.agencyId}::integer and ls.trip_id in ${ids}
+        union all
+        select wo.trip_id, wo.slip_number::text, tr.plate_number, fl.name, dl.name
+          from warehouse_outs wo join warehouse_pre_outs po on po.id = wo.pre_out_id
+          left join trucks tr on tr.id = po.truck_id
+          left join locations fl on fl.id = po.warehouse_id left join locations dl on dl.id = wo.to_location_id
+         where wo.agency_id = ${r.agencyId}::integer and wo.trip_id in ${ids}
+        union all
+        select ts.trip_id, ts.slip_number::text, tr.plate_number, fl.name, dl.name
+          from transfer_slips ts left join trucks tr on tr.id = ts.truck_id
+          left join locations fl on fl.id = ts.from_location_id left join locations dl on dl.id = ts.to_location_id
+         where ts.agency_id = ${r.agencyId}::integer and ts.trip_id in ${ids}
+        union all
+        select co.trip_id, co.slip_number::text, tr.plate_number, fl.name, dl.name
+          from consignee_outs co left join trucks tr on tr.id = co.truck_id
+          left join locations fl on fl.id = co.location_id left join locations dl on dl.id = co.to_location_id
+         where co.agency_id = ${r.agencyId}::integer and co.trip_id in ${ids}`,
+  );
+  const info = new Map<number, TripInfo>();
+  for (const row of rows) {
+    // A trip is started by one record (each table's trip_id is unique, and trips share one id space).
+    info.set(Number(row.trip_id), { slipNumber: row.slip_number ?? '', truck: row.truck ?? '', source: row.source ?? '', destination: row.destination ?? '' });
+  }
+  return info;
+}
+
+interface TripGroup {
+  tripId: number;
+  transactionId: number;
+  sourceTable: string;
+  sourceId: number;
+  at: Date;
+  siloId: number | null;
+  kg: bigint;
+}
+
+/** Truck moves grouped per posting, trip and silo, oldest first. */
+function tripGroups(moves: readonly Move[]): TripGroup[] {
+  const groups = new Map<string, TripGroup>();
+  for (const m of moves) {
+    if (m.tripId === null) continue;
+    const key = `${String(m.transactionId)}:${String(m.tripId)}:${String(m.siloId)}`;
+    const group = groups.get(key);
+    if (group) group.kg += m.kg;
+    else groups.set(key, { tripId: m.tripId, transactionId: m.transactionId, sourceTable: m.sourceTable, sourceId: m.sourceId, at: m.at, siloId: m.siloId, kg: m.kg });
+  }
+  return [...groups.values()];
+}
+
+/** The trucks that brought the consignment's cargo into the warehouse over the period. */
+export async function consignmentTripsIn(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsIn> {
+  await warehouseOf(r, q.locationId);
+  const resolved = await resolveFilters(r, q);
+  const groups = tripGroups(await placeMoves(r, resolved, { direction: 'in', onlyTrips: true }));
+  const info = await tripInfo(r, groups.map((g) => g.tripId));
+  const rows = groups.map((g) => ({
+    tripId: g.tripId,
+    sourceTable: g.sourceTable,
+    sourceId: g.sourceId,
+    slipNumber: info.get(g.tripId)?.slipNumber ?? '',
+    date: g.at.toISOString(),
+    truck: info.get(g.tripId)?.truck ?? '',
+    source: info.get(g.tripId)?.source ?? '',
+    quantity: kgToTonnes(g.kg),
+    siloId: g.siloId,
+  }));
+  return { rows, trips: new Set(groups.map((g) => g.tripId)).size, quantity: kgToTonnes(groups.reduce((total, g) => total + g.kg, 0n)) };
+}
+
+/** The trucks that took the consignment's cargo out over the period, then the pre-outs still pending (committed). */
+export async function consignmentTripsOut(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsOut> {
+  await warehouseOf(r, q.locationId);
+  const resolved = await resolveFilters(r, q);
+  const groups = tripGroups(await placeMoves(r, resolved, { direction: 'out', onlyTrips: true }));
+  const info = await tripInfo(r, groups.map((g) => g.tripId));
+  // Pending: pre-outs whose commitment on the filtered positions still stands (posted, not reversed, no live out yet).
+  const pending = await queryRows<{ transaction_id: number; source_id: number; at: string | Date; committed_kg: string; slip: string | null; truck: string | null; destination: string | null }>(
+    r.tx,
+    sql`select t.id as transaction_id, t.source_id, t.created_at as at, sum(e.committed_kg)::text as committed_kg,
+               null::text as slip, min(tr.plate_number) as truck, null::text as destination
+          from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transactions t on t.id = e.transaction_id and t.type = 'warehousePreOut'
+          left join warehouse_pre_outs po on po.id = t.source_id and t.source_table = 'warehouse_pre_outs'
+          left join trucks tr on tr.id = po.truck_id
+         where ${positionWhere(r, resolved.filter)} and e.committed_kg > 0 and t.reverses_id is null
+           and not exists (select 1 from ledger_transactions rv where rv.reverses_id = t.id)
+           and not exists (select 1 from warehouse_outs wo where wo.pre_out_id = t.source_id and wo.status = 'Active' and t.source_table = 'warehouse_pre_outs')
+         group by t.id, t.source_id, t.created_at
+         order by t.created_at, t.id`,
+  );
+  const rows = [
+    ...groups.map((g) => ({
+      tripId: g.tripId,
+      sourceTable: g.sourceTable,
+      sourceId: g.sourceId,
+      slipNumber: info.get(g.tripId)?.slipNumber ?? '',
+      date: g.at.toISOString(),
+      truck: info.get(g.tripId)?.truck ?? '',
+      destination: info.get(g.tripId)?.destination ?? '',
+      quantity: kgToTonnes(-g.kg),
+      committedQty: kgToTonnes(0n),
+      pending: false,
+    })),
+    ...pending.map((p) => ({
+      tripId: null,
+      sourceTable: 'warehouse_pre_outs',
+      sourceId: Number(p.source_id),
+      slipNumber: p.slip ?? '',
+      date: new Date(p.at).toISOString(),
+      truck: p.truck ?? '',
+      destination: p.destination ?? '',
+      quantity: kgToTonnes(0n),
+      committedQty: kgToTonnes(kg(p.committed_kg)),
+      pending: true,
+    })),
+  ];
+  return {
+    rows,
+    trips: new Set(groups.map((g) => g.tripId)).size,
+    quantity: kgToTonnes(-groups.reduce((total, g) => total + g.kg, 0n)),
+    committedQty: kgToTonnes(pending.reduce((total, p) => total + kg(p.committed_kg), 0n)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// In and out quantities by type.
+
+/** Sums of moves per type in WAREHOUSE_MOVE_TYPES order, non-zero only. */
+function byType(moves: readonly Move[], sign: 1n | -1n): { type: WarehouseMoveType; kg: bigint }[] {
+  const sums = new Map<WarehouseMoveType, bigint>();
+  for (const m of moves) sums.set(m.type, (sums.get(m.type) ?? 0n) + m.kg * sign);
+  return WAREHOUSE_MOVE_TYPES.filter((type) => (sums.get(type) ?? 0n) !== 0n).map((type) => ({ type, kg: sums.get(type) ?? 0n }));
+}
+
+/** MT that came into the consignment's positions at the warehouse over the period, per source. */
+export async function consignmentInQty(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseInQtyDetail> {
+  await warehouseOf(r, q.locationId);
+  const resolved = await resolveFilters(r, q);
+  const types = byType(await placeMoves(r, resolved, { direction: 'in' }), 1n);
+  return { rows: types.map((t) => ({ type: t.type, inQty: kgToTonnes(t.kg) })), inQty: kgToTonnes(types.reduce((total, t) => total + t.kg, 0n)) };
+}
+
+/** MT that left the consignment's positions at the warehouse over the period, per type; the handling losses paginated. */
+export async function consignmentOutQty(
+  r: WarehouseReader,
+  q: WarehouseFilters & { locationId: number; consignmentId: number; type?: WarehouseMoveType | undefined; page: number; limit: number },
+): Promise<TWarehouseOutQtyDetail> {
+  await warehouseOf(r, q.locationId);
+  const resolved = await resolveFilters(r, q);
+  const moves = await placeMoves(r, resolved, { direction: 'out' });
+  const types = byType(
+    moves.filter((m) => q.type === undefined || m.type === q.type),
+    -1n,
+  );
+  let handlingLoss: TWarehouseOutQtyDetail['handlingLoss'] = null;
+  if (q.type === 'handlingLoss') {
+    const losses = moves.filter((m) => m.type === 'handlingLoss').reverse();
+    handlingLoss = {
+      rows: losses.slice((q.page - 1) * q.limit, q.page * q.limit).map((m) => ({
+        transactionId: m.transactionId,
+        sourceTable: m.sourceTable,
+        sourceId: m.sourceId,
+        date: m.at.toISOString(),
+        siloId: m.siloId,
+        quantity: kgToTonnes(-m.kg),
+      })),
+      count: losses.length,
+      page: q.page,
+      limit: q.limit,
+    };
+  }
+  return { rows: types.map((t) => ({ type: t.type, outQty: kgToTonnes(t.kg) })), outQty: kgToTonnes(types.reduce((total, t) => total + t.kg, 0n)), handlingLoss };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The LC export: per warehouse, consignee and LC/PO.
+
+export interface LcExportRow {
+  warehouse: string;
+  consignee: string;
+  LCPONumber: string;
+  refNumber: string;
+  vesselVoyage: string;
+  cargo: string;
+  quantityKg: bigint;
+  committedKg: bigint;
+  tripsIn: number;
+  tripsInKg: bigint;
+  tripsOut: number;
+  tripsOutKg: bigint;
+}
+
+/** Per warehouse, consignee (owner), LC/PO, voyage and cargo type: on hand now and the trips of the period. */
+export async function warehouseLcRows(r: WarehouseReader, q: WarehouseFilters): Promise<LcExportRow[]> {
+  const resolved = await resolveFilters(r, q);
+  const groupBy = ['locationId', 'ownerCompanyId', 'consignmentId', 'voyageId', 'cargoTypeId'] as const;
+  const base = { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy };
+  const trips = { ...base, ...(resolved.period ? { period: resolved.period } : {}) };
+  const [positions, ins, outs] = await Promise.all([stockPositions(r.tx, base), tripsIn(r.tx, trips), tripsOut(r.tx, { ...trips, place: 'ON_HAND' })]);
+  type Key = { locationId: number | null; ownerCompanyId: number | null; consignmentId: number | null; voyageId: number | null; cargoTypeId: number | null };
+  const keyOf = (k: Key) => [k.locationId, k.ownerCompanyId, k.consignmentId, k.voyageId, k.cargoTypeId].map(String).join(':');
+  const groups = new Map<string, Key & { onHand: bigint; committed: bigint; tripsIn: number; tripsInKg: bigint; tripsOut: number; tripsOutKg: bigint }>();
+  const at = (k: Key) => {
+    const key = keyOf(k);
+    let group = groups.get(key);
+    if (!group) {
+      group = { locationId: k.locationId, ownerCompanyId: k.ownerCompanyId, consignmentId: k.consignmentId, voyageId: k.voyageId, cargoTypeId: k.cargoTypeId, onHand: 0n, committed: 0n, tripsIn: 0, tripsInKg: 0n, tripsOut: 0, tripsOutKg: 0n };
+      groups.set(key, group);
+    }
+    return group;
+  };
+  for (const p of positions) Object.assign(at(p), { onHand: p.onHandKg, committed: p.committedKg });
+  for (const t of ins) Object.assign(at(t), { tripsIn: t.trips, tripsInKg: t.quantityKg });
+  for (const t of outs) Object.assign(at(t), { tripsOut: t.trips, tripsOutKg: t.quantityKg });
+  const list = [...groups.values()];
+  const [locationNames, owners, consignments, voyages, cargoNames] = await Promise.all([
+    namesOf(r, 'locations', list.map((g) => g.locationId)),
+    companiesOf(r, list.map((g) => g.ownerCompanyId)),
+    consignmentsOf(r, list.map((g) => g.consignmentId)),
+    voyagesOf(r, list.map((g) => g.voyageId)),
+    namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId)),
+  ]);
+  return list
+    .map((g) => ({
+      warehouse: locationNames.get(Number(g.locationId)) ?? '',
+      consignee: owners.get(Number(g.ownerCompanyId))?.name ?? '',
+      LCPONumber: consignments.get(Number(g.consignmentId))?.LCPONumber ?? '',
+      refNumber: consignments.get(Number(g.consignmentId))?.refNumber ?? '',
+      vesselVoyage: voyages.get(Number(g.voyageId)) ?? '',
+      cargo: cargoNames.get(Number(g.cargoTypeId)) ?? '',
+      quantityKg: g.onHand,
+      committedKg: g.committed,
+      tripsIn: g.tripsIn,
+      tripsInKg: g.tripsInKg,
+      tripsOut: g.tripsOut,
+      tripsOutKg: g.tripsOutKg,
+    }))
+    .sort((a, b) => byName(a.warehouse, b.warehouse) || byName(a.consignee, b.consignee) || byName(a.LCPONumber, b.LCPONumber) || byName(a.vesselVoyage, b.vesselVoyage) || byName(a.cargo, b.cargo));
+}
