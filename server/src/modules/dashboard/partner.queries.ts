@@ -454,13 +454,24 @@ function tripRow(
   };
 }
 
+/** At most this many trucks in a level-1 list: the latest of the period (narrow the period to see older ones). */
+export const TRIP_DETAIL_LIMIT = 1_000;
+
+/** The trucks of the period in or out of the partner's positions, the latest `TRIP_DETAIL_LIMIT` (the read side lists oldest first). */
+async function latestTrips(tx: Db, r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>) {
+  const { agencyId, scope } = r.actor;
+  const period = r.period ?? {};
+  const [count] = direction === 'in' ? await tripsIn(tx, { agencyId, scope, filter, groupBy: [], period }) : await tripsOut(tx, { agencyId, scope, filter, groupBy: [], period, place: 'ON_HAND' });
+  const offset = Math.max(0, (count?.trips ?? 0) - TRIP_DETAIL_LIMIT);
+  return tripDetail(tx, { agencyId, scope, direction, place: 'ON_HAND', filter, period, limit: TRIP_DETAIL_LIMIT, offset });
+}
+
 const newestFirst = (a: TPartnerTripRow, b: TPartnerTripRow) => b.date.localeCompare(a.date) || b.tripId - a.tripId;
 
 /** Trips-in detail of a location: the trucks received there (what the place took in) and those still coming (pending). */
 export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerTripRow[]> {
   const filter = atLocation(r, locationId);
-  const { agencyId, scope } = r.actor;
-  const received = await tripDetail(tx, { agencyId, scope, direction: 'in', place: 'ON_HAND', filter, period: r.period ?? {} });
+  const received = await latestTrips(tx, r, 'in', filter);
   const placeKg = await placeKgByTransaction(
     tx,
     r,
@@ -493,7 +504,7 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
 export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerTripRow[]> {
   const filter = atLocation(r, locationId);
   const { agencyId, scope } = r.actor;
-  const left = await tripDetail(tx, { agencyId, scope, direction: 'out', place: 'ON_HAND', filter, period: r.period ?? {} });
+  const left = await latestTrips(tx, r, 'out', filter);
   const tripIds = left.map((m) => m.tripId);
   const placeKg = await placeKgByTransaction(
     tx,
