@@ -14,6 +14,12 @@ async function tripsOf(page: Page, testId: string): Promise<number> {
   return Number(/^(\d+)/.exec(text.trim())?.[1] ?? 'NaN');
 }
 
+/** Waits until no table is still fading in from its loading state (so a screenshot shows the rows as they stay). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('.ant-spin-blur, .ant-spin-spinning').length === 0);
+  await page.waitForTimeout(400);
+}
+
 /**
  * The dashboard's Consignee and Customer tabs (spec 2.13) on the demo season, as the demo admin: nothing is asked
  * before a partner is picked; a consignee with cargo received at its mill, its trips in and the in-quantity detail,
@@ -53,6 +59,7 @@ describe(`dashboard consignee and customer tabs (${isArabic ? 'Arabic' : 'Englis
     await page.getByTestId('dashboard-consignee-tripsIn-more').click();
     const inQty = page.getByTestId('dashboard-consignee-inQty');
     await inQty.getByText(t.types.port).first().waitFor();
+    await settled(page);
     await screenshot(page, 'dashboard-consignee-in');
 
     // Trips out replaces level 1 and closes level 2: the Consignee Out to the bakery's store.
@@ -67,6 +74,7 @@ describe(`dashboard consignee and customer tabs (${isArabic ? 'Arabic' : 'Englis
     await page.getByTestId('dashboard-consignee-tripsOut-more').click();
     const outQty = page.getByTestId('dashboard-consignee-outQty');
     await outQty.getByText(t.types.consigneeOut).first().waitFor();
+    await settled(page);
     await screenshot(page, 'dashboard-consignee-out');
 
     // Another consignee closes the panels.
@@ -96,6 +104,7 @@ describe(`dashboard consignee and customer tabs (${isArabic ? 'Arabic' : 'Englis
     await page.getByTestId('dashboard-customer-tripsIn-more').click();
     const inQty = page.getByTestId('dashboard-customer-inQty');
     await inQty.locator('tbody tr.ant-table-row').first().waitFor();
+    await settled(page);
     await screenshot(page, 'dashboard-customer');
     await context.close();
   });
