@@ -47,5 +47,6 @@ export * from './dashboard';
 export * from './dashboard-filters';
 export * from './dashboard-stats';
 export * from './dashboard-warehouse';
+export * from './dashboard-partners';
 export * from './transfer-slip-records';
 export * from './dashboard-vessel';

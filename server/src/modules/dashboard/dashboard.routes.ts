@@ -6,6 +6,7 @@ import { mapPoints } from './map.queries';
 import { registerVesselDashboardRoutes } from './vessel.routes';
 import { registerStatsDashboardRoutes } from './stats.routes';
 import { registerWarehouseDashboardRoutes } from './warehouse.routes';
+import { registerPartnerDashboardRoutes } from './partners.routes';
 
 const tags = ['dashboard'];
 
@@ -27,4 +28,5 @@ export function registerDashboardRoutes(api: FastifyInstance, context: ModuleCon
   registerVesselDashboardRoutes(api, context);
   registerStatsDashboardRoutes(api, context);
   registerWarehouseDashboardRoutes(api, context);
+  registerPartnerDashboardRoutes(api, context);
 }

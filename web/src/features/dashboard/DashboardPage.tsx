@@ -58,6 +58,8 @@ export function ReloadBanner({ tab }: { tab: DashboardTab }) {
 const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentType>>> = {
   vessel: lazy(() => import('./VesselTab')),
   warehouse: lazy(() => import('./WarehouseTab')),
+  consignee: lazy(() => import('./ConsigneeTab')),
+  customer: lazy(() => import('./CustomerTab')),
   map: lazy(() => import('./MapTab')),
   stats: lazy(() => import('./StatsTab')),
 };

@@ -21,6 +21,7 @@ import * as consigneeTransfer from './consignee-transfer';
 import * as warehouseTransfer from './warehouse-transfer';
 import { appTextsAr, appTextsEn } from '../app-texts';
 import * as dashboardMap from './dashboard-map';
+import * as dashboardPartners from './dashboard-partners';
 import * as dashboardShared from './dashboard-shared';
 import * as dashboardVessel from './dashboard-vessel';
 import * as dashboardStats from './dashboard-stats';
@@ -30,7 +31,7 @@ import * as dashboardWarehouse from './dashboard-warehouse';
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
  * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans, sales, consigneeTransfer, warehouseTransfer, dashboardMap, dashboardShared, dashboardVessel, dashboardStats, dashboardWarehouse } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans, sales, consigneeTransfer, warehouseTransfer, dashboardMap, dashboardShared, dashboardVessel, dashboardStats, dashboardWarehouse, dashboardPartners } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;

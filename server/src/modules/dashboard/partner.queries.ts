@@ -1,0 +1,803 @@
+import { kgToTonnes, vesselVoyageLabel, type PartnerMoveType, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats, type TPartnerTripRow } from '@tonnage/contracts';
+import { sql, type SQL } from 'drizzle-orm';
+import type { DataScope } from '../../identity/data-scope';
+import { agencyTimezone } from '../../identity/agency-time-zone';
+import type { ReadActor } from '../../kit/actor';
+import { inTransitTotals, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
+import { accountScope } from '../../ledger/ledger.scope';
+import { ledgerAccounts } from '../../ledger/ledger.schema';
+import { queryRows, type Db } from '../../platform/db/client';
+import { notFound } from '../../platform/errors';
+
+/*
+ * What the Consignee tab and the Customer tab share (spec 2.13, 3, 7; contracts `dashboard-partners.ts`): a partner
+ * (the subject: a consignee or shipment manager, or a customer), its delivery locations, and the ledger's figures
+ * there within the user's data scope.
+ *
+ * - Consignee tab: the partner's own stock (ON_HAND owner = the partner) at consignee delivery locations: its own
+ *   sites (always listed) and any other consignee location where it holds stock or had trips. The cargo a consignee
+ *   dispatched to a customer stays its own until the customer takes it over, so `customerLocationQty` shows it too.
+ * - Customer tab: the stock at the customer's own delivery locations, whoever owns it (a customer-delivery port
+ *   loading or a delivered sale puts it in the customer's name; a Consignee Out arrives in the consignee's name but
+ *   at the customer's place), and the customer's own stock elsewhere (`consigneeLocationQty`).
+ *
+ * Current stock, trips and trucks in transit come from the ledger's read side (`stockPositions`, `tripsIn` /
+ * `tripsOut`, `tripDetail`, `inTransitTotals`, all scoped); the quantity details net each transaction's entries on
+ * the partner's accounts at one location (one query, scoped with the ledger's own `accountScope`). Business tables
+ * are read only for what the ledger does not hold: a trip's slip (number, truck, ends) and names.
+ */
+
+export type PartnerKind = 'consignee' | 'customer';
+
+/** The parsed query of either tab (contracts' `ZConsigneeDashboardQuery` / `ZCustomerDashboardQuery` and details). */
+export interface PartnerQuery {
+  voyageId?: number | undefined;
+  bindingVoyageId?: number | undefined;
+  consignmentId?: number | undefined;
+  /** Customer tab: the BL consignee of the cargo (the Consignee tab's subject is `partnerId`). */
+  consigneeId?: number | undefined;
+  smIds?: readonly number[] | undefined;
+  cargoId?: number | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  locationId?: number | undefined;
+  siloId?: number | undefined;
+  type?: PartnerMoveType | undefined;
+  isShipmentManager?: boolean | undefined;
+}
+
+const COMPANY_TYPE = { consignee: 3, shipmentManager: 5, customer: 6 } as const;
+const DELIVERY_LOCATION_KIND = 2;
+
+interface Site {
+  id: number;
+  name: string;
+  isActive: boolean;
+  ownerType: string | null;
+  ownerId: number | null;
+}
+
+/** A partner's query resolved once: its filters on the ledger's dimensions, the period, its own sites. */
+interface Resolved {
+  actor: ReadActor;
+  kind: PartnerKind;
+  partnerId: number;
+  /** Consignee tab: the owner of the stock. */
+  ownerId: number | undefined;
+  /** The ON_HAND filter of every read: owner (consignee tab) or own sites (customer tab), and the cargo filters. */
+  positions: DimensionFilter<PositionDimension>;
+  /** The partner's own stock (whichever tab), with the cargo filters: the per-kind lists. */
+  owned: DimensionFilter<PositionDimension>;
+  /** IN_TRANSIT's filter (trucks carry no location, silo or attached voyage). */
+  transit: DimensionFilter<InTransitDimension>;
+  period: Period | undefined;
+  ownSites: Site[];
+  /** Only this location (the `locationId` filter). */
+  locationId: number | undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Resolving the partner and the filters.
+
+const ids = (values: readonly number[]): SQL =>
+  sql.join(
+    values.map((v) => sql`${v}::integer`),
+    sql`, `,
+  );
+
+/** The partner, or 404 when it is not a company of the tab's kind in the agency within the user's scope. */
+async function checkPartner(tx: Db, scope: DataScope, kind: PartnerKind, partnerId: number, isShipmentManager: boolean | undefined): Promise<void> {
+  const [row] = await queryRows<{ company_type_id: number; shipment_manager_id: number | null }>(
+    tx,
+    sql`select company_type_id, shipment_manager_id from companies where id = ${partnerId}::integer`,
+  );
+  if (!row) throw notFound();
+  const type = Number(row.company_type_id);
+  if (kind === 'customer') {
+    if (type !== COMPANY_TYPE.customer) throw notFound();
+    return;
+  }
+  const allowed = isShipmentManager === true ? [COMPANY_TYPE.shipmentManager] : isShipmentManager === false ? [COMPANY_TYPE.consignee] : [COMPANY_TYPE.consignee, COMPANY_TYPE.shipmentManager];
+  if (!allowed.some((t) => t === type)) throw notFound();
+  // The consignee picker's own scope (spec 6): a consignee by its id and its shipment manager; a shipment manager by its id.
+  if (type === COMPANY_TYPE.consignee) {
+    if (scope.consigneeIds && !scope.consigneeIds.includes(partnerId)) throw notFound();
+    if (scope.shipmentManagerIds && (row.shipment_manager_id === null || !scope.shipmentManagerIds.includes(Number(row.shipment_manager_id)))) throw notFound();
+  } else if (scope.shipmentManagerIds && !scope.shipmentManagerIds.includes(partnerId)) throw notFound();
+}
+
+/** The LC/POs the shipment-manager and BL-consignee filters leave, or undefined when they leave every one. */
+async function consignmentChoice(tx: Db, kind: PartnerKind, partnerId: number, query: PartnerQuery): Promise<readonly number[] | undefined> {
+  const conditions: SQL[] = [];
+  if (query.smIds && query.smIds.length > 0) {
+    let ownerUnder = false;
+    if (kind === 'consignee') {
+      // The partner's whole stock passes when it is one of the shipment managers or a consignee under one (spec 2.13).
+      const [row] = await queryRows<{ passes: boolean }>(
+        tx,
+        sql`select (id in (${ids(query.smIds)}) or coalesce(shipment_manager_id in (${ids(query.smIds)}), false)) as passes from companies where id = ${partnerId}::integer`,
+      );
+      ownerUnder = row?.passes === true;
+    }
+    if (!ownerUnder) conditions.push(sql`shipment_manager_id in (${ids(query.smIds)})`);
+  }
+  if (kind === 'customer' && query.consigneeId !== undefined) conditions.push(sql`bl_consignee_id = ${query.consigneeId}::integer`);
+  if (conditions.length === 0) return query.consignmentId === undefined ? undefined : [query.consignmentId];
+  if (query.consignmentId !== undefined) conditions.push(sql`id = ${query.consignmentId}::integer`);
+  const rows = await queryRows<{ id: number }>(tx, sql`select id from consignments where ${sql.join(conditions, sql` and `)}`);
+  return rows.map((r) => Number(r.id));
+}
+
+/** The period's dates (inclusive, the agency's days) as the ledger's half-open [from, to). */
+async function periodOf(tx: Db, agencyId: number, query: PartnerQuery): Promise<Period | undefined> {
+  if (query.fromDate === undefined && query.toDate === undefined) return undefined;
+  const zone = await agencyTimezone(tx, agencyId);
+  const [row] = await queryRows<{ from: string | Date | null; to: string | Date | null }>(
+    tx,
+    sql`select ${query.fromDate ?? null}::date::timestamp at time zone ${zone} as "from", (${query.toDate ?? null}::date + 1)::timestamp at time zone ${zone} as "to"`,
+  );
+  return { ...(row?.from ? { from: new Date(row.from) } : {}), ...(row?.to ? { to: new Date(row.to) } : {}) };
+}
+
+/** The partner's own delivery locations of the tab's kind, within the user's locations. */
+async function ownSitesOf(tx: Db, scope: DataScope, kind: PartnerKind, partnerId: number): Promise<Site[]> {
+  if (scope.locationIds && scope.locationIds.length === 0) return [];
+  const owner = kind === 'customer' ? sql`customer_id` : sql`consignee_id`;
+  const rows = await queryRows<{ id: number; name: string; is_active: boolean; owner_type: string | null; owner_id: number | null }>(
+    tx,
+    sql`select id, name, is_active, owner_type, ${owner} as owner_id from locations
+        where location_kind_id = ${DELIVERY_LOCATION_KIND}::integer and owner_type = ${kind} and ${owner} = ${partnerId}::integer
+        ${scope.locationIds ? sql`and id in (${ids(scope.locationIds)})` : sql``}
+        order by name, id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name, isActive: r.is_active, ownerType: r.owner_type, ownerId: r.owner_id === null ? null : Number(r.owner_id) }));
+}
+
+export async function resolvePartner(tx: Db, actor: ReadActor, kind: PartnerKind, partnerId: number, query: PartnerQuery): Promise<Resolved> {
+  await checkPartner(tx, actor.scope, kind, partnerId, query.isShipmentManager);
+  const consignments = await consignmentChoice(tx, kind, partnerId, query);
+  const ownSites = await ownSitesOf(tx, actor.scope, kind, partnerId);
+  const cargo = {
+    ...(consignments === undefined ? {} : { consignmentId: consignments }),
+    ...(query.voyageId === undefined ? {} : { voyageId: query.voyageId }),
+    ...(query.cargoId === undefined ? {} : { cargoTypeId: query.cargoId }),
+  };
+  const place = {
+    ...cargo,
+    ...(query.bindingVoyageId === undefined ? {} : { attachedVoyageId: query.bindingVoyageId }),
+    ...(query.siloId === undefined ? {} : { siloId: query.siloId }),
+  };
+  const ownerId = kind === 'consignee' ? partnerId : undefined;
+  const siteIds = ownSites.map((s) => s.id);
+  const locations = kind === 'customer' ? (query.locationId === undefined ? siteIds : siteIds.filter((id) => id === query.locationId)) : query.locationId;
+  return {
+    actor,
+    kind,
+    partnerId,
+    ownerId,
+    positions: { ...place, ...(ownerId === undefined ? {} : { ownerCompanyId: ownerId }), ...(locations === undefined ? {} : { locationId: locations }) },
+    owned: { ...place, ownerCompanyId: partnerId, ...(query.locationId === undefined ? {} : { locationId: query.locationId }) },
+    transit: { ...cargo, ...(ownerId === undefined ? {} : { ownerCompanyId: ownerId }) },
+    period: await periodOf(tx, actor.agencyId, query),
+    ownSites,
+    locationId: query.locationId,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Trips' slips and names.
+
+/** A truck trip's slip, whatever flow wrote it: its number, truck, the two ends, the owner on arrival. */
+interface TripSlip {
+  tripId: number;
+  type: PartnerMoveType;
+  slipNumber: string;
+  truck: string;
+  fromName: string;
+  fromOwnerId: number;
+  toLocationId: number;
+  toOwnerId: number;
+  received: boolean;
+  live: boolean;
+  slippedAt: Date;
+  consignmentId: number;
+  voyageId: number;
+  cargoTypeId: number;
+  siloId: number | null;
+}
+
+const TRANSFER_TYPES = new Set<string>(['warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer']);
+
+/** The slips of these trips (port loading slips, Warehouse Outs, Consignee Outs, transfer slips: each trip has one). */
+async function tripSlips(tx: Db, tripIds: readonly number[]): Promise<Map<number, TripSlip>> {
+  if (tripIds.length === 0) return new Map();
+  const wanted = ids([...new Set(tripIds)]);
+  const rows = await queryRows<{
+    trip_id: number;
+    type: string;
+    slip_number: number;
+    plate: string;
+    from_name: string;
+    from_owner_id: number;
+    to_location_id: number;
+    to_owner_id: number;
+    received_table: string | null;
+    status: string;
+    slipped_at: string | Date;
+    consignment_id: number;
+    voyage_id: number;
+    cargo_type_id: number;
+    silo_id: number | null;
+  }>(
+    tx,
+    sql`select s.trip_id, 'port' as type, s.slip_number, tr.plate_number as plate, pt.name as from_name, p.owner_company_id as from_owner_id, p.to_location_id,
+               p.owner_company_id as to_owner_id, s.received_table, s.status, s.loaded_at as slipped_at, p.consignment_id, p.voyage_id, c.cargo_type_id, null::integer as silo_id
+          from loading_slips s join port_loadings p on p.id = s.port_loading_id join ports pt on pt.id = p.port_id join consignments c on c.id = p.consignment_id
+          join trucks tr on tr.id = s.truck_id
+         where s.trip_id in (${wanted})
+        union all
+        select o.trip_id, 'warehouseOut', o.slip_number, tr.plate_number, l.name, po.owner_company_id, o.to_location_id, po.owner_company_id, o.received_table, o.status, o.out_at,
+               po.consignment_id, po.voyage_id, po.cargo_type_id, po.silo_id
+          from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id join locations l on l.id = po.warehouse_id join trucks tr on tr.id = po.truck_id
+         where o.trip_id in (${wanted})
+        union all
+        select o.trip_id, 'consigneeOut', o.slip_number, tr.plate_number, l.name, o.owner_company_id, o.to_location_id, o.owner_company_id, o.received_table, o.status, o.out_at,
+               o.consignment_id, o.voyage_id, o.cargo_type_id, null::integer
+          from consignee_outs o join locations l on l.id = o.location_id join trucks tr on tr.id = o.truck_id
+         where o.trip_id in (${wanted})
+        union all
+        select t.trip_id, t.source_kind, t.slip_number, tr.plate_number, l.name, t.owner_company_id, t.to_location_id, t.to_owner_company_id, t.received_table, t.status, t.slipped_at,
+               t.consignment_id, t.voyage_id, t.cargo_type_id, t.silo_id
+          from transfer_slips t join locations l on l.id = t.from_location_id join trucks tr on tr.id = t.truck_id
+         where t.trip_id in (${wanted})`,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.trip_id),
+      {
+        tripId: Number(r.trip_id),
+        type: r.type === 'port' || r.type === 'warehouseOut' || r.type === 'consigneeOut' || TRANSFER_TYPES.has(r.type) ? (r.type as PartnerMoveType) : 'correction',
+        slipNumber: String(r.slip_number),
+        truck: r.plate,
+        fromName: r.from_name,
+        fromOwnerId: Number(r.from_owner_id),
+        toLocationId: Number(r.to_location_id),
+        toOwnerId: Number(r.to_owner_id),
+        received: r.received_table !== null,
+        live: r.status === 'Active',
+        slippedAt: new Date(r.slipped_at),
+        consignmentId: Number(r.consignment_id),
+        voyageId: Number(r.voyage_id),
+        cargoTypeId: Number(r.cargo_type_id),
+        siloId: r.silo_id === null ? null : Number(r.silo_id),
+      },
+    ]),
+  );
+}
+
+/** Names of the records the rows mention, read once per kind. */
+interface Names {
+  consignment: (id: number) => { LCPONumber: string; refNumber: string };
+  voyage: (id: number) => string;
+  cargo: (id: number) => string;
+  company: (id: number) => string;
+  location: (id: number) => { name: string; kind: number; ownerType: string | null; ownerId: number | null };
+}
+
+async function namesOf(tx: Db, wanted: { consignments?: number[]; voyages?: number[]; cargos?: number[]; companies?: number[]; locations?: number[] }): Promise<Names> {
+  const list = (values: number[] | undefined) => [...new Set(values ?? [])];
+  const read = async <T>(values: number[] | undefined, query: (w: SQL) => SQL): Promise<T[]> => {
+    const distinct = list(values);
+    return distinct.length === 0 ? [] : queryRows<T>(tx, query(ids(distinct)));
+  };
+  const [consignments, voyages, cargos, companies, locations] = await Promise.all([
+    read<{ id: number; lc: string | null; po: string | null; ref: string | null }>(wanted.consignments, (w) => sql`select id, lc_number as lc, po_number as po, ref_number as ref from consignments where id in (${w})`),
+    read<{ id: number; vessel: string; voyage: string }>(
+      wanted.voyages,
+      (w) => sql`select v.id, ve.name as vessel, v.voyage_number as voyage from voyages v join vessels ve on ve.id = v.vessel_id where v.id in (${w})`,
+    ),
+    read<{ id: number; name: string }>(wanted.cargos, (w) => sql`select id, name from cargo_types where id in (${w})`),
+    read<{ id: number; name: string }>(wanted.companies, (w) => sql`select id, name from companies where id in (${w})`),
+    read<{ id: number; name: string; kind: number; owner_type: string | null; owner_id: number | null }>(
+      wanted.locations,
+      (w) => sql`select id, name, location_kind_id as kind, owner_type, coalesce(consignee_id, customer_id) as owner_id from locations where id in (${w})`,
+    ),
+  ]);
+  const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
+  const c = byId(consignments);
+  const v = byId(voyages);
+  const g = byId(cargos);
+  const p = byId(companies);
+  const l = byId(locations);
+  return {
+    consignment: (id) => {
+      const row = c.get(id);
+      return { LCPONumber: row?.lc ?? row?.po ?? '', refNumber: row?.ref ?? '' };
+    },
+    voyage: (id) => {
+      const row = v.get(id);
+      return row ? vesselVoyageLabel({ vesselName: row.vessel, voyageNumber: row.voyage }) : '';
+    },
+    cargo: (id) => g.get(id)?.name ?? '',
+    company: (id) => p.get(id)?.name ?? '',
+    location: (id) => {
+      const row = l.get(id);
+      return { name: row?.name ?? '', kind: Number(row?.kind ?? 0), ownerType: row?.owner_type ?? null, ownerId: row?.owner_id === null || row?.owner_id === undefined ? null : Number(row.owner_id) };
+    },
+  };
+}
+
+/** Trucks on the road now with the partner's cargo (consignee tab) or any cargo (customer tab), by trip: kg and slip. */
+async function trucksOnTheRoad(tx: Db, r: Resolved): Promise<{ tripId: number; kg: bigint; slip: TripSlip }[]> {
+  const totals = await inTransitTotals(tx, { agencyId: r.actor.agencyId, scope: r.actor.scope, filter: r.transit, groupBy: ['tripId'] });
+  const slips = await tripSlips(
+    tx,
+    totals.map((t) => Number(t.tripId)),
+  );
+  return totals.flatMap((t) => {
+    const slip = slips.get(Number(t.tripId));
+    return slip ? [{ tripId: slip.tripId, kg: t.quantityKg, slip }] : [];
+  });
+}
+
+/** Whether a location belongs on the tab's table: a delivery location of the tab's kind (the customer's own, on its tab). */
+function onTab(r: Resolved, location: { kind: number; ownerType: string | null }, locationId: number): boolean {
+  if (r.locationId !== undefined && locationId !== r.locationId) return false;
+  if (r.kind === 'customer') return r.ownSites.some((s) => s.id === locationId);
+  return location.kind === DELIVERY_LOCATION_KIND && location.ownerType === 'consignee';
+}
+
+const add = (map: Map<number, bigint>, key: number, kg: bigint) => map.set(key, (map.get(key) ?? 0n) + kg);
+const sumOf = (values: Iterable<bigint>) => [...values].reduce((a, b) => a + b, 0n);
+
+// ---------------------------------------------------------------------------------------------------------------
+// The stats (the table, the chart and the per-kind lists).
+
+export async function partnerStats(tx: Db, r: Resolved): Promise<TPartnerStats> {
+  const { agencyId, scope } = r.actor;
+  const here = { agencyId, scope, filter: r.positions, groupBy: ['locationId'] as const };
+  const [onHand, owned, arrived, left, trucks] = await Promise.all([
+    stockPositions(tx, here),
+    r.kind === 'customer' ? stockPositions(tx, { agencyId, scope, filter: r.owned, groupBy: ['locationId'] }) : Promise.resolve(undefined),
+    tripsIn(tx, { ...here, period: r.period ?? {} }),
+    tripsOut(tx, { ...here, place: 'ON_HAND', period: r.period ?? {} }),
+    trucksOnTheRoad(tx, r),
+  ]);
+  const stock = new Map<number, bigint>();
+  for (const p of onHand) add(stock, Number(p.locationId), p.onHandKg);
+  const ownStock = new Map<number, bigint>();
+  for (const p of owned ?? onHand) add(ownStock, Number(p.locationId), p.onHandKg);
+  const coming = new Map<number, bigint>();
+  for (const t of trucks) add(coming, t.slip.toLocationId, t.kg);
+  const inBy = new Map(arrived.map((t) => [Number(t.locationId), t]));
+  const outBy = new Map(left.map((t) => [Number(t.locationId), t]));
+
+  const candidates = [...new Set([...r.ownSites.filter((s) => s.isActive).map((s) => s.id), ...stock.keys(), ...ownStock.keys(), ...coming.keys(), ...inBy.keys(), ...outBy.keys()])];
+  const names = await namesOf(tx, { locations: candidates });
+  const tableIds = candidates.filter((id) => onTab(r, names.location(id), id) && (r.ownSites.some((s) => s.id === id && s.isActive) || stock.has(id) || coming.has(id) || inBy.has(id) || outBy.has(id)));
+  const byName = (a: number, b: number) => names.location(a).name.localeCompare(names.location(b).name, 'en', { sensitivity: 'base' }) || a - b;
+  tableIds.sort(byName);
+
+  const tableRows = tableIds.map((id) => ({
+    locationId: id,
+    name: names.location(id).name,
+    quantity: kgToTonnes(stock.get(id) ?? 0n),
+    tripsIn: inBy.get(id)?.trips ?? 0,
+    tripsInQty: kgToTonnes(inBy.get(id)?.quantityKg ?? 0n),
+    tripsOut: outBy.get(id)?.trips ?? 0,
+    tripsOutQty: kgToTonnes(outBy.get(id)?.quantityKg ?? 0n),
+    inTransitQty: kgToTonnes(coming.get(id) ?? 0n),
+  }));
+  const qtyList = (source: Map<number, bigint>, ownerType: 'consignee' | 'customer'): { list: TPartnerLocationQty[]; total: bigint } => {
+    const chosen = [...source.entries()].filter(([id, kg]) => kg !== 0n && names.location(id).kind === DELIVERY_LOCATION_KIND && names.location(id).ownerType === ownerType);
+    chosen.sort(([a], [b]) => byName(a, b));
+    return { list: chosen.map(([id, kg]) => ({ locationId: id, name: names.location(id).name, quantity: kgToTonnes(kg) })), total: sumOf(chosen.map(([, kg]) => kg)) };
+  };
+  // Consignee tab: the partner's stock by kind of place. Customer tab: the stock at its own places, and its own elsewhere.
+  const atConsignees = qtyList(ownStock, 'consignee');
+  const atCustomers = r.kind === 'customer' ? qtyList(new Map(tableIds.map((id) => [id, stock.get(id) ?? 0n])), 'customer') : qtyList(ownStock, 'customer');
+  return {
+    tableRows,
+    chartData: tableRows.map((row) => ({ locationId: row.locationId, name: row.name, quantity: row.quantity })),
+    overAllQuantityInConsigneeLocs: kgToTonnes(atConsignees.total),
+    overAllQuantityInCustomerLocs: kgToTonnes(atCustomers.total),
+    consigneeLocationQty: atConsignees.list,
+    customerLocationQty: atCustomers.list,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Level 1: the trucks in or out of one location.
+
+/** The partner's filter at one location (the detail's `locationId`, required by the query schema). */
+function atLocation(r: Resolved, locationId: number): DimensionFilter<PositionDimension> {
+  if (r.kind === 'customer' && !r.ownSites.some((s) => s.id === locationId)) return { ...r.positions, locationId: [] };
+  return { ...r.positions, locationId };
+}
+
+/** The kilograms each of these transactions put on (or took from) the partner's accounts at the location. */
+async function placeKgByTransaction(tx: Db, r: Resolved, filter: DimensionFilter<PositionDimension>, transactionIds: readonly number[]): Promise<Map<number, bigint>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = await queryRows<{ transaction_id: number; kg: string }>(
+    tx,
+    sql`select e.transaction_id, sum(e.quantity_kg)::text as kg
+        from ledger_entries e join ledger_accounts on ledger_accounts.id = e.account_id
+        where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id in (${ids([...new Set(transactionIds)])}) and ${positionWhere(r, filter)}
+        group by e.transaction_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.transaction_id), BigInt(row.kg)]));
+}
+
+function tripRow(
+  names: Names,
+  slip: TripSlip | undefined,
+  fields: { tripId: number; date: Date; quantityKg: bigint; inTransitKg: bigint; pending: boolean; source: string; destination: string; toConsignee: string | null },
+): TPartnerTripRow {
+  const consignment = names.consignment(slip?.consignmentId ?? 0);
+  return {
+    tripId: fields.tripId,
+    type: slip?.type ?? 'correction',
+    slipNumber: slip?.slipNumber ?? '',
+    date: fields.date.toISOString(),
+    truck: slip?.truck ?? '',
+    source: fields.source,
+    destination: fields.destination,
+    toConsignee: fields.toConsignee,
+    consignmentId: slip?.consignmentId ?? 0,
+    ...consignment,
+    vesselVoyage: names.voyage(slip?.voyageId ?? 0),
+    cargo: names.cargo(slip?.cargoTypeId ?? 0),
+    siloId: slip?.siloId ?? null,
+    quantity: kgToTonnes(fields.quantityKg),
+    inTransitQty: kgToTonnes(fields.inTransitKg),
+    pending: fields.pending,
+  };
+}
+
+/** At most this many trucks in a level-1 list: the latest of the period (narrow the period to see older ones). */
+export const TRIP_DETAIL_LIMIT = 1_000;
+
+/** The trucks of the period in or out of the partner's positions, the latest `TRIP_DETAIL_LIMIT` (the read side lists oldest first). */
+async function latestTrips(tx: Db, r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>) {
+  const { agencyId, scope } = r.actor;
+  const period = r.period ?? {};
+  const [count] = direction === 'in' ? await tripsIn(tx, { agencyId, scope, filter, groupBy: [], period }) : await tripsOut(tx, { agencyId, scope, filter, groupBy: [], period, place: 'ON_HAND' });
+  const offset = Math.max(0, (count?.trips ?? 0) - TRIP_DETAIL_LIMIT);
+  return tripDetail(tx, { agencyId, scope, direction, place: 'ON_HAND', filter, period, limit: TRIP_DETAIL_LIMIT, offset });
+}
+
+const newestFirst = (a: TPartnerTripRow, b: TPartnerTripRow) => b.date.localeCompare(a.date) || b.tripId - a.tripId;
+
+/** Trips-in detail of a location: the trucks received there (what the place took in) and those still coming (pending). */
+export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerTripRow[]> {
+  const filter = atLocation(r, locationId);
+  const received = await latestTrips(tx, r, 'in', filter);
+  const placeKg = await placeKgByTransaction(
+    tx,
+    r,
+    filter,
+    received.map((m) => m.transactionId),
+  );
+  const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
+  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? (await trucksOnTheRoad(tx, r)).filter((t) => t.slip.toLocationId === locationId) : [];
+  const slips = await tripSlips(
+    tx,
+    received.map((m) => m.tripId),
+  );
+  const all = [...received.map((m) => slips.get(m.tripId)), ...coming.map((c) => c.slip)].filter((s): s is TripSlip => s !== undefined);
+  const names = await namesOf(tx, {
+    consignments: all.map((s) => s.consignmentId),
+    voyages: all.map((s) => s.voyageId),
+    cargos: all.map((s) => s.cargoTypeId),
+  });
+  const rows = [
+    ...received.map((m) => {
+      const slip = slips.get(m.tripId);
+      return tripRow(names, slip, { tripId: m.tripId, date: m.at, quantityKg: placeKg.get(m.transactionId) ?? 0n, inTransitKg: 0n, pending: false, source: slip?.fromName ?? '', destination: '', toConsignee: null });
+    }),
+    ...coming.map((c) => tripRow(names, c.slip, { tripId: c.tripId, date: c.slip.slippedAt, quantityKg: c.kg, inTransitKg: c.kg, pending: true, source: c.slip.fromName, destination: '', toConsignee: null })),
+  ];
+  return rows.filter((row) => type === undefined || row.type === type).sort(newestFirst);
+}
+
+/** Trips-out detail of a location: the trucks that left it with the partner's cargo; pending while not received at their destination. */
+export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerTripRow[]> {
+  const filter = atLocation(r, locationId);
+  const { agencyId, scope } = r.actor;
+  const left = await latestTrips(tx, r, 'out', filter);
+  const tripIds = left.map((m) => m.tripId);
+  const placeKg = await placeKgByTransaction(
+    tx,
+    r,
+    filter,
+    left.map((m) => m.transactionId),
+  );
+  const [slips, onTrucks] = await Promise.all([
+    tripSlips(tx, tripIds),
+    tripIds.length === 0 ? Promise.resolve([]) : inTransitTotals(tx, { agencyId, scope, filter: { tripId: tripIds }, groupBy: ['tripId'] }),
+  ]);
+  const stillOn = new Map(onTrucks.map((t) => [Number(t.tripId), t.quantityKg]));
+  const all = [...slips.values()];
+  const places = await namesOf(tx, { locations: all.map((s) => s.toLocationId) });
+  const names = await namesOf(tx, {
+    consignments: all.map((s) => s.consignmentId),
+    voyages: all.map((s) => s.voyageId),
+    cargos: all.map((s) => s.cargoTypeId),
+    companies: all.flatMap((s) => [s.toOwnerId, s.fromOwnerId, places.location(s.toLocationId).ownerId ?? 0]),
+    locations: all.map((s) => s.toLocationId),
+  });
+  const rows = left.map((m) => {
+    const slip = slips.get(m.tripId);
+    const destination = slip ? names.location(slip.toLocationId) : undefined;
+    // The party the cargo goes to: the owner on arrival when it changes, else the destination's owner when another's.
+    let to: number | null = null;
+    if (slip && slip.toOwnerId !== slip.fromOwnerId) to = slip.toOwnerId;
+    else if (slip && destination?.ownerId !== null && destination?.ownerId !== undefined && destination.ownerId !== slip.fromOwnerId) to = destination.ownerId;
+    const companies = to === null ? null : names.company(to);
+    return tripRow(names, slip, {
+      tripId: m.tripId,
+      date: m.at,
+      quantityKg: -(placeKg.get(m.transactionId) ?? 0n),
+      inTransitKg: stillOn.get(m.tripId) ?? 0n,
+      pending: slip ? slip.live && !slip.received : false,
+      source: '',
+      destination: destination?.name ?? '',
+      toConsignee: companies,
+    });
+  });
+  return rows.filter((row) => type === undefined || row.type === type).sort(newestFirst);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Level 2: in-quantity and out-quantity of one location, by type.
+
+/** The condition of `ledger_accounts` (by table name) for the partner's positions matching a filter, within scope. */
+function positionWhere(r: Resolved, filter: DimensionFilter<PositionDimension>): SQL {
+  const a = ledgerAccounts;
+  const conditions: SQL[] = [sql`${a.agencyId} = ${r.actor.agencyId}::integer`, sql`${a.kind} = 'ON_HAND'`];
+  for (const [dimension, value] of Object.entries(filter) as [PositionDimension, number | null | readonly (number | null)[] | undefined][]) {
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    const present = values.filter((v): v is number => v !== null);
+    const options: SQL[] = [];
+    if (present.length > 0) options.push(sql`${a[dimension]} in (${ids(present)})`);
+    if (values.includes(null)) options.push(sql`${a[dimension]} is null`);
+    conditions.push(options.length === 0 ? sql`false` : sql`(${sql.join(options, sql` or `)})`);
+  }
+  const scoped = accountScope(a, 'ON_HAND', r.actor.scope);
+  if (scoped) conditions.push(scoped);
+  return sql.join(conditions, sql` and `);
+}
+
+const IN_PLACE_TYPES: Readonly<Record<string, PartnerMoveType>> = {
+  ownershipTransfer: 'ownershipTransfer',
+  consigneeTransfer: 'consigneeTransfer',
+  siloTransfer: 'siloTransfer',
+  swapCargo: 'swapCargo',
+  consigneeToShipmentManagerLoan: 'loan',
+  loanReturn: 'loanReturn',
+  sale: 'sale',
+  handlingLoss: 'handlingLoss',
+  handlingExcess: 'handlingExcess',
+};
+
+interface Move {
+  transactionId: number;
+  postingType: string;
+  ownerId: number;
+  consignmentId: number;
+  voyageId: number;
+  cargoTypeId: number;
+  netKg: bigint;
+}
+
+interface OtherEntry {
+  transactionId: number;
+  kind: string;
+  tripId: number | null;
+  ownerId: number | null;
+  consignmentId: number | null;
+  quantityKg: bigint;
+}
+
+/**
+ * The partner's moves at one location over the period: each transaction's net change of the partner's positions
+ * there per owner, LC/PO, voyage and cargo type (so a silo transfer nets to nothing and a swap shows as an LC/PO
+ * leaving and another arriving), reversed transactions and reversals left out; and the other entries of those
+ * transactions (the trucks' IN_TRANSIT, the counter-positions), which say where the cargo came from or went.
+ */
+async function movesAt(tx: Db, r: Resolved, locationId: number): Promise<{ moves: Move[]; others: OtherEntry[] }> {
+  const filter = atLocation(r, locationId);
+  const period: SQL[] = [];
+  if (r.period?.from) period.push(sql`and t.created_at >= ${r.period.from.toISOString()}::timestamptz`);
+  if (r.period?.to) period.push(sql`and t.created_at < ${r.period.to.toISOString()}::timestamptz`);
+  const rows = await queryRows<{ transaction_id: number; type: string; owner_id: number; consignment_id: number; voyage_id: number; cargo_type_id: number; net_kg: string }>(
+    tx,
+    sql`select e.transaction_id, t.type, ledger_accounts.owner_company_id as owner_id, ledger_accounts.consignment_id, ledger_accounts.voyage_id, ledger_accounts.cargo_type_id,
+               sum(e.quantity_kg)::text as net_kg
+        from ledger_entries e
+        join ledger_accounts on ledger_accounts.id = e.account_id
+        join ledger_transactions t on t.id = e.transaction_id
+        where e.agency_id = ${r.actor.agencyId}::integer and ${positionWhere(r, filter)}
+          and t.reverses_id is null and not exists (select 1 from ledger_transactions reversal where reversal.reverses_id = t.id)
+          ${sql.join(period, sql` `)}
+        group by e.transaction_id, t.type, ledger_accounts.owner_company_id, ledger_accounts.consignment_id, ledger_accounts.voyage_id, ledger_accounts.cargo_type_id
+        having sum(e.quantity_kg) <> 0`,
+  );
+  const moves = rows.map((row) => ({
+    transactionId: Number(row.transaction_id),
+    postingType: row.type,
+    ownerId: Number(row.owner_id),
+    consignmentId: Number(row.consignment_id),
+    voyageId: Number(row.voyage_id),
+    cargoTypeId: Number(row.cargo_type_id),
+    netKg: BigInt(row.net_kg),
+  }));
+  if (moves.length === 0) return { moves, others: [] };
+  const otherRows = await queryRows<{ transaction_id: number; kind: string; trip_id: number | null; owner_id: number | null; consignment_id: number | null; kg: string }>(
+    tx,
+    sql`select e.transaction_id, a.kind, a.trip_id, a.owner_company_id as owner_id, a.consignment_id, e.quantity_kg::text as kg
+        from ledger_entries e join ledger_accounts a on a.id = e.account_id
+        where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id in (${ids([...new Set(moves.map((m) => m.transactionId))])})
+          and a.kind in ('IN_TRANSIT', 'ON_HAND')`,
+  );
+  const others = otherRows.map((row) => ({
+    transactionId: Number(row.transaction_id),
+    kind: row.kind,
+    tripId: row.trip_id === null ? null : Number(row.trip_id),
+    ownerId: row.owner_id === null ? null : Number(row.owner_id),
+    consignmentId: row.consignment_id === null ? null : Number(row.consignment_id),
+    quantityKg: BigInt(row.kg),
+  }));
+  return { moves, others };
+}
+
+/** In-quantity detail of a location: what reached the partner's stock there, by source, LC/PO and voyage; plus what is on the road there. */
+export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerInQtyRow[]> {
+  const { moves, others } = await movesAt(tx, r, locationId);
+  const arrivals = moves.filter((m) => m.netKg > 0n);
+  const trucksOf = new Map<number, OtherEntry[]>();
+  for (const o of others) if (o.kind === 'IN_TRANSIT' && o.quantityKg < 0n) trucksOf.set(o.transactionId, [...(trucksOf.get(o.transactionId) ?? []), o]);
+  const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
+  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? (await trucksOnTheRoad(tx, r)).filter((t) => t.slip.toLocationId === locationId) : [];
+  const slips = await tripSlips(tx, [...[...trucksOf.values()].flat().flatMap((o) => (o.tripId === null ? [] : [o.tripId]))]);
+
+  interface Group {
+    source: PartnerMoveType;
+    consignmentId: number;
+    voyageId: number;
+    cargoTypeId: number;
+    trips: Set<number>;
+    quantityKg: bigint;
+    inKg: bigint;
+    inTransitKg: bigint;
+  }
+  const groups = new Map<string, Group>();
+  const groupOf = (source: PartnerMoveType, consignmentId: number, voyageId: number, cargoTypeId: number): Group => {
+    const key = `${source}|${consignmentId}|${voyageId}|${cargoTypeId}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { source, consignmentId, voyageId, cargoTypeId, trips: new Set(), quantityKg: 0n, inKg: 0n, inTransitKg: 0n };
+      groups.set(key, group);
+    }
+    return group;
+  };
+  for (const m of arrivals) {
+    const trucks = (trucksOf.get(m.transactionId) ?? []).filter((o) => o.consignmentId === m.consignmentId);
+    if (trucks.length > 0) {
+      const first = trucks[0]?.tripId ?? null;
+      const group = groupOf((first === null ? undefined : slips.get(first)?.type) ?? 'correction', m.consignmentId, m.voyageId, m.cargoTypeId);
+      for (const t of trucks) if (t.tripId !== null) group.trips.add(t.tripId);
+      group.quantityKg += sumOf(trucks.map((t) => -t.quantityKg));
+      group.inKg += m.netKg;
+    } else {
+      const group = groupOf(IN_PLACE_TYPES[m.postingType] ?? 'correction', m.consignmentId, m.voyageId, m.cargoTypeId);
+      group.quantityKg += m.netKg;
+      group.inKg += m.netKg;
+    }
+  }
+  for (const c of coming) groupOf(c.slip.type, c.slip.consignmentId, c.slip.voyageId, c.slip.cargoTypeId).inTransitKg += c.kg;
+
+  const list = [...groups.values()].filter((g) => type === undefined || g.source === type);
+  const names = await namesOf(tx, { consignments: list.map((g) => g.consignmentId), voyages: list.map((g) => g.voyageId), cargos: list.map((g) => g.cargoTypeId) });
+  const rows = list.map((g) => ({
+    source: g.source,
+    consignmentId: g.consignmentId,
+    ...names.consignment(g.consignmentId),
+    vesselVoyage: names.voyage(g.voyageId),
+    cargo: names.cargo(g.cargoTypeId),
+    trips: g.trips.size,
+    quantity: kgToTonnes(g.quantityKg),
+    inQty: kgToTonnes(g.inKg),
+    transitLossQty: kgToTonnes(g.quantityKg - g.inKg),
+    inTransitQty: kgToTonnes(g.inTransitKg),
+  }));
+  return rows.sort((a, b) => a.source.localeCompare(b.source) || a.LCPONumber.localeCompare(b.LCPONumber) || a.vesselVoyage.localeCompare(b.vesselVoyage) || a.cargo.localeCompare(b.cargo));
+}
+
+/** Out-quantity detail of a location: what left the partner's stock there, by type, LC/PO, receiving party and its LC/PO. */
+export async function partnerOutQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerOutQtyRow[]> {
+  const { moves, others } = await movesAt(tx, r, locationId);
+  const departures = moves.filter((m) => m.netKg < 0n);
+  const byTransaction = new Map<number, OtherEntry[]>();
+  for (const o of others) byTransaction.set(o.transactionId, [...(byTransaction.get(o.transactionId) ?? []), o]);
+  const truckTrips = others.filter((o) => o.kind === 'IN_TRANSIT' && o.quantityKg > 0n).flatMap((o) => (o.tripId === null ? [] : [o.tripId]));
+  const { agencyId, scope } = r.actor;
+  const [slips, onTrucks] = await Promise.all([
+    tripSlips(tx, truckTrips),
+    truckTrips.length === 0 ? Promise.resolve([]) : inTransitTotals(tx, { agencyId, scope, filter: { tripId: [...new Set(truckTrips)] }, groupBy: ['tripId'] }),
+  ]);
+  const stillOn = new Map(onTrucks.map((t) => [Number(t.tripId), t.quantityKg]));
+  const destinations = await namesOf(tx, { locations: [...slips.values()].map((s) => s.toLocationId) });
+
+  interface Group {
+    type: PartnerMoveType;
+    consignmentId: number;
+    voyageId: number;
+    cargoTypeId: number;
+    toOwnerId: number | null;
+    toConsignmentId: number | null;
+    trips: Set<number>;
+    outKg: bigint;
+    inTransitKg: bigint;
+  }
+  const groups = new Map<string, Group>();
+  for (const m of departures) {
+    const entries = byTransaction.get(m.transactionId) ?? [];
+    const trucks = entries.filter((o) => o.kind === 'IN_TRANSIT' && o.quantityKg > 0n && o.consignmentId === m.consignmentId);
+    let moveType: PartnerMoveType;
+    let toOwnerId: number | null = null;
+    let toConsignmentId: number | null = null;
+    const trips = new Set<number>();
+    let inTransitKg = 0n;
+    if (trucks.length > 0) {
+      const slip = trucks[0]?.tripId === null || trucks[0]?.tripId === undefined ? undefined : slips.get(trucks[0].tripId);
+      moveType = slip?.type ?? 'correction';
+      const arrivalOwner = trucks[0]?.ownerId ?? null;
+      const destinationOwner = slip ? destinations.location(slip.toLocationId).ownerId : null;
+      if (arrivalOwner !== null && arrivalOwner !== m.ownerId) toOwnerId = arrivalOwner;
+      else if (destinationOwner !== null && destinationOwner !== m.ownerId) toOwnerId = destinationOwner;
+      for (const t of trucks) {
+        if (t.tripId === null) continue;
+        trips.add(t.tripId);
+        inTransitKg += stillOn.get(t.tripId) ?? 0n;
+      }
+    } else {
+      moveType = IN_PLACE_TYPES[m.postingType] ?? 'correction';
+      // The counter-position: where the same cargo went up in the same transaction (another owner, or another LC/PO).
+      const counter = entries.find((o) => o.kind === 'ON_HAND' && o.quantityKg > 0n && (o.ownerId !== m.ownerId || o.consignmentId !== m.consignmentId));
+      if (counter?.ownerId !== null && counter?.ownerId !== undefined && counter.ownerId !== m.ownerId) toOwnerId = counter.ownerId;
+      if (counter?.consignmentId !== null && counter?.consignmentId !== undefined && counter.consignmentId !== m.consignmentId) toConsignmentId = counter.consignmentId;
+    }
+    const key = `${moveType}|${m.consignmentId}|${m.voyageId}|${m.cargoTypeId}|${toOwnerId ?? ''}|${toConsignmentId ?? ''}`;
+    const group = groups.get(key) ?? { type: moveType, consignmentId: m.consignmentId, voyageId: m.voyageId, cargoTypeId: m.cargoTypeId, toOwnerId, toConsignmentId, trips: new Set<number>(), outKg: 0n, inTransitKg: 0n };
+    for (const t of trips) group.trips.add(t);
+    group.outKg += -m.netKg;
+    group.inTransitKg += inTransitKg;
+    groups.set(key, group);
+  }
+  const list = [...groups.values()].filter((g) => type === undefined || g.type === type);
+  const names = await namesOf(tx, {
+    consignments: list.flatMap((g) => (g.toConsignmentId === null ? [g.consignmentId] : [g.consignmentId, g.toConsignmentId])),
+    voyages: list.map((g) => g.voyageId),
+    cargos: list.map((g) => g.cargoTypeId),
+    companies: list.flatMap((g) => (g.toOwnerId === null ? [] : [g.toOwnerId])),
+  });
+  const rows = list.map((g) => {
+    const to = g.toConsignmentId === null ? null : names.consignment(g.toConsignmentId);
+    return {
+      type: g.type,
+      consignmentId: g.consignmentId,
+      ...names.consignment(g.consignmentId),
+      vesselVoyage: names.voyage(g.voyageId),
+      cargo: names.cargo(g.cargoTypeId),
+      toConsignee: g.toOwnerId === null ? null : names.company(g.toOwnerId),
+      To_LCPONumber: to?.LCPONumber ?? null,
+      To_refNumber: to?.refNumber ?? null,
+      trips: g.trips.size,
+      outQty: kgToTonnes(g.outKg),
+      inTransitQty: kgToTonnes(g.inTransitKg),
+    };
+  });
+  return rows.sort((a, b) => a.type.localeCompare(b.type) || a.LCPONumber.localeCompare(b.LCPONumber) || (a.toConsignee ?? '').localeCompare(b.toConsignee ?? ''));
+}
