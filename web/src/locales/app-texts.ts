@@ -149,7 +149,6 @@ export const appTextsEn = {
       map: 'Map',
     },
     reload: 'Stats updated, Reload!',
-    empty: 'No data to show yet.',
   },
   profile: {
     editProfile: 'Edit Profile',
@@ -615,7 +614,6 @@ export const appTextsAr: Shape<typeof appTextsEn> = {
       stats: 'إحصاءات الدخول/الخروج',
       map: 'الخريطة',
     },
-    empty: 'لا توجد بيانات لعرضها بعد.',
     reload: 'تم تحديث الإحصاءات، إعادة التحميل!',
   },
   profile: {

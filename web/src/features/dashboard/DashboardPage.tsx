@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Spin, Tabs } from 'antd';
+import { Alert, Button, Spin, Tabs } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DASHBOARD_TAB_PERMISSIONS, hasAnyPermission, hasPermission, type DashboardTab, type TUserContext } from '@tonnage/contracts';
@@ -55,7 +55,7 @@ export function ReloadBanner({ tab }: { tab: DashboardTab }) {
  * Each tab's content, a chunk of its own loaded when the tab first opens (its tables, charts and the map's library
  * stay out of the dashboard's first load). A tab adds one line here.
  */
-const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentType>>> = {
+const TAB_CONTENT: Record<DashboardTab, LazyExoticComponent<ComponentType>> = {
   vessel: lazy(() => import('./VesselTab')),
   warehouse: lazy(() => import('./WarehouseTab')),
   consignee: lazy(() => import('./ConsigneeTab')),
@@ -66,20 +66,13 @@ const TAB_CONTENT: Partial<Record<DashboardTab, LazyExoticComponent<ComponentTyp
 
 /** One tab: the reload banner (spec 4), then its content once its chunk loaded. */
 function TabContent({ tab }: { tab: DashboardTab }) {
-  const { t } = useTranslation();
   const Content = TAB_CONTENT[tab];
   return (
     <>
       <ReloadBanner tab={tab} />
-      {Content ? (
-        <Suspense fallback={<Spin data-testid={`dashboard-loading-${tab}`} />}>
-          <Content />
-        </Suspense>
-      ) : (
-        <Card title={t(`dashboard.panels.${tab}`)} data-testid={`dashboard-panel-${tab}`}>
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.empty')} />
-        </Card>
-      )}
+      <Suspense fallback={<Spin data-testid={`dashboard-loading-${tab}`} />}>
+        <Content />
+      </Suspense>
     </>
   );
 }
