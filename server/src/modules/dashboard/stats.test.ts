@@ -5,16 +5,19 @@ import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
+import { createGeneratedAgency } from '../../test/generated-season';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
- * `GET /api/dashboard/stats` (spec 2.13 "IN/OUT Stats tab", 3, 6, 7, 9) on the demo season: every figure is
- * computed again here from the ledger's entries (and the slips' records for the filters that need a destination,
- * a transporter, an entry type), and must agree to the kilogram, for every filter, in the user's scope.
+ * `GET /api/dashboard/stats` (spec 2.13 "IN/OUT Stats tab", 3, 6, 7, 9) on the demo season and a generated one:
+ * every figure is computed again here from the ledger's entries (and the slips' records for the filters that need a
+ * destination, a transporter, an entry type), and must agree to the kilogram, for every filter, in the user's scope.
  */
 let t: TestApp;
 let agencyId: number;
 const tokens: Record<string, string> = {};
+/** The agency each caller works in (the demo agency unless named). */
+const agencyOf: Record<string, number> = {};
 const RIYADH = '+03:00';
 const SEASON = { startDate: '2026-01-01', endDate: '2026-11-21' };
 
@@ -45,17 +48,24 @@ interface Trip {
   receipts: { place: Place; locationId: number; kg: bigint }[];
 }
 
+/** The demo season's model. */
 let model: Trip[] = [];
-let locationKinds = new Map<number, Place>();
+/** A season under test: its agency and its model. */
+interface Season {
+  agencyId: number;
+  model: Trip[];
+}
+let generatedSeason: Season | undefined;
 
-function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return inAgency(t.database.db, agencyId, (tx) => queryRows<T>(tx, query));
+function rows<T>(query: ReturnType<typeof sql>, agency: number = agencyId): Promise<T[]> {
+  return inAgency(t.database.db, agency, (tx) => queryRows<T>(tx, query));
 }
 
-/** The model, from the ledger's entries (live transactions only) and the slips by trip. */
-async function loadModel(): Promise<void> {
+/** The model of an agency's season, from the ledger's entries (live transactions only) and the slips by trip. */
+async function loadModel(agency: number): Promise<Trip[]> {
+  const rows = <T,>(query: ReturnType<typeof sql>) => inAgency(t.database.db, agency, (tx) => queryRows<T>(tx, query));
   const locations = await rows<{ id: number; location_kind_id: number; owner_type: string | null }>(sql`select id, location_kind_id, owner_type from locations`);
-  locationKinds = new Map(
+  const locationKinds = new Map<number, Place>(
     locations.map((l) => [
       Number(l.id),
       Number(l.location_kind_id) === LOCATION_KIND_IDS.warehouse ? 'warehouse' : l.owner_type === 'consignee' ? 'consignee' : l.owner_type === 'customer' ? 'customer' : undefined,
@@ -175,7 +185,7 @@ async function loadModel(): Promise<void> {
       trip.receipts.push({ place: locationKinds.get(Number(arrival.location_id)), locationId: Number(arrival.location_id), kg: -BigInt(off.kg) - loss });
     }
   }
-  model = [...trips.values()];
+  return [...trips.values()];
 }
 
 interface Scope {
@@ -184,12 +194,12 @@ interface Scope {
 }
 
 /** The expected answer of the model for a period, a predicate on trips and a scope. */
-function expected(period: { startDate: string; endDate: string }, keep: (trip: Trip) => boolean, scope: Scope = {}): TDashboardStats {
+function expected(period: { startDate: string; endDate: string }, keep: (trip: Trip) => boolean, scope: Scope = {}, season: Trip[] = model): TDashboardStats {
   const from = new Date(`${period.startDate}T00:00:00${RIYADH}`).getTime();
   const to = new Date(`${period.endDate}T00:00:00${RIYADH}`).getTime() + 86_400_000;
   const answer = { startDate: period.startDate, endDate: period.endDate } as TDashboardStats;
   for (const group of STATS_GROUPS) {
-    const trips = model.filter(
+    const trips = season.filter(
       (trip) =>
         trip.origin === group &&
         trip.at.getTime() >= from &&
@@ -223,7 +233,7 @@ async function call(who: string, query: Record<string, string> = {}) {
   const token = tokens[who];
   if (!token) throw new Error(`no token ${who}`);
   const search = new URLSearchParams(query).toString();
-  return t.app.inject({ method: 'GET', url: `/api/dashboard/stats${search ? `?${search}` : ''}`, headers: { ...bearer(token), [Headers.agencyId]: String(agencyId) } });
+  return t.app.inject({ method: 'GET', url: `/api/dashboard/stats${search ? `?${search}` : ''}`, headers: { ...bearer(token), [Headers.agencyId]: String(agencyOf[who] ?? agencyId) } });
 }
 
 async function stats(who: string, query: Record<string, string> = {}): Promise<TDashboardStats> {
@@ -238,7 +248,7 @@ beforeAll(async () => {
   t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
   await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
-  await loadModel();
+  model = await loadModel(agencyId);
   const db = t.database.db;
   tokens.admin = await loginAs(t.app, 'demo.admin', 'Demo#Pass1');
   const managers = await rows<{ id: number; name: string }>(sql`select distinct c.id, c.name from consignments k join companies c on c.id = k.shipment_manager_id order by c.id`);
@@ -261,23 +271,37 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('GET /api/dashboard/stats', () => {
-  it('agrees with the ledger to the kilogram over the demo season, every group non-zero', async () => {
-    const answer = await stats('admin', SEASON);
-    expect(answer).toEqual(expected(SEASON, () => true));
-    for (const group of STATS_GROUPS) expect(answer[group].outTrips, group).toBeGreaterThan(0);
+/**
+ * Every figure, as `who` sees the season `season()`, against the model from the ledger's entries: run on the demo
+ * season and on a generated one (many voyages, trucks to warehouses, consignees' and customers' sites still on the
+ * road or received with losses, warehouse outs on to consignees, customers and the other warehouses). `demo` keeps
+ * the checks only the demo's story can meet (trips from every origin, a port trip today).
+ */
+function rightAnswers(who: string, season: () => Season, demo: boolean) {
+  it('agrees with the ledger to the kilogram over the season and a month of it, the groups of its trips non-zero', async () => {
+    const { model: trips } = season();
+    const answer = await stats(who, SEASON);
+    expect(answer).toEqual(expected(SEASON, () => true, {}, trips));
+    const groups = demo ? STATS_GROUPS : STATS_GROUPS.filter((group) => trips.some((trip) => trip.origin === group));
+    if (!demo) expect(groups).toEqual(expect.arrayContaining(['port', 'warehouse']));
+    for (const group of groups) expect(answer[group].outTrips, group).toBeGreaterThan(0);
     expect(answer.port.warehouseInTrips + answer.port.consigneeInTrips + answer.port.customerInTrips).toBeGreaterThan(0);
     expect(answer.warehouse.warehouseInTrips + answer.warehouse.consigneeInTrips + answer.warehouse.customerInTrips).toBeGreaterThan(0);
-    expect(answer.consignee.warehouseInTrips + answer.consignee.consigneeInTrips + answer.consignee.customerInTrips).toBeGreaterThan(0);
+    if (demo) expect(answer.consignee.warehouseInTrips + answer.consignee.consigneeInTrips + answer.consignee.customerInTrips).toBeGreaterThan(0);
+    const month = { startDate: '2026-10-01', endDate: '2026-10-31' };
+    expect(await stats(who, month)).toEqual(expected(month, () => true, {}, trips));
   });
 
   it('accounts for every kilogram of the port trips: received + still in transit + transit loss = out', async () => {
-    const answer = await stats('admin', SEASON);
-    const portTrips = model.filter((trip) => trip.origin === 'port').map((trip) => trip.accountId);
+    const { agencyId: agency, model: trips } = season();
+    const answer = await stats(who, SEASON);
+    const portTrips = trips.filter((trip) => trip.origin === 'port').map((trip) => trip.accountId);
+    expect(portTrips.length).toBeGreaterThan(0);
     const [balances] = await rows<{ in_transit: string; loss: string }>(
       sql`select coalesce(sum(a.balance_kg) filter (where a.kind = 'IN_TRANSIT' and a.id in (${sql.join(portTrips.map((id) => sql`${id}::integer`), sql`, `)})), 0)::text as in_transit,
                  coalesce(sum(a.balance_kg) filter (where a.kind = 'TRANSIT_LOSS' and a.trip_id in (select trip_id from ledger_accounts where id in (${sql.join(portTrips.map((id) => sql`${id}::integer`), sql`, `)}))), 0)::text as loss
             from ledger_accounts a`,
+      agency,
     );
     const kg = (mt: string) => BigInt(mt.replace('.', ''));
     const received = kg(answer.port.warehouseInQty) + kg(answer.port.consigneeInQty) + kg(answer.port.customerInQty);
@@ -285,37 +309,42 @@ describe('GET /api/dashboard/stats', () => {
   });
 
   it('defaults the period to today in the agency’s time zone (spec 9)', async () => {
+    const { model: trips } = season();
     const today = '2026-11-21';
-    const answer = await stats('admin');
-    expect(answer).toEqual(expected({ startDate: today, endDate: today }, () => true));
-    expect(answer.port.outTrips).toBeGreaterThan(0);
+    const answer = await stats(who);
+    expect(answer).toEqual(expected({ startDate: today, endDate: today }, () => true, {}, trips));
+    if (demo) expect(answer.port.outTrips).toBeGreaterThan(0);
     // One date alone: the other is today, or that date when today would put the period out of order.
-    expect((await stats('admin', { startDate: '2026-11-01' })).endDate).toBe(today);
-    expect(await stats('admin', { endDate: '2026-11-10' })).toMatchObject({ startDate: '2026-11-10', endDate: '2026-11-10' });
-    expect(await stats('admin', { startDate: '2026-12-01' })).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-01' });
+    const sinceNovember = await stats(who, { startDate: '2026-11-01' });
+    expect(sinceNovember).toEqual(expected({ startDate: '2026-11-01', endDate: today }, () => true, {}, trips));
+    expect(await stats(who, { endDate: '2026-11-10' })).toEqual(expected({ startDate: '2026-11-10', endDate: '2026-11-10' }, () => true, {}, trips));
+    expect(await stats(who, { startDate: '2026-12-01' })).toMatchObject({ startDate: '2026-12-01', endDate: '2026-12-01' });
   });
 
   it('answers zeros, not an error, for a period without trips', async () => {
-    const answer = await stats('admin', { startDate: '2020-01-01', endDate: '2020-01-31' });
+    const answer = await stats(who, { startDate: '2020-01-01', endDate: '2020-01-31' });
     for (const group of STATS_GROUPS) expect(answer[group]).toEqual({ outQty: '0.000', warehouseInQty: '0.000', consigneeInQty: '0.000', customerInQty: '0.000', outTrips: 0, warehouseInTrips: 0, consigneeInTrips: 0, customerInTrips: 0 });
   });
 
   it('narrows by every filter of spec 3 as the model does', async () => {
+    const { model: trips } = season();
     const pick = <T,>(values: (T | null | undefined)[]): T => {
       const found = values.find((v): v is T => v !== null && v !== undefined);
-      if (found === undefined) throw new Error('the demo season lacks a value to filter by');
+      if (found === undefined) throw new Error('the season lacks a value to filter by');
       return found;
     };
-    const season = model.filter((trip) => trip.origin !== undefined);
-    const voyage = pick(season.map((trip) => trip.voyageId));
-    const consignment = pick(season.filter((trip) => trip.origin === 'warehouse').map((trip) => trip.consignmentId));
-    const blConsignee = pick(season.map((trip) => trip.blConsigneeId));
-    const from = pick(season.filter((trip) => trip.origin === 'consignee').map((trip) => trip.fromLocationId));
-    const to = pick(season.filter((trip) => trip.receipts.length > 0 && trip.origin === 'port').map((trip) => trip.toLocationId));
-    const transporter = pick(season.map((trip) => trip.transporterId));
+    const within = trips.filter((trip) => trip.origin !== undefined);
+    const voyage = pick(within.map((trip) => trip.voyageId));
+    const consignment = pick(within.filter((trip) => trip.origin === 'warehouse').map((trip) => trip.consignmentId));
+    const blConsignee = pick(within.map((trip) => trip.blConsigneeId));
+    // A consignee's site the trucks leave (the demo's; a generated season sends from warehouses only).
+    const from = pick([...within.filter((trip) => trip.origin === 'consignee'), ...(demo ? [] : within.filter((trip) => trip.origin === 'warehouse'))].map((trip) => trip.fromLocationId));
+    const to = pick(within.filter((trip) => trip.receipts.length > 0 && trip.origin === 'port').map((trip) => trip.toLocationId));
+    const transporter = pick(within.map((trip) => trip.transporterId));
     // The demo attaches no cargo to another voyage: the attached voyage of a warehouse's trip (its position's).
-    const binding = pick(season.filter((trip) => trip.origin === 'warehouse').map((trip) => trip.bindingVoyageId));
-    const sm = smIds.get('sm0') ?? 0;
+    const binding = pick(within.filter((trip) => trip.origin === 'warehouse').map((trip) => trip.bindingVoyageId));
+    // The demo's first manager; a generated season's, that of its first trip's consignment.
+    const sm = demo ? (smIds.get('sm0') ?? 0) : pick(within.map((trip) => trip.consignmentSmId));
     const cases: [Record<string, string>, (trip: Trip) => boolean][] = [
       [{ voyageId: String(voyage) }, (trip) => trip.voyageId === voyage],
       [{ consignmentId: String(consignment) }, (trip) => trip.consignmentId === consignment],
@@ -343,19 +372,42 @@ describe('GET /api/dashboard/stats', () => {
       [{ voyageId: String(voyage), deliveryStatus: 'Delivered', transportedTo: 'warehouse' }, (trip) => trip.voyageId === voyage && trip.receipts.length > 0 && trip.destination === 'warehouse'],
     ];
     for (const [query, keep] of cases) {
-      const answer = await stats('admin', { ...SEASON, ...query });
-      expect(answer, JSON.stringify(query)).toEqual(expected(SEASON, keep));
+      const answer = await stats(who, { ...SEASON, ...query });
+      expect(answer, JSON.stringify(query)).toEqual(expected(SEASON, keep, {}, trips));
     }
     // The filters cut: each of these leaves less than the whole season somewhere.
-    const whole = await stats('admin', SEASON);
+    const whole = await stats(who, SEASON);
     const cuts: Record<string, string>[] = [{ voyageId: String(voyage) }, { quantityType: 'loan' }, { isManualQuantity: 'false' }, { deliveryStatus: 'Undelivered' }, { transportedTo: 'customerDelivery' }];
     for (const query of cuts) {
-      expect(await stats('admin', { ...SEASON, ...query }), JSON.stringify(query)).not.toEqual(whole);
+      expect(await stats(who, { ...SEASON, ...query }), JSON.stringify(query)).not.toEqual(whole);
     }
-    // The attached vessel, with its permission.
-    expect(await stats('attached', { ...SEASON, bindingVoyageId: String(binding) })).toEqual(expected(SEASON, (trip) => trip.bindingVoyageId === binding));
+    // The attached vessel (the demo's user with its permission; a generated season's admin has every permission).
+    expect(await stats(demo ? 'attached' : who, { ...SEASON, bindingVoyageId: String(binding) })).toEqual(expected(SEASON, (trip) => trip.bindingVoyageId === binding, {}, trips));
   });
+}
 
+describe('GET /api/dashboard/stats agrees with the ledger’s entries to the kilogram (demo season, demo admin)', () => rightAnswers('admin', () => ({ agencyId, model }), true));
+
+describe('GET /api/dashboard/stats agrees with the ledger’s entries to the kilogram (a generated season, its admin)', () => {
+  beforeAll(async () => {
+    const generated = await createGeneratedAgency(t.database.db, { now: t.clock.now(), seed: 15, voyages: 5, password: 'Generated#Pass1' });
+    agencyOf.generated = generated.agencyId;
+    tokens.generated = await loginAs(t.app, generated.username, 'Generated#Pass1');
+    expect(generated.season.onTheRoad).toBeGreaterThan(0);
+    expect(generated.season.warehouseOuts).toBeGreaterThan(0);
+    generatedSeason = { agencyId: generated.agencyId, model: await loadModel(generated.agencyId) };
+  }, 300_000);
+  rightAnswers(
+    'generated',
+    () => {
+      if (!generatedSeason) throw new Error('no generated season');
+      return generatedSeason;
+    },
+    false,
+  );
+});
+
+describe('GET /api/dashboard/stats: scope, permissions and parameters', () => {
   it('keeps each shipment manager’s admin to its own cargo, and a location-bound user to its places', async () => {
     const a = smIds.get('sm0') ?? 0;
     const b = smIds.get('sm1') ?? 0;
