@@ -17,20 +17,22 @@ import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
+import { createGeneratedAgency } from '../../test/generated-season';
 import { createTestApp, type TestApp } from '../../test/harness';
 
 /**
- * The Consignee and Customer tabs (spec 2.13, 3, 5, 6, 7) on the demo season: every figure of every call, for every
- * consignee, shipment manager and customer of the demo agency, against a computation made here from the ledger's
- * entries (`ledger_entries` joined to `ledger_accounts` and `ledger_transactions`; the slips' tables only for a
- * truck's destination), never from the tabs' own queries; then filters, bad parameters, permissions and data scope.
+ * The Consignee and Customer tabs (spec 2.13, 3, 5, 6, 7) on the demo season and on a generated season: every figure
+ * of every call, for every consignee, shipment manager and customer of the agency, against a computation made here
+ * from the ledger's entries (`ledger_entries` joined to `ledger_accounts` and `ledger_transactions`; the slips' tables
+ * only for a truck's destination), never from the tabs' own queries; then filters, bad parameters, permissions and
+ * data scope (on the demo season).
  */
 let t: TestApp;
 let agencyId: number;
 const headers: Record<string, Record<string, string>> = {};
 
-function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return inAgency(t.database.db, agencyId, (tx) => queryRows<T>(tx, query));
+function rows<T>(query: ReturnType<typeof sql>, agency: number = agencyId): Promise<T[]> {
+  return inAgency(t.database.db, agency, (tx) => queryRows<T>(tx, query));
 }
 
 async function get(who: string, url: string, query: Record<string, string | number | boolean | undefined>) {
@@ -80,8 +82,9 @@ interface Expected {
   inTransitKg: bigint;
 }
 
-async function expectedAt(who: Who, location: number): Promise<Expected> {
-  const [row] = await rows<Record<string, string>>(sql`
+async function expectedAt(who: Who, location: number, agency: number): Promise<Expected> {
+  const [row] = await rows<Record<string, string>>(
+    sql`
     with place as (
       select e.transaction_id, e.quantity_kg from ledger_entries e join ledger_accounts a on a.id = e.account_id
        where a.kind = 'ON_HAND' and a.location_id = ${location} and ${positionsOf(who)}),
@@ -98,7 +101,9 @@ async function expectedAt(who: Who, location: number): Promise<Expected> {
            (select coalesce(sum(kg), 0) from arrivals)::text as trips_in_kg,
            (select count(distinct trip_id) from truck where quantity_kg > 0 and transaction_id in (select transaction_id from departures))::text as trips_out,
            (select coalesce(sum(kg), 0) from departures)::text as trips_out_kg,
-           (select coalesce(sum(road.kg), 0) from road join ${DESTINATIONS} d on d.trip_id = road.trip_id where d.to_location_id = ${location})::text as in_transit`);
+           (select coalesce(sum(road.kg), 0) from road join ${DESTINATIONS} d on d.trip_id = road.trip_id where d.to_location_id = ${location})::text as in_transit`,
+    agency,
+  );
   if (!row) throw new Error('no row');
   return {
     onHandKg: BigInt(row.on_hand ?? '0'),
@@ -111,14 +116,23 @@ async function expectedAt(who: Who, location: number): Promise<Expected> {
 }
 
 /** Kilograms that reached (or left) the positions by truck from slips of one table. */
-async function byTruckFrom(who: Who, location: number, direction: 'in' | 'out', slipTable: 'loading_slips' | 'consignee_outs' | 'transfer_slips' | 'warehouse_outs'): Promise<bigint> {
-  const [row] = await rows<{ kg: string }>(sql`
+async function byTruckFrom(
+  who: Who,
+  location: number,
+  direction: 'in' | 'out',
+  slipTable: 'loading_slips' | 'consignee_outs' | 'transfer_slips' | 'warehouse_outs',
+  agency: number,
+): Promise<bigint> {
+  const [row] = await rows<{ kg: string }>(
+    sql`
     select coalesce(sum(${direction === 'in' ? sql`e.quantity_kg` : sql`-e.quantity_kg`}), 0)::text as kg
       from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transactions t on t.id = e.transaction_id
      where a.kind = 'ON_HAND' and a.location_id = ${location} and ${positionsOf(who)} and ${direction === 'in' ? sql`e.quantity_kg > 0` : sql`e.quantity_kg < 0`} and ${LIVE}
        and exists (select 1 from ledger_entries te join ledger_accounts ta on ta.id = te.account_id
                     where te.transaction_id = e.transaction_id and ta.kind = 'IN_TRANSIT' and ${direction === 'in' ? sql`te.quantity_kg < 0` : sql`te.quantity_kg > 0`}
-                      and ta.trip_id in (select trip_id from ${sql.identifier(slipTable)}))`);
+                      and ta.trip_id in (select trip_id from ${sql.identifier(slipTable)}))`,
+    agency,
+  );
   return BigInt(row?.kg ?? '0');
 }
 
@@ -128,10 +142,37 @@ interface Party {
   type: number;
 }
 
-let consignees: Party[] = [];
+interface Site {
+  id: number;
+  name: string;
+  ownerType: string;
+  ownerId: number;
+}
+
+/** An agency's partners and their delivery locations (by owner), read from its records. */
+interface Season {
+  consignees: Party[];
+  customers: Party[];
+  sites: Map<number, Site[]>;
+}
+
+async function seasonOf(agency: number): Promise<Season> {
+  const parties = await rows<{ id: number; name: string; company_type_id: number }>(sql`select id, name, company_type_id from companies where company_type_id in (3, 5, 6) order by id`, agency);
+  const places = await rows<{ id: number; name: string; owner_type: string; owner_id: number }>(
+    sql`select id, name, owner_type, coalesce(consignee_id, customer_id) as owner_id from locations where location_kind_id = 2 order by id`,
+    agency,
+  );
+  const sites = new Map<number, Site[]>();
+  for (const p of places) sites.set(Number(p.owner_id), [...(sites.get(Number(p.owner_id)) ?? []), { id: Number(p.id), name: p.name, ownerType: p.owner_type, ownerId: Number(p.owner_id) }]);
+  return {
+    consignees: parties.filter((p) => p.company_type_id !== 6).map((p) => ({ id: Number(p.id), name: p.name, type: Number(p.company_type_id) })),
+    customers: parties.filter((p) => p.company_type_id === 6).map((p) => ({ id: Number(p.id), name: p.name, type: 6 })),
+    sites,
+  };
+}
+
+let demo: Season = { consignees: [], customers: [], sites: new Map() };
 const managers = { rsgl: 0, abss: 0 };
-let customers: Party[] = [];
-const sites = new Map<number, { id: number; name: string; ownerType: string; ownerId: number }[]>();
 
 beforeAll(async () => {
   t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
@@ -139,13 +180,7 @@ beforeAll(async () => {
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   const agency = { 'x-agency-id': String(agencyId) };
   headers.admin = { ...bearer(await loginAs(t.app, 'demo.admin', 'Demo#Pass1')), ...agency };
-  const parties = await rows<{ id: number; name: string; company_type_id: number }>(sql`select id, name, company_type_id from companies where company_type_id in (3, 5, 6) order by id`);
-  consignees = parties.filter((p) => p.company_type_id !== 6).map((p) => ({ id: Number(p.id), name: p.name, type: Number(p.company_type_id) }));
-  customers = parties.filter((p) => p.company_type_id === 6).map((p) => ({ id: Number(p.id), name: p.name, type: 6 }));
-  const places = await rows<{ id: number; name: string; owner_type: string; owner_id: number }>(
-    sql`select id, name, owner_type, coalesce(consignee_id, customer_id) as owner_id from locations where location_kind_id = 2 order by id`,
-  );
-  for (const p of places) sites.set(Number(p.owner_id), [...(sites.get(Number(p.owner_id)) ?? []), { id: Number(p.id), name: p.name, ownerType: p.owner_type, ownerId: Number(p.owner_id) }]);
+  demo = await seasonOf(agencyId);
 
   const db = t.database.db;
   const both = [permissionFlag('ConsigneeDashboard', 'view'), permissionFlag('CustomerDashboard', 'view')];
@@ -166,29 +201,36 @@ afterAll(async () => {
 });
 
 const consigneeByName = (name: string) => {
-  const found = consignees.find((c) => c.name === name);
+  const found = demo.consignees.find((c) => c.name === name);
   if (!found) throw new Error(`no consignee ${name}`);
   return found;
 };
 const customerByName = (name: string) => {
-  const found = customers.find((c) => c.name === name);
+  const found = demo.customers.find((c) => c.name === name);
   if (!found) throw new Error(`no customer ${name}`);
   return found;
 };
 
-describe('right answers on the demo season (every consignee, shipment manager and customer, every location)', () => {
+/**
+ * Every figure of both tabs, as `who` sees the agency `agencyOf()` (its partners and places `season()`), asked for the
+ * period `period()`: none (all time), or one the caller has checked covers every posting the tabs read, so the
+ * all-time figures computed from the entries are the period's too.
+ */
+function rightAnswers(who: string, season: () => Season, agencyOf: () => number, period: () => { fromDate?: string; toDate?: string }) {
   it('the Consignee tab: on hand, trips in and out, in transit, the totals by kind of place, and both detail levels', async () => {
     let rowsSeen = 0;
     let tripsSeen = 0;
+    const { consignees, sites } = season();
+    const agency = agencyOf();
     for (const party of consignees) {
-      const query = { consigneeId: party.id, isShipmentManager: party.type === 5 };
-      const answer = await stats('admin', 'consignee', query);
+      const query = { consigneeId: party.id, isShipmentManager: party.type === 5, ...period() };
+      const answer = await stats(who, 'consignee', query);
       // The table: its own sites, and every consignee location where its stock or trips are, each right to the kilogram.
       const own = (sites.get(party.id) ?? []).map((s) => s.id);
       for (const id of own) expect(answer.tableRows.some((r) => r.locationId === id)).toBe(true);
       const consigneePlaces = [...sites.values()].flat().filter((s) => s.ownerType === 'consignee');
       for (const place of consigneePlaces) {
-        const expected = await expectedAt({ owner: party.id }, place.id);
+        const expected = await expectedAt({ owner: party.id }, place.id, agency);
         const row = answer.tableRows.find((r) => r.locationId === place.id);
         const hasFigures = expected.onHandKg !== 0n || expected.tripsIn > 0 || expected.tripsOut > 0 || expected.inTransitKg !== 0n;
         if (!row) {
@@ -210,11 +252,11 @@ describe('right answers on the demo season (every consignee, shipment manager an
 
         // Level 1: the received trucks are the trips in; the pending ones the trucks on the road here.
         const detail = { ...query, locationId: place.id };
-        const arrived = await trips('admin', 'consignee/get-consignee-trips-in-detail', detail);
+        const arrived = await trips(who, 'consignee/get-consignee-trips-in-detail', detail);
         expect(arrived.filter((r) => !r.pending)).toHaveLength(expected.tripsIn);
         expect(total(arrived.filter((r) => !r.pending).map((r) => r.quantity))).toBe(expected.tripsInKg);
         expect(total(arrived.filter((r) => r.pending).map((r) => r.inTransitQty))).toBe(expected.inTransitKg);
-        const left = await trips('admin', 'consignee/get-consignee-trips-out-detail', detail);
+        const left = await trips(who, 'consignee/get-consignee-trips-out-detail', detail);
         expect(left).toHaveLength(expected.tripsOut);
         expect(total(left.map((r) => r.quantity))).toBe(expected.tripsOutKg);
         tripsSeen += arrived.length + left.length;
@@ -225,19 +267,19 @@ describe('right answers on the demo season (every consignee, shipment manager an
         }
 
         // Level 2: what came in less what went out is what is on hand (all time); by truck from the port, to customers.
-        const ins = await inQty('admin', 'consignee/get-consignee-in-qty-detail', detail);
-        const outs = await outQty('admin', 'consignee/get-consignee-out-qty-detail', detail);
+        const ins = await inQty(who, 'consignee/get-consignee-in-qty-detail', detail);
+        const outs = await outQty(who, 'consignee/get-consignee-out-qty-detail', detail);
         expect(total(ins.map((r) => r.inQty)) - total(outs.map((r) => r.outQty)), `${party.name} at ${place.name}`).toBe(expected.onHandKg);
-        expect(total(ins.filter((r) => r.source === 'port').map((r) => r.inQty))).toBe(await byTruckFrom({ owner: party.id }, place.id, 'in', 'loading_slips'));
+        expect(total(ins.filter((r) => r.source === 'port').map((r) => r.inQty))).toBe(await byTruckFrom({ owner: party.id }, place.id, 'in', 'loading_slips', agency));
         expect(total(ins.map((r) => r.inTransitQty))).toBe(expected.inTransitKg);
         for (const r of ins) expect(kg(r.transitLossQty)).toBe(kg(r.quantity) - kg(r.inQty));
-        expect(total(outs.filter((r) => r.type === 'consigneeOut').map((r) => r.outQty))).toBe(await byTruckFrom({ owner: party.id }, place.id, 'out', 'consignee_outs'));
+        expect(total(outs.filter((r) => r.type === 'consigneeOut').map((r) => r.outQty))).toBe(await byTruckFrom({ owner: party.id }, place.id, 'out', 'consignee_outs', agency));
         expect(total(outs.filter((r) => r.trips > 0).map((r) => r.outQty))).toBe(expected.tripsOutKg);
       }
       // The totals by kind of place: the consignee's own stock at each kind.
       const byKind = async (ownerType: string) => {
         let sum = 0n;
-        for (const place of [...sites.values()].flat().filter((s) => s.ownerType === ownerType)) sum += (await expectedAt({ owner: party.id }, place.id)).onHandKg;
+        for (const place of [...sites.values()].flat().filter((s) => s.ownerType === ownerType)) sum += (await expectedAt({ owner: party.id }, place.id, agency)).onHandKg;
         return sum;
       };
       expect(kg(answer.overAllQuantityInConsigneeLocs)).toBe(await byKind('consignee'));
@@ -252,12 +294,14 @@ describe('right answers on the demo season (every consignee, shipment manager an
 
   it('the Customer tab: everything at the customer’s own places, trips in, in transit, and the in-quantity detail', async () => {
     let tripsSeen = 0;
+    const { customers, sites } = season();
+    const agency = agencyOf();
     for (const party of customers) {
-      const answer = await stats('admin', 'customer', { customerId: party.id });
+      const answer = await stats(who, 'customer', { customerId: party.id, ...period() });
       const own = sites.get(party.id) ?? [];
       expect(answer.tableRows.map((r) => r.locationId).sort((a, b) => a - b)).toEqual(own.map((s) => s.id).sort((a, b) => a - b));
       for (const place of own) {
-        const expected = await expectedAt({ places: [place.id] }, place.id);
+        const expected = await expectedAt({ places: [place.id] }, place.id, agency);
         const row = answer.tableRows.find((r) => r.locationId === place.id);
         expect(row).toMatchObject({
           name: place.name,
@@ -266,22 +310,26 @@ describe('right answers on the demo season (every consignee, shipment manager an
           tripsInQty: kgToTonnes(expected.tripsInKg),
           inTransitQty: kgToTonnes(expected.inTransitKg),
         });
-        const detail = { customerId: party.id, locationId: place.id };
-        const arrived = await trips('admin', 'customer/get-customer-trips-in-detail', detail);
+        const detail = { customerId: party.id, locationId: place.id, ...period() };
+        const arrived = await trips(who, 'customer/get-customer-trips-in-detail', detail);
         expect(arrived.filter((r) => !r.pending)).toHaveLength(expected.tripsIn);
         expect(total(arrived.filter((r) => !r.pending).map((r) => r.quantity))).toBe(expected.tripsInKg);
         expect(total(arrived.filter((r) => r.pending).map((r) => r.inTransitQty))).toBe(expected.inTransitKg);
         tripsSeen += arrived.length;
-        const ins = await inQty('admin', 'customer/get-customer-in-qty-detail', detail);
+        const ins = await inQty(who, 'customer/get-customer-in-qty-detail', detail);
         expect(total(ins.map((r) => r.inQty))).toBeGreaterThanOrEqual(expected.tripsInKg);
-        expect(total(ins.filter((r) => r.source === 'port').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'loading_slips'));
-        expect(total(ins.filter((r) => r.source === 'consigneeOut').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'consignee_outs'));
-        expect(total(ins.filter((r) => r.source === 'sale').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'transfer_slips'));
+        expect(total(ins.filter((r) => r.source === 'port').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'loading_slips', agency));
+        expect(total(ins.filter((r) => r.source === 'consigneeOut').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'consignee_outs', agency));
+        expect(total(ins.filter((r) => r.source === 'sale').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'transfer_slips', agency));
       }
       expect(kg(answer.overAllQuantityInCustomerLocs)).toBe(total(answer.tableRows.map((r) => r.quantity)));
     }
     expect(tripsSeen).toBeGreaterThan(1);
   }, 300_000);
+}
+
+describe('right answers on the demo season (every consignee, shipment manager and customer, every location)', () => {
+  rightAnswers('admin', () => demo, () => agencyId, () => ({}));
 
   it('the demo consignee with cargo at its mill and the bakery’s customer have figures (what the browser test shows)', async () => {
     const amc = consigneeByName('Arabian Milling Company');
@@ -303,6 +351,41 @@ describe('right answers on the demo season (every consignee, shipment manager an
     const arrivals = await trips('admin', 'customer/get-customer-trips-in-detail', { customerId: bakery.id, locationId: store?.locationId ?? 0, type: 'consigneeOut' });
     expect(arrivals.map((r) => r.source)).toContain('HFM Madinah Mill');
   });
+});
+
+describe('right answers on a generated season (its admin; a period covering the season)', () => {
+  let generated: Season = { consignees: [], customers: [], sites: new Map() };
+  let generatedId = 0;
+  const period = { fromDate: '', toDate: '' };
+  beforeAll(async () => {
+    const now = t.clock.now();
+    const made = await createGeneratedAgency(t.database.db, { now, seed: 7, voyages: 6, password: 'Generated#Pass1' });
+    generatedId = made.agencyId;
+    headers.generated = { ...bearer(await loginAs(t.app, made.username, 'Generated#Pass1')), 'x-agency-id': String(generatedId) };
+    generated = await seasonOf(generatedId);
+    expect(made.season.onTheRoad).toBeGreaterThan(0);
+    expect(made.season.warehouseOuts).toBeGreaterThan(0);
+    expect(made.season.deliveryIns).toBeGreaterThan(0);
+    // The period: the agency's days from 82 days back (the season's first voyage arrives at most 80 days and a half back) to today.
+    const [agency] = await rows<{ timezone: string }>(sql`select timezone from agencies where id = ${generatedId}::integer`, generatedId);
+    const zone = agency?.timezone ?? 'UTC';
+    const day = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+    period.fromDate = day(new Date(now.getTime() - 82 * 24 * 3_600_000));
+    period.toDate = day(now);
+    // Every posting the tabs read (on hand, on trucks) falls in the period, so the all-time figures computed from the
+    // entries are the period's. (The BLs' shipping postings, weeks before the voyages arrive, touch neither.)
+    const [postings] = await rows<{ outside: number; read: number }>(
+      sql`select count(*) filter (where t.created_at < ${period.fromDate}::date::timestamp at time zone ${zone}
+                                   or t.created_at >= (${period.toDate}::date + 1)::timestamp at time zone ${zone})::int as outside,
+                 count(*)::int as read
+            from ledger_transactions t
+           where exists (select 1 from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.transaction_id = t.id and a.kind in ('ON_HAND', 'IN_TRANSIT'))`,
+      generatedId,
+    );
+    expect(postings?.read).toBeGreaterThan(50);
+    expect(postings?.outside).toBe(0);
+  }, 300_000);
+  rightAnswers('generated', () => generated, () => generatedId, () => period);
 });
 
 describe('filters', () => {
