@@ -69,6 +69,14 @@ export interface BarChartProps {
 
 const MARGIN = { top: 12, bottom: 64, axis: 56, end: 12 };
 const GROUP_WIDTH = 72;
+/** Category labels are cut to this many characters (the tooltip names the whole category). */
+const LABEL_CHARS = 18;
+/** About the width of a character of the 11 px axis labels. */
+const CHAR_WIDTH = 6.2;
+/** The slant of labels too wide for their group. */
+const SLANT_DEGREES = 35;
+
+const labelOf = (category: string) => (category.length > LABEL_CHARS ? `${category.slice(0, LABEL_CHARS - 1)}…` : category);
 
 /** A grouped bar chart: one group per category, one bar per series, a value axis from zero. */
 export function BarChart({ categories, series, height = 280, title, testId = 'dashboard-bar-chart' }: BarChartProps) {
@@ -81,15 +89,20 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
   const ticks = niceTicks(max);
   const top = ticks.at(-1) ?? 1;
   const plotWidth = Math.max(320, categories.length * GROUP_WIDTH);
-  const width = MARGIN.axis + plotWidth + MARGIN.end;
+  const groupWidth = plotWidth / categories.length;
+  const widest = Math.max(...categories.map((c) => labelOf(c).length * CHAR_WIDTH));
+  // Labels slant only when they do not fit their group; a slanted first label reaches back past the value axis, so
+  // the axis margin grows by what it needs.
+  const rotate = widest > groupWidth - 8;
+  const reach = rotate ? widest * Math.cos((SLANT_DEGREES * Math.PI) / 180) - groupWidth / 2 : 0;
+  const axisMargin = MARGIN.axis + Math.max(0, Math.ceil(reach - MARGIN.axis + 8));
+  const width = axisMargin + plotWidth + MARGIN.end;
   const plotHeight = height - MARGIN.top - MARGIN.bottom;
   const y = (value: number) => MARGIN.top + plotHeight - (top > 0 ? (value / top) * plotHeight : 0);
   // Positions from the axis side; in rtl the axis stands on the right and everything mirrors.
-  const x = (offset: number, size = 0) => (direction === 'rtl' ? width - MARGIN.axis - offset - size : MARGIN.axis + offset);
-  const groupWidth = plotWidth / categories.length;
+  const x = (offset: number, size = 0) => (direction === 'rtl' ? width - axisMargin - offset - size : axisMargin + offset);
   const barWidth = Math.min(28, (groupWidth * 0.8) / colored.length);
-  const axisX = direction === 'rtl' ? width - MARGIN.axis : MARGIN.axis;
-  const rotate = categories.length > 6 || categories.some((c) => c.length > 10);
+  const axisX = direction === 'rtl' ? width - axisMargin : axisMargin;
 
   return (
     <div data-testid={testId} style={{ inlineSize: '100%', overflowX: 'auto' }}>
@@ -135,9 +148,9 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
                 fontSize={11}
                 fill="#595959"
                 textAnchor={rotate ? (direction === 'rtl' ? 'start' : 'end') : 'middle'}
-                transform={rotate ? `rotate(${direction === 'rtl' ? 35 : -35} ${labelX} ${MARGIN.top + plotHeight + 14})` : undefined}
+                transform={rotate ? `rotate(${direction === 'rtl' ? SLANT_DEGREES : -SLANT_DEGREES} ${labelX} ${MARGIN.top + plotHeight + 14})` : undefined}
               >
-                {category.length > 18 ? `${category.slice(0, 17)}…` : category}
+                {labelOf(category)}
               </text>
             </g>
           );

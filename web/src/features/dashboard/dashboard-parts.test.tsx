@@ -113,6 +113,20 @@ describe('charts', () => {
     expect(Number(mirrored[0]?.getAttribute('x'))).toBeGreaterThan(Number(mirrored[5]?.getAttribute('x')));
   });
 
+  it('slants only labels too wide for their group, and leaves room for the first one before the axis', () => {
+    const { container, unmount } = render(<BarChart testId="short" categories={['MV One', 'MV Two']} series={[{ key: 'a', label: 'A', values: [1, 2] }]} />);
+    expect([...container.querySelectorAll('g[data-category] text')].every((label) => label.getAttribute('transform') === null)).toBe(true);
+    unmount();
+    const long = Array.from({ length: 8 }, (_, i) => `MV Nile Harvest ${i} / 2614E`);
+    const { container: slanted } = render(<BarChart testId="long" categories={long} series={[{ key: 'a', label: 'A', values: long.map((_, i) => i) }]} />);
+    const labels = [...slanted.querySelectorAll('g[data-category] text')];
+    expect(labels.every((label) => label.getAttribute('transform')?.startsWith('rotate(-35'))).toBe(true);
+    // The first label (17 characters and an ellipsis, about 112 px) slants back about 92 px from its group's middle.
+    const firstX = Number(labels[0]?.getAttribute('x'));
+    expect(firstX - 18 * 6.2 * Math.cos((35 * Math.PI) / 180)).toBeGreaterThanOrEqual(0);
+    expect(labels[0]?.textContent).toBe('MV Nile Harvest 0…');
+  });
+
   it('a pie leaves out empty slices, names each share, and says when there is nothing to draw', () => {
     const { unmount } = render(
       <PieChart
