@@ -91,12 +91,13 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
   const plotWidth = Math.max(320, categories.length * GROUP_WIDTH);
   const groupWidth = plotWidth / categories.length;
   const widest = Math.max(...categories.map((c) => labelOf(c).length * CHAR_WIDTH));
-  // Labels slant only when they do not fit their group; a slanted first label reaches back past the value axis, so
-  // the axis margin grows by what it needs.
+  // Labels slant only when they do not fit their group. A slanted label reaches out to the left of its group (in
+  // both directions), so the leftmost one needs room: the value axis's margin in ltr, the end margin in rtl.
   const rotate = widest > groupWidth - 8;
   const reach = rotate ? widest * Math.cos((SLANT_DEGREES * Math.PI) / 180) - groupWidth / 2 : 0;
-  const axisMargin = MARGIN.axis + Math.max(0, Math.ceil(reach - MARGIN.axis + 8));
-  const width = axisMargin + plotWidth + MARGIN.end;
+  const axisMargin = MARGIN.axis + (direction === 'ltr' ? Math.max(0, Math.ceil(reach - MARGIN.axis + 8)) : 0);
+  const endMargin = MARGIN.end + (direction === 'rtl' ? Math.max(0, Math.ceil(reach - MARGIN.end + 8)) : 0);
+  const width = axisMargin + plotWidth + endMargin;
   const plotHeight = height - MARGIN.top - MARGIN.bottom;
   const y = (value: number) => MARGIN.top + plotHeight - (top > 0 ? (value / top) * plotHeight : 0);
   // Positions from the axis side; in rtl the axis stands on the right and everything mirrors.
@@ -110,7 +111,7 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
       <svg role="img" aria-label={title ? t('dashboardShared.chartLabel', { title }) : undefined} viewBox={`0 0 ${width} ${height}`} width={width} height={height} style={{ maxInlineSize: 'none', display: 'block' }}>
         {ticks.map((tick) => (
           <g key={tick}>
-            <line x1={direction === 'rtl' ? MARGIN.end : axisX} x2={direction === 'rtl' ? axisX : width - MARGIN.end} y1={y(tick)} y2={y(tick)} stroke="#f0f0f0" />
+            <line x1={direction === 'rtl' ? endMargin : axisX} x2={direction === 'rtl' ? axisX : width - endMargin} y1={y(tick)} y2={y(tick)} stroke="#f0f0f0" />
             <text x={direction === 'rtl' ? axisX + 6 : axisX - 6} y={y(tick) + 4} fontSize={11} fill="#8c8c8c" textAnchor={direction === 'rtl' ? 'start' : 'end'}>
               {compact(tick)}
             </text>

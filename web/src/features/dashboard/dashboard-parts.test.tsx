@@ -127,6 +127,19 @@ describe('charts', () => {
     expect(labels[0]?.textContent).toBe('MV Nile Harvest 0…');
   });
 
+  it('in right-to-left the last (leftmost) slanted label keeps its room', () => {
+    const long = Array.from({ length: 8 }, (_, i) => `MV Nile Harvest ${i} / 2614E`);
+    const { container } = render(
+      <ConfigProvider direction="rtl">
+        <BarChart testId="long" categories={long} series={[{ key: 'a', label: 'A', values: long.map((_, i) => i) }]} />
+      </ConfigProvider>,
+    );
+    const labels = [...container.querySelectorAll('g[data-category] text')];
+    expect(labels.every((label) => label.getAttribute('transform')?.startsWith('rotate(35'))).toBe(true);
+    const lastX = Number(labels.at(-1)?.getAttribute('x'));
+    expect(lastX - 18 * 6.2 * Math.cos((35 * Math.PI) / 180)).toBeGreaterThanOrEqual(0);
+  });
+
   it('a pie leaves out empty slices, names each share, and says when there is nothing to draw', () => {
     const { unmount } = render(
       <PieChart
