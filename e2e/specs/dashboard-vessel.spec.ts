@@ -21,7 +21,7 @@ describe(`dashboard vessel tab (${isArabic ? 'Arabic' : 'English'})`, () => {
     // The default tab is VESSEL.
     const tab = page.getByTestId('dashboard-panel-vessel');
     await tab.waitFor();
-    await tab.getByText(t.title, { exact: true }).waitFor();
+    await tab.getByText(texts.dashboard.panels.vessel, { exact: true }).waitFor();
     const summary = page.getByTestId('vessel-summary');
     const openLinks = summary.locator('[data-testid^="vessel-open-"]');
     await openLinks.first().waitFor();

@@ -50,8 +50,8 @@ const CALLS = {
 
 /** Each tab's own texts, named key by key. */
 const KIND_TEXTS = {
-  consignee: { title: 'dashboardPartners.consignee.title', location: 'dashboardPartners.consignee.location', pick: 'dashboardPartners.consignee.pick' },
-  customer: { title: 'dashboardPartners.customer.title', location: 'dashboardPartners.customer.location', pick: 'dashboardPartners.customer.pick' },
+  consignee: { title: 'dashboard.panels.consignee', location: 'dashboardPartners.consignee.location', pick: 'dashboardPartners.consignee.pick' },
+  customer: { title: 'dashboard.panels.customer', location: 'dashboardPartners.customer.location', pick: 'dashboardPartners.customer.pick' },
 } as const;
 
 /** Each panel's title. */

@@ -217,7 +217,7 @@ describe('the VESSEL tab', () => {
     );
     renderPage(<VesselTab />);
     expect(await screen.findByText(fullAr.translation.dashboardVessel.summary.empty)).toBeTruthy();
-    expect(screen.getByText(fullAr.translation.dashboardVessel.title)).toBeTruthy();
+    expect(screen.getByText(fullAr.translation.dashboard.panels.vessel)).toBeTruthy();
     expect(screen.getAllByText(fullAr.translation.dashboardVessel.summary.remaining).length).toBeGreaterThan(0);
     expect(screen.queryByTestId('vessel-chart')).toBeNull();
   });

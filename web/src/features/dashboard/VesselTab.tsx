@@ -347,7 +347,7 @@ export default function VesselTab() {
   };
   const { panels } = drill;
   return (
-    <Card title={t('dashboardVessel.title')} data-testid="dashboard-panel-vessel">
+    <Card title={t('dashboard.panels.vessel')} data-testid="dashboard-panel-vessel">
       <DashboardFilters fields={FIELDS} value={filters} onChange={onFilters} testId="vessel-filters" />
       <Summary filters={filters} open={open} />
       {panels.map((panel) => (

@@ -4,12 +4,10 @@ import type { SectionShape } from './shape';
 /** English texts of the dashboard's Consignee and Customer tabs (`t('dashboardPartners.…')`, spec 2.13). */
 export const en = {
   consignee: {
-    title: 'Consignee Stats',
     location: 'Consignee Location',
     pick: 'Please select a consignee to see its locations.',
   },
   customer: {
-    title: 'Customer Stats',
     location: 'Customer Location',
     pick: 'Please select a customer to see its locations.',
   },
@@ -71,12 +69,10 @@ export const en = {
 
 export const ar: SectionShape<typeof en> = {
   consignee: {
-    title: 'إحصائيات المستلمين',
     location: 'موقع المستلم',
     pick: 'يرجى اختيار مستلم لعرض مواقعه.',
   },
   customer: {
-    title: 'إحصائيات العملاء',
     location: 'موقع العميل',
     pick: 'يرجى اختيار عميل لعرض مواقعه.',
   },

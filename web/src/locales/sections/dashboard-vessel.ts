@@ -3,7 +3,6 @@ import type { SectionShape } from './shape';
 
 /** English texts of the dashboard's VESSEL tab (`t('dashboardVessel.…')`, spec 2.13 "Vessel Stats tab"). */
 export const en = {
-  title: 'Vessel Stats',
   summary: {
     vesselVoyage: 'Vessel / Voyage',
     lcPo: 'LC/PO',
@@ -74,7 +73,6 @@ export const en = {
 };
 
 export const ar: SectionShape<typeof en> = {
-  title: 'إحصائيات السفن',
   summary: {
     vesselVoyage: 'السفينة / الرحلة',
     lcPo: 'الاعتماد / أمر الشراء',
