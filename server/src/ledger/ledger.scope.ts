@@ -25,7 +25,7 @@ import type { AccountColumns } from './accounts';
  */
 
 /** `(1, 2, 3)` for `in`; an empty list matches nothing (`in (null)` is never true). */
-function idList(ids: readonly number[]): SQL {
+export function idList(ids: readonly number[]): SQL {
   if (ids.length === 0) return sql`(null)`;
   return sql`(${sql.join(
     ids.map((id) => sql`${id}::integer`),

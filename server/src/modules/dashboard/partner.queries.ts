@@ -5,6 +5,7 @@ import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
 import { inTransitTotals, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { accountScope } from '../../ledger/ledger.scope';
+import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { queryRows, type Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
@@ -569,17 +570,6 @@ function positionWhere(r: Resolved, filter: DimensionFilter<PositionDimension>):
   return sql.join(conditions, sql` and `);
 }
 
-const IN_PLACE_TYPES: Readonly<Record<string, PartnerMoveType>> = {
-  ownershipTransfer: 'ownershipTransfer',
-  consigneeTransfer: 'consigneeTransfer',
-  siloTransfer: 'siloTransfer',
-  swapCargo: 'swapCargo',
-  consigneeToShipmentManagerLoan: 'loan',
-  loanReturn: 'loanReturn',
-  sale: 'sale',
-  handlingLoss: 'handlingLoss',
-  handlingExcess: 'handlingExcess',
-};
 
 interface Move {
   transactionId: number;
@@ -691,7 +681,7 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
       group.quantityKg += sumOf(trucks.map((t) => -t.quantityKg));
       group.inKg += m.netKg;
     } else {
-      const group = groupOf(IN_PLACE_TYPES[m.postingType] ?? 'correction', m.consignmentId, m.voyageId, m.cargoTypeId);
+      const group = groupOf(inPlaceMoveType(m.postingType), m.consignmentId, m.voyageId, m.cargoTypeId);
       group.quantityKg += m.netKg;
       group.inKg += m.netKg;
     }
@@ -763,7 +753,7 @@ export async function partnerOutQty(tx: Db, r: Resolved, locationId: number, typ
         inTransitKg += stillOn.get(t.tripId) ?? 0n;
       }
     } else {
-      moveType = IN_PLACE_TYPES[m.postingType] ?? 'correction';
+      moveType = inPlaceMoveType(m.postingType);
       // The counter-position: where the same cargo went up in the same transaction (another owner, or another LC/PO).
       const counter = entries.find((o) => o.kind === 'ON_HAND' && o.quantityKg > 0n && (o.ownerId !== m.ownerId || o.consignmentId !== m.consignmentId));
       if (counter?.ownerId !== null && counter?.ownerId !== undefined && counter.ownerId !== m.ownerId) toOwnerId = counter.ownerId;

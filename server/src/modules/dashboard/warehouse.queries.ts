@@ -19,7 +19,8 @@ import {
 import { sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../identity/data-scope';
-import { accountScope } from '../../ledger/ledger.scope';
+import { accountScope, idList } from '../../ledger/ledger.scope';
+import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { stockPositions, tripsIn, tripsOut, type DimensionFilter, type DimensionFilterValue, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -65,15 +66,6 @@ interface Resolved {
 const OPEN_AREA = { en: 'Open Area', ar: 'ساحة مفتوحة' } as const;
 
 const kg = (text: string | number | bigint | null | undefined): bigint => (text === null || text === undefined ? 0n : BigInt(text));
-
-/** Ids as a SQL list `(1, 2)`; an empty list matches nothing. */
-function idList(ids: readonly number[]): SQL {
-  if (ids.length === 0) return sql`(null)`;
-  return sql`(${sql.join(
-    ids.map((id) => sql`${id}::integer`),
-    sql`, `,
-  )})`;
-}
 
 /** The agency's warehouses (locations of the warehouse kind), or the one asked for when it is one. */
 async function warehouseIds(r: WarehouseReader, locationId: number | undefined): Promise<number[]> {
@@ -200,18 +192,6 @@ function positionWhere(r: WarehouseReader, filter: DimensionFilter<PositionDimen
   return sql.join(conditions, sql` and `);
 }
 
-/** The move types of the postings that are not trucks: in-place changes, handling, corrections. */
-const IN_PLACE_TYPES: Readonly<Record<string, WarehouseMoveType>> = {
-  ownershipTransfer: 'ownershipTransfer',
-  consigneeTransfer: 'consigneeTransfer',
-  siloTransfer: 'siloTransfer',
-  swapCargo: 'swapCargo',
-  consigneeToShipmentManagerLoan: 'loan',
-  loanReturn: 'loanReturn',
-  sale: 'sale',
-  handlingLoss: 'handlingLoss',
-  handlingExcess: 'handlingExcess',
-};
 
 interface MoveRow extends Record<string, unknown> {
   entry_id: number;
@@ -265,7 +245,7 @@ function moveType(row: MoveRow, kgValue: bigint): WarehouseMoveType {
     }
     return 'warehouseOut';
   }
-  return IN_PLACE_TYPES[row.posting_type] ?? 'correction';
+  return inPlaceMoveType(row.posting_type);
 }
 
 /**

@@ -93,23 +93,33 @@ function CargoSelect(props: { value?: number; onChange: (value: number | undefin
   );
 }
 
-/** Customers of the selected agency within the user's data scope (agency data is already scoped). */
-function CustomerSelect(props: { value?: number; onChange: (value: number | undefined) => void; 'data-testid'?: string; 'aria-label'?: string }) {
-  const { t } = useTranslation();
+/**
+ * The companies of one type of the selected agency within the user's data scope (agency data is already scoped):
+ * customers on the customer tab, transporters on the IN/OUT stats.
+ */
+export function CompanySelect(props: {
+  companyType: keyof typeof COMPANY_TYPE_IDS;
+  placeholder: string;
+  value?: number;
+  onChange: (value: number | undefined) => void;
+  'data-testid'?: string;
+  'aria-label'?: string;
+}) {
   const { companies, loading } = usePickerData();
+  const typeId = COMPANY_TYPE_IDS[props.companyType];
   const options = useMemo(
     () =>
       companies
-        .filter((company) => company.companyTypeId === COMPANY_TYPE_IDS.customer)
+        .filter((company) => company.companyTypeId === typeId)
         .sort(byName)
         .map((company) => ({ value: company.id, label: company.name })),
-    [companies],
+    [companies, typeId],
   );
   return (
     <Select<number>
       allowClear
       showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('dashboardShared.filters.selectCustomer')}
+      placeholder={props.placeholder}
       options={options}
       loading={loading}
       value={props.value}
@@ -158,7 +168,7 @@ export function DashboardFilters({ fields, value, onChange, extra, testId = 'das
       case 'cargoId':
         return <CargoSelect {...common(field)} value={value.cargoId} onChange={(next) => set('cargoId', next)} />;
       case 'customerId':
-        return <CustomerSelect {...common(field)} value={value.customerId} onChange={(next) => set('customerId', next)} />;
+        return <CompanySelect {...common(field)} companyType="customer" placeholder={t('dashboardShared.filters.selectCustomer')} value={value.customerId} onChange={(next) => set('customerId', next)} />;
       case 'locationId':
         return (
           <WarehousePicker

@@ -1,11 +1,10 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Checkbox, Col, DatePicker, Form, Row, Select, Space, Spin, Statistic, Typography } from 'antd';
 import { ClearOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
-  COMPANY_TYPE_IDS,
   DATE_FORMAT,
   hasPermission,
   STATS_DELIVERY_STATUSES,
@@ -21,10 +20,10 @@ import {
 } from '@tonnage/contracts';
 import { apiOrThrow } from '../../app/api';
 import { dashboardKey } from '../../app/dashboard-flags';
+import { CompanySelect } from './DashboardFilters';
 import { useUserContext } from '../../app/session';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
 import { ConsigneePicker, LocationPicker } from '../../components/pickers';
-import { byName, usePickerData } from '../../components/pickers/picker-data';
 import { ConsignmentSelect } from '../shipping/ConsignmentSelect';
 
 /** The owner kinds a trip's cargo may have (spec 3 `consigneeOut`, `customerOut`, `smOut`). */
@@ -69,33 +68,6 @@ export function statsQuery(values: StatsFilterValues): Record<string, string> {
 
 const single = (value: number | number[] | undefined): number | undefined => (typeof value === 'number' ? value : undefined);
 const many = (value: number | number[] | undefined): number[] | undefined => (Array.isArray(value) && value.length > 0 ? value : undefined);
-
-/** Transporters of the selected agency (agency data's companies of the transporter type). */
-function TransporterSelect(props: { value?: number; onChange: (value: number | undefined) => void; 'data-testid': string; 'aria-label': string }) {
-  const { t } = useTranslation();
-  const { companies, loading } = usePickerData();
-  const options = useMemo(
-    () =>
-      companies
-        .filter((company) => company.companyTypeId === COMPANY_TYPE_IDS.transporter)
-        .sort(byName)
-        .map((company) => ({ value: company.id, label: company.name })),
-    [companies],
-  );
-  return (
-    <Select<number>
-      allowClear
-      showSearch={{ optionFilterProp: 'label' }}
-      placeholder={t('dashboardStats.filters.select')}
-      options={options}
-      loading={loading}
-      value={props.value}
-      onChange={(next) => props.onChange(next ?? undefined)}
-      data-testid={props['data-testid']}
-      aria-label={props['aria-label']}
-    />
-  );
-}
 
 /** One card: a quantity in MT with 3 decimals, its trips beneath. */
 function Figure({ testId, title, qty, trips }: { testId: string; title: string; qty: string; trips: number }) {
@@ -190,7 +162,7 @@ export default function StatsTab() {
         onChange={(next) => set('isManualQuantity', next === undefined || next === null ? undefined : next === 'manual')}
       />,
     ],
-    ['transporter', <TransporterSelect key="tr" {...common('transporter')} value={values.transporter} onChange={(next) => set('transporter', next)} />],
+    ['transporter', <CompanySelect key="tr" {...common('transporter')} companyType="transporter" placeholder={t('dashboardStats.filters.select')} value={values.transporter} onChange={(next) => set('transporter', next)} />],
     [
       'groupedOut',
       <Select<'only' | 'none'>
