@@ -32,8 +32,9 @@ describe(`dashboard vessel tab (${isArabic ? 'Arabic' : 'English'})`, () => {
     assert.ok(((await chart.textContent()) ?? '').includes(t.chart.remaining));
     assert.equal(await tab.evaluate((element) => getComputedStyle(element).direction), isArabic ? 'rtl' : 'ltr');
 
-    // Level 1: the oldest voyage (the last rows) has cargo loaded, delivered and in transit.
-    await openLinks.last().click();
+    // Level 1: the demo's MV Desert Falcon has cargo loaded, delivered and in transit (named, not taken by its place in
+    // the list: other specs add voyages to the same database).
+    await summary.locator('tr', { hasText: 'MV Desert Falcon' }).locator('[data-testid^="vessel-open-"]').first().click();
     const level1 = page.getByTestId('vessel-level-1');
     await level1.getByTestId('vessel-cards').waitFor();
     assert.equal(await level1.locator('[data-testid^="vessel-card-"]').count(), 9);
@@ -41,8 +42,8 @@ describe(`dashboard vessel tab (${isArabic ? 'Arabic' : 'English'})`, () => {
     const lcLinks = level1.locator('[data-testid^="vessel-lc-all-"]');
     await lcLinks.first().waitFor();
 
-    // Level 2: the BL's port loadings.
-    await lcLinks.first().click();
+    // Level 2: the port loadings of AMC's BL (LC-NCB-2026-0412: to the terminal and to the Riyadh mill).
+    await level1.locator('tr', { hasText: 'LC-NCB-2026-0412' }).locator('[data-testid^="vessel-lc-all-"]').first().click();
     const level2 = page.getByTestId('vessel-level-2');
     const portLinks = level2.locator('[data-testid^="vessel-port-open-"]');
     await portLinks.first().waitFor();

@@ -22,6 +22,25 @@ async function pickWith(page: Page, testId: string, parts: readonly string[]): P
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
 
+/**
+ * Picks the option of an open select that holds every one of `parts` and the first of `places` that has one (the
+ * options are listed once loaded); answers that place.
+ */
+async function pickAtFirstPlace(page: Page, testId: string, places: readonly string[], parts: readonly string[]): Promise<string> {
+  await page.getByTestId(testId).click();
+  let options = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option');
+  for (const part of parts) options = options.filter({ hasText: part });
+  await options.first().waitFor();
+  for (const place of places) {
+    const option = options.filter({ hasText: place });
+    if ((await option.count()) === 0) continue;
+    await option.first().click();
+    await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
+    return place;
+  }
+  throw new Error(`no option of ${testId} with ${parts.join(', ')} at ${places.join(' or ')}`);
+}
+
 /** The loan balance line of the lender and the SM on the wheat LC, with every line shown (also fully returned ones). */
 async function balanceLine(page: Page, go: (route: string) => Promise<unknown>) {
   await go('loan-report');
@@ -76,22 +95,25 @@ describe(`loan flow diagram (${isArabic ? 'Arabic' : 'English'})`, () => {
     await page.getByText(message('Consignee to Customer created successfully')).waitFor();
     await page.waitForURL(/\/warehouse\/consignee-to-customer(\?|$)/);
 
-    // ---- 3. Ownership Transfer: the other mill of the same manager hands it 3 MT in the terminal's open area.
+    // ---- 3. Ownership Transfer: the other mill of the same manager hands it 3 MT at the terminal.
     await go('ownershipTransfer/add');
     await page.getByTestId('ownership-transfer-form').waitFor();
     await pick(page, 'ot-location', TERMINAL);
-    await pickWith(page, 'ot-position', [openArea, OTHER_CONSIGNEE, LC]);
+    // Where the demo's swap left the other mill's wheat of the LC depends on the hour the demo season was made (which
+    // terminal position of the lender was largest then): the open area, else Silo B1 (not the loan's Silo A1 or the
+    // swap's Silo A2 below).
+    const handedAt = await pickAtFirstPlace(page, 'ot-position', [openArea, 'Silo B1'], [OTHER_CONSIGNEE, LC]);
     await pick(page, 'ot-new-owner', SM);
     await page.getByTestId('ot-quantity').fill('3');
     await page.getByTestId('ot-save').click();
     await page.getByText(message('Ownership Transfer created successfully')).waitFor();
     await page.waitForURL(/\/ownershipTransfer(\?|$)/);
 
-    // ---- 4. Swap Cargo: those 3 MT in the open area for 3 MT of the lender's wheat in Silo A2.
+    // ---- 4. Swap Cargo: those 3 MT for 3 MT of the lender's wheat in Silo A2.
     await go('swapCargo/add');
     await page.getByTestId('swap-cargo-form').waitFor();
     await pick(page, 'swp-a-location', TERMINAL);
-    await pickWith(page, 'swp-a-position', [openArea, SM, LC]);
+    await pickWith(page, 'swp-a-position', [handedAt, SM, LC]);
     await pick(page, 'swp-b-location', TERMINAL);
     await pickWith(page, 'swp-b-position', ['Silo A2', LENDER, LC]);
     await page.getByTestId('swp-quantity').fill('3');
