@@ -674,12 +674,18 @@ function tripGroups(moves: readonly Move[]): TripGroup[] {
   return [...groups.values()];
 }
 
-/** The trucks that brought the consignment's cargo into the warehouse over the period. */
-export async function consignmentTripsIn(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsIn> {
+/** A consignment's trucks of one direction at a warehouse over the period (404 on another's warehouse), with each trip's slip. */
+async function consignmentTrips(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }, direction: 'in' | 'out') {
   await warehouseOf(r, q.locationId);
   const resolved = await resolveFilters(r, q);
-  const groups = tripGroups(await placeMoves(r, resolved, { direction: 'in', onlyTrips: true }));
+  const groups = tripGroups(await placeMoves(r, resolved, { direction, onlyTrips: true }));
   const info = await tripInfo(r, groups.map((g) => g.tripId));
+  return { resolved, groups, info };
+}
+
+/** The trucks that brought the consignment's cargo into the warehouse over the period. */
+export async function consignmentTripsIn(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsIn> {
+  const { groups, info } = await consignmentTrips(r, q, 'in');
   const rows = groups.map((g) => ({
     tripId: g.tripId,
     sourceTable: g.sourceTable,
@@ -696,10 +702,7 @@ export async function consignmentTripsIn(r: WarehouseReader, q: WarehouseFilters
 
 /** The trucks that took the consignment's cargo out over the period, then the pre-outs still pending (committed). */
 export async function consignmentTripsOut(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsOut> {
-  await warehouseOf(r, q.locationId);
-  const resolved = await resolveFilters(r, q);
-  const groups = tripGroups(await placeMoves(r, resolved, { direction: 'out', onlyTrips: true }));
-  const info = await tripInfo(r, groups.map((g) => g.tripId));
+  const { resolved, groups, info } = await consignmentTrips(r, q, 'out');
   // Pending: pre-outs whose commitment on the filtered positions still stands (posted, not reversed, no live out yet).
   const pending = await queryRows<{ transaction_id: number; source_id: number; at: string | Date; committed_kg: string; slip: string | null; truck: string | null; destination: string | null }>(
     r.tx,
