@@ -31,6 +31,23 @@ export default tseslint.config(
     rules: { 'tonnage/layers': 'error' },
   },
   {
+    // Queries on one transaction (or on a Db that is one connection, as PGlite's always is) cannot overlap:
+    // node-postgres 8 queues them and prints a DeprecationWarning, pg 9 refuses them, PGlite runs them one by one.
+    // So the server awaits them in turn. Tests are left out: they fire concurrent requests and transactions on purpose.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='Promise'][property.name=/^(all|allSettled)$/]",
+          message:
+            'No Promise.all / Promise.allSettled in server code: queries on one transaction or Db share one connection, so they cannot run in parallel (node-postgres 8 warns, pg 9 refuses). Await them one after another. If the promises truly do not share a connection (separate transactions on the pool, HTTP calls, files), keep it with `// eslint-disable-next-line no-restricted-syntax -- <why they are independent>`.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
   },

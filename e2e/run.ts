@@ -1,4 +1,4 @@
-// `npm run test:e2e`: builds the web app if needed, then for each language starts a real server on a fresh
+// `npm run test:e2e`: builds the web app if needed and the server, then for each language starts the built server on a fresh
 // embedded database and runs every spec against it in Debian's Chromium (node's test runner + playwright-core);
 // then, the server stopped, `ledger:check` over that database must find the ledger whole.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverStart } from '../scripts/bench/server';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './support/credentials';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -42,11 +43,13 @@ async function runLanguage(language: string): Promise<boolean> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let passed: boolean;
-  const server = spawn('node', ['--import', 'tsx', 'server/src/main.ts'], {
+  const start = serverStart(root);
+  const server = spawn('node', [...start.flags, 'server/dist/main.mjs'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...process.env,
+      ...start.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -91,8 +94,11 @@ async function runLanguage(language: string): Promise<boolean> {
   }
 }
 
-const build = spawnSync('node', ['scripts/build-web-if-needed.mjs'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) process.exit(1);
+// The web app and the server as `npm start` builds and runs them.
+for (const step of ['scripts/build-web-if-needed.mjs', 'server/build.mjs']) {
+  const build = spawnSync('node', [step], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
 let ok = true;
 for (const language of languages) ok = (await runLanguage(language)) && ok;
 process.exit(ok ? 0 : 1);

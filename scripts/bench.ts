@@ -1,7 +1,8 @@
 // `npm run bench`: measures the signed-in request path, sign-in, the login page's JavaScript, the truck list with 100,000
 // trucks in one agency, loading slips posted per second beside a bare insert, `ledger:check` over one million
 // entries, the stock-position query over 5 million entries and Warehouse In / Out per second (issue 13), and prints
-// the figures as Markdown. `--stock` and/or `--warehouse` run only issue 13's sections (and `--write` writes only them).
+// the figures as Markdown. `--stock` and/or `--warehouse` run only issue 13's sections (and `--write` writes only them);
+// `--dashboard` only issue 15's section 10; `--export` only issue 16's section 11 (one million rows to Excel).
 // `--write` (or BENCH_WRITE=1) also updates docs/benchmarks.md, unless a benchmark failed or
 // other work on the machine disturbed the run (`--force` writes anyway); `--quick` runs 2 s phases for smoke checks;
 // `--no-build` measures the existing web/dist instead of building it.
@@ -33,7 +34,11 @@ import { benchWarehouse, type WarehousePhase } from './bench/warehouse';
 import { issue13Disturbed, stockPasses, stockSection, warehouseSection, writeIssue13Doc, type Issue13Report } from './bench/issue13-report';
 import { openDatabase } from '../server/src/platform/db/client';
 import { measureWebBundle } from './bench/web-bundle';
+import { benchDashboard, type DashboardPhase } from './bench/dashboard';
+import { dashboardDisturbed, dashboardPasses, dashboardSection, writeDashboardDoc } from './bench/dashboard-report';
 import { benchWeighbridgeLatency, type WeighbridgeLatencyPhase } from './bench/weighbridge';
+import { benchExport, type ExportPhase } from './bench/export';
+import { exportDisturbed, exportPasses, exportPeakMiB, exportSection, writeExportDoc } from './bench/export-report';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const docFile = path.join(rootDir, 'docs', 'benchmarks.md');
@@ -48,11 +53,11 @@ const LOGIN_CONNECTIONS = 50;
 const BENCH_USERS = Math.max(USER_CONTEXT_USERS, LOGIN_CONNECTIONS);
 
 const args = process.argv.slice(2);
-const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--stock', '--warehouse', '--web', '--help']);
+const known = new Set(['--write', '--force', '--quick', '--no-build', '--slips', '--weighbridge', '--stock', '--warehouse', '--web', '--dashboard', '--export', '--help']);
 const unknown = args.filter((a) => !known.has(a));
 if (args.includes('--help') || unknown.length > 0) {
   if (unknown.length > 0) console.error(`unknown option(s): ${unknown.join(' ')}`);
-  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build] [-- --slips] [-- --weighbridge] [-- --stock] [-- --warehouse] [-- --web]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
+  console.error('usage: npm run bench [-- --quick] [-- --write [--force]] [-- --no-build] [-- --slips] [-- --weighbridge] [-- --stock] [-- --warehouse] [-- --web] [-- --dashboard] [-- --export]   (env: TEST_DATABASE_URL, BENCH_WRITE=1)');
   process.exit(unknown.length > 0 ? 2 : 0);
 }
 const quick = args.includes('--quick');
@@ -63,7 +68,7 @@ const slipsOnly = args.includes('--slips');
 /** Write even when other work on the machine disturbed the run. */
 const force = args.includes('--force');
 const phase = quick ? { warmup: 1, measure: 2 } : { warmup: 2, measure: 10 };
-const HARD_LIMIT_SECONDS = quick ? 480 : 900;
+const HARD_LIMIT_SECONDS = args.includes('--dashboard') || args.includes('--export') ? (quick ? 900 : 2400) : quick ? 480 : 900;
 const adminUrl = process.env.TEST_DATABASE_URL ?? DEFAULT_ADMIN_URL;
 
 function log(line: string): void {
@@ -100,6 +105,10 @@ function cleanup(): Promise<void> {
       log('stopping the server');
       await server.stop().catch((error: unknown) => log(`could not stop the server: ${reason(error)}`));
       server = undefined;
+    }
+    if (database && process.env.BENCH_KEEP_DATABASE === '1') {
+      log(`keeping database ${database.name} (BENCH_KEEP_DATABASE=1): drop it yourself when done`);
+      database = undefined;
     }
     if (database) {
       log(`dropping database ${database.name}`);
@@ -350,7 +359,103 @@ async function runWebOnly(): Promise<number> {
   return 0;
 }
 
+/** Ledger entries of the dashboard benchmark (issue 15), and of its big agency. */
+const DASHBOARD_ENTRIES = Number(process.env.BENCH_DASHBOARD_ENTRIES ?? 5_000_000);
+const DASHBOARD_BIG_AGENCY_ENTRIES = Number(process.env.BENCH_DASHBOARD_BIG_AGENCY_ENTRIES ?? 500_000);
+/** Vessel calls of the big agency's season made through the services (thickened to its entries afterwards). */
+const DASHBOARD_VOYAGES = Number(process.env.BENCH_DASHBOARD_VOYAGES ?? 60);
+
+/** `--dashboard`: section 10 alone on a migrated bench database (its own server, no web build). */
+async function runDashboardOnly(): Promise<number> {
+  const started = performance.now();
+  const machine = await describeMachine(adminUrl);
+  log(`machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, PostgreSQL ${machine.postgres}, load average ${machine.loadAverage.toFixed(2)}`);
+  let dashboard: Outcome<DashboardPhase>;
+  try {
+    const db = await migratedDatabase();
+    dashboard = {
+      ok: true,
+      value: await benchDashboard({
+        databaseUrl: db.url,
+        rootDir,
+        totalEntries: quick ? DASHBOARD_ENTRIES / 10 : DASHBOARD_ENTRIES,
+        bigAgencyEntries: quick ? DASHBOARD_BIG_AGENCY_ENTRIES / 10 : DASHBOARD_BIG_AGENCY_ENTRIES,
+        templateVoyages: quick ? Math.ceil(DASHBOARD_VOYAGES / 4) : DASHBOARD_VOYAGES,
+        agencies: 100,
+        phase: quick ? { warmup: 2, measure: 5 } : { warmup: 5, measure: 30 },
+        cpuScope: { databaseName: db.name },
+        log,
+      }),
+    };
+  } catch (error) {
+    dashboard = { ok: false, reason: reason(error) };
+  } finally {
+    await cleanup();
+  }
+  const report = { date: new Date(), machine, command: rerunCommand(), quick, dashboard };
+  console.info(dashboardSection(report));
+  const failed = !dashboard.ok || !dashboard.value.seed.ledgerClean;
+  if (dashboard.ok) log(`dashboard: ${dashboardPasses(dashboard.value) ? 'every call met' : 'a call MISSED'} the p95 target of 50 ms`);
+  else log(`dashboard: ${dashboard.reason}`);
+  const docName = path.relative(rootDir, docFile);
+  if (write && failed) log(`not writing section 10 of ${docName}: the benchmark failed`);
+  else if (write && dashboardDisturbed(report) && !force) log(`not writing section 10 of ${docName}: the run was disturbed (add --force to write it anyway)`);
+  else if (write) {
+    writeDashboardDoc(docFile, report);
+    log(`updated section 10 of ${docName}`);
+  }
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return failed ? 1 : 0;
+}
+
+/** Rows of the export benchmark (issue 16). */
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+
+/** `--export`: section 11 alone on a migrated bench database (its own server, no web build). */
+async function runExportOnly(): Promise<number> {
+  const started = performance.now();
+  const machine = await describeMachine(adminUrl);
+  log(`machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, PostgreSQL ${machine.postgres}, load average ${machine.loadAverage.toFixed(2)}`);
+  let exports: Outcome<ExportPhase>;
+  try {
+    const db = await migratedDatabase();
+    exports = {
+      ok: true,
+      value: await benchExport({
+        databaseUrl: db.url,
+        databaseName: db.name,
+        rootDir,
+        rows: quick ? EXPORT_ROWS / 10 : EXPORT_ROWS,
+        log,
+        onServer: (started) => {
+          server = started;
+        },
+      }),
+    };
+  } catch (error) {
+    exports = { ok: false, reason: reason(error) };
+  } finally {
+    await cleanup();
+  }
+  const report = { date: new Date(), machine, command: rerunCommand(), quick, exports };
+  console.info(exportSection(report));
+  const failed = !exports.ok;
+  if (exports.ok) log(`export: the server's memory peaked at ${exportPeakMiB(exports.value).toFixed(0)} MiB (${exportPasses(exports.value) ? 'under' : 'OVER'} 256 MiB)`);
+  else log(`export: ${exports.reason}`);
+  const docName = path.relative(rootDir, docFile);
+  if (write && failed) log(`not writing section 11 of ${docName}: the benchmark failed`);
+  else if (write && exportDisturbed(report) && !force) log(`not writing section 11 of ${docName}: the run was disturbed (add --force to write it anyway)`);
+  else if (write) {
+    writeExportDoc(docFile, report);
+    log(`updated section 11 of ${docName}`);
+  }
+  log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return exports.ok && exportPasses(exports.value) ? 0 : 1;
+}
+
 async function run(): Promise<number> {
+  if (args.includes('--export')) return runExportOnly();
+  if (args.includes('--dashboard')) return runDashboardOnly();
   if (slipsOnly) return runSlipsOnly();
   if (args.includes('--web')) return runWebOnly();
   if (args.includes('--stock') || args.includes('--warehouse')) return runIssue13Only();

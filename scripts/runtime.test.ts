@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { serverStart } from './bench/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const manifest: unknown = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
@@ -37,5 +38,19 @@ describe('runtime', () => {
     const stored = await hash('a password', { memoryCost: 1024, timeCost: 1 });
     expect(await verify(stored, 'a password')).toBe(true);
     expect(await verify(stored, 'another password')).toBe(false);
+  });
+
+  it('builds the server into one file plain Node runs, started with the heap limits of `npm start`', () => {
+    const built = spawnSync('node', [path.join('server', 'build.mjs')], { cwd: root, encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const bundle = readFileSync(path.join(root, 'server', 'dist', 'main.mjs'), 'utf8');
+    // Our TypeScript and the contracts are inside; only npm packages are left to Node (nothing needs tsx).
+    const imported = [...bundle.matchAll(/^import .* from "([^"]+)";$/gm)].map((m) => m[1] ?? '');
+    expect(imported.length).toBeGreaterThan(10);
+    expect(imported.filter((specifier) => specifier.startsWith('.') || specifier.startsWith('@tonnage/') || specifier.endsWith('.ts'))).toEqual([]);
+    const { env, flags } = serverStart(root);
+    expect(flags.some((flag) => /^--max-old-space-size=\d+$/.test(flag))).toBe(true);
+    expect(flags.some((flag) => /^--max-semi-space-size=\d+$/.test(flag))).toBe(true);
+    expect(env).toEqual({ MALLOC_ARENA_MAX: '2' });
   });
 });

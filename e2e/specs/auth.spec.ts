@@ -98,8 +98,15 @@ describe(`sign-in and session (${isArabic ? 'Arabic' : 'English'})`, () => {
     await modal.waitFor({ state: 'hidden' });
     const again = await api('POST', '/api/auth/login', { body: { username: credentials.demoUser.username, password: fresh } });
     assert.equal(again.status, 200);
-    credentials.demoUser.password = fresh;
     await context.close();
+
+    // Every spec file runs in its own process with the demo passwords: the user takes the demo password back.
+    const freshToken = await apiToken({ username: credentials.demoUser.username, password: fresh });
+    const back = await api('POST', '/api/auth/changePassword', {
+      token: freshToken,
+      body: { currentPassword: fresh, newPassword: credentials.demoUser.password, confirmPassword: credentials.demoUser.password },
+    });
+    assert.equal(back.status, 200);
   });
 
   it('shows the Unauthorized page for a page the user may not open', async () => {

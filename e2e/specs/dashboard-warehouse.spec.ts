@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { StorageKeys, type TConsigneeConsignments, type TSiloDetail, type TWarehouseDetail, type TWarehouseStats } from '@tonnage/contracts';
 import { api, apiToken, closeBrowser, credentials, isArabic, newContext, screenshot, signIn } from '../support/browser';
+import { downloadSheet } from '../support/downloads';
 import { texts } from '../support/texts';
 
 after(closeBrowser);
@@ -11,23 +12,8 @@ after(closeBrowser);
 /** '1,234.500 MT' as the page shows an MT string of the API. */
 const mt = (value: string) => `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(Number(value))} MT`;
 
-async function bytesOf(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 /** Clicks an export and reads the downloaded workbook's first sheet. */
-async function downloadSheet(page: Page, testId: string): Promise<{ name: string; sheet: ExcelJS.Worksheet }> {
-  const download = page.waitForEvent('download');
-  await page.getByTestId(testId).click();
-  const file = await download;
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load((await bytesOf(file)) as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0];
-  assert.ok(sheet, 'the workbook has a sheet');
-  return { name: file.suggestedFilename(), sheet };
-}
+const downloadSheetOf = (page: Page, testId: string) => downloadSheet(page.getByTestId(testId));
 
 const rowValues = (sheet: ExcelJS.Worksheet, index: number) => (sheet.getRow(index).values as unknown[]).slice(1);
 
@@ -133,7 +119,7 @@ describe(`dashboard warehouse (${isArabic ? 'Arabic' : 'English'})`, () => {
     }
 
     // The Excel exports: the summary's rows and totals, and the LC sheet; right-to-left in Arabic.
-    const summary = await downloadSheet(page, 'warehouse-excel');
+    const summary = await downloadSheetOf(page, 'warehouse-excel');
     assert.match(summary.name, /\.xlsx$/);
     assert.equal(summary.sheet.views[0]?.rightToLeft === true, isArabic);
     assert.equal(rowValues(summary.sheet, 1)[0], isArabic ? 'المستودع' : 'Warehouse');
@@ -147,7 +133,7 @@ describe(`dashboard warehouse (${isArabic ? 'Arabic' : 'English'})`, () => {
     assert.equal(totalRow[0], isArabic ? 'الإجمالي' : 'Total');
     assert.equal(Number(totalRow[2]).toFixed(3), stats.totals.quantity);
 
-    const lc = await downloadSheet(page, 'warehouse-excel-lc');
+    const lc = await downloadSheetOf(page, 'warehouse-excel-lc');
     assert.equal(lc.sheet.views[0]?.rightToLeft === true, isArabic);
     assert.equal(rowValues(lc.sheet, 1)[0], isArabic ? 'المستودع' : 'Warehouse');
     const lcTotal = rowValues(lc.sheet, lc.sheet.rowCount);

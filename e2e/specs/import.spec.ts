@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import ExcelJS from 'exceljs';
-import type { Download, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { closeBrowser, credentials, isArabic, newContext, screenshot, signIn } from '../support/browser';
+import { bytesOf } from '../support/downloads';
 
 after(closeBrowser);
-
-async function bytesOf(download: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** A real .xlsx workbook: the template's header row, then the given rows. */
 async function workbook(header: string[], rows: string[][]): Promise<Buffer> {

@@ -41,12 +41,11 @@ async function pickAtFirstPlace(page: Page, testId: string, places: readonly str
   throw new Error(`no option of ${testId} with ${parts.join(', ')} at ${places.join(' or ')}`);
 }
 
-/** The loan balance line of the lender and the SM on the wheat LC, with every line shown (also fully returned ones). */
+/** The Loan Statement line of the lender and the SM on the wheat LC (every line with a loan shows, also a fully returned one). */
 async function balanceLine(page: Page, go: (route: string) => Promise<unknown>) {
   await go('loan-report');
-  await page.getByTestId('loan-balance-page').waitFor();
-  await page.getByTestId('loan-balance-open').getByText(texts.loans.allLines).click();
-  const row = page.getByTestId('loan-balance-table').locator('tr', { hasText: LENDER }).filter({ hasText: SM }).filter({ hasText: LC }).first();
+  await page.getByTestId('report-loan-report').waitFor();
+  const row = page.getByTestId('report-table').locator('tr', { hasText: LENDER }).filter({ hasText: SM }).filter({ hasText: LC }).first();
   await row.waitFor();
   return row;
 }
@@ -80,7 +79,7 @@ describe(`loan flow diagram (${isArabic ? 'Arabic' : 'English'})`, () => {
     await page.getByText(message('Consignee to SM created successfully')).waitFor();
     await page.waitForURL(/\/warehouse\/consignee-to-sm(\?|$)/);
     let line = await balanceLine(page, go);
-    assert.equal(await line.getByTestId('loan-balance-outstanding').textContent(), '9.000');
+    assert.equal(await line.getByTestId('report-cell-closing').textContent(), '9.000');
 
     // ---- 2. Consignee to Customer: the shipment manager sells 3 MT of the borrowed wheat to the bakery cooperative.
     await go('warehouse/consignee-to-customer/add');
@@ -145,7 +144,7 @@ describe(`loan flow diagram (${isArabic ? 'Arabic' : 'English'})`, () => {
 
     // ---- The loan balance: the 9 MT loan is fully returned, nothing outstanding on the line.
     line = await balanceLine(page, go);
-    await line.getByTestId('loan-balance-outstanding').getByText('0.000').waitFor();
+    await line.getByTestId('report-cell-closing').getByText('0.000').waitFor();
     await screenshot(page, 'flow-loan-balance');
     await context.close();
   });

@@ -188,8 +188,8 @@ describe(`master data: generic list and form (${isArabic ? 'Arabic' : 'English'}
     assert.equal(await truck.getByTestId('resource-cell-capacity').textContent(), '40.000 MT');
     await screenshot(page, 'master-data-trucks');
 
-    // A menu entry without a screen yet keeps the 404 page.
-    await page.goto(`/agencies/${agencyId}/so-report`);
+    // An address the product does not have shows the 404 page.
+    await page.goto(`/agencies/${agencyId}/no-such-screen`);
     await page.getByTestId('page-not-found').waitFor();
 
     await context.close();

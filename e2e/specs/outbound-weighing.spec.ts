@@ -14,16 +14,35 @@ const TRUCK = 'JED 4821';
 /** A simulated truck cycle is 26 s (empty, driving on, settling, 8 s stable, driving off); two trucks alternate. */
 const CAPTURABLE_WITHIN_MS = 70_000;
 
-/** Waits until the capture button is enabled (the bridge's weight is stable and may be taken), then clicks it. */
-async function captureWhenStable(page: Page, testId: string): Promise<number> {
+/**
+ * Waits until the capture button is enabled (the bridge's weight is stable and may be taken), clicks it and waits for
+ * the list the save leads to. The button follows the live weight polled every second, so on a loaded machine the
+ * click can reach the server after the simulated truck began to drive off: the server then refuses the capture with
+ * its reason (as it must), and a clerk captures again on the next stable truck. Up to three tries; every refusal is
+ * kept in the failure message.
+ */
+async function captureWhenStable(page: Page, testId: string, listUrl: RegExp): Promise<number> {
   const button = page.getByTestId(testId);
-  await page.waitForFunction((id) => {
-    const element = document.querySelector(`[data-testid="${id}"]`);
-    return element instanceof HTMLButtonElement && !element.disabled;
-  }, testId, { timeout: CAPTURABLE_WITHIN_MS, polling: 200 });
-  const kg = Number(((await page.getByTestId('live-kg').textContent()) ?? '').replace(/[^\d]/g, ''));
-  await button.click();
-  return kg;
+  const refusals: string[] = [];
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.waitForFunction((id) => {
+      const element = document.querySelector(`[data-testid="${id}"]`);
+      return element instanceof HTMLButtonElement && !element.disabled;
+    }, testId, { timeout: CAPTURABLE_WITHIN_MS, polling: 200 });
+    const kg = Number(((await page.getByTestId('live-kg').textContent()) ?? '').replace(/[^\d]/g, ''));
+    const notices = page.locator('.ant-notification-notice');
+    const before = await notices.count();
+    await button.click();
+    const outcome = await Promise.race([
+      page.waitForURL(listUrl, { timeout: 30_000 }).then(() => 'saved' as const, () => 'neither' as const),
+      page.waitForFunction((count) => document.querySelectorAll('.ant-notification-notice').length > count, before, { timeout: 30_000 })
+        .then(() => 'refused' as const, () => 'neither' as const),
+    ]);
+    if (outcome === 'saved') return kg;
+    if (outcome === 'neither') throw new Error('the capture neither saved nor was refused within 30 s');
+    refusals.push(((await notices.last().textContent()) ?? '').trim());
+  }
+  throw new Error(`the bridge refused three captures: ${refusals.join(' | ')}`);
 }
 
 /**
@@ -56,10 +75,9 @@ describe(`outbound weighing (${isArabic ? 'Arabic' : 'English'})`, () => {
     await pick(page, 'first-machine', BRIDGE);
     await page.getByTestId('live-weight').waitFor();
     await page.getByTestId('live-online').getByText(t.online).waitFor({ timeout: 10_000 });
-    const firstKg = await captureWhenStable(page, 'first-capture');
+    const firstKg = await captureWhenStable(page, 'first-capture', /\/outbound-first-weight(\?|$)/);
     assert.ok(firstKg === 32_540 || firstKg === 14_220, `the first weight ${firstKg} is a simulated truck's`);
     await page.getByText(message('Outbound First Weight created successfully')).waitFor();
-    await page.waitForURL(/\/outbound-first-weight(\?|$)/);
     const firstRow = page.locator('tr', { hasText: TRUCK }).first();
     await firstRow.waitFor();
     assert.ok(((await firstRow.textContent()) ?? '').includes(firstKg.toLocaleString('en')), 'the list shows the captured kg');
@@ -71,9 +89,8 @@ describe(`outbound weighing (${isArabic ? 'Arabic' : 'English'})`, () => {
     await pick(page, 'second-first-weight', TRUCK);
     assert.equal(await page.getByTestId('second-truck').textContent(), TRUCK);
     await page.getByTestId('live-weight').waitFor();
-    const secondKg = await captureWhenStable(page, 'second-capture');
+    const secondKg = await captureWhenStable(page, 'second-capture', /\/outbound-second-weight(\?|$)/);
     await page.getByText(message('Outbound Second Weight created successfully')).waitFor();
-    await page.waitForURL(/\/outbound-second-weight(\?|$)/);
     const net = Math.abs(secondKg - firstKg);
     assert.ok(net >= 100, `net ${net} kg`);
     const secondRow = page.locator('tr', { hasText: TRUCK }).first();

@@ -3,7 +3,7 @@
 // so `npm run bench -- --stock --write` (or `--warehouse`) replaces only its section, with its date and machine,
 // and a full `--write` run replaces both; each adds a row to its own history table.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { DISTURBED_CORES, machineLine, type CpuSplit, type MachineInfo } from './machine';
+import { benchDate, DISTURBED_CORES, runContext, type CpuSplit, type MachineInfo } from './machine';
 import type { Outcome } from './report';
 import type { MeasuredRate } from './slips';
 import { STOCK_TARGET_P95_MS, type StockPhase } from './stock';
@@ -21,13 +21,10 @@ export interface Issue13Report {
 
 const n = (value: number) => value.toLocaleString('en-US');
 
-function dateText(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+const dateText = benchDate;
 
 function context(report: Issue13Report): string {
-  const mode = report.quick ? ' (quick run: 2 s phases and a tenth of the data, indicative only)' : '';
-  return [`- Date: ${dateText(report.date)}${mode}`, `- Machine: ${machineLine(report.machine)}`, `- Command: \`${report.command}\``].join('\n');
+  return runContext(report, '2 s phases and a tenth of the data');
 }
 
 function table(rows: string[][], header = ['figure', 'value']): string {

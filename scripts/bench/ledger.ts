@@ -5,6 +5,8 @@
 // are then set from them, exactly what a million postings would have left. The real command then runs as a child
 // process, as an operator runs it: once on the clean ledger (exit 0 expected), once after one balance was moved by a
 // kilogram behind the ledger's back (exit 1 and that account named expected), then the balance is put back.
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { rebuildMovementTotalsStatements } from '../../server/src/ledger/movement-totals';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 
@@ -95,8 +97,14 @@ async function seedEntries(databaseUrl: string, agencyName: string, entries: num
        where s.account_id = a.id and a.agency_id = $1 and a.voyage_id > 900000`,
       [agencyId],
     );
+    // The kept movement counters of the copied entries (the posting function was bypassed).
+    for (const statement of rebuildMovementTotalsStatements(agencyId)) {
+      const query = new PgDialect().sqlToQuery(statement);
+      await client.query(query.sql, query.params);
+    }
     await client.query('vacuum analyze ledger_entries');
     await client.query('vacuum analyze ledger_accounts');
+    await client.query('vacuum analyze ledger_movement_totals');
     return { accounts: ACCOUNT_PAIRS * 2, transactions, seconds: (performance.now() - started) / 1000 };
   } finally {
     await client.end();

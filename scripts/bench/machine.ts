@@ -74,6 +74,17 @@ export async function describeMachine(adminUrl: string): Promise<MachineInfo> {
   };
 }
 
+/** A run's date as the reports write it: `2026-11-28 11:28 UTC`. */
+export function benchDate(date: Date): string {
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The three lines every section of docs/benchmarks.md opens with: date (and what a quick run means), machine, command. */
+export function runContext(report: { date: Date; machine: MachineInfo; command: string; quick: boolean }, quickNote: string): string {
+  const mode = report.quick ? ` (quick run: ${quickNote}, indicative only)` : '';
+  return [`- Date: ${benchDate(report.date)}${mode}`, `- Machine: ${machineLine(report.machine)}`, `- Command: \`${report.command}\``].join('\n');
+}
+
 /** One line, for the report. */
 export function machineLine(m: MachineInfo): string {
   return `${m.cpuModel}, ${m.cores} cores, ${m.memoryGiB} GiB RAM, Node ${m.node}, PostgreSQL ${m.postgres}; before the run: ${m.busyBefore === null ? 'n/a' : `${Math.round(m.busyBefore * 100)} %`} CPU busy, load average ${m.loadAverage.toFixed(2)}`;
@@ -138,26 +149,46 @@ export interface CpuSplit {
 /** Above this many cores of "other" work, the figures of a phase are marked as disturbed. */
 export const DISTURBED_CORES = 0.25;
 
-/** Starts measuring; the returned function ends the measurement (null where /proc is missing). */
-export function measureCpuSplit(params: { serverPid: number | undefined; databaseName: string }): () => CpuSplit | null {
+/** How often the backends (and the bench's own child processes) are sampled: one that ends mid-phase keeps its last sample. */
+const SAMPLE_MS = 200;
+
+/**
+ * Starts measuring; the returned function ends the measurement (null where /proc is missing). PostgreSQL backends of
+ * the database and the bench's own child processes (`childPids`, e.g. psql: counted as the bench's) are sampled every
+ * SAMPLE_MS, so a connection that opens and closes within the phase (a psql COPY) is counted, not left as "other".
+ */
+export function measureCpuSplit(params: { serverPid: number | undefined; databaseName: string; childPids?: () => readonly number[] }): () => CpuSplit | null {
   const { serverPid, databaseName } = params;
   const started = performance.now();
   const machineBefore = cpuTimes();
   const benchBefore = process.cpuUsage();
   const serverBefore = serverPid === undefined ? null : processCpuSeconds(serverPid);
   const backendsBefore = backendCpuSeconds(databaseName);
+  const backendsLatest = new Map(backendsBefore);
+  const childrenLatest = new Map<number, number>();
+  const sample = () => {
+    for (const [pid, seconds] of backendCpuSeconds(databaseName)) backendsLatest.set(pid, seconds);
+    for (const pid of params.childPids?.() ?? []) {
+      const seconds = processCpuSeconds(pid);
+      if (seconds !== null) childrenLatest.set(pid, seconds);
+    }
+  };
+  const sampler = setInterval(sample, SAMPLE_MS);
   return () => {
+    clearInterval(sampler);
+    sample();
     const seconds = (performance.now() - started) / 1000;
     const machineAfter = cpuTimes();
     const benchUsage = process.cpuUsage(benchBefore);
     const serverAfter = serverPid === undefined ? null : processCpuSeconds(serverPid);
-    const backendsAfter = backendCpuSeconds(databaseName);
     if (!machineBefore || !machineAfter || machineAfter.total <= machineBefore.total || seconds <= 0) return null;
     const machine = ((machineAfter.busy - machineBefore.busy) / (machineAfter.total - machineBefore.total)) * os.cpus().length;
-    const bench = (benchUsage.user + benchUsage.system) / 1e6 / seconds;
+    let childSeconds = 0;
+    for (const latest of childrenLatest.values()) childSeconds += latest;
+    const bench = ((benchUsage.user + benchUsage.system) / 1e6 + childSeconds) / seconds;
     const server = serverBefore !== null && serverAfter !== null ? (serverAfter - serverBefore) / seconds : null;
     let backendSeconds = 0;
-    for (const [pid, after] of backendsAfter) backendSeconds += after - (backendsBefore.get(pid) ?? 0);
+    for (const [pid, latest] of backendsLatest) backendSeconds += latest - (backendsBefore.get(pid) ?? 0);
     const postgres = backendSeconds / seconds;
     return { machine, bench, server, postgres, other: Math.max(0, machine - bench - (server ?? 0) - postgres) };
   };

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Argon2Result } from './argon2';
 import type { LoadResult } from './http-load';
-import { DISTURBED_CORES, machineLine, type CpuSplit, type MachineInfo } from './machine';
+import { benchDate, DISTURBED_CORES, runContext, type CpuSplit, type MachineInfo } from './machine';
 import { requestPath, type TruckListPhase } from './master-data';
 import { kib, ms, perSecond } from './stats';
 import type { LedgerCheckPhase } from './ledger';
@@ -51,13 +51,10 @@ export interface BenchReport {
   weighbridge: Outcome<WeighbridgeLatencyPhase>;
 }
 
-function dateText(date: Date): string {
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
+const dateText = benchDate;
 
 function context(report: BenchReport): string {
-  const mode = report.quick ? ' (quick run: 2 s phases, indicative only)' : '';
-  return [`- Date: ${dateText(report.date)}${mode}`, `- Machine: ${machineLine(report.machine)}`, `- Command: \`${report.command}\``].join('\n');
+  return runContext(report, '2 s phases');
 }
 
 function table(rows: [string, string][]): string {
@@ -386,4 +383,36 @@ export function writeDoc(docFile: string, report: BenchReport): void {
     return [HISTORY_HEADER, ...rows, historyRow(report)].join('\n');
   });
   writeFileSync(docFile, text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** A section of benchmarks.md between its markers, and its history table (heading, header row, the new row). */
+export interface DocSection {
+  start: string;
+  end: string;
+  body: string;
+  historyHeading: string;
+  /** The history table's header and separator lines, used when the table does not exist yet. */
+  historyHeader: string;
+  /** The run's history row, or '' to add none. */
+  row: string;
+}
+
+/** Replaces a section between its markers (appending it before "## History" the first time) and adds its history row. */
+export function writeDocSection(file: string, doc: DocSection): void {
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const section = `${doc.start}\n${doc.body}${doc.end}`;
+  const start = text.indexOf(doc.start);
+  const end = text.indexOf(doc.end);
+  if (start >= 0 && end > start) text = `${text.slice(0, start)}${section}${text.slice(end + doc.end.length)}`;
+  else {
+    const history = text.indexOf('\n## History');
+    text = history >= 0 ? `${text.slice(0, history)}\n${section}\n${text.slice(history)}` : `${text}\n${section}\n`;
+  }
+  if (doc.row) {
+    if (!text.includes(doc.historyHeading)) text = `${text.trimEnd()}\n\n${doc.historyHeading}\n\n${doc.historyHeader}\n`;
+    const at = text.indexOf(doc.historyHeading);
+    const tableEnd = text.indexOf('\n\n', text.indexOf('|---', at));
+    text = tableEnd < 0 ? `${text.trimEnd()}\n${doc.row}\n` : `${text.slice(0, tableEnd)}\n${doc.row}${text.slice(tableEnd)}`;
+  }
+  writeFileSync(file, text);
 }

@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -66,7 +66,7 @@ export interface ServerOptions {
   startTimeoutMs: number;
 }
 
-/** The real server, started as a child process (`node --import tsx server/src/main.ts`). */
+/** The real server, started as a child process as `npm start` runs it (`node server/dist/main.mjs`, built first). */
 export interface ServerProcess {
   baseUrl: string;
   pid: number | undefined;
@@ -77,6 +77,20 @@ export interface ServerProcess {
 
 /** Environment variables of the parent that must not reach the bench server (remote services, proxies). */
 const STRIPPED_ENV = /^(S3_|SMTP_|PUBLIC_URL$|TRUST_PROXY$|APP_VERSION$|HOST$|PORT$|DATA_DIR$|DATABASE_URL$|ADMIN_|DEMO_|SEED_DEMO$|LOG_LEVEL$|NODE_OPTIONS$)/;
+
+/**
+ * How `npm start` runs the built server (server/package.json's start script): the environment it sets (glibc's
+ * `MALLOC_ARENA_MAX`) and the Node flags (the heap limits), docs/decisions.md "The built server"; so the benchmarks
+ * and the browser tests run the server exactly as it is deployed.
+ */
+export function serverStart(rootDir: string): { env: Record<string, string>; flags: string[] } {
+  const manifest = JSON.parse(readFileSync(path.join(rootDir, 'server', 'package.json'), 'utf8')) as { scripts?: { start?: unknown } };
+  const start = manifest.scripts?.start;
+  const match = typeof start === 'string' ? /(?:^|&&\s*)((?:[A-Z_]+=\S+\s+)*)node((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/main\.mjs\s*$/.exec(start) : null;
+  if (!match) throw new Error(`server/package.json's start script does not end with "[VAR=value ...] node [--flags] dist/main.mjs": ${String(start)}`);
+  const env = Object.fromEntries((match[1] ?? '').split(/\s+/).filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+  return { env, flags: (match[2] ?? '').split(/\s+/).filter(Boolean) };
+}
 
 export async function startServer(options: ServerOptions): Promise<ServerProcess> {
   const port = await freePort();
@@ -95,7 +109,12 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
   });
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'src', 'main.ts')], {
+  // The server as `npm start` runs it: built (server/build.mjs), then plain Node.
+  const built = spawnSync(process.execPath, [path.join('server', 'build.mjs')], { cwd: options.rootDir, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`the server build failed: ${built.stderr || built.stdout}`);
+  const start = serverStart(options.rootDir);
+  Object.assign(env, start.env);
+  const child: ChildProcess = spawn(process.execPath, [...start.flags, path.join('server', 'dist', 'main.mjs')], {
     cwd: options.rootDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

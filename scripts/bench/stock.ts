@@ -26,6 +26,7 @@ import { dataScopeOf, type DataScope } from '../../server/src/identity/data-scop
 import { toApiUser } from '../../server/src/identity/sessions.service';
 import { users } from '../../server/src/identity/users.schema';
 import { findLedgerDifferences } from '../../server/src/ledger/ledger.check';
+import { rebuildMovementTotals } from '../../server/src/ledger/movement-totals';
 import { stockPositions, type PositionDimension } from '../../server/src/ledger/ledger.queries';
 import { openDatabase, queryRows, type Db } from '../../server/src/platform/db/client';
 import { APP_ROLE, inAgency } from '../../server/src/platform/db/tenancy';
@@ -35,10 +36,10 @@ import { percentileOfSorted, SampleBuffer } from './stats';
 export const STOCK_TARGET_P95_MS = 50;
 const AGENCIES = 100;
 const BIG_AGENCY_ENTRIES = 500_000;
-const ENTRIES_PER_CYCLE = 8;
+export const ENTRIES_PER_CYCLE = 8;
 /** Per agency: places, consignments, positions (each consignment at several places), owners. */
 const BIG = { locations: 40, consignments: 2_000, positions: 20_000, shipmentManagers: 20, owners: 300 };
-const SMALL = { locations: 10, consignments: 200, positions: 2_000, owners: 40 };
+export const SMALL = { locations: 10, consignments: 200, positions: 2_000, owners: 40 };
 const SCOPE_MANAGERS = 3;
 const SCOPE_LOCATIONS = 12;
 const WORKERS = Number(process.env.BENCH_STOCK_WORKERS ?? 4);
@@ -85,7 +86,7 @@ export interface StockPhase {
   cpu: CpuSplit | null;
 }
 
-interface Shape {
+export interface Shape {
   cycles: number;
   locations: number;
   consignments: number;
@@ -97,7 +98,7 @@ interface Shape {
 /** A cycle's load in kg: 10 to 40 MT. */
 const Q = '10000 + (k * 37) % 30000';
 
-async function seedAgency(client: pg.Client, params: { agencyId: number; userId: number; shape: Shape; ownerIds: number[]; accountBase: number; transactionBase: number; locationBase: number }): Promise<{ entries: number; transactions: number }> {
+export async function seedAgency(client: pg.Client, params: { agencyId: number; userId: number; shape: Shape; ownerIds: number[]; accountBase: number; transactionBase: number; locationBase: number }): Promise<{ entries: number; transactions: number }> {
   const { agencyId, userId, shape, accountBase: A, transactionBase: T, locationBase } = params;
   const { cycles: C, consignments: NC, positions: P } = shape;
   // Account ids: ON_BOARD(c) A+c, VESSEL(c) A+NC+c, ON_HAND(p) A+2NC+p, DELIVERED(p) A+2NC+P+p,
@@ -268,11 +269,14 @@ async function seed(databaseUrl: string, db: Db, totalEntries: number, log: (lin
     }
     await client.query(`select setval(pg_get_serial_sequence('ledger_accounts', 'id'), (select max(id) from ledger_accounts))`);
     await client.query(`select setval(pg_get_serial_sequence('ledger_transactions', 'id'), (select max(id) from ledger_transactions))`);
+    // The kept movement counters of the entries written past the posting function.
+    await rebuildMovementTotals(db);
     const seedSeconds = (performance.now() - started) / 1000;
     const analyzeStarted = performance.now();
     await client.query('vacuum analyze ledger_accounts');
     await client.query('vacuum analyze ledger_transactions');
     await client.query('vacuum analyze ledger_entries');
+    await client.query('vacuum analyze ledger_movement_totals');
     await client.query('analyze companies');
     const analyzeSeconds = (performance.now() - analyzeStarted) / 1000;
 

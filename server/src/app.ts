@@ -22,6 +22,9 @@ import { registerWeightDisplayRoutes } from './modules/weighing/display.routes';
 import { withWeightDisplay } from './modules/weighing/display';
 import { createCameraSnapshots } from './modules/cameras/cameras.service';
 import { registerSettingsRoutes } from './modules/settings/settings.routes';
+import { registerExportJobRoutes } from './modules/exports/export-jobs.routes';
+import { createExportJobs } from './modules/exports/export-runner';
+import { ExportRegistry } from './kit/export';
 import { createSettingsService } from './modules/settings/settings.service';
 import type { ModuleContext } from './modules/module-context';
 import { createWeighbridgeHub, type ReadingHub } from './modules/weighing/gateway/hub';
@@ -78,6 +81,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // The hub emits each reading to this app's sockets of the weighbridge's room.
   const weighbridges = deps.weighbridges ?? createWeighbridgeHub({ realtime, clock });
   const storage = deps.storage ?? createStorage(config);
+  const datasets = new ExportRegistry();
+  const exportJobs = createExportJobs({
+    database,
+    clock,
+    config,
+    datasets,
+    log: { info: (message) => app.log.info(message), error: (error, message) => app.log.error({ err: error }, message) },
+  });
   const context: ModuleContext = {
     config,
     database,
@@ -88,13 +99,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     settings: createSettingsService({ db: database.db, config, clock }),
     realtime,
     weighbridges,
+    exports: { datasets, jobs: exportJobs, settings: { jobThreshold: config.exportJobRows, sheetRowLimit: config.exportSheetRows, batchSize: config.exportBatchRows } },
   };
 
   const headers = { ...securityHeaders(config), [Headers.appVersion]: config.appVersion };
   app.addHook('onSend', async (_request, reply) => {
     void reply.headers(headers);
   });
+  // The background exports run in this process from the moment it serves (queued jobs and those a restart left).
+  app.addHook('onReady', (done) => {
+    exportJobs.start(context);
+    done();
+  });
   app.addHook('onClose', async () => {
+    await exportJobs.stop();
     weighbridges.close();
     await context.realtime.close();
   });
@@ -137,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       registerDashboardRoutes(api, context);
       registerWeightDisplayRoutes(api, context);
       registerCargoModules(api, context);
+      registerExportJobRoutes(api, context, exportJobs);
       done();
     },
     { prefix: '/api' },

@@ -28,3 +28,5 @@ export * from './modules/handling/handling.schema';
 export * from './modules/loans/loans.schema';
 export * from './modules/sales/sales.schema';
 export * from './modules/warehouse-transfer/transfer-slip.schema';
+export * from './modules/exports/export-jobs.schema';
+export * from './modules/report-builder/report-builder.schema';

@@ -96,6 +96,8 @@ const groups: readonly MenuGroup[] = [
       entry('vessel-delivery-detail-report', 'VesselDeliveryDetailReport'),
       entry('current-stock-report', 'CurrentStockReport'),
       entry('lc-wise-report', 'LcWiseReport'),
+      // Not in the spec's sidebar: the LC/PO reconciliation (issue 16), read with the LC wise report's flags.
+      entry('lc-reconciliation', 'LcWiseReport'),
       entry('reportBuilder', 'ReportBuilder'),
     ],
   },

@@ -3,6 +3,8 @@ export const SocketEvents = {
   userContext: 'userContext',
   events: 'events',
   weightMachine: 'weightMachine',
+  /** One of the user's background exports moved (its `TExportJob`), to the user's own sockets. */
+  exportJob: 'exportJob',
 } as const;
 
 export type StatsType = 'vessel' | 'warehouse' | 'consignee' | 'customer' | 'stats';

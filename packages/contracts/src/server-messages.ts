@@ -24,6 +24,7 @@ import { LoanMessages } from './loans';
 import { SaleMessages } from './sales';
 import { ConsigneeTransferMessages } from './consignee-transfer';
 import { LoanSlipHeldMessages, TransferSlipLinkMessages, WarehouseTransferMessages } from './warehouse-transfer';
+import { ExportMessages } from './exports';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -145,6 +146,7 @@ export const SERVER_MESSAGE_SETS = {
   WarehouseTransferMessages,
   TransferSlipLinkMessages,
   LoanSlipHeldMessages,
+  ExportMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

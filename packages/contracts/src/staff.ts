@@ -5,6 +5,7 @@ import { PAGE_SIZES } from './constants';
 import { Messages } from './errors';
 import { ALL_PERMISSION_FLAGS, permissionFlag } from './permissions';
 import { ZUser } from './user';
+import { PAGING_KEYS, ZExportLang } from './list-query';
 
 const pageSize = z.coerce
   .number()
@@ -38,6 +39,8 @@ export const ZUserListQuery = ZPageQuery.extend({
   sortBy: z.enum(['firstName', 'username', 'email', 'createdAt']).default('firstName'),
 });
 export type TUserListQuery = z.input<typeof ZUserListQuery>;
+/** `users/export.xlsx` (and `POST users/export`): the list's filters and sort, no paging, and the headers' language. */
+export const ZUserExportQuery = ZUserListQuery.omit(PAGING_KEYS).extend({ lang: ZExportLang });
 
 export const ZUserListItem = ZUser.extend({ roleName: z.string().nullable(), createdAt: z.string() });
 export type TUserListItem = z.infer<typeof ZUserListItem>;

@@ -124,3 +124,29 @@ export async function revokeUserSessions(db: Db, params: { userId: number; now: 
   const rows = await db.update(sessions).set({ revokedAt: params.now }).where(and(...conditions)).returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }
+
+/** What a user may do, without a session: the user, the role's permissions and the kind (a background job's user). */
+export type UserAuthority = Omit<SessionContext, 'sessionId' | 'agencyName'>;
+
+/**
+ * The authority of a user now, for work that outlives the request (a background export): null when the user is
+ * unknown or inactive, or (but for a super admin) when the user's agency is inactive. Reads as the owner: call it
+ * outside an agency transaction.
+ */
+export async function userAuthority(db: Db, params: { userId: number }): Promise<UserAuthority | null> {
+  const [row] = await db
+    .select({ user: users, permissions: roles.permissions, agencyActive: agencies.isActive })
+    .from(users)
+    .leftJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(agencies, eq(agencies.id, users.agencyId))
+    .where(eq(users.id, params.userId))
+    .limit(1);
+  if (!row || !row.user.isActive) return null;
+  if (row.user.kind !== 'superAdmin' && row.agencyActive !== true) return null;
+  return {
+    user: toApiUser(row.user),
+    permissions: row.permissions ?? [],
+    isSuperAdmin: row.user.kind === 'superAdmin',
+    isAgencyAdmin: row.user.kind === 'agencyAdmin',
+  };
+}

@@ -4,6 +4,7 @@ import { requireAgency, requireSession } from '../identity/access';
 import type { Clock } from '../platform/clock';
 import { dataScopeOfSession, type DataScope } from '../identity/data-scope';
 import type { Db } from '../platform/db/client';
+import type { UserAuthority } from '../identity/sessions.service';
 
 /** The language of rule messages and exports: English or Arabic. */
 export type Lang = 'en' | 'ar';
@@ -48,17 +49,25 @@ export function requestLang(request: FastifyRequest): Lang {
  * time, the data scope, the request's language.
  */
 export async function actorOf(tx: Db, request: FastifyRequest, clock: Clock, agencyId: number = requireAgency(request)): Promise<Actor> {
-  const session = requireSession(request);
+  return actorOfAuthority(tx, { authority: requireSession(request), agencyId, clock, lang: requestLang(request) });
+}
+
+/**
+ * The actor of a user's authority (a request's session, or the user as the database has them now for work that
+ * outlives the request, such as a background export) in an agency, inside its agency transaction.
+ */
+export async function actorOfAuthority(tx: Db, params: { authority: UserAuthority; agencyId: number; clock: Clock; lang: Lang }): Promise<Actor> {
+  const { authority } = params;
   return {
-    agencyId,
-    userId: session.user.id,
-    now: clock.now(),
-    scope: await dataScopeOfSession(tx, session),
-    isAdmin: session.isSuperAdmin || session.isAgencyAdmin,
-    lang: requestLang(request),
-    userKind: session.user.kind,
-    userCompanyId: session.user.kind === 'companyAdmin' ? session.user.companyId : null,
-    can: (moduleOrFlag: string, action?: PermissionAction) => hasPermission(session, action === undefined ? moduleOrFlag : permissionFlag(moduleOrFlag, action)),
+    agencyId: params.agencyId,
+    userId: authority.user.id,
+    now: params.clock.now(),
+    scope: await dataScopeOfSession(tx, authority),
+    isAdmin: authority.isSuperAdmin || authority.isAgencyAdmin,
+    lang: params.lang,
+    userKind: authority.user.kind,
+    userCompanyId: authority.user.kind === 'companyAdmin' ? authority.user.companyId : null,
+    can: (moduleOrFlag: string, action?: PermissionAction) => hasPermission(authority, action === undefined ? moduleOrFlag : permissionFlag(moduleOrFlag, action)),
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Headers, ListMessages, ProcurementMessages, SocketEvents, ZRecordTrail, defineTransaction, permissionFlag, sortQuery, PAGING_KEYS, ZExportLang } from '@tonnage/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { fixedClock } from '../platform/clock';
 import { loadConfig } from '../platform/config';
 import type { DataScope } from '../identity/data-scope';
 import { conflict } from '../platform/errors';
+import { cursorSource, rawStatement } from '../platform/db/cursor';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
 import { createTestDatabase } from '../test/harness';
 import type { Actor } from './actor';
@@ -100,9 +101,11 @@ beforeAll(async () => {
           received.push({ operation: 'list', actor });
           return Promise.resolve({ rows: [row(1, 'one')], count: 1, actor: { agencyId: actor.agencyId, userId: actor.userId, lang: actor.lang, scope: plainScope(actor.scope) } });
         },
-        forEach: async (_tx, actor, _query, visit) => {
+        exportSource: (_tx, actor) => {
           received.push({ operation: 'export', actor });
-          await visit([row(1, 'first'), row(2, 'second')]);
+          return cursorSource(rawStatement<{ id: number; name: string }>(sql`select * from (values (1, 'first'), (2, 'second')) as probe (id, name) order by id`), (_batch, rows) =>
+            rows.map((probe) => row(probe.id, probe.name)),
+          );
         },
         exportColumns: (lang) => [{ key: 'name', header: lang === 'ar' ? 'الاسم' : 'Name', width: 20, value: (probe) => probe.name }],
         exportSheet: { en: 'Probes', ar: 'مسابير' },
@@ -186,6 +189,7 @@ describe('transaction kit: generated routes', () => {
         'GET /api/probe canViewSaleOrder',
         'GET /api/probe/:id canViewSaleOrder',
         'GET /api/probe/export.xlsx canViewSaleOrder',
+        'POST /api/probe/export canViewSaleOrder',
         'POST /api/probe canAddSaleOrder',
         'PUT /api/probe/:id canEditSaleOrder',
       ].sort(),
@@ -276,6 +280,11 @@ describe('transaction kit: generated routes', () => {
     const sheet = workbook.getWorksheet('مسابير');
     expect(sheet?.getRow(1).getCell(1).value).toBe('الاسم');
     expect([sheet?.getRow(2).getCell(1).value, sheet?.getRow(3).getCell(1).value]).toEqual(['first', 'second']);
+    // Started with POST: two rows are far under the threshold, so it says to download them now.
+    const started = await app.inject({ method: 'POST', url: '/api/probe/export?lang=ar', headers: bearer(tokens.viewer), payload: {} });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toEqual({ mode: 'direct', count: 2 });
+    expect((await app.inject({ method: 'POST', url: '/api/probe/export', headers: bearer(tokens.none), payload: {} })).statusCode).toBe(403);
   });
 
   it('refuses a sort outside the declared allow-list', async () => {

@@ -2,10 +2,11 @@ import { ZIdParams, ZReasonBody, operationPermission, type TransactionDeclaratio
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../platform/db/client';
-import { sendWorkbook, writeWorkbook, type ExcelColumn, type ExcelLang } from '../platform/excel';
-import { agencyTimezone } from '../identity/agency-time-zone';
+import type { CursorSource } from '../platform/db/cursor';
+import type { ExcelColumn, ExcelLang } from '../platform/excel';
 import type { Actor } from './actor';
-import { cargoRoute, fileRoute, runCommand, type KitContext } from './route';
+import { registerExportRoutes } from './export';
+import { cargoRoute, type KitContext } from './route';
 
 /*
  * The generator of the transaction kit: from a declaration (contracts) and the flow's hand-written service functions,
@@ -28,8 +29,11 @@ type WriteResult = Promise<unknown>;
 /** The hand-written service functions of a flow, typed from its declaration's schemas. */
 export interface TransactionHandlers<D extends TransactionDeclaration> {
   list?: (tx: Db, actor: Actor, query: z.output<Schemas<D>['listQuery']>) => Promise<z.output<Schemas<D>['list']>>;
-  /** Every row matching the export's filters and sort, in batches (the export streams each before the next). */
-  forEach?: (tx: Db, actor: Actor, query: ExportQuery<D>, visit: (rows: RowOfTransaction<D>[]) => Promise<void> | void) => Promise<void>;
+  /**
+   * Every row matching the export's filters and sort in the actor's scope, as a cursor source: the list's select
+   * without paging, and its row mapping (the export reads it batch by batch, see platform/db/cursor.ts).
+   */
+  exportSource?: (tx: Db, actor: Actor, query: ExportQuery<D>) => CursorSource<RowOfTransaction<D>> | Promise<CursorSource<RowOfTransaction<D>>>;
   /** The export's columns in a language and the agency's time zone. */
   exportColumns?: (lang: ExcelLang, timeZone: string) => ExcelColumn<RowOfTransaction<D>>[];
   /** The export's sheet name per language. */
@@ -83,24 +87,21 @@ export function registerTransaction<D extends TransactionDeclaration>(api: Fasti
   }
 
   if (offers('export')) {
-    const { forEach, exportColumns, exportSheet } = handlers;
+    const { exportSource, exportColumns, exportSheet } = handlers;
     const exportQuery = schemas.exportQuery;
-    if (!forEach || !exportColumns || !exportSheet || !exportQuery) throw missing(declaration, 'export (forEach, exportColumns, exportSheet and schemas.exportQuery)');
-    const fileName = declaration.list.exportFile ?? `${declaration.key}.xlsx`;
-    fileRoute(api, {
-      url: `${base}/export.xlsx`,
-      permission: permission('export'),
+    if (!exportSource || !exportColumns || !exportSheet || !exportQuery) throw missing(declaration, 'export (exportSource, exportColumns, exportSheet and schemas.exportQuery)');
+    registerExportRoutes(api, context, {
+      base,
       tags,
       summary: summary('export'),
-      querystring: exportQuery,
-      send: (request, reply, { query: parsed }) => {
-        const { lang, ...query } = parsed as { lang: ExcelLang };
-        return sendWorkbook(request, reply, fileName, (stream) =>
-          runCommand(context, request, async (tx, actor) => {
-            const columns = exportColumns(lang, await agencyTimezone(tx, actor.agencyId));
-            await writeWorkbook({ stream, lang, sheetName: exportSheet[lang], columns, rows: (visit) => forEach(tx, actor, query as ExportQuery<D>, visit) });
-          }),
-        );
+      dataset: {
+        key: `transaction:${declaration.key}`,
+        fileName: declaration.list.exportFile ?? `${declaration.key}.xlsx`,
+        sheetName: exportSheet,
+        permission: permission('export'),
+        query: exportQuery,
+        columns: exportColumns,
+        source: exportSource,
       },
     });
   }

@@ -11,12 +11,14 @@ import { inAgency } from '../platform/db/tenancy';
 import { collectingTouches, touchedTypes, type DashboardTouches } from '../ledger/dashboard-touch';
 import { forbidden } from '../platform/errors';
 import { actorOf, type Actor } from './actor';
+import type { ExportKit } from './export';
 
-/** What the kit needs of the app: the database, the clock and the realtime rooms (a module's context has them). */
+/** What the kit needs of the app: the database, the clock, the realtime rooms and the exports (a module's context has them). */
 export interface KitContext {
   database: Database;
   clock: Clock;
   realtime: Realtime;
+  exports: ExportKit;
 }
 
 /*

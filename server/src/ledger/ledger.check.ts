@@ -4,20 +4,23 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../platform/config';
 import { openDatabase, queryRows, type Db } from '../platform/db/client';
 import { EmbeddedDatabaseInUseError } from '../platform/db/embedded-lock';
+import { movementTotalsDifferences, type MovementTotalsDifference } from './movement-totals';
 
 /*
- * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries and
- * every transaction's sum, as the table owner (all agencies), and reports each difference. Exit code 1 if any.
+ * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries,
+ * every transaction's sum and the kept movement counters (movement-totals.ts), as the table owner (all agencies), and reports each difference. Exit code 1 if any.
  * With the embedded database, run it while the server is stopped: PGlite opens its files in one process only.
  */
 
 export interface LedgerDifference {
-  kind: 'balance' | 'committed' | 'unbalancedTransaction';
+  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals';
   agencyId: number;
-  /** The account (balance, committed) or the transaction (unbalancedTransaction). */
+  /** The account (balance, committed, movementTotals) or the transaction (unbalancedTransaction). */
   id: number;
   keptKg: bigint;
   fromEntriesKg: bigint;
+  /** A movement counter row: its key and its trips, kept and from the entries. */
+  counter?: MovementTotalsDifference;
 }
 
 interface AccountSums {
@@ -60,11 +63,18 @@ export async function findLedgerDifferences(db: Db): Promise<LedgerDifference[]>
   for (const t of transactions) {
     differences.push({ kind: 'unbalancedTransaction', agencyId: Number(t.agency_id), id: Number(t.id), keptKg: 0n, fromEntriesKg: BigInt(t.sum_kg) });
   }
+  for (const c of await movementTotalsDifferences(db)) {
+    differences.push({ kind: 'movementTotals', agencyId: c.agencyId, id: c.accountId, keptKg: c.kept.kg, fromEntriesKg: c.fromEntries.kg, counter: c });
+  }
   return differences;
 }
 
 /** One line per difference, for the command's output. */
 export function describeDifference(d: LedgerDifference): string {
+  if (d.counter) {
+    const c = d.counter;
+    return `agency ${d.agencyId} account ${d.id}: movement counter ${c.day} ${c.direction} ${c.postingType} ${c.origin} kept ${c.kept.trips} trips (${c.kept.placeTrips} at the place) ${c.kept.kg} kg, entries give ${c.fromEntries.trips} trips (${c.fromEntries.placeTrips}) ${c.fromEntries.kg} kg`;
+  }
   if (d.kind === 'unbalancedTransaction') return `agency ${d.agencyId} transaction ${d.id}: entries sum to ${d.fromEntriesKg} kg, not 0`;
   return `agency ${d.agencyId} account ${d.id}: ${d.kind} kept ${d.keptKg} kg, entries give ${d.fromEntriesKg} kg`;
 }
@@ -75,7 +85,7 @@ async function main(): Promise<number> {
   try {
     const differences = await findLedgerDifferences(database.db);
     for (const d of differences) console.error(describeDifference(d));
-    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances equal the ledger');
+    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances and movement counters equal the ledger');
     return differences.length ? 1 : 0;
   } finally {
     await database.close();

@@ -251,6 +251,27 @@ describe('trips in and out', () => {
     expect(offVessel.map((r) => [r.tripId, kgToTonnes(r.truckKg)])).toEqual([[TRIP.three, '50.000']]);
   });
 
+  it('lists the newest trips first, past a newer posting at the place that moved no truck', async () => {
+    const agencyId = writer.agencyId;
+    const filter = { locationId: world.warehouseId };
+    const oldestFirst = await read((tx) => tripDetail(tx, { agencyId, scope: UNRESTRICTED, direction: 'in', place: 'ON_HAND', filter }));
+    const newestFirst = [...oldestFirst].reverse().map((r) => r.tripId);
+    // A silo transfer after every receipt: the newest posting with an addition at the place, but no truck (its first
+    // page of postings gives no row, so the page is read again over every posting).
+    const inPlace = await postAt(DAY3, [
+      { account: positionA({ siloId: SILO }), quantityKg: -kgOf('1') },
+      { account: positionA({ siloId: null }), quantityKg: kgOf('1') },
+    ]);
+    try {
+      const newest = (limit: number, offset = 0) => read((tx) => tripDetail(tx, { agencyId, scope: UNRESTRICTED, direction: 'in', place: 'ON_HAND', filter, newestFirst: true, limit, offset }));
+      expect((await newest(1)).map((r) => r.tripId)).toEqual(newestFirst.slice(0, 1));
+      expect((await newest(1, 1)).map((r) => r.tripId)).toEqual(newestFirst.slice(1, 2));
+      expect((await newest(10)).map((r) => r.tripId)).toEqual(newestFirst);
+    } finally {
+      await inAgency(db, agencyId, (tx) => reverse(tx, { agencyId, transactionId: inPlace.transactionId, userId: writer.userId, at: DAY3, reason: 'test cleanup' }));
+    }
+  });
+
   it('counts only the transactions of the period, [from, to)', async () => {
     const agencyId = writer.agencyId;
     const filter = { locationId: world.warehouseId };

@@ -61,6 +61,11 @@ export interface TotalsParams<D extends AccountDimension, G extends D> extends S
 export interface Period {
   from?: Date;
   to?: Date;
+  /**
+   * The same period as the agency's business days, both inclusive (`YYYY-MM-DD`), when it is whole days: what the
+   * kept movement counters are kept by. A period with an end but no `days` is read from the entries.
+   */
+  days?: { from?: string | undefined; to?: string | undefined };
 }
 
 export interface TripsParams<D extends AccountDimension, G extends D> extends Scoped {
@@ -226,14 +231,20 @@ function tripMovements(direction: 'out' | 'in', placeKind: 'ON_HAND' | 'ON_BOARD
   if (params.period?.from) conditions.push(sql`${posting.createdAt} >= ${params.period.from.toISOString()}::timestamptz`);
   if (params.period?.to) conditions.push(sql`${posting.createdAt} < ${params.period.to.toISOString()}::timestamptz`);
   // An alias renders as its name alone in raw SQL: `<table> <alias>` names both.
-  const from = sql`from ${placeEntry}
-          join ${place} on ${place.id} = ${placeEntry.accountId}
-          join ${posting} on ${posting.id} = ${placeEntry.transactionId}
-          join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = ${placeEntry.transactionId}
+  const truckJoin = sql`join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = ${placeEntry.transactionId}
                             and ${direction === 'out' ? sql`${truckEntry.quantityKg} > 0` : sql`${truckEntry.quantityKg} < 0`}
-          join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer
-          where ${sql.join(conditions, sql` and `)}`;
-  return { from, place, placeEntry, truck, truckEntry, posting };
+          join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer`;
+  const placeJoin = sql`from ${placeEntry}
+          join ${place} on ${place.id} = ${placeEntry.accountId}
+          join ${posting} on ${posting.id} = ${placeEntry.transactionId}`;
+  const where = sql`where ${sql.join(conditions, sql` and `)}`;
+  const from = sql`${placeJoin}
+          ${truckJoin}
+          ${where}`;
+  // The same postings without their trucks (a posting once per place entry).
+  const postingsFrom = sql`${placeJoin}
+          ${where}`;
+  return { from, postingsFrom, place, placeEntry, truck, truckEntry, posting };
 }
 
 /**
@@ -249,6 +260,12 @@ async function tripTotals<G extends AccountDimension>(
   params: TripFilter & { groupBy: readonly G[] },
 ): Promise<TripsTotal<G>[]> {
   checkGroupBy(placeKind, params.groupBy);
+  const counted = await movementTotals(tx, { ...params, kind: placeKind });
+  if (counted) {
+    return counted
+      .map((row) => ({ ...row.group, trips: direction === 'in' ? row.tripsIn : row.tripsOut, quantityKg: direction === 'in' ? row.tripsInKg : row.tripsOutKg }))
+      .filter((row) => row.trips > 0);
+  }
   const { from, place, placeEntry, truck } = tripMovements(direction, placeKind, params);
   const group = grouping(place, params.groupBy);
   const dimensionNames = params.groupBy.map((d) => sql.identifier(d));
@@ -267,6 +284,99 @@ async function tripTotals<G extends AccountDimension>(
   return rows
     .map((row) => ({ ...groupedValues(row, params.groupBy), trips: Number(row.trips), quantityKg: BigInt(row.quantity_kg) }))
     .filter((row) => row.trips > 0);
+}
+
+/** What the kept movement counters give for a group of places over a period (see `movementTotals`). */
+export interface MovementTotal<G extends AccountDimension> extends MovementFigures {
+  group: Grouped<G>;
+}
+
+/** The trips and kilograms in and out of a group of places over a period. */
+export interface MovementFigures {
+  /** Distinct trips in (out) and the kilograms their trucks brought (took). */
+  tripsIn: number;
+  tripsInKg: bigint;
+  tripsOut: number;
+  tripsOutKg: bigint;
+  /** Trips in whose truck was loaded at the port (the first truck of each receipt), and their kilograms. */
+  portTrips: number;
+  portKg: bigint;
+  /** Everything that came in or went out, by truck or in place. */
+  inKg: bigint;
+  outKg: bigint;
+}
+
+interface MovementTotalRow extends Record<string, unknown> {
+  trips_in: number | string;
+  trips_in_kg: string;
+  trips_out: number | string;
+  trips_out_kg: string;
+  port_trips: number | string;
+  port_kg: string;
+  in_kg: string;
+  out_kg: string;
+}
+
+/**
+ * Totals of the trips and moves of ON_HAND (or ON_BOARD) accounts over a period from the kept movement counters
+ * (`ledger_movement_totals`: one row per account, business day, direction, posting type and origin, instead of every
+ * entry with its truck, its reversal and its port look-up), grouped by the accounts' dimensions; groups without a
+ * live move are left out. The figures are the ones `tripMovements` gives from the entries (no reversal, nothing
+ * reversed; a trip once per group), and undefined when the counters cannot give them exactly, for the caller to
+ * read the entries:
+ * - a period with an end but not in whole business days (`period.days`);
+ * - a trip is counted once per place on its posting's first account there (`place_trips`): exact when the groups
+ *   keep places apart (grouped by the place, or one place filtered: location of ON_HAND, voyage of ON_BOARD); per
+ *   silo (`trips`, counted on every account) when grouped by silo or one silo filtered; several silos filtered
+ *   together and not grouped by silo would count a truck unloaded into two of them twice.
+ */
+export async function movementTotals<G extends AccountDimension>(
+  tx: Db,
+  params: Scoped & { kind: 'ON_HAND' | 'ON_BOARD'; filter?: DimensionFilter<AccountDimension>; period?: Period; groupBy: readonly G[] },
+): Promise<MovementTotal<G>[] | undefined> {
+  checkGroupBy(params.kind, params.groupBy);
+  const period = params.period;
+  if ((period?.from || period?.to) && !period.days) return undefined;
+  const one = (value: DimensionFilterValue | undefined) => value !== undefined && (!Array.isArray(value) || value.length <= 1);
+  const groupedBy = (d: AccountDimension) => (params.groupBy as readonly AccountDimension[]).includes(d);
+  const placeDimension = params.kind === 'ON_HAND' ? 'locationId' : 'voyageId';
+  if (!groupedBy(placeDimension) && !one(params.filter?.[placeDimension])) return undefined;
+  let trips: SQL;
+  if (params.kind === 'ON_BOARD' || (!groupedBy('siloId') && params.filter?.siloId === undefined)) trips = sql`k.place_trips`;
+  else if (groupedBy('siloId') || one(params.filter?.siloId)) trips = sql`k.trips`;
+  else return undefined;
+  const accounts = ledgerAccounts;
+  const group = grouping(accounts, params.groupBy);
+  const days: SQL[] = [];
+  if (period?.days?.from !== undefined) days.push(sql` and k.day >= ${period.days.from}::date`);
+  if (period?.days?.to !== undefined) days.push(sql` and k.day <= ${period.days.to}::date`);
+  const rows = await queryRows<MovementTotalRow>(
+    tx,
+    sql`select ${group.select}
+               coalesce(sum(${trips}) filter (where k.direction = 'in'), 0)::integer as trips_in,
+               coalesce(sum(k.kg) filter (where k.direction = 'in' and k.origin <> 'none'), 0)::text as trips_in_kg,
+               coalesce(sum(${trips}) filter (where k.direction = 'out'), 0)::integer as trips_out,
+               coalesce(sum(k.kg) filter (where k.direction = 'out' and k.origin <> 'none'), 0)::text as trips_out_kg,
+               coalesce(sum(${trips}) filter (where k.direction = 'in' and k.origin = 'port'), 0)::integer as port_trips,
+               coalesce(sum(k.kg) filter (where k.direction = 'in' and k.origin = 'port'), 0)::text as port_kg,
+               coalesce(sum(k.kg) filter (where k.direction = 'in'), 0)::text as in_kg,
+               coalesce(sum(k.kg) filter (where k.direction = 'out'), 0)::text as out_kg
+        from ${accounts}
+        join ledger_movement_totals k on k.account_id = ${accounts.id}
+        where ${accountsWhere(accounts, params.kind, params)} and k.agency_id = ${params.agencyId}::integer${sql.join(days, sql``)}${group.groupBy}
+        having sum(k.kg) <> 0${group.orderBy}`,
+  );
+  return rows.map((row) => ({
+    group: groupedValues(row, params.groupBy),
+    tripsIn: Number(row.trips_in),
+    tripsInKg: BigInt(row.trips_in_kg),
+    tripsOut: Number(row.trips_out),
+    tripsOutKg: BigInt(row.trips_out_kg),
+    portTrips: Number(row.port_trips),
+    portKg: BigInt(row.port_kg),
+    inKg: BigInt(row.in_kg),
+    outKg: BigInt(row.out_kg),
+  }));
 }
 
 /**
@@ -302,8 +412,9 @@ export interface TripDetailParams<D extends AccountDimension> extends Scoped {
   direction: 'out' | 'in';
   filter?: DimensionFilter<D>;
   period?: Period;
-  /** Paging of the detail rows, oldest first. */
+  /** Paging of the detail rows, oldest first (newest first with `newestFirst`). */
   limit?: number;
+  newestFirst?: boolean;
   offset?: number;
 }
 
@@ -319,19 +430,46 @@ interface TripMovementRow {
 /**
  * The trips behind `tripsIn` / `tripsOut` of the same filter and period, one row per trip and transaction, oldest
  * first: what the dashboards' trips-in and trips-out drill-downs list (each joins its records by source).
+ *
+ * A page is read in two steps: the postings of the place first (each entry of the place once, no truck looked up),
+ * the first `offset + limit` of them in the page's order, then the trucks of those postings only. Every row of a
+ * posting comes before every row of a later one, so when those postings give the page's rows it is the page of
+ * all postings; when they give fewer (postings without a truck, such as in-place moves) the page is read again over
+ * every posting with its trucks.
  */
 export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, params: TripDetailParams<KeyDimension<P>> & { place: P }): Promise<TripMovement[]> {
   if (params.direction === 'in' && params.place !== 'ON_HAND') throw new Error('Trips arrive at ON_HAND positions only');
-  const { from, truck, truckEntry, posting } = tripMovements(params.direction, params.place, params);
-  const paging = sql` limit ${params.limit ?? 1_000}::integer offset ${params.offset ?? 0}::integer`;
-  const rows = await queryRows<TripMovementRow>(
+  const { from, postingsFrom, truck, truckEntry, posting } = tripMovements(params.direction, params.place, params);
+  const limit = params.limit ?? 1_000;
+  const offset = params.offset ?? 0;
+  const paging = sql` limit ${limit}::integer offset ${offset}::integer`;
+  const newest = params.newestFirst === true;
+  const firstPostings = await queryRows<TripMovementRow>(
     tx,
-    sql`select ${truck.tripId} as trip_id, ${posting.id} as transaction_id, ${posting.sourceTable} as source_table, ${posting.sourceId} as source_id,
-               ${posting.createdAt} as at, abs(${truckEntry.quantityKg})::text as truck_kg
-        ${from}
-        group by ${truckEntry.id}, ${truck.tripId}, ${posting.id}
-        order by ${posting.createdAt}, ${posting.id}, ${truck.tripId}${paging}`,
+    sql`with postings as (
+          select ${posting.id} as id, ${posting.sourceTable} as source_table, ${posting.sourceId} as source_id, ${posting.createdAt} as at
+          ${postingsFrom}
+          group by ${posting.id}, ${posting.sourceTable}, ${posting.sourceId}, ${posting.createdAt}
+          order by ${newest ? sql`${posting.createdAt} desc, ${posting.id} desc` : sql`${posting.createdAt}, ${posting.id}`}
+          limit ${offset + limit}::integer)
+        select ${truck.tripId} as trip_id, p.id as transaction_id, p.source_table, p.source_id, p.at, abs(${truckEntry.quantityKg})::text as truck_kg
+        from postings p
+        join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = p.id
+                          and ${params.direction === 'out' ? sql`${truckEntry.quantityKg} > 0` : sql`${truckEntry.quantityKg} < 0`}
+        join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer
+        order by ${newest ? sql`p.at desc, p.id desc, ${truck.tripId} desc` : sql`p.at, p.id, ${truck.tripId}`}${paging}`,
   );
+  const rows =
+    firstPostings.length === limit
+      ? firstPostings
+      : await queryRows<TripMovementRow>(
+          tx,
+          sql`select ${truck.tripId} as trip_id, ${posting.id} as transaction_id, ${posting.sourceTable} as source_table, ${posting.sourceId} as source_id,
+                     ${posting.createdAt} as at, abs(${truckEntry.quantityKg})::text as truck_kg
+              ${from}
+              group by ${truckEntry.id}, ${truck.tripId}, ${posting.id}
+              order by ${newest ? sql`${posting.createdAt} desc, ${posting.id} desc, ${truck.tripId} desc` : sql`${posting.createdAt}, ${posting.id}, ${truck.tripId}`}${paging}`,
+        );
   return rows.map((row) => ({
     tripId: Number(row.trip_id),
     transactionId: Number(row.transaction_id),

@@ -1,6 +1,6 @@
 import { GUARDED_ACCOUNT_KINDS, LEDGER_ACCOUNT_KINDS } from '@tonnage/contracts';
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigint, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, check, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { agencies } from '../identity/agencies.schema';
 import { users } from '../identity/users.schema';
 import { tenantPolicy } from '../platform/db/tenancy';
@@ -64,6 +64,14 @@ export const ledgerAccounts = pgTable(
     // run bench, section 8).
     index('ledger_accounts_live_owner_idx').on(t.agencyId, t.kind, t.ownerCompanyId).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
     index('ledger_accounts_live_consignment_idx').on(t.agencyId, t.kind, t.consignmentId).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
+    // The vessel dashboard's figures per (voyage, LC/PO) in one pass over the accounts with a balance, and a slip's trip
+    // balances in one index-only probe (trip before kind: a probe reads 4 buffers instead of the pair's whole range; the
+    // balance is the last key column, as drizzle's index builder has no INCLUDE).
+    index('ledger_accounts_live_pair_idx').on(t.agencyId, t.voyageId, t.consignmentId, t.tripId, t.kind, t.balanceKg).where(sql`${t.balanceKg} <> 0`),
+    // Every account of one LC/PO (and kind), emptied ones included: the LC/PO reconciliation reads the receipts' and
+    // dispatches' entries on its ON_HAND accounts, which the live indexes above leave out once a position is emptied,
+    // and the consignee cargo report every account of a consignee's consignments.
+    index('ledger_accounts_consignment_kind_idx').on(t.agencyId, t.consignmentId, t.kind),
     tenantPolicy('ledger_accounts'),
   ],
 );
@@ -122,5 +130,47 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_account_idx').on(t.accountId),
     check('ledger_entries_moves_something', sql`${t.quantityKg} <> 0 or ${t.committedKg} <> 0`),
     tenantPolicy('ledger_entries'),
+  ],
+);
+
+/**
+ * Kept movement counters (docs/domain.md, "Movement counters"): per stock position (ON_HAND) or vessel hold
+ * (ON_BOARD) account, business day (the posting's day in the agency's time zone), direction, posting type and origin
+ * of the truck, the trips and kilograms that moved, so the dashboards' totals over all history read one row per
+ * account and day instead of every entry. Written by the ledger's posting function in the posting's statement (a
+ * reversal subtracts on its original's row, so the two cancel out as the read side leaves both out), rebuilt from
+ * the entries by `rebuildMovementTotals` and re-checked by `npm run ledger:check`.
+ *
+ * - `direction`: 'in' (the entry added to the account) or 'out'; a reversal counts in its original's direction.
+ * - `origin`: 'none' (no truck on the other side of the posting: an in-place move), 'port' (an in-move whose first
+ *   truck was loaded in a port loading), 'truck' (any other truck).
+ * - `trips`: the distinct trucks (IN_TRANSIT trips) on the other side of each posting, counted on every account
+ *   they touch; `place_trips` the same counted once per posting and place (location, or voyage for ON_BOARD), on
+ *   the posting's first account there (a truck unloaded into two silos is one trip of its warehouse).
+ * - `kg`: the kilograms the account received (in) or gave (out).
+ */
+export const ledgerMovementTotals = pgTable(
+  'ledger_movement_totals',
+  {
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    direction: text('direction').notNull(),
+    postingType: text('posting_type').notNull(),
+    origin: text('origin').notNull(),
+    trips: integer('trips').notNull(),
+    placeTrips: integer('place_trips').notNull(),
+    kg: bigint('kg', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    // The key of a counter row, and the read path: an account's rows by day.
+    primaryKey({ name: 'ledger_movement_totals_pkey', columns: [t.accountId, t.day, t.direction, t.postingType, t.origin] }),
+    check('ledger_movement_totals_direction_check', sql`${t.direction} in ('in', 'out')`),
+    check('ledger_movement_totals_origin_check', sql`${t.origin} in ('none', 'port', 'truck')`),
+    tenantPolicy('ledger_movement_totals'),
   ],
 );

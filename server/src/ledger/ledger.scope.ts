@@ -24,13 +24,27 @@ import type { AccountColumns } from './accounts';
  * statement (a hashed subplan) instead of once per account.
  */
 
-/** `(1, 2, 3)` for `in`; an empty list matches nothing (`in (null)` is never true). */
-export function idList(ids: readonly number[]): SQL {
-  if (ids.length === 0) return sql`(null)`;
-  return sql`(${sql.join(
+/** Lists longer than this go to PostgreSQL as one array parameter (a statement takes at most 65,535 parameters). */
+const LIST_AS_ARRAY = 100;
+
+/**
+ * The inside of `in (...)` for a list of ids: `1, 2, 3` as parameters, or, for a long list (thousands of trips at a
+ * busy place), `select unnest('{1,2,3}'::integer[])` with the whole list in one parameter. The caller writes the
+ * parentheses and handles the empty list (see `idList`).
+ */
+export function idItems(ids: readonly number[]): SQL {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`idItems: not an id: ${String(id)}`);
+  if (ids.length > LIST_AS_ARRAY) return sql`select unnest(${`{${ids.join(',')}}`}::integer[])`;
+  return sql.join(
     ids.map((id) => sql`${id}::integer`),
     sql`, `,
-  )})`;
+  );
+}
+
+/** `(1, 2, 3)` for `in` (a long list as one array parameter, `idItems`); an empty list matches nothing (`in (null)` is never true). */
+export function idList(ids: readonly number[]): SQL {
+  if (ids.length === 0) return sql`(null)`;
+  return sql`(${idItems(ids)})`;
 }
 
 const CONSIGNMENT_SCOPED = new Set<LedgerAccountKind>(['VESSEL', 'ON_BOARD', 'IN_TRANSIT', 'TRANSIT_LOSS']);

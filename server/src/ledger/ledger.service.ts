@@ -129,7 +129,7 @@ function postingStatement(
   agencyId: number,
   header: TransactionHeader,
   movements: Movement[],
-  options: { prefix: string; after?: SQL },
+  options: { prefix: string; after?: SQL; counted?: Counted },
 ): PostingParts {
   const name = (suffix: string) => sql.raw(`${options.prefix}${suffix}`);
   const perAccount = new Map<string, Movement>();
@@ -179,7 +179,7 @@ function postingStatement(
       insert into ledger_entries (agency_id, transaction_id, account_id, quantity_kg, committed_kg)
       select ${header.agencyId}::integer, ${transaction}.id, v.account_id, v.quantity_kg, v.committed_kg
       from ${transaction}, (values ${entries}) as v(account_id, quantity_kg, committed_kg)
-      returning transaction_id)`;
+      returning transaction_id)${countersCte(agencyId, header, movements, options.counted ?? { at: header.createdAt, factor: 1 }, cteOf, name)}`;
   const column = (index: number, what: 'id' | 'inserted') => `${options.prefix}${what}${index}`;
   const columns = sql.join(
     [sql`${transaction}.id as ${sql.raw(`${options.prefix}transaction_id`)}`, ...accounts.map(({ cte }, index) => sql`${cte}.id as ${sql.raw(column(index, 'id'))}, ${cte}.inserted as ${sql.raw(column(index, 'inserted'))}`)],
@@ -212,6 +212,76 @@ function postingStatement(
   };
 }
 
+/** How a posting counts in the movement counters: its business time and sign (a reversal: its original's time, -1). */
+interface Counted {
+  at: Date;
+  factor: 1 | -1;
+}
+
+const sign = (kg: bigint) => (kg > 0n ? 1 : -1);
+
+/**
+ * The posting's rows of the movement counters (`ledger_movement_totals`, rule in movement-totals.ts) as one more CTE
+ * of the posting's statement, `<prefix>c`: an upsert adding the posting's trips and kilograms per account, read
+ * after the transaction's insert (nothing when it wrote nothing). Empty when the posting moves no ON_HAND or
+ * ON_BOARD quantity. The trucks, places and directions are known here from the lines; the business day (agency
+ * time zone), the first account of a place (the lowest id, known once the upserts ran) and whether the first truck
+ * was loaded at the port are decided in SQL.
+ */
+function countersCte(agencyId: number, header: TransactionHeader, movements: Movement[], counted: Counted, cteOf: Map<string, SQL>, name: (suffix: string) => SQL): SQL {
+  const trucks = new Map<number, Map<number, SQL[]>>();
+  const groups = new Map<string, { text: string; account: AccountKey; entrySign: number; kg: bigint }>();
+  for (const m of movements) {
+    if (m.quantityKg === 0n) continue;
+    const text = keyText(m.account);
+    if (m.account.kind === 'IN_TRANSIT') {
+      const bySign = trucks.get(sign(m.quantityKg)) ?? new Map<number, SQL[]>();
+      trucks.set(sign(m.quantityKg), bySign);
+      const tripId = m.account.tripId ?? 0;
+      const ctes = bySign.get(tripId) ?? [];
+      const cte = cteOf.get(text);
+      if (cte && !ctes.includes(cte)) ctes.push(cte);
+      bySign.set(tripId, ctes);
+    }
+    if (m.account.kind !== 'ON_HAND' && m.account.kind !== 'ON_BOARD') continue;
+    const key = `${text}#${sign(m.quantityKg)}`;
+    const group = groups.get(key);
+    const kg = m.quantityKg < 0n ? -m.quantityKg : m.quantityKg;
+    if (group) group.kg += kg;
+    else groups.set(key, { text, account: m.account, entrySign: sign(m.quantityKg), kg });
+  }
+  if (groups.size === 0) return sql``;
+  const rows = [...groups.values()].map((g) => {
+    const direction = g.entrySign * counted.factor > 0 ? 'in' : 'out';
+    const opposite = trucks.get(-g.entrySign);
+    const trips = opposite?.size ?? 0;
+    let origin: SQL = sql`'none'`;
+    if (opposite && trips > 0) {
+      const first = opposite.get(Math.min(...opposite.keys())) ?? [];
+      origin =
+        direction === 'in'
+          ? sql`case when exists (select 1 from ledger_entries pe join ledger_transactions pt on pt.id = pe.transaction_id and pt.type = 'portLoading'
+                  where pe.account_id in (${sql.join(
+                    first.map((cte) => sql`(select id from ${cte})`),
+                    sql`, `,
+                  )}) and pe.quantity_kg > 0) then 'port' else 'truck' end`
+          : sql`'truck'`;
+    }
+    const place = `${g.account.kind}|${String(g.account.kind === 'ON_HAND' ? g.account.locationId : g.account.voyageId)}|${g.entrySign}`;
+    return sql`((select id from ${cteOf.get(g.text) ?? name('a0')}), ${place}::text, ${direction}::text, ${origin}::text, ${trips}::integer, ${g.kg}::bigint)`;
+  });
+  const factor = counted.factor;
+  return sql`,
+    ${name('c')} as (
+      insert into ledger_movement_totals as k (agency_id, account_id, day, direction, posting_type, origin, trips, place_trips, kg)
+      select ${agencyId}::integer, v.account_id, (${counted.at}::timestamptz at time zone (select timezone from agencies where id = ${agencyId}::integer))::date,
+             v.direction, ${header.type}::text, v.origin, ${factor}::integer * v.trips,
+             ${factor}::integer * case when v.account_id = min(v.account_id) over (partition by v.place) then v.trips else 0 end, ${factor}::integer * v.kg
+      from ${name('t')}, (values ${sql.join(rows, sql`, `)}) as v(account_id, place, direction, origin, trips, kg)
+      on conflict on constraint ledger_movement_totals_pkey do update
+        set trips = k.trips + excluded.trips, place_trips = k.place_trips + excluded.place_trips, kg = k.kg + excluded.kg)`;
+}
+
 /**
  * The error a statement that wrote a posting failed with, as the caller should see it: a CHECK violation of an
  * account (stock or usable quantity below zero) is `Quantity not available`; anything else is itself.
@@ -225,8 +295,8 @@ export function postingError(error: unknown): unknown {
  * trip; see `postingStatement`). A CHECK violation means stock would go below zero: the caller's transaction is
  * then unusable and rolls back with `Quantity not available`.
  */
-async function record(tx: Db, agencyId: number, header: typeof ledgerTransactions.$inferInsert, movements: Movement[]): Promise<{ transactionId: number }> {
-  const parts = postingStatement(agencyId, header, movements, { prefix: '' });
+async function record(tx: Db, agencyId: number, header: typeof ledgerTransactions.$inferInsert, movements: Movement[], counted?: Counted): Promise<{ transactionId: number }> {
+  const parts = postingStatement(agencyId, header, movements, { prefix: '', ...(counted ? { counted } : {}) });
   let row: Record<string, unknown> | undefined;
   try {
     [row] = await queryRows<Record<string, unknown>>(tx, sql`with ${parts.ctes} select ${parts.columns} from ${parts.from}`);
@@ -260,7 +330,8 @@ function headerOf(params: PostParams): typeof ledgerTransactions.$inferInsert {
  * `post` as part of a caller's statement, to save its round trip on a hot path (a loading slip): the CTEs of the
  * posting (names starting with `prefix`), which write nothing unless the CTE `after` has a row, with the
  * transaction id taken beforehand (`nextval`). The caller selects `columns` from `from`, maps a failure through
- * `postingError`, and passes the row to `finish`. Same checks, lock order and refusals as `post`.
+ * `postingError`, and passes the row to `finish`. Same checks, lock order and refusals as `post`. One posting per
+ * statement: two would upsert the same account or movement counter row twice, which one statement cannot.
  */
 export function embeddedPost(params: PostParams & { transactionId: number; prefix: string; after: SQL }): PostingParts {
   return postingStatement(params.agencyId, { ...headerOf(params), id: params.transactionId }, movementsOf(params), { prefix: params.prefix, after: params.after });
@@ -317,6 +388,8 @@ export async function reverse(tx: Db, params: ReverseParams): Promise<{ transact
         reason,
       },
       entries.map((e) => ({ account: keyOf(e.account), quantityKg: -e.quantityKg, committedKg: -e.committedKg })),
+      // The reversal takes its original's counts back, on the original's day and in its direction.
+      { at: original.createdAt, factor: -1 },
     );
   } catch (error) {
     // A concurrent reversal of the same transaction committed first.

@@ -20,6 +20,8 @@ import { registerHandlingRoutes } from './handling/handling.routes';
 import { registerLoanRoutes } from './loans/loans.routes';
 import { registerSaleRoutes } from './sales/sales.routes';
 import { registerWarehouseTransferRoutes } from './warehouse-transfer/warehouse-transfer.routes';
+import { registerReportRoutes } from './reports/reports.routes';
+import { registerReportBuilderRoutes } from './report-builder/report-builder.routes';
 
 /** The route modules of the cargo flows, each registering its declared transactions and extra routes: a new flow adds one line. */
 export const cargoModules: readonly ((api: FastifyInstance, context: ModuleContext) => void)[] = [
@@ -41,6 +43,8 @@ export const cargoModules: readonly ((api: FastifyInstance, context: ModuleConte
   registerLoanRoutes,
   registerSaleRoutes,
   registerWarehouseTransferRoutes,
+  registerReportRoutes,
+  registerReportBuilderRoutes,
 ];
 
 /** Registers every cargo module, and refuses to start when a declared transaction got no routes. */

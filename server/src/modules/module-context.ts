@@ -1,3 +1,5 @@
+import type { ExportKit } from '../kit/export';
+import type { ExportJobs } from './exports/export-runner';
 import type { Clock } from '../platform/clock';
 import type { AppConfig } from '../platform/config';
 import type { Database } from '../platform/db/client';
@@ -20,4 +22,6 @@ export interface ModuleContext {
   weighbridges: WeighbridgeHub;
   /** Snapshots of a weighbridge's cameras at a capture (modules/cameras). */
   cameras: CameraSnapshots;
+  /** The export datasets, the background export jobs and their settings (kit/export.ts, modules/exports). */
+  exports: ExportKit & { jobs: ExportJobs };
 }

@@ -16,7 +16,6 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { inAgency } from '../platform/db/tenancy';
-import { forEachBatch } from '../platform/excel';
 import { wallClockTime } from '../platform/time-zone';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
@@ -493,14 +492,5 @@ describe('loading slip export permission', () => {
     expect(await as([permissionFlag('LoadingSlips', 'export')])).toBe(403);
     expect(await as([permissionFlag('LoadingSlips', 'view'), permissionFlag('LoadingSlips', 'export')])).toBe(200);
     expect(await as([permissionFlag('PortLoading', 'view'), permissionFlag('LoadingSlips', 'export')])).toBe(200);
-  });
-});
-
-describe('export batches', () => {
-  it('reads page after page until a short page, in order', async () => {
-    const data = Array.from({ length: 7 }, (_, i) => i);
-    const seen: number[][] = [];
-    await forEachBatch((limit, offset) => Promise.resolve(data.slice(offset, offset + limit)), (rows) => void seen.push(rows), 3);
-    expect(seen).toEqual([[0, 1, 2], [3, 4, 5], [6]]);
   });
 });

@@ -50,6 +50,11 @@ const handlerRules = new Map<string, (principal: Principal) => boolean>([
   ['GET /api/reports-excel/:agencyId/warehouse-dashboard-excel-report.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
   ['GET /api/reports-excel/:agencyId/warehouse-dashboard-lc-excel-report.xlsx', (p) => p.isSuperAdmin || p.isAgencyAdmin],
 ]);
+// `POST <list>/export` (issue 16: start the export, now or as a background job) asks what its `GET <list>/export.xlsx` asks.
+for (const [key, rule] of [...handlerRules]) {
+  const list = /^GET (.+)\/export\.xlsx$/.exec(key)?.[1];
+  if (list && !list.startsWith('/api/reports-excel/')) handlerRules.set(`POST ${list}/export`, rule);
+}
 
 function expectedAllowed(principal: Principal, access: Access, foreignAgency: boolean, routeKey: string): boolean {
   if (access.kind === 'public') return true;

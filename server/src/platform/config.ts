@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { z } from 'zod';
+import { DEFAULT_EXPORT_JOB_ROWS, EXCEL_MAX_DATA_ROWS } from '@tonnage/contracts';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** Rows an export reads per fetch of its cursor unless EXPORT_BATCH_ROWS says otherwise. */
+const DEFAULT_EXPORT_BATCH_ROWS = 250;
+import { z } from 'zod';
+import { rootDir } from './paths';
+
 
 const rootPackage = z.object({ version: z.string() }).parse(JSON.parse(readFileSync(path.join(rootDir, 'package.json'), 'utf8')));
 
@@ -43,6 +46,9 @@ const ZEnv = z.object({
   UPLOAD_IMAGE_MAX_MB: z.coerce.number().positive().default(5),
   UPLOAD_DOCUMENT_MAX_MB: z.coerce.number().positive().default(25),
   TRUST_PROXY: boolish,
+  EXPORT_JOB_ROWS: z.coerce.number().int().min(0).default(DEFAULT_EXPORT_JOB_ROWS),
+  EXPORT_KEEP_HOURS: z.coerce.number().positive().default(24),
+  EXPORT_BATCH_ROWS: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_EXPORT_BATCH_ROWS),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -88,8 +94,18 @@ export interface AppConfig {
   imageMaxBytes: number;
   documentMaxBytes: number;
   trustProxy: boolean;
+  /** Rows above which a list's export runs as a background job (EXPORT_JOB_ROWS). */
+  exportJobRows: number;
+  /** How long a finished export's file is kept for download (EXPORT_KEEP_HOURS). */
+  exportKeepSeconds: number;
+  /** Data rows per sheet of an export: Excel's limit (not an environment variable; tests set fewer). */
+  exportSheetRows: number;
+  /** Rows an export reads per fetch of its cursor (EXPORT_BATCH_ROWS; tests set fewer): fewer rows alive at once, less garbage for V8 to let pile up (docs/benchmarks.md, section 11). */
+  exportBatchRows: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   webDistDir: string;
+  /** The help area's documents the product ships (the repository's `help/`, built by `npm run help:build`). */
+  helpDir: string;
 }
 
 /** Reads the configuration from environment variables (README lists each one). */
@@ -138,8 +154,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     imageMaxBytes: Math.round(e.UPLOAD_IMAGE_MAX_MB * 1024 * 1024),
     documentMaxBytes: Math.round(e.UPLOAD_DOCUMENT_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
+    exportJobRows: e.EXPORT_JOB_ROWS,
+    exportKeepSeconds: Math.round(e.EXPORT_KEEP_HOURS * 3600),
+    exportSheetRows: EXCEL_MAX_DATA_ROWS,
+    exportBatchRows: e.EXPORT_BATCH_ROWS,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.join(rootDir, 'web', 'dist'),
+    helpDir: path.join(rootDir, 'help'),
     ...overrides,
   };
 }

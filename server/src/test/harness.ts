@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../platform/db/client';
 import type { MailMessage, Mailer } from '../platform/mail/mailer';
 import type { FileStorage } from '../platform/storage/storage';
 import type { ReadingHub } from '../modules/weighing/gateway/hub';
+import { PGLITE_SNAPSHOT_ENV, PG_TEMPLATE_ENV } from './global-setup';
 
 /** Which engine this test run uses: `TEST_DB=postgres` (with TEST_DATABASE_URL) or PGlite in memory. */
 export const testEngine: 'postgres' | 'pglite' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -23,21 +24,24 @@ function adminUrl(): string {
 
 /** A fresh, migrated database of its own: a new PGlite in memory, or a new database on the PostgreSQL server. */
 export async function createTestDatabase(): Promise<{ database: Database; url: string | undefined; drop(): Promise<void> }> {
+  // The run's migrated template (global-setup.ts), when the run made one; otherwise each database migrates itself.
   if (testEngine === 'pglite') {
-    const database = await openDatabase({});
-    await database.migrate();
+    const snapshot = process.env[PGLITE_SNAPSHOT_ENV];
+    const database = await openDatabase(snapshot ? { pgliteSnapshot: new Blob([readFileSync(snapshot)]) } : {});
+    if (!snapshot) await database.migrate();
     return { database, url: undefined, drop: () => database.close() };
   }
+  const template = process.env[PG_TEMPLATE_ENV];
   const admin = adminUrl();
   const name = `tonnage_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const adminClient = new pg.Client({ connectionString: admin });
   await adminClient.connect();
-  await adminClient.query(`create database ${name}`);
+  await adminClient.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await adminClient.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 20 });
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     database,
     url: url.toString(),

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes, useLocation } from 'react-router';
-import { permissionFlag, resourceRegistry, transactionRegistry, type TransactionDeclaration } from '@tonnage/contracts';
+import { LC_RECONCILIATION_KEY, permissionFlag, reportRegistry, resourceRegistry, transactionRegistry, type TransactionDeclaration } from '@tonnage/contracts';
 import { PageLoader } from '../components/PageLoader';
 import { NoPermissionsNotice, NotFoundPage, ServerErrorPage, UnauthorizedPage } from '../features/errors/ErrorPages';
 import { transactionExtraRoutes, transactionFormPages, transactionListPages } from '../features/transaction-pages';
@@ -36,6 +36,10 @@ const GenericTransactionList = lazy(() =>
   })),
 );
 
+const ReportPage = lazy(() => import('../features/reports/ReportPage'));
+const LcReconciliationPage = lazy(() => import('../features/reports/LcReconciliationPage'));
+const ReportBuilderPage = lazy(() => import('../features/report-builder/ReportBuilderPage'));
+
 const CAN_VIEW_AGENCIES = 'canViewAgencies';
 
 /**
@@ -55,7 +59,7 @@ const staffRoutes: readonly FeatureRoute[] = [
 ];
 
 /** The pages outside the registries: staff, and the cargo flows' documents and print pages. */
-const featureRoutes: readonly FeatureRoute[] = [...staffRoutes, ...transactionExtraRoutes];
+const featureRoutes: readonly FeatureRoute[] = [...staffRoutes, ...transactionExtraRoutes, { path: 'reportBuilder', entry: 'reportBuilder', page: <ReportBuilderPage /> }];
 
 /**
  * The pages of every declared cargo transaction (issue 11) from `transactionRegistry`, guarded by its menu entry:
@@ -69,6 +73,13 @@ const transactionRoutes: readonly FeatureRoute[] = transactionRegistry.flatMap((
   const list: FeatureRoute = { path: declaration.route, entry: declaration.route, page: OwnPage ? <OwnPage /> : <GenericTransactionList declaration={declaration} withForm={form !== undefined} /> };
   return form ? [list, ...transactionFormRoutes(declaration, <form.page />, { editAction: form.editAction })] : [list];
 });
+
+/** The declared reports (issue 16, contracts `reportRegistry`): one page each at its key, guarded by its menu entry. */
+const reportRoutes: readonly FeatureRoute[] = [
+  ...reportRegistry.map((report) => ({ path: report.key, entry: report.menuEntry ?? report.key, page: <ReportPage key={report.key} report={report} /> })),
+  // The LC/PO reconciliation (issue 16): its own page, under its menu entry (the LC wise report's flag).
+  { path: LC_RECONCILIATION_KEY, entry: LC_RECONCILIATION_KEY, page: <LcReconciliationPage /> },
+];
 
 /**
  * Master data of the resource registry (spec section 2.3): `<route>`, `<route>/add`, `<route>/{id}/edit` and
@@ -176,7 +187,7 @@ export default function SignedInApp() {
                 }
               />
               <Route path="help" element={<HelpPage />} />
-              {[...transactionRoutes, ...featureRoutes].map(({ path, entry, action, page }) => (
+              {[...transactionRoutes, ...reportRoutes, ...featureRoutes].map(({ path, entry, action, page }) => (
                 <Route
                   key={path}
                   path={path}

@@ -9,7 +9,7 @@ export const palette = {
 } as const;
 
 const fontFamily =
-  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Naskh Arabic', 'Helvetica Neue', Arial, sans-serif";
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Noto Sans', 'Noto Sans Arabic', 'Noto Naskh Arabic', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif";
 
 /** Theme sets by name; spec section 9 applies 'theme8' by default: a calm navy and teal look. */
 export const themes = {

@@ -6,8 +6,8 @@ type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
  * The texts of the signed-in app's own screens (the side menu, agencies, users, roles, approval rules, settings, master
  * data, the pickers, the dashboard, profile and help). The sign-in pages do not need them, so they load after sign-in
  * with the feature sections (`sectionBundle`, app/i18n.ts `loadAppTexts`), not in the JavaScript before the sign-in
- * form shows (issue 15). English and Arabic; the other languages keep the menu in their core set (types.ts
- * `RequiredSection`) and fall back to English for the rest, as they did.
+ * form shows (issue 15). English and Arabic; the file languages (zh, it, es, fr) keep the menu in their core file and
+ * the rest in their app file (types.ts `Translation`, `AppTranslation`).
  */
 
 /** English. */
@@ -63,6 +63,7 @@ export const appTextsEn = {
     vesselDeliveryDetailReport: 'Vessel Delivery Detail',
     currentStockReport: 'Current Stocks',
     lcWiseReport: 'LC Wise Report',
+    lcReconciliation: 'LC/PO Reconciliation',
     reportBuilder: 'Report Builder',
     vesselQuantityApproval: 'Vessel Qty Approval',
     vesselQuantityApprovalVessel: 'Vessel',
@@ -529,6 +530,7 @@ export const appTextsAr: Shape<typeof appTextsEn> = {
     vesselDeliveryDetailReport: 'تفاصيل تسليم السفن',
     currentStockReport: 'المخزون الحالي',
     lcWiseReport: 'تقرير حسب الاعتماد المستندي',
+    lcReconciliation: 'مطابقة الاعتماد / أمر الشراء',
     reportBuilder: 'منشئ التقارير',
     vesselQuantityApproval: 'اعتماد كمية السفينة',
     vesselQuantityApprovalVessel: 'السفينة',

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { allMenuEntries, DASHBOARD_TAB_PERMISSIONS, ErrorCode, menu, transactionRegistry } from '@tonnage/contracts';
-import { fullAr as ar, fullEn as en } from './full';
-import zh from './zh';
-import it_ from './it';
-import es from './es';
-import fr from './fr';
+import arCore from './ar';
+import { fullAr as ar, fullEn as en, fullOf, languageFiles } from './full';
+import { sectionMessagesAr, sectionOtherMessagesAr } from './sections';
+import { FILE_LANGUAGES } from './types';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -19,11 +18,12 @@ function leaves(tree: object, prefix = ''): Map<string, string> {
 }
 
 const english = leaves(en.translation);
+const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 const menuLabelKeys = [...new Set([...allMenuEntries.map((e) => e.labelKey), ...menu.filter((i) => i.type === 'group').map((g) => g.labelKey)])];
 
 describe('message sets', () => {
   it('has a menu label for every entry and group of the catalogue in every language', () => {
-    for (const bundle of [en, ar, zh, it_, es, fr]) {
+    for (const bundle of [en, ar, ...FILE_LANGUAGES.map(fullOf)]) {
       const keys = leaves(bundle.translation);
       for (const labelKey of menuLabelKeys) expect(keys.get(`menu.${labelKey}`), labelKey).toBeTruthy();
     }
@@ -34,21 +34,9 @@ describe('message sets', () => {
     for (const [key, text] of english) {
       const translated = arabic.get(key);
       expect(translated, key).toBeTruthy();
-      const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
       expect(placeholders(translated ?? ''), key).toEqual(placeholders(text));
     }
     expect(arabic.size).toBe(english.size);
-  });
-
-  it('keeps placeholders intact in the partial languages', () => {
-    for (const bundle of [zh, it_, es, fr]) {
-      for (const [key, text] of leaves(bundle.translation)) {
-        const source = english.get(key);
-        expect(source, key).toBeDefined();
-        const placeholders = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-        expect(placeholders(text), key).toEqual(placeholders(source ?? ''));
-      }
-    }
   });
 
   it('names every dashboard tab', () => {
@@ -93,5 +81,70 @@ describe('message sets', () => {
     const prefixes = [...built, ...below];
     const unused = [...english.keys()].filter((key) => !named.has(key) && !prefixes.some((prefix) => key.startsWith(prefix)));
     expect(unused).toEqual([]);
+  });
+});
+
+/*
+ * The file languages (zh, it, es, fr: types.ts FILE_LANGUAGES) are complete: every English text and every fixed message
+ * Arabic translates, in their two files (the core `<lang>.ts`, the app file `app/<lang>.ts`, written by
+ * `npm run locales:skeleton -- <lang>`). The compiler checks the texts' keys; these check the rest at run time.
+ */
+
+/** The fixed messages Arabic translates: its core's (ar.ts, with the core file) and the sections' (with the app file). */
+const coreMessageKeys = Object.keys(arCore.messages);
+const appMessageKeys = [...new Set([...Object.keys(sectionMessagesAr), ...Object.keys(sectionOtherMessagesAr)])].filter((key) => !Object.hasOwn(arCore.messages, key));
+
+/** Most texts are translated: at most this share of a language's texts may equal their English. */
+const MAX_IDENTICAL_SHARE = 0.1;
+
+/**
+ * The texts of a language identical to their English (language names, which each language writes in its own script,
+ * and texts without a letter aside), and how many were compared.
+ */
+function identicalToEnglish(language: (typeof FILE_LANGUAGES)[number]): { identical: string[]; compared: number } {
+  const full = fullOf(language);
+  const own = leaves(full.translation);
+  const identical: string[] = [];
+  let compared = 0;
+  for (const [key, text] of english) {
+    if (key.startsWith('lang.') || !/\p{L}/u.test(text.replace(/\{\{\w+\}\}/g, ''))) continue;
+    compared += 1;
+    if (own.get(key) === text) identical.push(key);
+  }
+  for (const key of [...coreMessageKeys, ...appMessageKeys]) {
+    compared += 1;
+    if (full.messages[key] === key) identical.push(key);
+  }
+  return { identical, compared };
+}
+
+describe.each(FILE_LANGUAGES)('the file language %s', (language) => {
+  const full = fullOf(language);
+  const { core, app } = languageFiles[language];
+
+  it('has every English key, not empty, with the same placeholders, and no other key', () => {
+    const own = leaves(full.translation);
+    const missing = [...english.keys()].filter((key) => !own.get(key)?.trim());
+    expect(missing).toEqual([]);
+    const extra = [...own.keys()].filter((key) => !english.has(key));
+    expect(extra).toEqual([]);
+    for (const [key, text] of english) expect(placeholders(own.get(key) ?? ''), key).toEqual(placeholders(text));
+  });
+
+  it('translates every fixed message Arabic translates, in the core file those of the core, with the same placeholders', () => {
+    for (const key of Object.keys(ar.messages)) expect(full.messages[key], key).toBeTruthy();
+    expect(Object.keys(core.messages).sort()).toEqual([...coreMessageKeys].sort());
+    expect(Object.keys(app.messages).sort()).toEqual([...appMessageKeys].sort());
+    for (const [key, text] of Object.entries(full.messages)) {
+      expect(text.trim(), key).not.toBe('');
+      expect(placeholders(text), key).toEqual(placeholders(key));
+    }
+  });
+
+  it(`is translated: at most ${MAX_IDENTICAL_SHARE * 100} % of its texts identical to the English`, () => {
+    const { identical, compared } = identicalToEnglish(language);
+    const share = identical.length / compared;
+    console.info(`${language}: ${identical.length} of ${compared} texts identical to English (${(share * 100).toFixed(1)} %)`);
+    expect(share, `${language}: ${(share * 100).toFixed(1)} % identical to English, e.g. ${identical.slice(0, 5).join(' | ')}`).toBeLessThanOrEqual(MAX_IDENTICAL_SHARE);
   });
 });

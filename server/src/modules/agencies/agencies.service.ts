@@ -1,3 +1,4 @@
+import { rebuildMovementTotals } from '../../ledger/movement-totals';
 import {
   COMPANY_TYPE_IDS,
   Messages,
@@ -72,16 +73,14 @@ export async function listAgencies(db: Db, params: AgencyListQuery): Promise<TAg
   if (params.search) conditions.push(ilike(agencies.name, `%${escapeLike(params.search)}%`));
   if (params.status !== 'all') conditions.push(eq(agencies.isActive, params.status === 'active'));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(agencies)
-      .where(where)
-      .orderBy(asc(sql`lower(${agencies.name})`), asc(agencies.id))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit),
-    db.select({ count: sql<number>`count(*)::int` }).from(agencies).where(where),
-  ]);
+  const rows = await db
+    .select()
+    .from(agencies)
+    .where(where)
+    .orderBy(asc(sql`lower(${agencies.name})`), asc(agencies.id))
+    .limit(params.limit)
+    .offset((params.page - 1) * params.limit);
+  const [total] = await db.select({ count: sql<number>`count(*)::int` }).from(agencies).where(where);
   return { rows: rows.map(toApiAgency), count: total?.count ?? 0 };
 }
 
@@ -222,6 +221,8 @@ export async function updateAgency(db: Db, params: { agencyId: number; input: Ag
         .where(eq(agencies.id, params.agencyId))
         .returning();
       if (!row) throw notFound(AGENCY_NOT_FOUND);
+      // The movement counters are kept by the agency's business day: a new time zone moves their days.
+      if (row.timezone !== before.timezone) await rebuildMovementTotals(tx, row.id);
       const agency = toApiAgency(row);
       await recordAudit(tx, {
         agencyId: row.id,

@@ -22,7 +22,7 @@ import { notFound } from '../../platform/errors';
 import type { ExcelColumn, ExcelLang } from '../../platform/excel';
 import { dateTimeColumn, textColumn } from '../../platform/record-export';
 import type { ModuleContext } from '../module-context';
-import { cameraForSnapshot, forEachCaptureImage, getCaptureImage, listCaptureCameras, listCaptureImages, takeSnapshot, type CameraDeps } from './cameras.service';
+import { cameraForSnapshot, captureImageExportSource, getCaptureImage, listCaptureCameras, listCaptureImages, takeSnapshot, type CameraDeps } from './cameras.service';
 
 const tags = ['cameras'];
 const VIEW: PermissionRef = { module: 'CaptureImage', action: 'view' };
@@ -66,7 +66,7 @@ export function registerCameraRoutes(api: FastifyInstance, context: ModuleContex
 
   registerTransaction(api, context, captureImageTransaction, {
     list: (tx, actor, query) => listCaptureImages(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachCaptureImage(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => captureImageExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns,
     exportSheet: { en: 'Captured images', ar: 'الصور الملتقطة' },
     get: async (tx, actor, id) => {

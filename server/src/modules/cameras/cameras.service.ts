@@ -20,7 +20,7 @@ import { orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike } from '../../platform/db/query-helpers';
 import { inAgency } from '../../platform/db/tenancy';
 import { badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import type { FileStorage } from '../../platform/storage/storage';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { scopeCondition, type DataScope } from '../../identity/data-scope';
@@ -249,26 +249,24 @@ async function imageConditions(tx: Db, params: { agencyId: number; scope: DataSc
 export async function listCaptureImages(tx: Db, params: { agencyId: number; scope: DataScope; query: z.output<typeof ZCaptureImageListQuery> }): Promise<TCaptureImageList> {
   const q = params.query;
   const where = await imageConditions(tx, { ...params, q });
-  const [rows, [total]] = await Promise.all([
-    selectImages(tx)
-      .where(where)
-      .orderBy(...orderByAllowed(imageSort, q, capturedImages.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    tx
-      .select({ count: sql<number>`count(*)`.mapWith(Number) })
-      .from(capturedImages)
-      .innerJoin(locations, eq(loc('id'), capturedImages.locationId))
-      .where(where),
-  ]);
+  const rows = await selectImages(tx)
+    .where(where)
+    .orderBy(...orderByAllowed(imageSort, q, capturedImages.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await tx
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(capturedImages)
+    .innerJoin(locations, eq(loc('id'), capturedImages.locationId))
+    .where(where);
   return { rows: rows.map(toCaptureImage), count: total?.count ?? 0 };
 }
 
-/** Every captured image the filters and the user's locations match, in the list's order, in batches (the export). */
-export async function forEachCaptureImage(tx: Db, params: { agencyId: number; scope: DataScope; query: ImageFilters }, visit: (rows: TCaptureImage[]) => Promise<void> | void): Promise<void> {
+/** Every captured image the filters and the user's locations match, in the list's order, as the export's cursor source. */
+export async function captureImageExportSource(tx: Db, params: { agencyId: number; scope: DataScope; query: ImageFilters }): Promise<CursorSource<TCaptureImage>> {
   const q = params.query;
   const where = await imageConditions(tx, { ...params, q });
-  await forEachBatch(async (limit, offset) => (await selectImages(tx).where(where).orderBy(...orderByAllowed(imageSort, q, capturedImages.id)).limit(limit).offset(offset)).map(toCaptureImage), visit);
+  return cursorSource(selectImages(tx).where(where).orderBy(...orderByAllowed(imageSort, q, capturedImages.id)), (_tx, rows) => rows.map(toCaptureImage));
 }
 
 /** One captured image of the agency in the user's locations (404 otherwise), with its file's storage key. */
@@ -394,6 +392,7 @@ export function createCameraSnapshots(deps: CameraDeps): CameraSnapshots {
       } catch {
         return [];
       }
+      // eslint-disable-next-line no-restricted-syntax -- each camera is its own HTTP call, and takeSnapshot opens its own transactions on the pool
       return Promise.all(
         cameras.map(async (camera): Promise<CameraShot> => {
           try {

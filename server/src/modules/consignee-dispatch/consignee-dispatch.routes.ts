@@ -15,7 +15,7 @@ import { cargoRoute, fileRoute, registerTransaction, runCommand } from '../../ki
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { agencies } from '../../identity/agencies.schema';
 import { consigneeOutExportColumns } from './consignee-dispatch.export';
-import { consigneePositions, createConsigneeOut, forEachConsigneeOut, getConsigneeOut, listConsigneeOuts, reverseConsigneeOut, updateConsigneeOut } from './consignee-dispatch.service';
+import { consigneePositions, createConsigneeOut, consigneeOutExportSource, getConsigneeOut, listConsigneeOuts, reverseConsigneeOut, updateConsigneeOut } from './consignee-dispatch.service';
 import { renderConsigneeSlipPdf } from './consignee-slip.pdf';
 
 const tags = ['consignee dispatch'];
@@ -27,7 +27,7 @@ const tags = ['consignee dispatch'];
 export function registerConsigneeDispatchRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, consigneeOutTransaction, {
     list: (tx, actor, query) => listConsigneeOuts(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachConsigneeOut(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => consigneeOutExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: consigneeOutExportColumns,
     exportSheet: { en: 'Consignee outs', ar: 'خروج المستلم' },
     get: (tx, actor, id) => getConsigneeOut(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
@@ -49,7 +49,7 @@ export function registerConsigneeDispatchRoutes(api: FastifyInstance, context: M
 
   registerTransaction(api, context, consigneeLoadingSlipTransaction, {
     list: (tx, actor, query) => listConsigneeOuts(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachConsigneeOut(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => consigneeOutExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: consigneeOutExportColumns,
     exportSheet: { en: 'Consignee loading slips', ar: 'إيصالات تحميل المستلم' },
     get: (tx, actor, id) => getConsigneeOut(tx, { agencyId: actor.agencyId, scope: actor.scope, id, notFoundMessage: ConsigneeDispatchMessages.slipNotFound }),

@@ -24,7 +24,7 @@ import { assertNotConsumed } from '../../platform/consumers';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { nextNumber } from '../../identity/counters/counters';
 import { inScope } from '../../identity/data-scope';
 import { columnOf, locations, trucks } from '../master-data/master-data.schema';
@@ -158,9 +158,9 @@ export async function listConsigneeOuts(tx: Db, actor: ReadActor & { query: List
   return { rows: rows.map(toConsigneeOut), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachConsigneeOut(tx: Db, actor: ReadActor & { query: ConsigneeOutFilters }, visit: (rows: TConsigneeOut[]) => Promise<void> | void): Promise<void> {
+export async function consigneeOutExportSource(tx: Db, actor: ReadActor & { query: ConsigneeOutFilters }): Promise<CursorSource<TConsigneeOut>> {
   const where = await conditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await selectConsigneeOuts(tx).where(where).orderBy(...orderByAllowed(consigneeOutSort, actor.query, consigneeOuts.id)).limit(limit).offset(offset)).map(toConsigneeOut), visit);
+  return cursorSource(selectConsigneeOuts(tx).where(where).orderBy(...orderByAllowed(consigneeOutSort, actor.query, consigneeOuts.id)), (_tx, rows) => rows.map(toConsigneeOut));
 }
 
 export async function getConsigneeOut(tx: Db, actor: ReadActor & { id: number; notFoundMessage?: Message }): Promise<TConsigneeOut> {

@@ -4,7 +4,7 @@ import type { DataScope } from '../../identity/data-scope';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
 import { inTransitTotals, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
-import { accountScope } from '../../ledger/ledger.scope';
+import { accountScope, idItems } from '../../ledger/ledger.scope';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -80,11 +80,7 @@ interface Resolved {
 // ---------------------------------------------------------------------------------------------------------------
 // Resolving the partner and the filters.
 
-const ids = (values: readonly number[]): SQL =>
-  sql.join(
-    values.map((v) => sql`${v}::integer`),
-    sql`, `,
-  );
+const ids = idItems;
 
 /** The partner, or 404 when it is not a company of the tab's kind in the agency within the user's scope. */
 async function checkPartner(tx: Db, scope: DataScope, kind: PartnerKind, partnerId: number, isShipmentManager: boolean | undefined): Promise<void> {
@@ -133,11 +129,14 @@ async function consignmentChoice(tx: Db, kind: PartnerKind, partnerId: number, q
 async function periodOf(tx: Db, agencyId: number, query: PartnerQuery): Promise<Period | undefined> {
   if (query.fromDate === undefined && query.toDate === undefined) return undefined;
   const zone = await agencyTimezone(tx, agencyId);
-  const [row] = await queryRows<{ from: string | Date | null; to: string | Date | null }>(
+  const [row] = await queryRows<{ from: string | Date | null; to: string | Date | null; from_day: string | null; to_day: string | null }>(
     tx,
-    sql`select ${query.fromDate ?? null}::date::timestamp at time zone ${zone} as "from", (${query.toDate ?? null}::date + 1)::timestamp at time zone ${zone} as "to"`,
+    sql`select ${query.fromDate ?? null}::date::timestamp at time zone ${zone} as "from", (${query.toDate ?? null}::date + 1)::timestamp at time zone ${zone} as "to",
+               ${query.fromDate ?? null}::date::text as from_day, ${query.toDate ?? null}::date::text as to_day`,
   );
-  return { ...(row?.from ? { from: new Date(row.from) } : {}), ...(row?.to ? { to: new Date(row.to) } : {}) };
+  // The same days, for the kept movement counters (ledger.queries `movementTotals`).
+  const days = { ...(row?.from_day ? { from: row.from_day } : {}), ...(row?.to_day ? { to: row.to_day } : {}) };
+  return { ...(row?.from ? { from: new Date(row.from) } : {}), ...(row?.to ? { to: new Date(row.to) } : {}), days };
 }
 
 /** The partner's own delivery locations of the tab's kind, within the user's locations. */
@@ -209,10 +208,10 @@ interface TripSlip {
 
 const TRANSFER_TYPES = new Set<string>(['warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer']);
 
-/** The slips of these trips (port loading slips, Warehouse Outs, Consignee Outs, transfer slips: each trip has one). */
-async function tripSlips(tx: Db, tripIds: readonly number[]): Promise<Map<number, TripSlip>> {
-  if (tripIds.length === 0) return new Map();
-  const wanted = ids([...new Set(tripIds)]);
+/** The slips of these trips (port loading slips, Warehouse Outs, Consignee Outs, transfer slips: each trip has one): a list, or a subquery of trip ids. */
+async function tripSlips(tx: Db, tripIds: readonly number[] | SQL): Promise<Map<number, TripSlip>> {
+  if (Array.isArray(tripIds) && tripIds.length === 0) return new Map();
+  const wanted = Array.isArray(tripIds) ? ids([...new Set(tripIds as readonly number[])]) : (tripIds as SQL);
   const rows = await queryRows<{
     trip_id: number;
     type: string;
@@ -291,19 +290,20 @@ async function namesOf(tx: Db, wanted: { consignments?: number[]; voyages?: numb
     const distinct = list(values);
     return distinct.length === 0 ? [] : queryRows<T>(tx, query(ids(distinct)));
   };
-  const [consignments, voyages, cargos, companies, locations] = await Promise.all([
-    read<{ id: number; lc: string | null; po: string | null; ref: string | null }>(wanted.consignments, (w) => sql`select id, lc_number as lc, po_number as po, ref_number as ref from consignments where id in (${w})`),
-    read<{ id: number; vessel: string; voyage: string }>(
-      wanted.voyages,
-      (w) => sql`select v.id, ve.name as vessel, v.voyage_number as voyage from voyages v join vessels ve on ve.id = v.vessel_id where v.id in (${w})`,
-    ),
-    read<{ id: number; name: string }>(wanted.cargos, (w) => sql`select id, name from cargo_types where id in (${w})`),
-    read<{ id: number; name: string }>(wanted.companies, (w) => sql`select id, name from companies where id in (${w})`),
-    read<{ id: number; name: string; kind: number; owner_type: string | null; owner_id: number | null }>(
-      wanted.locations,
-      (w) => sql`select id, name, location_kind_id as kind, owner_type, coalesce(consignee_id, customer_id) as owner_id from locations where id in (${w})`,
-    ),
-  ]);
+  const consignments = await read<{ id: number; lc: string | null; po: string | null; ref: string | null }>(
+    wanted.consignments,
+    (w) => sql`select id, lc_number as lc, po_number as po, ref_number as ref from consignments where id in (${w})`,
+  );
+  const voyages = await read<{ id: number; vessel: string; voyage: string }>(
+    wanted.voyages,
+    (w) => sql`select v.id, ve.name as vessel, v.voyage_number as voyage from voyages v join vessels ve on ve.id = v.vessel_id where v.id in (${w})`,
+  );
+  const cargos = await read<{ id: number; name: string }>(wanted.cargos, (w) => sql`select id, name from cargo_types where id in (${w})`);
+  const companies = await read<{ id: number; name: string }>(wanted.companies, (w) => sql`select id, name from companies where id in (${w})`);
+  const locations = await read<{ id: number; name: string; kind: number; owner_type: string | null; owner_id: number | null }>(
+    wanted.locations,
+    (w) => sql`select id, name, location_kind_id as kind, owner_type, coalesce(consignee_id, customer_id) as owner_id from locations where id in (${w})`,
+  );
   const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((r) => [Number(r.id), r]));
   const c = byId(consignments);
   const v = byId(voyages);
@@ -328,16 +328,46 @@ async function namesOf(tx: Db, wanted: { consignments?: number[]; voyages?: numb
   };
 }
 
-/** Trucks on the road now with the partner's cargo (consignee tab) or any cargo (customer tab), by trip: kg and slip. */
-async function trucksOnTheRoad(tx: Db, r: Resolved): Promise<{ tripId: number; kg: bigint; slip: TripSlip }[]> {
-  const totals = await inTransitTotals(tx, { agencyId: r.actor.agencyId, scope: r.actor.scope, filter: r.transit, groupBy: ['tripId'] });
+/** The trucks on the road now with the partner's cargo (consignee tab) or any cargo (customer tab): `trip_id`, `kg` (the kept IN_TRANSIT balances). */
+function roadSql(r: Resolved): SQL {
+  return sql`select ledger_accounts.trip_id, sum(ledger_accounts.balance_kg) as kg from ledger_accounts
+    where ${accountWhere(r, 'IN_TRANSIT', r.transit)} and ledger_accounts.balance_kg <> 0
+    group by ledger_accounts.trip_id having sum(ledger_accounts.balance_kg) <> 0`;
+}
+
+/** Where the trips of a subquery (`road`) go: `trip_id`, `to_location_id` from their slips, only those going to `to` when given. */
+function destinationsSql(trips: SQL, to: number | undefined): SQL {
+  const there = (column: SQL) => (to === undefined ? sql`` : sql` and ${column} = ${to}::integer`);
+  return sql`select s.trip_id, p.to_location_id from loading_slips s join port_loadings p on p.id = s.port_loading_id where s.trip_id in (${trips})${there(sql`p.to_location_id`)}
+    union all select o.trip_id, o.to_location_id from warehouse_outs o where o.trip_id in (${trips})${there(sql`o.to_location_id`)}
+    union all select o.trip_id, o.to_location_id from consignee_outs o where o.trip_id in (${trips})${there(sql`o.to_location_id`)}
+    union all select t.trip_id, t.to_location_id from transfer_slips t where t.trip_id in (${trips})${there(sql`t.to_location_id`)}`;
+}
+
+/** The kilograms on the road now towards each location (by the trips' slips). */
+async function comingByLocation(tx: Db, r: Resolved): Promise<Map<number, bigint>> {
+  const rows = await queryRows<{ to_location_id: number; kg: string }>(
+    tx,
+    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(sql`select trip_id from road`, undefined)})
+        select destination.to_location_id, sum(road.kg)::text as kg from road join destination on destination.trip_id = road.trip_id group by destination.to_location_id`,
+  );
+  return new Map(rows.map((row) => [Number(row.to_location_id), BigInt(row.kg)]));
+}
+
+/** The trucks on the road now towards one location, by trip: kg and slip. */
+async function trucksOnTheRoad(tx: Db, r: Resolved, to: number): Promise<{ tripId: number; kg: bigint; slip: TripSlip }[]> {
+  const totals = await queryRows<{ trip_id: number; kg: string }>(
+    tx,
+    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(sql`select trip_id from road`, to)})
+        select road.trip_id, road.kg::text as kg from road join destination on destination.trip_id = road.trip_id`,
+  );
   const slips = await tripSlips(
     tx,
-    totals.map((t) => Number(t.tripId)),
+    totals.map((t) => Number(t.trip_id)),
   );
   return totals.flatMap((t) => {
-    const slip = slips.get(Number(t.tripId));
-    return slip ? [{ tripId: slip.tripId, kg: t.quantityKg, slip }] : [];
+    const slip = slips.get(Number(t.trip_id));
+    return slip ? [{ tripId: slip.tripId, kg: BigInt(t.kg), slip }] : [];
   });
 }
 
@@ -357,19 +387,15 @@ const sumOf = (values: Iterable<bigint>) => [...values].reduce((a, b) => a + b, 
 export async function partnerStats(tx: Db, r: Resolved): Promise<TPartnerStats> {
   const { agencyId, scope } = r.actor;
   const here = { agencyId, scope, filter: r.positions, groupBy: ['locationId'] as const };
-  const [onHand, owned, arrived, left, trucks] = await Promise.all([
-    stockPositions(tx, here),
-    r.kind === 'customer' ? stockPositions(tx, { agencyId, scope, filter: r.owned, groupBy: ['locationId'] }) : Promise.resolve(undefined),
-    tripsIn(tx, { ...here, period: r.period ?? {} }),
-    tripsOut(tx, { ...here, place: 'ON_HAND', period: r.period ?? {} }),
-    trucksOnTheRoad(tx, r),
-  ]);
+  const onHand = await stockPositions(tx, here);
+  const owned = r.kind === 'customer' ? await stockPositions(tx, { agencyId, scope, filter: r.owned, groupBy: ['locationId'] }) : undefined;
+  const arrived = await tripsIn(tx, { ...here, period: r.period ?? {} });
+  const left = await tripsOut(tx, { ...here, place: 'ON_HAND', period: r.period ?? {} });
+  const coming = await comingByLocation(tx, r);
   const stock = new Map<number, bigint>();
   for (const p of onHand) add(stock, Number(p.locationId), p.onHandKg);
   const ownStock = new Map<number, bigint>();
   for (const p of owned ?? onHand) add(ownStock, Number(p.locationId), p.onHandKg);
-  const coming = new Map<number, bigint>();
-  for (const t of trucks) add(coming, t.slip.toLocationId, t.kg);
   const inBy = new Map(arrived.map((t) => [Number(t.locationId), t]));
   const outBy = new Map(left.map((t) => [Number(t.locationId), t]));
 
@@ -458,13 +484,10 @@ function tripRow(
 /** At most this many trucks in a level-1 list: the latest of the period (narrow the period to see older ones). */
 export const TRIP_DETAIL_LIMIT = 1_000;
 
-/** The trucks of the period in or out of the partner's positions, the latest `TRIP_DETAIL_LIMIT` (the read side lists oldest first). */
+/** The trucks of the period in or out of the partner's positions, the latest `TRIP_DETAIL_LIMIT` (newest first, the limit in the database). */
 async function latestTrips(tx: Db, r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>) {
   const { agencyId, scope } = r.actor;
-  const period = r.period ?? {};
-  const [count] = direction === 'in' ? await tripsIn(tx, { agencyId, scope, filter, groupBy: [], period }) : await tripsOut(tx, { agencyId, scope, filter, groupBy: [], period, place: 'ON_HAND' });
-  const offset = Math.max(0, (count?.trips ?? 0) - TRIP_DETAIL_LIMIT);
-  return tripDetail(tx, { agencyId, scope, direction, place: 'ON_HAND', filter, period, limit: TRIP_DETAIL_LIMIT, offset });
+  return tripDetail(tx, { agencyId, scope, direction, place: 'ON_HAND', filter, period: r.period ?? {}, limit: TRIP_DETAIL_LIMIT, newestFirst: true });
 }
 
 const newestFirst = (a: TPartnerTripRow, b: TPartnerTripRow) => b.date.localeCompare(a.date) || b.tripId - a.tripId;
@@ -480,7 +503,7 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
     received.map((m) => m.transactionId),
   );
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
-  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? (await trucksOnTheRoad(tx, r)).filter((t) => t.slip.toLocationId === locationId) : [];
+  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await trucksOnTheRoad(tx, r, locationId) : [];
   const slips = await tripSlips(
     tx,
     received.map((m) => m.tripId),
@@ -513,10 +536,8 @@ export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, t
     filter,
     left.map((m) => m.transactionId),
   );
-  const [slips, onTrucks] = await Promise.all([
-    tripSlips(tx, tripIds),
-    tripIds.length === 0 ? Promise.resolve([]) : inTransitTotals(tx, { agencyId, scope, filter: { tripId: tripIds }, groupBy: ['tripId'] }),
-  ]);
+  const slips = await tripSlips(tx, tripIds);
+  const onTrucks = tripIds.length === 0 ? [] : await inTransitTotals(tx, { agencyId, scope, filter: { tripId: tripIds }, groupBy: ['tripId'] });
   const stillOn = new Map(onTrucks.map((t) => [Number(t.tripId), t.quantityKg]));
   const all = [...slips.values()];
   const places = await namesOf(tx, { locations: all.map((s) => s.toLocationId) });
@@ -554,9 +575,14 @@ export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, t
 
 /** The condition of `ledger_accounts` (by table name) for the partner's positions matching a filter, within scope. */
 function positionWhere(r: Resolved, filter: DimensionFilter<PositionDimension>): SQL {
+  return accountWhere(r, 'ON_HAND', filter);
+}
+
+/** The condition of `ledger_accounts` (by table name) for accounts of a kind matching a filter, within the user's scope. */
+function accountWhere(r: Resolved, kind: 'ON_HAND' | 'IN_TRANSIT', filter: DimensionFilter<PositionDimension> | DimensionFilter<InTransitDimension>): SQL {
   const a = ledgerAccounts;
-  const conditions: SQL[] = [sql`${a.agencyId} = ${r.actor.agencyId}::integer`, sql`${a.kind} = 'ON_HAND'`];
-  for (const [dimension, value] of Object.entries(filter) as [PositionDimension, number | null | readonly (number | null)[] | undefined][]) {
+  const conditions: SQL[] = [sql`${a.agencyId} = ${r.actor.agencyId}::integer`, sql`${a.kind} = ${kind}`];
+  for (const [dimension, value] of Object.entries(filter) as [PositionDimension | InTransitDimension, number | null | readonly (number | null)[] | undefined][]) {
     if (value === undefined) continue;
     const values = Array.isArray(value) ? value : [value];
     const present = values.filter((v): v is number => v !== null);
@@ -565,7 +591,7 @@ function positionWhere(r: Resolved, filter: DimensionFilter<PositionDimension>):
     if (values.includes(null)) options.push(sql`${a[dimension]} is null`);
     conditions.push(options.length === 0 ? sql`false` : sql`(${sql.join(options, sql` or `)})`);
   }
-  const scoped = accountScope(a, 'ON_HAND', r.actor.scope);
+  const scoped = accountScope(a, kind, r.actor.scope);
   if (scoped) conditions.push(scoped);
   return sql.join(conditions, sql` and `);
 }
@@ -591,20 +617,19 @@ interface OtherEntry {
 }
 
 /**
- * The partner's moves at one location over the period: each transaction's net change of the partner's positions
+ * The select of the partner's moves at one location over the period (`transaction_id`, `type`, `owner_id`,
+ * `consignment_id`, `voyage_id`, `cargo_type_id`, `net_kg`): each transaction's net change of the partner's positions
  * there per owner, LC/PO, voyage and cargo type (so a silo transfer nets to nothing and a swap shows as an LC/PO
- * leaving and another arriving), reversed transactions and reversals left out; and the other entries of those
- * transactions (the trucks' IN_TRANSIT, the counter-positions), which say where the cargo came from or went.
+ * leaving and another arriving), reversed transactions and reversals left out; only arrivals (`in`, net > 0) or
+ * departures (`out`, net < 0).
  */
-async function movesAt(tx: Db, r: Resolved, locationId: number): Promise<{ moves: Move[]; others: OtherEntry[] }> {
+function movesSql(r: Resolved, locationId: number, direction: 'in' | 'out'): SQL {
   const filter = atLocation(r, locationId);
   const period: SQL[] = [];
   if (r.period?.from) period.push(sql`and t.created_at >= ${r.period.from.toISOString()}::timestamptz`);
   if (r.period?.to) period.push(sql`and t.created_at < ${r.period.to.toISOString()}::timestamptz`);
-  const rows = await queryRows<{ transaction_id: number; type: string; owner_id: number; consignment_id: number; voyage_id: number; cargo_type_id: number; net_kg: string }>(
-    tx,
-    sql`select e.transaction_id, t.type, ledger_accounts.owner_company_id as owner_id, ledger_accounts.consignment_id, ledger_accounts.voyage_id, ledger_accounts.cargo_type_id,
-               sum(e.quantity_kg)::text as net_kg
+  return sql`select e.transaction_id, t.type, ledger_accounts.owner_company_id as owner_id, ledger_accounts.consignment_id, ledger_accounts.voyage_id, ledger_accounts.cargo_type_id,
+               sum(e.quantity_kg) as net_kg
         from ledger_entries e
         join ledger_accounts on ledger_accounts.id = e.account_id
         join ledger_transactions t on t.id = e.transaction_id
@@ -612,52 +637,123 @@ async function movesAt(tx: Db, r: Resolved, locationId: number): Promise<{ moves
           and t.reverses_id is null and not exists (select 1 from ledger_transactions reversal where reversal.reverses_id = t.id)
           ${sql.join(period, sql` `)}
         group by e.transaction_id, t.type, ledger_accounts.owner_company_id, ledger_accounts.consignment_id, ledger_accounts.voyage_id, ledger_accounts.cargo_type_id
-        having sum(e.quantity_kg) <> 0`,
-  );
-  const moves = rows.map((row) => ({
-    transactionId: Number(row.transaction_id),
-    postingType: row.type,
-    ownerId: Number(row.owner_id),
-    consignmentId: Number(row.consignment_id),
-    voyageId: Number(row.voyage_id),
-    cargoTypeId: Number(row.cargo_type_id),
-    netKg: BigInt(row.net_kg),
-  }));
-  if (moves.length === 0) return { moves, others: [] };
-  const otherRows = await queryRows<{ transaction_id: number; kind: string; trip_id: number | null; owner_id: number | null; consignment_id: number | null; kg: string }>(
+        having sum(e.quantity_kg) ${direction === 'in' ? sql`> 0` : sql`< 0`}`;
+}
+
+/**
+ * The partner's departures at one location over the period (`movesSql`), and the other entries of those
+ * transactions (the trucks' IN_TRANSIT, the counter-positions), which say where the cargo went: one statement, the
+ * departures once and their transactions' entries joined in the database (no list of transactions sent back).
+ */
+async function departuresAt(tx: Db, r: Resolved, locationId: number): Promise<{ moves: Move[]; others: OtherEntry[] }> {
+  const rows = await queryRows<{
+    row_kind: 'move' | 'other';
+    transaction_id: number;
+    type: string;
+    owner_id: number | null;
+    consignment_id: number | null;
+    voyage_id: number | null;
+    cargo_type_id: number | null;
+    trip_id: number | null;
+    kg: string;
+  }>(
     tx,
-    sql`select e.transaction_id, a.kind, a.trip_id, a.owner_company_id as owner_id, a.consignment_id, e.quantity_kg::text as kg
+    sql`with moves as materialized (${movesSql(r, locationId, 'out')})
+        select 'move' as row_kind, transaction_id, type, owner_id, consignment_id, voyage_id, cargo_type_id, null::integer as trip_id, net_kg::text as kg, 0::bigint as entry_id
+        from moves
+        union all
+        select 'other', e.transaction_id, a.kind, a.owner_company_id, a.consignment_id, null::integer, null::integer, a.trip_id, e.quantity_kg::text, e.id
         from ledger_entries e join ledger_accounts a on a.id = e.account_id
-        where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id in (${ids([...new Set(moves.map((m) => m.transactionId))])})
-          and a.kind in ('IN_TRANSIT', 'ON_HAND')`,
+        where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id in (select transaction_id from moves)
+          and a.kind in ('IN_TRANSIT', 'ON_HAND')
+        order by 1, 2, 10`,
   );
-  const others = otherRows.map((row) => ({
-    transactionId: Number(row.transaction_id),
-    kind: row.kind,
-    tripId: row.trip_id === null ? null : Number(row.trip_id),
-    ownerId: row.owner_id === null ? null : Number(row.owner_id),
-    consignmentId: row.consignment_id === null ? null : Number(row.consignment_id),
-    quantityKg: BigInt(row.kg),
-  }));
+  const moves: Move[] = [];
+  const others: OtherEntry[] = [];
+  for (const row of rows) {
+    if (row.row_kind === 'move') {
+      moves.push({
+        transactionId: Number(row.transaction_id),
+        postingType: row.type,
+        ownerId: Number(row.owner_id),
+        consignmentId: Number(row.consignment_id),
+        voyageId: Number(row.voyage_id),
+        cargoTypeId: Number(row.cargo_type_id),
+        netKg: BigInt(row.kg),
+      });
+    } else {
+      others.push({
+        transactionId: Number(row.transaction_id),
+        kind: row.type,
+        tripId: row.trip_id === null ? null : Number(row.trip_id),
+        ownerId: row.owner_id === null ? null : Number(row.owner_id),
+        consignmentId: row.consignment_id === null ? null : Number(row.consignment_id),
+        quantityKg: BigInt(row.kg),
+      });
+    }
+  }
   return { moves, others };
 }
 
-/** In-quantity detail of a location: what reached the partner's stock there, by source, LC/PO and voyage; plus what is on the road there. */
+/** The move type of a trip's slip (`trip` a column of the outer query), by its trip (each slip table's unique `trip_id`): as `tripSlips` types it, 'correction' without a slip. */
+function slipTypeSql(trip: SQL): SQL {
+  const known = ['port', 'warehouseOut', 'consigneeOut', ...TRANSFER_TYPES];
+  return sql`coalesce((select case when x.type in (${sql.join(
+    known.map((k) => sql`${k}`),
+    sql`, `,
+  )}) then x.type else 'correction' end
+      from (select 'port' as type from loading_slips s where s.trip_id = ${trip}
+            union all select 'warehouseOut' from warehouse_outs o where o.trip_id = ${trip}
+            union all select 'consigneeOut' from consignee_outs o where o.trip_id = ${trip}
+            union all select t.source_kind from transfer_slips t where t.trip_id = ${trip}
+            limit 1) x), 'correction')`;
+}
+
+/**
+ * In-quantity detail of a location: what reached the partner's stock there, by source, LC/PO and voyage; plus what is
+ * on the road there. The arrivals are grouped in one statement: each arrival (`movesSql`) with the trucks of its
+ * transaction carrying the same LC/PO (IN_TRANSIT entries taken down); by truck, typed by the slip of its first truck
+ * (lowest trip id), `quantity` what the trucks gave and `trips` the distinct trucks of the group; in place, typed by
+ * the posting type, `quantity` the net kilograms. Only the groups come back, not every receipt and truck.
+ */
 export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerInQtyRow[]> {
-  const { moves, others } = await movesAt(tx, r, locationId);
-  const arrivals = moves.filter((m) => m.netKg > 0n);
-  const trucksOf = new Map<number, OtherEntry[]>();
-  for (const o of others) if (o.kind === 'IN_TRANSIT' && o.quantityKg < 0n) trucksOf.set(o.transactionId, [...(trucksOf.get(o.transactionId) ?? []), o]);
+  const arrivalRows = await queryRows<{ source: string | null; posting_type: string | null; consignment_id: number; voyage_id: number; cargo_type_id: number; trips: number | string; quantity_kg: string; in_kg: string }>(
+    tx,
+    // Each arrival's trucks in a lateral aggregate, and the two totals over the same rows (no join of the arrivals with
+    // the trucks: the planner cannot size them, and a nested loop of one over the other is quadratic; the trip counts
+    // materialized, so the join of the few groups does not count them again for each).
+    sql`with moves as (${movesSql(r, locationId, 'in')}),
+        sourced as (
+          select m.type, m.consignment_id, m.voyage_id, m.cargo_type_id, m.net_kg, tr.kg as truck_kg, tr.trips,
+                 case when tr.first_trip is null then null else ${slipTypeSql(sql`tr.first_trip`)} end as source
+          from moves m
+          cross join lateral (
+            select sum(-te.quantity_kg) as kg, min(ta.trip_id) as first_trip, array_agg(ta.trip_id) as trips
+            from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT' and ta.consignment_id = m.consignment_id
+            where te.transaction_id = m.transaction_id and te.agency_id = ${r.actor.agencyId}::integer and te.quantity_kg < 0) tr),
+        totals as (
+          select s.source, case when s.source is null then s.type end as posting_type, s.consignment_id, s.voyage_id, s.cargo_type_id,
+                 sum(coalesce(s.truck_kg, s.net_kg)) as quantity_kg, sum(s.net_kg) as in_kg
+          from sourced s
+          group by s.source, case when s.source is null then s.type end, s.consignment_id, s.voyage_id, s.cargo_type_id),
+        trip_counts as materialized (
+          select s.source, s.consignment_id, s.voyage_id, s.cargo_type_id, count(distinct trip.id) as trips
+          from sourced s cross join lateral unnest(s.trips) as trip(id)
+          where s.source is not null
+          group by s.source, s.consignment_id, s.voyage_id, s.cargo_type_id)
+        select g.source, g.posting_type, g.consignment_id, g.voyage_id, g.cargo_type_id, coalesce(c.trips, 0)::integer as trips, g.quantity_kg::text as quantity_kg, g.in_kg::text as in_kg
+        from totals g
+        left join trip_counts c on c.source = g.source and c.consignment_id = g.consignment_id and c.voyage_id = g.voyage_id and c.cargo_type_id = g.cargo_type_id`,
+  );
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
-  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? (await trucksOnTheRoad(tx, r)).filter((t) => t.slip.toLocationId === locationId) : [];
-  const slips = await tripSlips(tx, [...[...trucksOf.values()].flat().flatMap((o) => (o.tripId === null ? [] : [o.tripId]))]);
+  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await trucksOnTheRoad(tx, r, locationId) : [];
 
   interface Group {
     source: PartnerMoveType;
     consignmentId: number;
     voyageId: number;
     cargoTypeId: number;
-    trips: Set<number>;
+    trips: number;
     quantityKg: bigint;
     inKg: bigint;
     inTransitKg: bigint;
@@ -667,24 +763,18 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
     const key = `${source}|${consignmentId}|${voyageId}|${cargoTypeId}`;
     let group = groups.get(key);
     if (!group) {
-      group = { source, consignmentId, voyageId, cargoTypeId, trips: new Set(), quantityKg: 0n, inKg: 0n, inTransitKg: 0n };
+      group = { source, consignmentId, voyageId, cargoTypeId, trips: 0, quantityKg: 0n, inKg: 0n, inTransitKg: 0n };
       groups.set(key, group);
     }
     return group;
   };
-  for (const m of arrivals) {
-    const trucks = (trucksOf.get(m.transactionId) ?? []).filter((o) => o.consignmentId === m.consignmentId);
-    if (trucks.length > 0) {
-      const first = trucks[0]?.tripId ?? null;
-      const group = groupOf((first === null ? undefined : slips.get(first)?.type) ?? 'correction', m.consignmentId, m.voyageId, m.cargoTypeId);
-      for (const t of trucks) if (t.tripId !== null) group.trips.add(t.tripId);
-      group.quantityKg += sumOf(trucks.map((t) => -t.quantityKg));
-      group.inKg += m.netKg;
-    } else {
-      const group = groupOf(inPlaceMoveType(m.postingType), m.consignmentId, m.voyageId, m.cargoTypeId);
-      group.quantityKg += m.netKg;
-      group.inKg += m.netKg;
-    }
+  // A by-truck group is one row (its trips distinct in SQL); in-place rows of posting types named alike add no trips.
+  for (const row of arrivalRows) {
+    const source = row.source === null ? inPlaceMoveType(row.posting_type ?? '') : (row.source as PartnerMoveType);
+    const group = groupOf(source, Number(row.consignment_id), Number(row.voyage_id), Number(row.cargo_type_id));
+    group.trips += Number(row.trips);
+    group.quantityKg += BigInt(row.quantity_kg);
+    group.inKg += BigInt(row.in_kg);
   }
   for (const c of coming) groupOf(c.slip.type, c.slip.consignmentId, c.slip.voyageId, c.slip.cargoTypeId).inTransitKg += c.kg;
 
@@ -696,7 +786,7 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
     ...names.consignment(g.consignmentId),
     vesselVoyage: names.voyage(g.voyageId),
     cargo: names.cargo(g.cargoTypeId),
-    trips: g.trips.size,
+    trips: g.trips,
     quantity: kgToTonnes(g.quantityKg),
     inQty: kgToTonnes(g.inKg),
     transitLossQty: kgToTonnes(g.quantityKg - g.inKg),
@@ -707,16 +797,13 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
 
 /** Out-quantity detail of a location: what left the partner's stock there, by type, LC/PO, receiving party and its LC/PO. */
 export async function partnerOutQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerOutQtyRow[]> {
-  const { moves, others } = await movesAt(tx, r, locationId);
-  const departures = moves.filter((m) => m.netKg < 0n);
+  const { moves: departures, others } = await departuresAt(tx, r, locationId);
   const byTransaction = new Map<number, OtherEntry[]>();
   for (const o of others) byTransaction.set(o.transactionId, [...(byTransaction.get(o.transactionId) ?? []), o]);
   const truckTrips = others.filter((o) => o.kind === 'IN_TRANSIT' && o.quantityKg > 0n).flatMap((o) => (o.tripId === null ? [] : [o.tripId]));
   const { agencyId, scope } = r.actor;
-  const [slips, onTrucks] = await Promise.all([
-    tripSlips(tx, truckTrips),
-    truckTrips.length === 0 ? Promise.resolve([]) : inTransitTotals(tx, { agencyId, scope, filter: { tripId: [...new Set(truckTrips)] }, groupBy: ['tripId'] }),
-  ]);
+  const slips = await tripSlips(tx, truckTrips);
+  const onTrucks = truckTrips.length === 0 ? [] : await inTransitTotals(tx, { agencyId, scope, filter: { tripId: [...new Set(truckTrips)] }, groupBy: ['tripId'] });
   const stillOn = new Map(onTrucks.map((t) => [Number(t.tripId), t.quantityKg]));
   const destinations = await namesOf(tx, { locations: [...slips.values()].map((s) => s.toLocationId) });
 

@@ -273,6 +273,9 @@ function rightAnswers(who: string, season: () => Season, agencyOf: () => number,
         expect(total(ins.filter((r) => r.source === 'port').map((r) => r.inQty))).toBe(await byTruckFrom({ owner: party.id }, place.id, 'in', 'loading_slips', agency));
         expect(total(ins.map((r) => r.inTransitQty))).toBe(expected.inTransitKg);
         for (const r of ins) expect(kg(r.transitLossQty)).toBe(kg(r.quantity) - kg(r.inQty));
+        // The groups by truck hold every trip in once, with what the place received from it.
+        expect(ins.reduce((sum, r) => sum + r.trips, 0)).toBe(expected.tripsIn);
+        expect(total(ins.filter((r) => r.trips > 0).map((r) => r.inQty))).toBe(expected.tripsInKg);
         expect(total(outs.filter((r) => r.type === 'consigneeOut').map((r) => r.outQty))).toBe(await byTruckFrom({ owner: party.id }, place.id, 'out', 'consignee_outs', agency));
         expect(total(outs.filter((r) => r.trips > 0).map((r) => r.outQty))).toBe(expected.tripsOutKg);
       }
@@ -318,6 +321,9 @@ function rightAnswers(who: string, season: () => Season, agencyOf: () => number,
         tripsSeen += arrived.length;
         const ins = await inQty(who, 'customer/get-customer-in-qty-detail', detail);
         expect(total(ins.map((r) => r.inQty))).toBeGreaterThanOrEqual(expected.tripsInKg);
+        expect(ins.reduce((sum, r) => sum + r.trips, 0)).toBe(expected.tripsIn);
+        expect(total(ins.filter((r) => r.trips > 0).map((r) => r.inQty))).toBe(expected.tripsInKg);
+        for (const r of ins) expect(kg(r.transitLossQty)).toBe(kg(r.quantity) - kg(r.inQty));
         expect(total(ins.filter((r) => r.source === 'port').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'loading_slips', agency));
         expect(total(ins.filter((r) => r.source === 'consigneeOut').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'consignee_outs', agency));
         expect(total(ins.filter((r) => r.source === 'sale').map((r) => r.inQty))).toBe(await byTruckFrom({ places: [place.id] }, place.id, 'in', 'transfer_slips', agency));

@@ -101,6 +101,49 @@ function filterConditions(f: TDashboardStatsFilters): SQL[] {
   return c;
 }
 
+const CONS_JOIN = `            left join consignments cons on cons.id = truck.consignment_id
+`;
+const OWNER_JOIN = `            left join companies owner on owner.id = truck.owner_company_id
+`;
+const SLIP_JOIN = `            -- The trip's slip, by its trip (each slip table's unique trip index): one lookup per trip, never a scan of the slips.
+            left join lateral (
+              select pl.to_location_id, pl.quantity_type,
+                     case when pl.transporter_kind = 'company' then pl.transporter_id else tk.transporter_id end as transporter_id,
+                     null::boolean as manual, false as grouped
+                from loading_slips s join port_loadings pl on pl.id = s.port_loading_id join trucks tk on tk.id = s.truck_id
+               where s.trip_id = truck.trip_id
+              union all
+              select o.to_location_id, 'bl', tk.transporter_id, (fw.manual or sw.manual), o.group_id is not null
+                from warehouse_outs o join warehouse_pre_outs p on p.id = o.pre_out_id join trucks tk on tk.id = p.truck_id
+                     join outbound_second_weights sw on sw.id = o.second_weight_id join outbound_first_weights fw on fw.id = sw.first_weight_id
+               where o.trip_id = truck.trip_id
+              union all
+              select c.to_location_id, 'bl', tk.transporter_id, null::boolean, false
+                from consignee_outs c join trucks tk on tk.id = c.truck_id where c.trip_id = truck.trip_id
+              union all
+              select t.to_location_id, case when t.source_kind in ('loan', 'loanReturn', 'sale') then t.source_kind else 'bl' end, tk.transporter_id, null::boolean, false
+                from transfer_slips t join trucks tk on tk.id = t.truck_id where t.trip_id = truck.trip_id
+              limit 1) slip on true
+`;
+const DEST_JOIN = `            left join locations dest on dest.id = slip.to_location_id
+`;
+
+/**
+ * The joins the filters read (`cons`, `owner`, `slip`, `dest`), and only those: a dispatch's figures need none of them,
+ * and planning the slip's lateral lookup (four slip tables) costs more than the statement runs when no filter asks.
+ */
+function filterJoins(f: TDashboardStatsFilters): SQL {
+  const joins: SQL[] = [];
+  const ownerKinds = f.consigneeOut === true || f.customerOut === true || f.smOut === true;
+  if (f.blConsigneeId !== undefined || f.smIds !== undefined) joins.push(sql.raw(CONS_JOIN));
+  if (f.smIds !== undefined || ownerKinds) joins.push(sql.raw(OWNER_JOIN));
+  const slipFilter =
+    f.toLocationId !== undefined || f.transportedTo !== undefined || f.quantityType !== undefined || f.transporter !== undefined || f.isManualQuantity !== undefined || f.groupedOut !== undefined;
+  if (slipFilter) joins.push(sql.raw(SLIP_JOIN));
+  if (f.transportedTo !== undefined) joins.push(sql.raw(DEST_JOIN));
+  return joins.length === 0 ? sql`` : sql.join(joins, sql``);
+}
+
 /** The IN/OUT figures of the caller's agency (the transaction's) for a period and filters, within the user's scope. */
 export async function inOutStats(tx: Db, agencyId: number, params: StatsParams): Promise<TDashboardStats> {
   const { scope, filters, timezone } = params;
@@ -129,28 +172,7 @@ export async function inOutStats(tx: Db, agencyId: number, params: StatsParams):
                where pe.transaction_id = tr.id and pe.quantity_kg < 0 and place.kind in ('ON_BOARD', 'ON_HAND')
                order by place.id limit 1) origin
             left join locations here on here.id = origin.location_id
-            left join consignments cons on cons.id = truck.consignment_id
-            left join companies owner on owner.id = truck.owner_company_id
-            -- The trip's slip, by its trip (each slip table's unique trip index): one lookup per trip, never a scan of the slips.
-            left join lateral (
-              select pl.to_location_id, pl.quantity_type,
-                     case when pl.transporter_kind = 'company' then pl.transporter_id else tk.transporter_id end as transporter_id,
-                     null::boolean as manual, false as grouped
-                from loading_slips s join port_loadings pl on pl.id = s.port_loading_id join trucks tk on tk.id = s.truck_id
-               where s.trip_id = truck.trip_id
-              union all
-              select o.to_location_id, 'bl', tk.transporter_id, (fw.manual or sw.manual), o.group_id is not null
-                from warehouse_outs o join warehouse_pre_outs p on p.id = o.pre_out_id join trucks tk on tk.id = p.truck_id
-                     join outbound_second_weights sw on sw.id = o.second_weight_id join outbound_first_weights fw on fw.id = sw.first_weight_id
-               where o.trip_id = truck.trip_id
-              union all
-              select c.to_location_id, 'bl', tk.transporter_id, null::boolean, false
-                from consignee_outs c join trucks tk on tk.id = c.truck_id where c.trip_id = truck.trip_id
-              union all
-              select t.to_location_id, case when t.source_kind in ('loan', 'loanReturn', 'sale') then t.source_kind else 'bl' end, tk.transporter_id, null::boolean, false
-                from transfer_slips t join trucks tk on tk.id = t.truck_id where t.trip_id = truck.trip_id
-              limit 1) slip on true
-            left join locations dest on dest.id = slip.to_location_id
+${filterJoins(filters)}
            where tr.agency_id = ${agencyId}::integer
              and tr.created_at >= (${params.startDate}::date::timestamp at time zone ${timezone})
              and tr.created_at < ((${params.endDate}::date + 1)::timestamp at time zone ${timezone})

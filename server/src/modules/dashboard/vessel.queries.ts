@@ -11,6 +11,7 @@ import {
 } from '@tonnage/contracts';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { consignmentCondition, scopeCondition, type DataScope } from '../../identity/data-scope';
+import { idItems } from '../../ledger/ledger.scope';
 import { queryRows, type Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { loanScope } from '../loans/loans.queries';
@@ -84,21 +85,27 @@ interface PairRow {
 }
 
 function idIn(column: SQL, ids: readonly number[]): SQL {
-  return ids.length === 0 ? sql`false` : sql`${column} in (${sql.join(ids.map((id) => sql`${id}::integer`), sql`, `)})`;
+  return ids.length === 0 ? sql`false` : sql`${column} in (${idItems(ids)})`;
 }
 
-/** The ledger's figures per (voyage, consignment): VESSEL given, ON_BOARD left, the slips' trips in transit and lost. */
-function pairFigures(agencyId: number, where: SQL): SQL {
+/**
+ * The ledger's figures per (voyage, consignment): VESSEL given, ON_BOARD left, the slips' trips in transit and lost.
+ * One pass over the agency's accounts with a balance (`ledger_accounts_live_pair_idx`, covering: voyage and consignment
+ * first, kind, trip and balance kept in it; an account without a balance adds nothing); the trips of other kinds (a
+ * warehouse out's trip carries the cargo's voyage too) are the few left out, by their own index.
+ * `consignments` restricts the pairs early: a subquery of consignment ids (the scope and the filters).
+ */
+function pairFigures(agencyId: number, where: SQL, consignments?: SQL): SQL {
+  const pick = consignments ? sql` and a.consignment_id in (${consignments})` : sql``;
   return sql`select a.voyage_id, a.consignment_id,
         coalesce(sum(-a.balance_kg) filter (where a.kind = 'VESSEL'), 0) as quantity_kg,
         coalesce(sum(a.balance_kg) filter (where a.kind = 'ON_BOARD'), 0) as remaining_kg,
         coalesce(sum(a.balance_kg) filter (where a.kind = 'IN_TRANSIT'), 0) as in_transit_kg,
         coalesce(sum(a.balance_kg) filter (where a.kind = 'TRANSIT_LOSS'), 0) as loss_kg
       from ledger_accounts a
-      where a.agency_id = ${agencyId}::integer and ${where}
-        and (a.kind in ('VESSEL', 'ON_BOARD')
-             or (a.kind in ('IN_TRANSIT', 'TRANSIT_LOSS') and a.balance_kg <> 0
-                 and exists (select 1 from trips tr where tr.id = a.trip_id and tr.kind = 'loadingSlip')))
+      where a.agency_id = ${agencyId}::integer and ${where}${pick} and a.balance_kg <> 0
+        and a.kind in ('VESSEL', 'ON_BOARD', 'IN_TRANSIT', 'TRANSIT_LOSS')
+        and not exists (select 1 from trips tr where tr.agency_id = ${agencyId}::integer and tr.id = a.trip_id and tr.kind <> 'loadingSlip')
       group by a.voyage_id, a.consignment_id`;
 }
 
@@ -114,7 +121,11 @@ export async function vesselStats(tx: Db, params: { agencyId: number; scope: Dat
   if (f.cargoId !== undefined) consignmentFilters.push(sql`c.cargo_type_id = ${f.cargoId}::integer`);
   const rows = await queryRows<PairRow>(
     tx,
-    sql`with pairs as (${pairFigures(params.agencyId, sql.join(accountFilters, sql` and `))})
+    sql`with pairs as (${pairFigures(
+      params.agencyId,
+      sql.join(accountFilters, sql` and `),
+      sql`select c.id from consignments c where ${sql.join(consignmentFilters, sql` and `)}`,
+    )})
         select p.voyage_id, p.consignment_id, v.vessel_id, ve.name as vessel_name, v.voyage_number, ${lcPo('c')} as lc_po, po.name as port,
                p.quantity_kg::text as quantity_kg, p.remaining_kg::text as remaining_kg, p.in_transit_kg::text as in_transit_kg, p.loss_kg::text as loss_kg
         from pairs p
@@ -184,22 +195,27 @@ export async function vesselStats(tx: Db, params: { agencyId: number; scope: Dat
 // Per slip: loaded, in transit, lost (delivered = loaded - in transit - lost)
 
 /**
- * The live loading slips of the port loadings `pl` (joined with consignment `c`) that `where` picks, with the
- * ledger's figures of each: loaded (the IN_TRANSIT entry of its live posting), in transit and lost (its trip's
- * balances, found through the key index: agency, kind, voyage, consignment, trip).
+ * The live loading slips of the port loadings `pl` (joined with consignment `c`) of voyage `voyageId` that `where`
+ * picks, with the ledger's figures of each: loaded (the IN_TRANSIT entry of its live posting), in transit and lost (its
+ * trip's balances, read in one probe of the covering pair index: agency, voyage, consignment, kind, trip; an account
+ * without a balance adds nothing; `balances: false` when only loaded is wanted). A port loading's voyage is its BL's.
  */
-function slipFigures(agencyId: number, where: SQL): SQL {
+function slipFigures(agencyId: number, voyageId: number, where: SQL, options: { balances: boolean } = { balances: true }): SQL {
+  const balances = options.balances
+    ? sql`left join lateral (select sum(ta.balance_kg) filter (where ta.kind = 'IN_TRANSIT') as in_transit_kg, sum(ta.balance_kg) filter (where ta.kind = 'TRANSIT_LOSS') as loss_kg
+          from ledger_accounts ta
+          where ta.agency_id = ${agencyId}::integer and ta.voyage_id = pl.voyage_id and ta.consignment_id = pl.consignment_id
+            and ta.trip_id = ls.trip_id and ta.kind in ('IN_TRANSIT', 'TRANSIT_LOSS') and ta.balance_kg <> 0) tb on true`
+    : sql`cross join (select null::bigint as in_transit_kg, null::bigint as loss_kg) tb`;
   return sql`select ls.id as slip_id, ls.trip_id, ls.truck_id, pl.id as port_loading_id,
-        (select coalesce(sum(e.quantity_kg), 0) from ledger_entries e join ledger_accounts ea on ea.id = e.account_id
-          where e.transaction_id = ls.ledger_transaction_id and ea.kind = 'IN_TRANSIT' and ea.trip_id = ls.trip_id) as loaded_kg,
-        (select coalesce(sum(ta.balance_kg), 0) from ledger_accounts ta
-          where ta.agency_id = ${agencyId}::integer and ta.kind = 'IN_TRANSIT' and ta.voyage_id = pl.voyage_id and ta.consignment_id = pl.consignment_id and ta.trip_id = ls.trip_id) as in_transit_kg,
-        (select coalesce(sum(la.balance_kg), 0) from ledger_accounts la
-          where la.agency_id = ${agencyId}::integer and la.kind = 'TRANSIT_LOSS' and la.voyage_id = pl.voyage_id and la.consignment_id = pl.consignment_id and la.trip_id = ls.trip_id) as loss_kg
+        coalesce(ld.kg, 0) as loaded_kg, coalesce(tb.in_transit_kg, 0) as in_transit_kg, coalesce(tb.loss_kg, 0) as loss_kg
       from loading_slips ls
       join port_loadings pl on pl.id = ls.port_loading_id
       join consignments c on c.id = pl.consignment_id
-      where ls.status = 'Active' and ${where}`;
+      left join lateral (select sum(e.quantity_kg) as kg from ledger_entries e join ledger_accounts ea on ea.id = e.account_id
+          where e.transaction_id = ls.ledger_transaction_id and ea.kind = 'IN_TRANSIT' and ea.trip_id = ls.trip_id) ld on true
+      ${balances}
+      where ls.status = 'Active' and pl.voyage_id = ${voyageId}::integer and ${where}`;
 }
 
 // -------------------------------------------------------------------------------------------------------------
@@ -278,7 +294,7 @@ export async function vesselDetail(tx: Db, params: { agencyId: number; scope: Da
   // The live slips of the voyage's port loadings in scope, by kind of destination.
   const destinations = await queryRows<DestinationRow>(
     tx,
-    sql`with slips as (${slipFigures(agencyId, sql`pl.shipment_id in (select vs.id from shipments vs where vs.voyage_id = ${voyageId}::integer) and ${consignmentScope(scope)}`)})
+    sql`with slips as (${slipFigures(agencyId, voyageId, consignmentScope(scope))})
         select case when pl.transportation_type = 'warehouse' then 'warehouse' else 'delivery' end as destination,
                sum(s.loaded_kg)::text as loaded_kg, sum(s.in_transit_kg)::text as in_transit_kg, sum(s.loss_kg)::text as loss_kg
         from slips s join port_loadings pl on pl.id = s.port_loading_id
@@ -360,9 +376,9 @@ interface PortLoadingRow {
 /** `get-lc-detail`: the live port loadings of a BL (to its BL consignee, to others, or all), issued, loaded and left. */
 export async function lcDetail(tx: Db, params: { agencyId: number; scope: DataScope; shipmentId: number; consignmentId: number; type: LcDetailType }): Promise<TLcDetail> {
   const { agencyId, scope } = params;
-  const [shipment] = await queryRows<{ id: number }>(
+  const [shipment] = await queryRows<{ id: number; voyage_id: number }>(
     tx,
-    sql`select s.id from shipments s join consignments c on c.id = s.consignment_id
+    sql`select s.id, s.voyage_id from shipments s join consignments c on c.id = s.consignment_id
         where s.id = ${params.shipmentId}::integer and s.consignment_id = ${params.consignmentId}::integer and ${consignmentScope(scope)}`,
   );
   if (!shipment) throw notFound();
@@ -370,7 +386,7 @@ export async function lcDetail(tx: Db, params: { agencyId: number; scope: DataSc
     params.type === 'blConsignee' ? sql`pl.owner_company_id = s.bl_consignee_id` : params.type === 'nonBlConsignee' ? sql`pl.owner_company_id <> s.bl_consignee_id` : sql`true`;
   const rows = await queryRows<PortLoadingRow>(
     tx,
-    sql`with slips as (${slipFigures(agencyId, sql`pl.shipment_id = ${params.shipmentId}::integer`)})
+    sql`with slips as (${slipFigures(agencyId, Number(shipment.voyage_id), sql`pl.shipment_id = ${params.shipmentId}::integer`, { balances: false })})
         select pl.id, pl.port_id, po.name as port, ${lcPo('c')} as lc_po, co.name as to_company, lo.name as to_location, pl.transportation_type,
                pl.quantity_kg::text as quantity_kg,
                coalesce((select sum(sl.loaded_kg) from slips sl where sl.port_loading_id = pl.id), 0)::text as loaded_kg,
@@ -426,28 +442,29 @@ const figures = (row: FigureRow) => {
 /** `get-port-detail`: a port loading's loaded, delivered and in-transit cargo per destination and per transporter of its trucks. */
 export async function portDetail(tx: Db, params: { agencyId: number; scope: DataScope; cargoLoadingOutId: number; portId: number }): Promise<TPortDetail> {
   const { agencyId, scope } = params;
-  const [loading] = await queryRows<{ id: number }>(
+  const [loading] = await queryRows<{ id: number; voyage_id: number }>(
     tx,
-    sql`select pl.id from port_loadings pl join consignments c on c.id = pl.consignment_id
+    sql`select pl.id, pl.voyage_id from port_loadings pl join consignments c on c.id = pl.consignment_id
         where pl.id = ${params.cargoLoadingOutId}::integer and pl.port_id = ${params.portId}::integer and ${portLoadingScope(scope)}`,
   );
   if (!loading) throw notFound();
-  const slips = sql`with slips as (${slipFigures(agencyId, sql`pl.id = ${params.cargoLoadingOutId}::integer`)})`;
+  // The slips' figures once, then summed per destination and per transporter of their trucks: one statement.
   const sums = sql`sum(s.loaded_kg)::text as loaded_kg, sum(s.in_transit_kg)::text as in_transit_kg, sum(s.loss_kg)::text as loss_kg, count(*)::integer as trips`;
-  const destinations = await queryRows<FigureRow>(
+  const grouped = await queryRows<FigureRow & { part: 'destination' | 'transporter' }>(
     tx,
-    sql`${slips}
-        select lo.id, lo.name, ${sums}
-        from slips s join port_loadings pl on pl.id = s.port_loading_id join locations lo on lo.id = pl.to_location_id
-        group by lo.id, lo.name order by lo.name, lo.id`,
+    sql`with slips as (${slipFigures(agencyId, Number(loading.voyage_id), sql`pl.id = ${params.cargoLoadingOutId}::integer`)})
+        select * from (
+          select 'destination' as part, lo.id, lo.name, ${sums}
+          from slips s join port_loadings pl on pl.id = s.port_loading_id join locations lo on lo.id = pl.to_location_id
+          group by lo.id, lo.name
+          union all
+          select 'transporter' as part, tc.id, tc.name, ${sums}
+          from slips s join trucks tk on tk.id = s.truck_id join companies tc on tc.id = tk.transporter_id
+          group by tc.id, tc.name) g
+        order by g.part, g.name, g.id`,
   );
-  const transporters = await queryRows<FigureRow>(
-    tx,
-    sql`${slips}
-        select tc.id, tc.name, ${sums}
-        from slips s join trucks tk on tk.id = s.truck_id join companies tc on tc.id = tk.transporter_id
-        group by tc.id, tc.name order by tc.name, tc.id`,
-  );
+  const destinations = grouped.filter((row) => row.part === 'destination');
+  const transporters = grouped.filter((row) => row.part === 'transporter');
   return {
     rows: destinations.map((row) => ({ locationId: Number(row.id), location: row.name, ...figures(row) })),
     transporters: transporters.map((row) => ({ transporter: row.name, ...figures(row) })),

@@ -22,7 +22,7 @@ import type { DataScope } from '../../identity/data-scope';
 import { accountScope, idList } from '../../ledger/ledger.scope';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
-import { stockPositions, tripsIn, tripsOut, type DimensionFilter, type DimensionFilterValue, type Period, type PositionDimension } from '../../ledger/ledger.queries';
+import { movementTotals, stockPositions, tripsIn, tripsOut, type DimensionFilter, type DimensionFilterValue, type Grouped, type MovementFigures, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { queryRows, type Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 
@@ -89,16 +89,19 @@ async function ownersOfManagers(r: WarehouseReader, smIds: readonly number[]): P
 /** The period's days (agency time zone, both inclusive) as the half-open instants of the ledger's business time. */
 async function periodOf(r: WarehouseReader, q: WarehouseFilters): Promise<Period | undefined> {
   if (q.fromDate === undefined && q.toDate === undefined) return undefined;
-  const [row] = await queryRows<{ from_at: string | Date | null; to_at: string | Date | null }>(
+  const [row] = await queryRows<{ from_at: string | Date | null; to_at: string | Date | null; from_day: string | null; to_day: string | null }>(
     r.tx,
     sql`select (${q.fromDate ?? null}::date::timestamp at time zone a.timezone) as from_at,
-               ((${q.toDate ?? null}::date + 1)::timestamp at time zone a.timezone) as to_at
+               ((${q.toDate ?? null}::date + 1)::timestamp at time zone a.timezone) as to_at,
+               ${q.fromDate ?? null}::date::text as from_day, ${q.toDate ?? null}::date::text as to_day
         from agencies a where a.id = ${r.agencyId}::integer`,
   );
   const at = (value: string | Date | null | undefined) => (value === null || value === undefined ? undefined : new Date(value));
   const from = at(row?.from_at);
   const to = at(row?.to_at);
-  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+  // The same days, for the kept movement counters (ledger.queries `movementTotals`).
+  const days = { ...(row?.from_day ? { from: row.from_day } : {}), ...(row?.to_day ? { to: row.to_day } : {}) };
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}), days };
 }
 
 /** The ledger filter of the warehouse filters: warehouses only, the silos, the owner, the cargo's keys. */
@@ -281,14 +284,13 @@ const FROM_PORT = sql`(m.truck_account_id is not null and exists (select 1 from 
                   where pe.account_id = m.truck_account_id and pe.quantity_kg > 0))`;
 
 /** The moves of `movesCte`, one per entry, oldest first, each with its type (WAREHOUSE_MOVE_TYPES). */
-export async function placeMoves(r: WarehouseReader, resolved: Resolved, options: { direction?: 'in' | 'out'; onlyTrips?: boolean } = {}): Promise<Move[]> {
+export async function placeMoves(r: WarehouseReader, resolved: Resolved, options: { direction?: 'in' | 'out' } = {}): Promise<Move[]> {
   const rows = await queryRows<MoveRow>(
     r.tx,
     sql`${movesCte(r, resolved, options)}
         select m.*, ${FROM_PORT} as from_port,
                (select ts.source_kind from transfer_slips ts where ts.trip_id = m.trip_id) as slip_source
         from moves m
-        ${options.onlyTrips ? sql`where m.trip_id is not null` : sql``}
         order by m.at, m.transaction_id, m.entry_id`,
   );
   return rows.map((row) => {
@@ -313,16 +315,82 @@ export async function placeMoves(r: WarehouseReader, resolved: Resolved, options
   });
 }
 
-/** Received from the port over the period, per warehouse and cargo type: trucks loaded at the port, aggregated in SQL. */
-async function portTotals(r: WarehouseReader, resolved: Resolved): Promise<{ locationId: number; cargoTypeId: number; trips: number; kg: bigint }[]> {
-  const rows = await queryRows<{ location_id: number; cargo_type_id: number; trips: number | string; kg: string }>(
-    r.tx,
-    sql`${movesCte(r, resolved, { direction: 'in' })}
-        select m.location_id, m.cargo_type_id, count(distinct m.trip_id)::integer as trips, sum(m.kg::bigint)::text as kg
-        from moves m where m.trip_id is not null and ${FROM_PORT}
-        group by m.location_id, m.cargo_type_id`,
+/** The trips and moves of a group of positions over the period (see `placeTotals`). */
+type PlaceTotals = MovementFigures;
+
+/**
+ * One pass over the period's entries of the filtered ON_HAND positions (the conditions of `movesCte`), grouped by
+ * position dimensions: the trips in and out as the read side's `tripsIn` / `tripsOut` count them (distinct trips
+ * of every truck on the other side of the posting; each entry's kilograms once), the in-trips whose truck was
+ * loaded at the port (the first truck of the entry, as `placeMoves` types a move), and everything that came in or
+ * went out. One statement instead of three scans of the same entries; the reversals are one hashed list. The port's
+ * look-up (two index probes per in-move) only when asked (`port: false` leaves `portTrips` / `portKg` zero).
+ */
+async function placeTotals<G extends PositionDimension>(r: WarehouseReader, resolved: Resolved, groupBy: readonly G[], options: { port: boolean }): Promise<(Grouped<G> & PlaceTotals)[]> {
+  // The kept movement counters give the same figures with one row per position and day (movementTotals); the entries
+  // are read below only when the counters cannot answer exactly (several silos filtered together).
+  const counted = await movementTotals(r.tx, { agencyId: r.agencyId, scope: r.scope, kind: 'ON_HAND', filter: resolved.filter, groupBy, ...(resolved.period ? { period: resolved.period } : {}) });
+  if (counted) {
+    return counted.map(({ group, ...totals }) => ({ ...group, ...totals, ...(options.port ? {} : { portTrips: 0, portKg: 0n }) }));
+  }
+  const conditions: SQL[] = [
+    positionWhere(r, resolved.filter),
+    sql`e.quantity_kg <> 0`,
+    sql`t.reverses_id is null`,
+    sql`t.id not in (select rv.reverses_id from ledger_transactions rv where rv.reverses_id is not null)`,
+  ];
+  if (resolved.period?.from) conditions.push(sql`t.created_at >= ${resolved.period.from.toISOString()}::timestamptz`);
+  if (resolved.period?.to) conditions.push(sql`t.created_at < ${resolved.period.to.toISOString()}::timestamptz`);
+  const columns = groupBy.map((d) => sql`${a[d]}::integer as ${sql.identifier(d)}`);
+  const names = sql.join(
+    groupBy.map((d) => sql.identifier(d)),
+    sql`, `,
   );
-  return rows.map((row) => ({ locationId: Number(row.location_id), cargoTypeId: Number(row.cargo_type_id), trips: Number(row.trips), kg: BigInt(row.kg) }));
+  const rows = await queryRows<Record<string, unknown> & { trips_in: number; trips_in_kg: string; trips_out: number; trips_out_kg: string; port_trips: number; port_kg: string; in_kg: string; out_kg: string }>(
+    r.tx,
+    sql`with m as (
+          select ${sql.join(columns, sql`, `)}, e.quantity_kg as kg, ta.id as truck_account_id, ta.trip_id,
+                 row_number() over (partition by e.id order by ta.trip_id) as nth
+          from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id
+          join ledger_transactions t on t.id = e.transaction_id
+          left join (ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT')
+            on te.transaction_id = e.transaction_id and sign(te.quantity_kg) = -sign(e.quantity_kg)
+          where ${sql.join(conditions, sql` and `)})
+        select ${names},
+               count(distinct m.trip_id) filter (where m.kg > 0)::integer as trips_in,
+               coalesce(sum(m.kg) filter (where m.kg > 0 and m.nth = 1 and m.trip_id is not null), 0)::text as trips_in_kg,
+               count(distinct m.trip_id) filter (where m.kg < 0)::integer as trips_out,
+               coalesce(-sum(m.kg) filter (where m.kg < 0 and m.nth = 1 and m.trip_id is not null), 0)::text as trips_out_kg,
+               count(distinct m.trip_id) filter (where port.loaded)::integer as port_trips,
+               coalesce(sum(m.kg) filter (where port.loaded), 0)::text as port_kg,
+               coalesce(sum(m.kg) filter (where m.kg > 0 and m.nth = 1), 0)::text as in_kg,
+               coalesce(-sum(m.kg) filter (where m.kg < 0 and m.nth = 1), 0)::text as out_kg
+        from m
+        ${
+          options.port
+            ? sql`left join lateral (select true as loaded from ledger_entries pe
+                  join ledger_transactions pt on pt.id = pe.transaction_id and pt.type = 'portLoading'
+                  where m.kg > 0 and m.nth = 1 and pe.account_id = m.truck_account_id and pe.quantity_kg > 0 limit 1) port on true`
+            : sql`cross join (select false as loaded) port`
+        }
+        group by ${names}`,
+  );
+  return rows.map((row) => {
+    const group: Partial<Record<PositionDimension, number | null>> = {};
+    for (const d of groupBy) group[d] = row[d] === null || row[d] === undefined ? null : Number(row[d]);
+    return {
+      ...(group as Grouped<G>),
+      tripsIn: Number(row.trips_in),
+      tripsInKg: BigInt(row.trips_in_kg),
+      tripsOut: Number(row.trips_out),
+      tripsOutKg: BigInt(row.trips_out_kg),
+      portTrips: Number(row.port_trips),
+      portKg: BigInt(row.port_kg),
+      inKg: BigInt(row.in_kg),
+      outKg: BigInt(row.out_kg),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -344,14 +412,8 @@ const emptyAcc = (): Acc => ({ onHand: 0n, committed: 0n, port: 0n, portTrips: 0
 export async function warehouseStats(r: WarehouseReader, q: WarehouseFilters): Promise<TWarehouseStats> {
   const resolved = await resolveFilters(r, q);
   const groupBy = ['locationId', 'cargoTypeId'] as const;
-  const base = { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy };
-  const trips = { ...base, ...(resolved.period ? { period: resolved.period } : {}) };
-  const [positions, ins, outs, ports] = await Promise.all([
-    stockPositions(r.tx, base),
-    tripsIn(r.tx, trips),
-    tripsOut(r.tx, { ...trips, place: 'ON_HAND' }),
-    portTotals(r, resolved),
-  ]);
+  const positions = await stockPositions(r.tx, { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy });
+  const totals = await placeTotals(r, resolved, groupBy, { port: true });
   const groups = new Map<string, { locationId: number; cargoTypeId: number; acc: Acc }>();
   const at = (locationId: number | null, cargoTypeId: number | null): Acc => {
     const key = `${String(locationId)}:${String(cargoTypeId)}`;
@@ -363,11 +425,15 @@ export async function warehouseStats(r: WarehouseReader, q: WarehouseFilters): P
     return group.acc;
   };
   for (const p of positions) Object.assign(at(p.locationId, p.cargoTypeId), { onHand: p.onHandKg, committed: p.committedKg });
-  for (const t of ins) Object.assign(at(t.locationId, t.cargoTypeId), { tripsIn: t.trips, tripsInKg: t.quantityKg });
-  for (const t of outs) Object.assign(at(t.locationId, t.cargoTypeId), { tripsOut: t.trips, tripsOutKg: t.quantityKg });
-  for (const p of ports) Object.assign(at(p.locationId, p.cargoTypeId), { port: p.kg, portTrips: p.trips });
+  for (const t of totals) {
+    // A group the read side's trips would leave out (no trip of either direction) adds nothing but its port share (none then).
+    if (t.tripsIn > 0) Object.assign(at(t.locationId, t.cargoTypeId), { tripsIn: t.tripsIn, tripsInKg: t.tripsInKg });
+    if (t.tripsOut > 0) Object.assign(at(t.locationId, t.cargoTypeId), { tripsOut: t.tripsOut, tripsOutKg: t.tripsOutKg });
+    if (t.portTrips > 0) Object.assign(at(t.locationId, t.cargoTypeId), { port: t.portKg, portTrips: t.portTrips });
+  }
   const list = [...groups.values()];
-  const [locationNames, cargoNames] = await Promise.all([namesOf(r, 'locations', list.map((g) => g.locationId)), namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId))]);
+  const locationNames = await namesOf(r, 'locations', list.map((g) => g.locationId));
+  const cargoNames = await namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId));
   const rows: TWarehouseStatsRow[] = list
     .map(({ locationId, cargoTypeId, acc }) => ({
       locationId,
@@ -457,7 +523,8 @@ const isSiloType = (storageType: string) => storageType === 'silo' || storageTyp
 
 /** The consignee rows (owner and cargo type) of positions already read. */
 async function consigneeRows<P extends { ownerCompanyId: number | null; cargoTypeId: number | null; onHandKg: bigint; committedKg: bigint }>(r: WarehouseReader, positions: P[]) {
-  const [owners, cargoNames] = await Promise.all([companiesOf(r, positions.map((p) => p.ownerCompanyId)), namesOf(r, 'cargo_types', positions.map((p) => p.cargoTypeId))]);
+  const owners = await companiesOf(r, positions.map((p) => p.ownerCompanyId));
+  const cargoNames = await namesOf(r, 'cargo_types', positions.map((p) => p.cargoTypeId));
   return positions.map((p) => {
     const owner = owners.get(Number(p.ownerCompanyId));
     return {
@@ -542,9 +609,8 @@ export async function consigneeConsignments(r: WarehouseReader, q: WarehouseFilt
   await warehouseOf(r, q.locationId);
   const resolved = await resolveFilters(r, q);
   const groupBy = ['consignmentId', 'voyageId', 'cargoTypeId'] as const;
-  const base = { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy };
-  const trips = { ...base, ...(resolved.period ? { period: resolved.period } : {}) };
-  const [positions, ins, outs, moves] = await Promise.all([stockPositions(r.tx, base), tripsIn(r.tx, trips), tripsOut(r.tx, { ...trips, place: 'ON_HAND' }), placeMoves(r, resolved)]);
+  const positions = await stockPositions(r.tx, { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy });
+  const totals = await placeTotals(r, resolved, groupBy, { port: false });
   interface Group {
     consignmentId: number;
     voyageId: number;
@@ -569,19 +635,14 @@ export async function consigneeConsignments(r: WarehouseReader, q: WarehouseFilt
     return group;
   };
   for (const p of positions) Object.assign(at(p.consignmentId, p.voyageId, p.cargoTypeId), { onHand: p.onHandKg, committed: p.committedKg });
-  for (const t of ins) Object.assign(at(t.consignmentId, t.voyageId, t.cargoTypeId), { tripsIn: t.trips, tripsInKg: t.quantityKg });
-  for (const t of outs) Object.assign(at(t.consignmentId, t.voyageId, t.cargoTypeId), { tripsOut: t.trips, tripsOutKg: t.quantityKg });
-  for (const m of moves) {
-    const group = at(m.consignmentId, m.voyageId, m.cargoTypeId);
-    if (m.kg > 0n) group.inKg += m.kg;
-    else group.outKg -= m.kg;
+  // Every group with a move of the period is a row, as every group with stock now.
+  for (const t of totals) {
+    Object.assign(at(t.consignmentId, t.voyageId, t.cargoTypeId), { tripsIn: t.tripsIn, tripsInKg: t.tripsInKg, tripsOut: t.tripsOut, tripsOutKg: t.tripsOutKg, inKg: t.inKg, outKg: t.outKg });
   }
   const list = [...groups.values()];
-  const [consignments, voyages, cargoNames] = await Promise.all([
-    consignmentsOf(r, list.map((g) => g.consignmentId)),
-    voyagesOf(r, list.map((g) => g.voyageId)),
-    namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId)),
-  ]);
+  const consignments = await consignmentsOf(r, list.map((g) => g.consignmentId));
+  const voyages = await voyagesOf(r, list.map((g) => g.voyageId));
+  const cargoNames = await namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId));
   const rows = list
     .map((g) => ({
       consignmentId: g.consignmentId,
@@ -661,24 +722,37 @@ interface TripGroup {
   kg: bigint;
 }
 
-/** Truck moves grouped per posting, trip and silo, oldest first. */
-function tripGroups(moves: readonly Move[]): TripGroup[] {
-  const groups = new Map<string, TripGroup>();
-  for (const m of moves) {
-    if (m.tripId === null) continue;
-    const key = `${String(m.transactionId)}:${String(m.tripId)}:${String(m.siloId)}`;
-    const group = groups.get(key);
-    if (group) group.kg += m.kg;
-    else groups.set(key, { tripId: m.tripId, transactionId: m.transactionId, sourceTable: m.sourceTable, sourceId: m.sourceId, at: m.at, siloId: m.siloId, kg: m.kg });
-  }
-  return [...groups.values()];
+/**
+ * Truck moves of one direction grouped per posting, trip and silo, oldest first (by the posting's time, then its id,
+ * then its first entry): the moves of `movesCte` that have a truck, summed in SQL. The trip lists need no move type,
+ * so nothing is typed here (no port or transfer slip look-up per move).
+ */
+async function tripGroups(r: WarehouseReader, resolved: Resolved, direction: 'in' | 'out'): Promise<TripGroup[]> {
+  const rows = await queryRows<{ trip_id: number; transaction_id: number; source_table: string; source_id: number; at: string | Date; silo_id: number | null; kg: string }>(
+    r.tx,
+    sql`${movesCte(r, resolved, { direction })}
+        select m.trip_id, m.transaction_id, m.source_table, m.source_id, m.at, m.silo_id, sum(m.kg::bigint)::text as kg
+        from moves m
+        where m.trip_id is not null
+        group by m.transaction_id, m.trip_id, m.silo_id, m.source_table, m.source_id, m.at
+        order by m.at, m.transaction_id, min(m.entry_id)`,
+  );
+  return rows.map((row) => ({
+    tripId: Number(row.trip_id),
+    transactionId: Number(row.transaction_id),
+    sourceTable: row.source_table,
+    sourceId: Number(row.source_id),
+    at: new Date(row.at),
+    siloId: row.silo_id === null ? null : Number(row.silo_id),
+    kg: BigInt(row.kg),
+  }));
 }
 
 /** A consignment's trucks of one direction at a warehouse over the period (404 on another's warehouse), with each trip's slip. */
 async function consignmentTrips(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }, direction: 'in' | 'out') {
   await warehouseOf(r, q.locationId);
   const resolved = await resolveFilters(r, q);
-  const groups = tripGroups(await placeMoves(r, resolved, { direction, onlyTrips: true }));
+  const groups = await tripGroups(r, resolved, direction);
   const info = await tripInfo(r, groups.map((g) => g.tripId));
   return { resolved, groups, info };
 }
@@ -827,7 +901,9 @@ export async function warehouseLcRows(r: WarehouseReader, q: WarehouseFilters): 
   const groupBy = ['locationId', 'ownerCompanyId', 'consignmentId', 'voyageId', 'cargoTypeId'] as const;
   const base = { agencyId: r.agencyId, scope: r.scope, filter: resolved.filter, groupBy };
   const trips = { ...base, ...(resolved.period ? { period: resolved.period } : {}) };
-  const [positions, ins, outs] = await Promise.all([stockPositions(r.tx, base), tripsIn(r.tx, trips), tripsOut(r.tx, { ...trips, place: 'ON_HAND' })]);
+  const positions = await stockPositions(r.tx, base);
+  const ins = await tripsIn(r.tx, trips);
+  const outs = await tripsOut(r.tx, { ...trips, place: 'ON_HAND' });
   type Key = { locationId: number | null; ownerCompanyId: number | null; consignmentId: number | null; voyageId: number | null; cargoTypeId: number | null };
   const keyOf = (k: Key) => [k.locationId, k.ownerCompanyId, k.consignmentId, k.voyageId, k.cargoTypeId].map(String).join(':');
   const groups = new Map<string, Key & { onHand: bigint; committed: bigint; tripsIn: number; tripsInKg: bigint; tripsOut: number; tripsOutKg: bigint }>();
@@ -844,13 +920,11 @@ export async function warehouseLcRows(r: WarehouseReader, q: WarehouseFilters): 
   for (const t of ins) Object.assign(at(t), { tripsIn: t.trips, tripsInKg: t.quantityKg });
   for (const t of outs) Object.assign(at(t), { tripsOut: t.trips, tripsOutKg: t.quantityKg });
   const list = [...groups.values()];
-  const [locationNames, owners, consignments, voyages, cargoNames] = await Promise.all([
-    namesOf(r, 'locations', list.map((g) => g.locationId)),
-    companiesOf(r, list.map((g) => g.ownerCompanyId)),
-    consignmentsOf(r, list.map((g) => g.consignmentId)),
-    voyagesOf(r, list.map((g) => g.voyageId)),
-    namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId)),
-  ]);
+  const locationNames = await namesOf(r, 'locations', list.map((g) => g.locationId));
+  const owners = await companiesOf(r, list.map((g) => g.ownerCompanyId));
+  const consignments = await consignmentsOf(r, list.map((g) => g.consignmentId));
+  const voyages = await voyagesOf(r, list.map((g) => g.voyageId));
+  const cargoNames = await namesOf(r, 'cargo_types', list.map((g) => g.cargoTypeId));
   return list
     .map((g) => ({
       warehouse: locationNames.get(Number(g.locationId)) ?? '',

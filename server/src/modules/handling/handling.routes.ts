@@ -18,7 +18,7 @@ import { notifyApprover } from '../approvals/approvals.service';
 import { registerDocumentRoutes } from '../procurement/documents.routes';
 import { warehousePositions } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { handlingExportColumns } from './handling.export';
-import { createHandling, decideHandling, findHandlingOwner, forEachHandling, getHandling, listHandling, reverseHandling, type HandlingOutcome } from './handling.service';
+import { createHandling, decideHandling, findHandlingOwner, handlingExportSource, getHandling, listHandling, reverseHandling, type HandlingOutcome } from './handling.service';
 
 const tags = ['handling'];
 
@@ -68,7 +68,7 @@ export function registerHandlingRoutes(api: FastifyInstance, context: ModuleCont
     const base = texts.declaration.api;
     registerTransaction(api, context, texts.declaration, {
       list: (tx, actor, query) => listHandling(tx, { ...actor, kind, query }),
-      forEach: (tx, actor, query, visit) => forEachHandling(tx, { ...actor, kind, query }, visit),
+      exportSource: (tx, actor, query) => handlingExportSource(tx, { ...actor, kind, query }),
       exportColumns: handlingExportColumns,
       exportSheet: texts.sheet,
       get: (tx, actor, id) => getHandling(tx, { ...actor, kind, id }),

@@ -21,7 +21,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { decideApproval, startApproval, type ApprovalNotice } from '../approvals/approvals.service';
 import { allowedHandlingLossPercent } from '../master-data/transport-rules';
 import { consignments } from '../procurement/procurement.schema';
@@ -164,9 +164,9 @@ export async function listHandling(tx: Db, reader: Reader & { kind: HandlingKind
   return { rows: await withStates(tx, reader, reader.kind, rows), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachHandling(tx: Db, reader: Reader & { kind: HandlingKind; query: HandlingFilters }, visit: (rows: THandlingRecord[]) => Promise<void> | void): Promise<void> {
+export async function handlingExportSource(tx: Db, reader: Reader & { kind: HandlingKind; query: HandlingFilters }): Promise<CursorSource<THandlingRecord>> {
   const where = await conditions(tx, reader, reader.kind, reader.query);
-  await forEachBatch(async (limit, offset) => withStates(tx, reader, reader.kind, await selectHandling(tx).where(where).orderBy(...orderByAllowed(handlingSort, reader.query, handlingRecords.id)).limit(limit).offset(offset)), visit);
+  return cursorSource(selectHandling(tx).where(where).orderBy(...orderByAllowed(handlingSort, reader.query, handlingRecords.id)), (batchTx, rows) => withStates(batchTx, reader, reader.kind, rows));
 }
 
 export async function getHandling(tx: Db, reader: Reader & { kind: HandlingKind; id: number }): Promise<THandlingRecord> {

@@ -22,8 +22,8 @@ import {
 } from '@tonnage/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
-import { cargoRoute, fileRoute, registerTransaction, runCommand } from '../../kit';
-import { sendWorkbook, writeWorkbook } from '../../platform/excel';
+import type { z } from 'zod';
+import { cargoRoute, registerExportRoutes, registerTransaction } from '../../kit';
 import { registerTransferSlipPrint } from '../warehouse-transfer/transfer-slip.routes';
 import { loanBalanceExportColumns, loanExportColumns, loanReturnExportColumns } from './loans.export';
 import {
@@ -31,14 +31,15 @@ import {
   createLoan,
   createOnBoardLoan,
   createLoanReturn,
-  forEachLoan,
-  forEachLoanReturn,
+  loanExportSource,
+  loanReturnExportSource,
   getLoan,
   getLoanReturn,
   lenderPositions,
   listLoanReturns,
   listLoans,
   loanBalance,
+  loanBalanceExportSource,
   loanMovements,
   loanReturnSources,
   onBoardLenders,
@@ -65,7 +66,7 @@ const BALANCE_READERS: PermissionRequirement = {
 export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, consigneeToSmTransaction, {
     list: (tx, actor, query) => listLoans(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', query }),
-    forEach: (tx, actor, query, visit) => forEachLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', query }, visit),
+    exportSource: (tx, actor, query) => loanExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', query }),
     exportColumns: loanExportColumns,
     exportSheet: { en: 'Consignee to SM', ar: 'من المستلم إلى مدير الشحنة' },
     get: (tx, actor, id) => getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'warehouse', id }),
@@ -109,7 +110,7 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
 
   registerTransaction(api, context, consigneeLocationToSmTransaction, {
     list: (tx, actor, query) => listLoans(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', query }),
-    forEach: (tx, actor, query, visit) => forEachLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', query }, visit),
+    exportSource: (tx, actor, query) => loanExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', query }),
     exportColumns: loanExportColumns,
     exportSheet: { en: 'Consignee to SM', ar: 'من المستلم إلى مدير الشحنة' },
     get: (tx, actor, id) => getLoan(tx, { agencyId: actor.agencyId, scope: actor.scope, place: 'consigneeLocation', id }),
@@ -130,7 +131,7 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
 
   registerTransaction(api, context, smToConsigneeTransaction, {
     list: (tx, actor, query) => listLoanReturns(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachLoanReturn(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => loanReturnExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: loanReturnExportColumns,
     exportSheet: { en: 'SM to Consignee', ar: 'من مدير الشحنة إلى المستلم' },
     get: (tx, actor, id) => getLoanReturn(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
@@ -181,20 +182,18 @@ export function registerLoanRoutes(api: FastifyInstance, context: ModuleContext)
     work: async (tx, actor, { query }) => ({ rows: await loanMovements(tx, { agencyId: actor.agencyId, scope: actor.scope, query }) }),
   });
 
-  fileRoute(api, {
-    url: '/loan-balance/export.xlsx',
-    permission: BALANCE_READERS,
+  registerExportRoutes(api, context, {
+    base: '/loan-balance',
     tags,
-    summary: 'The loan balance as an Excel file',
-    querystring: ZLoanBalanceExportQuery,
-    send: (request, reply, { query: parsed }) => {
-      const { lang, ...query } = parsed;
-      return sendWorkbook(request, reply, 'loan-balance.xlsx', (stream) =>
-        runCommand(context, request, async (tx, actor) => {
-          const balance = await loanBalance(tx, { agencyId: actor.agencyId, scope: actor.scope, query });
-          await writeWorkbook({ stream, lang, sheetName: lang === 'ar' ? 'رصيد القروض' : 'Loan balance', columns: loanBalanceExportColumns(lang), rows: async (visit) => visit(balance.rows) });
-        }),
-      );
+    summary: 'The loan balance',
+    dataset: {
+      key: 'report:loanBalance',
+      fileName: 'loan-balance.xlsx',
+      sheetName: { en: 'Loan balance', ar: 'رصيد القروض' },
+      permission: BALANCE_READERS,
+      query: ZLoanBalanceExportQuery,
+      columns: loanBalanceExportColumns,
+      source: (tx, actor, query: z.output<typeof ZLoanBalanceQuery>) => loanBalanceExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     },
   });
 

@@ -11,6 +11,7 @@ import {
   type TConsigneeToSmValues,
   type TLoan,
   type TLoanBalance,
+  type TLoanBalanceRow,
   type TLoanList,
   type TLoanMovement,
   type TLoanReturn,
@@ -37,7 +38,7 @@ import { assertNotConsumed } from '../../platform/consumers';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { cargoTypes, columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { auditable, between, checkPosition, checkSilo, checkWarehouse, onHandPositions, timeZoneFor, type PositionPlace } from '../warehouse-dispatch/warehouse-dispatch.service';
@@ -178,9 +179,9 @@ export async function listLoans(tx: Db, actor: ReadActor & { place?: PositionPla
   return { rows: rows.map(toLoan), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachLoan(tx: Db, actor: ReadActor & { place?: PositionPlace; query: LoanFilters }, visit: (rows: TLoan[]) => Promise<void> | void): Promise<void> {
+export async function loanExportSource(tx: Db, actor: ReadActor & { place?: PositionPlace; query: LoanFilters }): Promise<CursorSource<TLoan>> {
   const where = await loanConditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await selectLoans(tx).where(where).orderBy(...orderByAllowed(loanSort, actor.query, loans.id)).limit(limit).offset(offset)).map(toLoan), visit);
+  return cursorSource(selectLoans(tx).where(where).orderBy(...orderByAllowed(loanSort, actor.query, loans.id)), (_tx, rows) => rows.map(toLoan));
 }
 
 export async function getLoan(tx: Db, actor: ReadActor & { id: number; place?: PositionPlace | undefined }): Promise<TLoan> {
@@ -232,9 +233,9 @@ export async function listLoanReturns(tx: Db, actor: ReadActor & { query: Return
   return { rows: rows.map(toLoanReturn), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachLoanReturn(tx: Db, actor: ReadActor & { query: LoanReturnFilters }, visit: (rows: TLoanReturn[]) => Promise<void> | void): Promise<void> {
+export async function loanReturnExportSource(tx: Db, actor: ReadActor & { query: LoanReturnFilters }): Promise<CursorSource<TLoanReturn>> {
   const where = await returnConditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await selectLoanReturns(tx).where(where).orderBy(...orderByAllowed(loanReturnSort, actor.query, loanReturns.id)).limit(limit).offset(offset)).map(toLoanReturn), visit);
+  return cursorSource(selectLoanReturns(tx).where(where).orderBy(...orderByAllowed(loanReturnSort, actor.query, loanReturns.id)), (_tx, rows) => rows.map(toLoanReturn));
 }
 
 export async function getLoanReturn(tx: Db, actor: ReadActor & { id: number }): Promise<TLoanReturn> {
@@ -566,10 +567,11 @@ type BalanceQuery = z.output<typeof ZLoanBalanceQuery>;
  * The loan balance: per lender, borrower, consignment and cargo type, what live loans issued, what their live
  * returns gave back and what is outstanding; `open` (the default) keeps the lines with something outstanding.
  */
-export async function loanBalance(tx: Db, actor: ReadActor & { query: BalanceQuery }): Promise<TLoanBalance> {
+/** The balance's lines in the actor's scope, by lender and borrower name (one select: the screen's and the export's). */
+function balanceSelect(tx: Db, actor: ReadActor & { query: BalanceQuery }) {
   const q = actor.query;
   const outstanding = sql`sum(${loans.quantityKg} - ${loans.returnedKg})`;
-  const rows = await tx
+  return tx
     .select({
       lenderId: loans.lenderCompanyId,
       lenderName: sql<string>`min(${col(lenders, 'name')})`,
@@ -602,29 +604,43 @@ export async function loanBalance(tx: Db, actor: ReadActor & { query: BalanceQue
     .groupBy(loans.lenderCompanyId, loans.borrowerCompanyId, loans.consignmentId, loans.cargoTypeId)
     .having(q.open === 'open' ? sql`${outstanding} > 0` : undefined)
     .orderBy(sql`min(${col(lenders, 'name')})`, sql`min(${col(borrowers, 'name')})`, loans.consignmentId, loans.cargoTypeId);
+}
+
+type BalanceLine = Awaited<ReturnType<typeof balanceSelect>>[number];
+
+function toBalanceRow(row: BalanceLine): TLoanBalanceRow {
+  const issuedKg = BigInt(row.issuedKg);
+  const returnedKg = BigInt(row.returnedKg);
+  return {
+    lenderId: row.lenderId,
+    lenderName: String(row.lenderName),
+    borrowerId: row.borrowerId,
+    borrowerName: String(row.borrowerName),
+    consignmentId: row.consignmentId,
+    lcPoNumber: String(row.lcPoNumber),
+    cargoTypeId: row.cargoTypeId,
+    cargoTypeName: String(row.cargoTypeName),
+    loans: Number(row.loans),
+    issued: kgToTonnes(issuedKg),
+    returned: kgToTonnes(returnedKg),
+    outstanding: kgToTonnes(issuedKg - returnedKg),
+  };
+}
+
+export async function loanBalance(tx: Db, actor: ReadActor & { query: BalanceQuery }): Promise<TLoanBalance> {
+  const rows = await balanceSelect(tx, actor);
   let issued = 0n;
   let returned = 0n;
-  const lines = rows.map((row) => {
-    const issuedKg = BigInt(row.issuedKg);
-    const returnedKg = BigInt(row.returnedKg);
-    issued += issuedKg;
-    returned += returnedKg;
-    return {
-      lenderId: row.lenderId,
-      lenderName: String(row.lenderName),
-      borrowerId: row.borrowerId,
-      borrowerName: String(row.borrowerName),
-      consignmentId: row.consignmentId,
-      lcPoNumber: String(row.lcPoNumber),
-      cargoTypeId: row.cargoTypeId,
-      cargoTypeName: String(row.cargoTypeName),
-      loans: Number(row.loans),
-      issued: kgToTonnes(issuedKg),
-      returned: kgToTonnes(returnedKg),
-      outstanding: kgToTonnes(issuedKg - returnedKg),
-    };
-  });
-  return { rows: lines, issued: kgToTonnes(issued), returned: kgToTonnes(returned), outstanding: kgToTonnes(issued - returned) };
+  for (const row of rows) {
+    issued += BigInt(row.issuedKg);
+    returned += BigInt(row.returnedKg);
+  }
+  return { rows: rows.map(toBalanceRow), issued: kgToTonnes(issued), returned: kgToTonnes(returned), outstanding: kgToTonnes(issued - returned) };
+}
+
+/** The loan balance's lines as the export's cursor source (the same select, line by line). */
+export function loanBalanceExportSource(tx: Db, actor: ReadActor & { query: BalanceQuery }): CursorSource<TLoanBalanceRow> {
+  return cursorSource(balanceSelect(tx, actor), (_tx, rows) => rows.map(toBalanceRow));
 }
 
 /** The drill-down of a balance line: its live loans (L) and loan returns (LR), oldest first, with the running outstanding. */

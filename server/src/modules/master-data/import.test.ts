@@ -2,12 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { fieldMessages, permissionFlag, resourceByKey, resourceRegistry, type ResourceDef, type TImportError, type TImportResult, type TResourceRow } from '@tonnage/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../platform/audit/audit.schema';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sampleInput, sampleReferences, withUploadedImages } from '../../test/resource-samples';
-import { csvDelimiter, parseCsv, strictNumber } from './master-data.import';
+import { csvDelimiter, parseCsv, strictNumber, XLSX_MAX_INFLATED_BYTES } from './master-data.import';
 
 /**
  * Import from Excel or CSV: a generic part over every registry entry (template, a real .xlsx, a bad row) and the
@@ -333,6 +334,28 @@ describe('import rules', () => {
     const huge = await importFile(cargo, Buffer.from(`Name\n${'x'.repeat(5 * 1024 * 1024)}\n`, 'utf8'));
     expect(huge.statusCode).toBe(413);
     expect(huge.json<TImportError>().message).toBe('The file must be smaller than 5MB.');
+    expect(await rowCount(cargo)).toBe(before);
+  });
+
+  it('refuses an .xlsx that inflates past its bound (a zip bomb) before parsing it, and reads a long sheet as a stream', async () => {
+    const cargo = resourceByKey('cargoType');
+    const before = await rowCount(cargo);
+    // A real workbook with one more entry of zeros: 70 MB inflated, some 70 KB in the file.
+    const zip = await JSZip.loadAsync(await xlsx([['Name'], ['Bomb cargo']]));
+    zip.file('xl/media/padding.bin', Buffer.alloc(XLSX_MAX_INFLATED_BYTES + 1024 * 1024));
+    const bomb = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+    expect(bomb.length).toBeLessThan(1024 * 1024);
+    const refused = await importFile(cargo, bomb);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<TImportError>().message).toBe('The file has more than 5,000 rows; at most 5,000 rows can be imported at once.');
+    // A sheet of 20,000 rows: refused for its rows, only the first 5,002 of them kept while reading.
+    const long = await importFile(cargo, await xlsx([['Name'], ...Array.from({ length: 20_000 }, (_, i) => [`Long sheet cargo ${i}`])]));
+    expect(long.statusCode).toBe(400);
+    expect(long.json<TImportError>().message).toBe('The file has more than 5,000 rows; at most 5,000 rows can be imported at once.');
+    // A zip whose directory does not lead to its entries is not a workbook.
+    const broken = Buffer.from(bomb);
+    broken.writeUInt32LE(0, broken.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 16);
+    expect((await importFile(cargo, broken)).json<TImportError>().code).toBe('UNSUPPORTED_FILE');
     expect(await rowCount(cargo)).toBe(before);
   });
 

@@ -1,9 +1,7 @@
-import type { Writable } from 'node:stream';
-import { fieldScale, type FieldDef, type Localized, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
-import type { Db } from '../../platform/db/client';
-import type { ReadActor } from '../../kit/actor';
-import { EXCEL_FORMATS, excelDate, writeWorkbook, type CellValue, type ExcelColumn } from '../../platform/excel';
-import { forEachMatchingRow, type ResourceMatchQuery } from './master-data.service';
+import { fieldScale, resourceSchemas, type FieldDef, type Localized, type ResourceDef, type TResourceRow } from '@tonnage/contracts';
+import type { ExportDataset } from '../../kit/export';
+import { EXCEL_FORMATS, excelDate, type CellValue, type ExcelColumn } from '../../platform/excel';
+import { matchingRowsSource, type ResourceMatchQuery } from './master-data.service';
 
 type Lang = 'en' | 'ar';
 
@@ -59,15 +57,8 @@ export function exportColumns(resource: ResourceDef): { name: string; label: Loc
   });
 }
 
-/**
- * Streams the rows matching a list query (filters, search, sort; no paging) as an .xlsx with the list's columns,
- * headers in the requested language, quantities formatted with their decimals, through the app's one Excel writer.
- */
-export async function writeResourceWorkbook(
-  tx: Db,
-  params: ReadActor & { resource: ResourceDef; query: ResourceMatchQuery; lang: Lang; stream: Writable },
-): Promise<void> {
-  const { resource, lang } = params;
+/** A resource's export columns in a language: fields with their formats, derived columns, the status last. */
+function resourceColumns(resource: ResourceDef, lang: Lang): ExcelColumn<TResourceRow>[] {
   const columns: ExcelColumn<TResourceRow>[] = exportColumns(resource).map(({ name, label, field }) => {
     const scale = field ? fieldScale(field) : 0;
     return {
@@ -79,11 +70,21 @@ export async function writeResourceWorkbook(
     };
   });
   columns.push({ key: 'isActive', header: statusLabels[lang].header, width: 14, value: (row) => (row.isActive ? statusLabels[lang].active : statusLabels[lang].inactive) });
-  await writeWorkbook({
-    stream: params.stream,
-    sheetName: resource.labels.many[lang],
-    lang,
-    columns,
-    rows: (visit) => forEachMatchingRow(tx, { resource, agencyId: params.agencyId, scope: params.scope, query: params.query }, visit),
-  });
+  return columns;
+}
+
+/**
+ * A resource's export (the kit's dataset): the rows matching a list query (filters, search, sort; no paging) in the
+ * actor's scope, with the list's columns, headers in the asked language, quantities formatted with their decimals.
+ */
+export function resourceExportDataset(resource: ResourceDef): ExportDataset<TResourceRow, ResourceMatchQuery> {
+  return {
+    key: `resource:${resource.key}`,
+    fileName: `${resource.key}.xlsx`,
+    sheetName: resource.labels.many,
+    permission: { anyOf: [{ module: resource.permissionModule, action: 'view' }] },
+    query: resourceSchemas(resource).exportQuery,
+    columns: (lang) => resourceColumns(resource, lang),
+    source: (tx, actor, query) => matchingRowsSource(tx, { agencyId: actor.agencyId, scope: actor.scope, resource, query }),
+  };
 }

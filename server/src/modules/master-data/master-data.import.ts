@@ -14,6 +14,8 @@ import {
 } from '@tonnage/contracts';
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { Readable } from 'node:stream';
+import { inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
@@ -52,6 +54,7 @@ export const importMessages = {
 };
 
 const unsupported = () => new AppError(400, ErrorCode.UNSUPPORTED_FILE, importMessages.unsupported, { file: importMessages.unsupported });
+const tooManyRows = () => badRequest(importMessages.tooManyRows, { file: importMessages.tooManyRows });
 
 // --- reading the file ---------------------------------------------------------------------------------------
 
@@ -168,24 +171,82 @@ function xlsxCell(value: ExcelJS.CellValue): ImportCell {
   return null;
 }
 
+/**
+ * What an .xlsx may hold once inflated. A 5MB file of 5,000 rows of any resource inflates to a few megabytes; a
+ * file that inflates past this (a zip bomb, or a sheet of far more rows) is refused before it is parsed.
+ */
+export const XLSX_MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+
+const ZIP_CENTRAL_END = 0x06054b50;
+const ZIP_CENTRAL_ENTRY = 0x02014b50;
+const ZIP_LOCAL_ENTRY = 0x04034b50;
+
+/**
+ * Inflates every entry of the zip, all together at most `XLSX_MAX_INFLATED_BYTES` (zlib stops at its
+ * `maxOutputLength`, so no more is ever held): refuses a file past it, and a zip this reader cannot walk.
+ */
+function checkInflatedSize(bytes: Buffer): void {
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || end + 22 > bytes.length || bytes.readUInt32LE(end) !== ZIP_CENTRAL_END) throw unsupported();
+  const count = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  let left = XLSX_MAX_INFLATED_BYTES;
+  for (let index = 0; index < count; index += 1) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== ZIP_CENTRAL_ENTRY) throw unsupported();
+    const method = bytes.readUInt16LE(offset + 10);
+    const compressed = bytes.readUInt32LE(offset + 20);
+    const local = bytes.readUInt32LE(offset + 42);
+    offset += 46 + bytes.readUInt16LE(offset + 28) + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
+    if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== ZIP_LOCAL_ENTRY) throw unsupported();
+    const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
+    if (start + compressed > bytes.length) throw unsupported();
+    const data = bytes.subarray(start, start + compressed);
+    let inflated: number;
+    if (method === 0) inflated = data.length;
+    else if (method === 8) {
+      try {
+        inflated = inflateRawSync(data, { maxOutputLength: left + 1 }).length;
+      } catch (error) {
+        if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw tooManyRows();
+        throw unsupported();
+      }
+    } else throw unsupported();
+    left -= inflated;
+    if (left < 0) throw tooManyRows();
+  }
+}
+
+/**
+ * The rows of the first sheet that has any, read as a stream (ExcelJS's workbook reader): at most the header, the
+ * largest allowed number of rows and one more are kept, so a long sheet never sits in memory whole. The whole file
+ * is still read to its end (the reader's temporary files are removed only then), which `checkInflatedSize` bounds.
+ */
 async function readXlsx(bytes: Buffer): Promise<ImportRow[]> {
-  const workbook = new ExcelJS.Workbook();
+  checkInflatedSize(bytes);
+  const keep = IMPORT_MAX_ROWS + 2;
+  const rows: ImportRow[] = [];
+  let sheetsWithRows = 0;
   try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    for await (const sheet of reader) {
+      let kept = false;
+      for await (const row of sheet) {
+        if (sheetsWithRows > 0 || rows.length >= keep) continue;
+        const cells: ImportCell[] = [];
+        row.eachCell({ includeEmpty: true }, (cell, col) => {
+          cells[col - 1] = xlsxCell(cell.value);
+        });
+        for (let c = 0; c < cells.length; c += 1) cells[c] ??= null;
+        if (!cells.some((cell) => !isBlank(cell))) continue;
+        rows.push({ row: row.number, cells });
+        kept = true;
+      }
+      if (kept) sheetsWithRows += 1;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
     throw unsupported();
   }
-  const sheet = workbook.worksheets.find((s) => s.actualRowCount > 0) ?? workbook.worksheets[0];
-  if (!sheet) return [];
-  const rows: ImportRow[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells: ImportCell[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, col) => {
-      cells[col - 1] = xlsxCell(cell.value);
-    });
-    for (let c = 0; c < cells.length; c += 1) cells[c] ??= null;
-    rows.push({ row: rowNumber, cells });
-  });
   return rows;
 }
 
@@ -441,9 +502,7 @@ export interface ImportSheet {
 export async function readImportSheet(resource: ResourceDef, bytes: Buffer): Promise<ImportSheet> {
   const [header, ...rows] = await readSpreadsheet(bytes);
   if (!header || rows.length === 0) throw badRequest(importMessages.empty, { file: importMessages.empty });
-  if (rows.length > IMPORT_MAX_ROWS) {
-    throw badRequest(importMessages.tooManyRows, { file: importMessages.tooManyRows });
-  }
+  if (rows.length > IMPORT_MAX_ROWS) throw tooManyRows();
   return { columns: matchHeader(resource, header), rows };
 }
 

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ModuleContext } from '../module-context';
 import { access } from '../../identity/access';
+import { registerExportRoutes } from '../../kit/export';
 import { runCommand } from '../../kit/route';
-import { sendWorkbook } from '../../platform/excel';
 import { assertDerivedColumnsKnown } from './master-data.derived';
-import { writeResourceWorkbook } from './master-data.export';
+import { resourceExportDataset } from './master-data.export';
 import { registerMasterDataImportRoutes } from './master-data.import.routes';
 import {
   createResource,
@@ -46,19 +46,7 @@ export function registerResourceRoutes(instance: FastifyInstance, context: Modul
     (request) => runCommand(context, request, (tx, actor) => listResource(tx, { ...actor, resource, query: request.query as ResourceListQuery })),
   );
 
-  api.get(
-    `${base}/export.xlsx`,
-    {
-      config: { access: can('view') },
-      schema: { tags, summary: `${resource.labels.many.en} as an Excel file: every row matching the list's filters, search and sort`, querystring: schemas.exportQuery },
-    },
-    (request, reply) => {
-      const { lang, ...query } = request.query as ResourceListQuery & { lang: 'en' | 'ar' };
-      return sendWorkbook(request, reply, `${resource.key}.xlsx`, (stream) =>
-        runCommand(context, request, (tx, actor) => writeResourceWorkbook(tx, { ...actor, resource, query, lang, stream })),
-      );
-    },
-  );
+  registerExportRoutes(instance, context, { base, tags, summary: resource.labels.many.en, dataset: resourceExportDataset(resource) });
 
   api.get(
     `${base}/:id`,

@@ -8,7 +8,7 @@ import { escapeLike, isForeignKeyViolation, uniqueViolation } from '../../platfo
 import { tenantSearch } from '../../platform/db/tenant-search';
 import type { DataScope } from '../../identity/data-scope';
 import type { CommandActor, ReadActor } from '../../kit/actor';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { badRequest, conflict, notFound, runtimeMessage } from '../../platform/errors';
 import { derivedSelection } from './master-data.derived';
 import { beforeWrite } from './master-data.rules';
@@ -205,22 +205,13 @@ async function totalOf(
   return total?.count ?? 0;
 }
 
-/** Every row matching a list query (no paging), read in batches for the Excel export, in the caller's transaction. */
-export async function forEachMatchingRow(
-  tx: Db,
-  params: ReadActor & { resource: ResourceDef; query: ResourceMatchQuery; batchSize?: number },
-  visit: (rows: TResourceRow[]) => Promise<void> | void,
-): Promise<void> {
+/** Every row matching a list query (no paging) in the actor's scope, in the list's order: the export's cursor source. */
+export function matchingRowsSource(tx: Db, params: ReadActor & { resource: ResourceDef; query: ResourceMatchQuery }): CursorSource<TResourceRow> {
   const { resource } = params;
-  const batchSize = params.batchSize ?? 1000;
-  const query: ResourceListQuery = { ...params.query, page: 1, limit: batchSize };
-  const { table } = selectRows(tx, resource);
+  const query: ResourceListQuery = { ...params.query, page: 1, limit: 1 };
+  const { query: select, table } = selectRows(tx, resource);
   const where = listConditions(resource, table, query, params.scope);
-  await forEachBatch(
-    async (limit, offset) => (await selectRows(tx, resource).query.where(where).orderBy(...orderOf(resource, table, query)).limit(limit).offset(offset)).map((row) => toApiRow(resource, row)),
-    visit,
-    batchSize,
-  );
+  return cursorSource(select.where(where).orderBy(...orderOf(resource, table, query)), (_tx, rows) => rows.map((row) => toApiRow(resource, row)));
 }
 
 /** One row in the scope; 404 when unknown in the agency or outside the scope. */

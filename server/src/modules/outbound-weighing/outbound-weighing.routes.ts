@@ -19,8 +19,8 @@ import { firstWeightExportColumns, secondWeightExportColumns } from './outbound-
 import {
   createFirstWeight,
   createSecondWeight,
-  forEachFirstWeight,
-  forEachSecondWeight,
+  firstWeightExportSource,
+  secondWeightExportSource,
   getFirstWeight,
   getSecondWeight,
   listFirstWeights,
@@ -71,7 +71,7 @@ export function registerOutboundWeighingRoutes(api: FastifyInstance, context: Mo
 
   registerTransaction(api, context, outboundFirstWeightTransaction, {
     list: (tx, actor, query) => listFirstWeights(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachFirstWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => firstWeightExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: firstWeightExportColumns,
     exportSheet: { en: 'Outbound first weights', ar: 'الأوزان الأولى للخروج' },
     get: (tx, actor, id) => getFirstWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
@@ -107,7 +107,7 @@ export function registerOutboundWeighingRoutes(api: FastifyInstance, context: Mo
 
   registerTransaction(api, context, outboundSecondWeightTransaction, {
     list: (tx, actor, query) => listSecondWeights(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachSecondWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => secondWeightExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: secondWeightExportColumns,
     exportSheet: { en: 'Outbound second weights', ar: 'الأوزان الثانية للخروج' },
     get: (tx, actor, id) => getSecondWeight(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),

@@ -31,7 +31,7 @@ import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { tenantSearch } from '../../platform/db/tenant-search';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { nextNumber } from '../../identity/counters/counters';
 import { inScope, type DataScope } from '../../identity/data-scope';
@@ -208,26 +208,24 @@ async function firstWeightConditions(tx: Db, params: ReadActor & { q: FirstWeigh
 export async function listFirstWeights(tx: Db, params: ReadActor & { query: FirstListQuery }): Promise<TOutboundFirstWeightList> {
   const q = params.query;
   const where = await firstWeightConditions(tx, { ...params, q });
-  const [rows, [total]] = await Promise.all([
-    selectFirstWeights(tx)
-      .where(where)
-      .orderBy(...orderByAllowed(firstWeightSort, q, outboundFirstWeights.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(outboundFirstWeights)
-      .innerJoin(trucks, eq(col(trucks, 'id'), outboundFirstWeights.truckId))
-      .leftJoin(liveSecond, and(eq(liveSecond.firstWeightId, outboundFirstWeights.id), eq(liveSecond.status, 'Active')))
-      .where(where),
-  ]);
+  const rows = await selectFirstWeights(tx)
+    .where(where)
+    .orderBy(...orderByAllowed(firstWeightSort, q, outboundFirstWeights.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outboundFirstWeights)
+    .innerJoin(trucks, eq(col(trucks, 'id'), outboundFirstWeights.truckId))
+    .leftJoin(liveSecond, and(eq(liveSecond.firstWeightId, outboundFirstWeights.id), eq(liveSecond.status, 'Active')))
+    .where(where);
   return { rows: rows.map(toFirstWeight), count: total?.count ?? 0 };
 }
 
-export async function forEachFirstWeight(tx: Db, params: ReadActor & { query: FirstWeightFilters }, visit: (rows: TOutboundFirstWeight[]) => Promise<void> | void): Promise<void> {
+export async function firstWeightExportSource(tx: Db, params: ReadActor & { query: FirstWeightFilters }): Promise<CursorSource<TOutboundFirstWeight>> {
   const q = params.query;
   const where = await firstWeightConditions(tx, { ...params, q });
-  await forEachBatch(async (limit, offset) => (await selectFirstWeights(tx).where(where).orderBy(...orderByAllowed(firstWeightSort, q, outboundFirstWeights.id)).limit(limit).offset(offset)).map(toFirstWeight), visit);
+  return cursorSource(selectFirstWeights(tx).where(where).orderBy(...orderByAllowed(firstWeightSort, q, outboundFirstWeights.id)), (_tx, rows) => rows.map(toFirstWeight));
 }
 
 /** The cameras' shots of a weighing (captured_images of its kind and id), each picture at the capture image route. */
@@ -390,26 +388,24 @@ async function secondWeightConditions(tx: Db, params: ReadActor & { q: SecondWei
 export async function listSecondWeights(tx: Db, params: ReadActor & { query: SecondListQuery }): Promise<TOutboundSecondWeightList> {
   const q = params.query;
   const where = await secondWeightConditions(tx, { ...params, q });
-  const [rows, [total]] = await Promise.all([
-    selectSecondWeights(tx)
-      .where(where)
-      .orderBy(...orderByAllowed(secondWeightSort, q, outboundSecondWeights.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    tx
-      .select({ count: sql<number>`count(*)::int` })
-      .from(outboundSecondWeights)
-      .innerJoin(outboundFirstWeights, eq(outboundFirstWeights.id, outboundSecondWeights.firstWeightId))
-      .innerJoin(trucks, eq(col(trucks, 'id'), outboundFirstWeights.truckId))
-      .where(where),
-  ]);
+  const rows = await selectSecondWeights(tx)
+    .where(where)
+    .orderBy(...orderByAllowed(secondWeightSort, q, outboundSecondWeights.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(outboundSecondWeights)
+    .innerJoin(outboundFirstWeights, eq(outboundFirstWeights.id, outboundSecondWeights.firstWeightId))
+    .innerJoin(trucks, eq(col(trucks, 'id'), outboundFirstWeights.truckId))
+    .where(where);
   return { rows: rows.map(toSecondWeight), count: total?.count ?? 0 };
 }
 
-export async function forEachSecondWeight(tx: Db, params: ReadActor & { query: SecondWeightFilters }, visit: (rows: TOutboundSecondWeight[]) => Promise<void> | void): Promise<void> {
+export async function secondWeightExportSource(tx: Db, params: ReadActor & { query: SecondWeightFilters }): Promise<CursorSource<TOutboundSecondWeight>> {
   const q = params.query;
   const where = await secondWeightConditions(tx, { ...params, q });
-  await forEachBatch(async (limit, offset) => (await selectSecondWeights(tx).where(where).orderBy(...orderByAllowed(secondWeightSort, q, outboundSecondWeights.id)).limit(limit).offset(offset)).map(toSecondWeight), visit);
+  return cursorSource(selectSecondWeights(tx).where(where).orderBy(...orderByAllowed(secondWeightSort, q, outboundSecondWeights.id)), (_tx, rows) => rows.map(toSecondWeight));
 }
 
 export async function getSecondWeight(tx: Db, params: ReadActor & { id: number }): Promise<TOutboundSecondWeightDetail> {

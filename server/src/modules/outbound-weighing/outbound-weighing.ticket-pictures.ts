@@ -54,6 +54,7 @@ async function readAll(storage: FileStorage, key: string): Promise<Buffer | null
  * picture that cannot be read (gone from storage, too large, not a JPEG) is left out; the ticket still prints.
  */
 export async function withPictureBytes(storage: FileStorage, view: WeighTicketView, keys: ReadonlyMap<string, string>): Promise<WeighTicketView> {
+  // eslint-disable-next-line no-restricted-syntax -- file storage reads, no database query
   const pictures = await Promise.all(
     view.pictures.map(async (picture) => {
       const key = picture.url ? keys.get(picture.url) : undefined;

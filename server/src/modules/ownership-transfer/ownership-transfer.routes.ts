@@ -4,7 +4,7 @@ import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { registerTransferSlipPrint } from '../warehouse-transfer/transfer-slip.routes';
 import { consigneeTransferExportColumns, transferExportColumns } from './ownership-transfer.export';
-import { consigneeTransferPositions, createConsigneeTransfer, createTransfer, forEachTransfer, getTransfer, listTransfers, newOwners, reverseTransfer, transferPositions } from './ownership-transfer.service';
+import { consigneeTransferPositions, createConsigneeTransfer, createTransfer, transferExportSource, getTransfer, listTransfers, newOwners, reverseTransfer, transferPositions } from './ownership-transfer.service';
 
 const tags = ['ownership transfer'];
 const adders = { anyOf: [{ module: 'OwnershipTransfer', action: 'add' as const }] };
@@ -13,7 +13,7 @@ const adders = { anyOf: [{ module: 'OwnershipTransfer', action: 'add' as const }
 export function registerOwnershipTransferRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, ownershipTransferTransaction, {
     list: (tx, actor, query) => listTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'ownershipTransfer', query }),
-    forEach: (tx, actor, query, visit) => forEachTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'ownershipTransfer', query }, visit),
+    exportSource: (tx, actor, query) => transferExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'ownershipTransfer', query }),
     exportColumns: transferExportColumns,
     exportSheet: { en: 'Ownership transfers', ar: 'نقل الملكية' },
     get: (tx, actor, id) => getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'ownershipTransfer', id }),
@@ -24,7 +24,7 @@ export function registerOwnershipTransferRoutes(api: FastifyInstance, context: M
   // Consignee transfer (`consignee/consignee-transfer`): the same records of kind consigneeTransfer, on their own screen.
   registerTransaction(api, context, consigneeTransferTransaction, {
     list: (tx, actor, query) => listTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', query }),
-    forEach: (tx, actor, query, visit) => forEachTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', query }, visit),
+    exportSource: (tx, actor, query) => transferExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', query }),
     exportColumns: consigneeTransferExportColumns,
     exportSheet: { en: 'Consignee transfers', ar: 'نقل المستلم' },
     get: (tx, actor, id) => getTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, kind: 'consigneeTransfer', id }),

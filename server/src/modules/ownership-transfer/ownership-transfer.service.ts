@@ -28,7 +28,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { cargoOwnerCondition, inScope } from '../../identity/data-scope';
 import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
@@ -198,9 +198,9 @@ export async function listTransfers(tx: Db, actor: ReadActor & { kind: TransferK
   return { rows: rows.map(toTransfer), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachTransfer(tx: Db, actor: ReadActor & { kind: TransferKind; query: TransferFilters }, visit: (rows: TConsigneeTransfer[]) => Promise<void> | void): Promise<void> {
+export async function transferExportSource(tx: Db, actor: ReadActor & { kind: TransferKind; query: TransferFilters }): Promise<CursorSource<TConsigneeTransfer>> {
   const where = await conditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await selectTransfers(tx).where(where).orderBy(...orderByAllowed(transferSort, actor.query, ownershipTransfers.id)).limit(limit).offset(offset)).map(toTransfer), visit);
+  return cursorSource(selectTransfers(tx).where(where).orderBy(...orderByAllowed(transferSort, actor.query, ownershipTransfers.id)), (_tx, rows) => rows.map(toTransfer));
 }
 
 export async function getTransfer(tx: Db, actor: ReadActor & { kind: TransferKind; id: number }): Promise<TConsigneeTransfer> {

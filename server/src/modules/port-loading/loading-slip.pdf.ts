@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TLoadingSlip } from '@tonnage/contracts';
 import bidiFactory from 'bidi-js';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/pdf';
 import { wallClockTime } from '../../platform/time-zone';
 
 /*
@@ -162,12 +162,12 @@ export interface SlipPdfData {
 }
 
 /** Renders the slip as a PDF (A5 portrait) in the language; resolves to the file's bytes. */
-export function renderLoadingSlipPdf(data: SlipPdfData, lang: SlipLang, options: { compress?: boolean } = {}): Promise<Buffer> {
+export async function renderLoadingSlipPdf(data: SlipPdfData, lang: SlipLang, options: { compress?: boolean } = {}): Promise<Buffer> {
   const labels = LABELS[lang];
   const { slip } = data;
   const rtl = lang === 'ar';
   const direction = rtl ? 'rtl' : 'ltr';
-  const doc = new PDFDocument({ size: 'A5', margin: 36, compress: options.compress ?? true, info: { Title: `${LABELS.en.title} ${slip.slipNumber}`, Author: data.agencyName } });
+  const doc = await newPdfDocument({ size: 'A5', margin: 36, compress: options.compress ?? true, info: { Title: `${LABELS.en.title} ${slip.slipNumber}`, Author: data.agencyName } });
   doc.registerFont('regular', FONT);
   doc.registerFont('bold', FONT_BOLD);
   const chunks: Buffer[] = [];

@@ -24,7 +24,7 @@ import { queryRows, queryRowsNamed, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { AppError, badRequest, notFound, runtimeMessage } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { agencies } from '../../identity/agencies.schema';
 import { consignments } from '../procurement/procurement.schema';
@@ -559,22 +559,20 @@ export async function reverseLoadingSlip(tx: Db, actor: Actor & { id: number; bo
 export async function listLoadingSlips(tx: Db, params: { agencyId: number; scope: DataScope; query: TLoadingSlipListQuery }): Promise<TLoadingSlipList> {
   const q = ZLoadingSlipListQuery.parse(params.query);
   const where = await loadingSlipConditions(tx, { ...params, q });
-  const [rows, [totals]] = await Promise.all([
-    selectLoadingSlips(tx)
-      .where(where)
-      .orderBy(...orderByAllowed(loadingSlipSort, q, loadingSlips.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    slipTotals(tx, where),
-  ]);
+  const rows = await selectLoadingSlips(tx)
+    .where(where)
+    .orderBy(...orderByAllowed(loadingSlipSort, q, loadingSlips.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [totals] = await slipTotals(tx, where);
   return { rows: rows.map(toLoadingSlip), count: totals?.count ?? 0, totalQuantity: kgToTonnes(BigInt(totals?.totalKg ?? '0')) };
 }
 
-/** Every slip the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
-export async function forEachLoadingSlip(tx: Db, params: { agencyId: number; scope: DataScope; query: LoadingSlipFilters }, visit: (rows: TLoadingSlip[]) => Promise<void> | void): Promise<void> {
+/** Every slip the list's filters and the user's scope match, in the list's order, as the Excel export's cursor source. */
+export async function loadingSlipExportSource(tx: Db, params: { agencyId: number; scope: DataScope; query: LoadingSlipFilters }): Promise<CursorSource<TLoadingSlip>> {
   const q = params.query;
   const where = await loadingSlipConditions(tx, { ...params, q });
-  await forEachBatch(async (limit, offset) => (await selectLoadingSlips(tx).where(where).orderBy(...orderByAllowed(loadingSlipSort, q, loadingSlips.id)).limit(limit).offset(offset)).map(toLoadingSlip), visit);
+  return cursorSource(selectLoadingSlips(tx).where(where).orderBy(...orderByAllowed(loadingSlipSort, q, loadingSlips.id)), (_tx, rows) => rows.map(toLoadingSlip));
 }
 
 /** The WHERE of the slip list and of its export: agency, data scope, filters (days in the agency's timezone). */

@@ -9,8 +9,8 @@ import { agencies } from '../../identity/agencies.schema';
 import { users } from '../../identity/users.schema';
 import { renderLoadingSlipPdf } from './loading-slip.pdf';
 import { loadingSlipExportColumns, portLoadingExportColumns } from './port-loading.export';
-import { createLoadingSlip, forEachLoadingSlip, getLoadingSlip, listLoadingSlips, reverseLoadingSlip, updateLoadingSlip } from './loading-slips.service';
-import { createPortLoading, forEachPortLoading, getPortLoading, listPortLoadings, portLoanOptions, reversePortLoading, updatePortLoading, voyageShipments } from './port-loading.service';
+import { createLoadingSlip, loadingSlipExportSource, getLoadingSlip, listLoadingSlips, reverseLoadingSlip, updateLoadingSlip } from './loading-slips.service';
+import { createPortLoading, portLoadingExportSource, getPortLoading, listPortLoadings, portLoanOptions, reversePortLoading, updatePortLoading, voyageShipments } from './port-loading.service';
 
 const tags = ['port loading'];
 const ZVoyageParams = z.object({ voyageId: ZRecordIdText });
@@ -25,7 +25,7 @@ const PORT_LOADING_WRITERS: readonly PermissionRef[] = [
 export function registerPortLoadingRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, portLoadingTransaction, {
     list: (tx, actor, query) => listPortLoadings(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => portLoadingExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: portLoadingExportColumns,
     exportSheet: { en: 'Port loadings', ar: 'التحميل من الميناء' },
     get: (tx, actor, id) => getPortLoading(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
@@ -76,7 +76,7 @@ export function registerPortLoadingRoutes(api: FastifyInstance, context: ModuleC
 
   registerTransaction(api, context, loadingSlipTransaction, {
     list: (tx, actor, query) => listLoadingSlips(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachLoadingSlip(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => loadingSlipExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: loadingSlipExportColumns,
     exportSheet: { en: 'Loading slips', ar: 'إيصالات التحميل' },
     get: async (tx, actor, id) => {

@@ -24,7 +24,11 @@ export const trips = pgTable(
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  () => [tenantPolicy('trips')],
+  (t) => [
+    // The trips that are not a loading slip's (warehouse outs, transfers): the vessel dashboard leaves them out by id.
+    index('trips_other_kind_idx').on(t.agencyId, t.id).where(sql`${t.kind} <> 'loadingSlip'`),
+    tenantPolicy('trips'),
+  ],
 );
 
 /**

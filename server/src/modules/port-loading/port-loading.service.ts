@@ -30,7 +30,7 @@ import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { inScope, scopeCondition, type DataScope } from '../../identity/data-scope';
 import { AppError, badRequest, forbidden, notFound, type ErrorMessage } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { cargoTypes, columnOf, companies, locations, ports, vessels } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
 import { shipments, voyages } from '../shipping/shipping.schema';
@@ -62,22 +62,20 @@ export const ruleConflict = (message: ErrorMessage, details?: Record<string, str
 export async function listPortLoadings(tx: Db, params: { agencyId: number; scope: DataScope; query: TPortLoadingListQuery | ListQuery }): Promise<TPortLoadingList> {
   const q = ZPortLoadingListQuery.parse(params.query);
   const where = portLoadingConditions({ ...params, q });
-  const [rows, [total]] = await Promise.all([
-    selectPortLoadings(tx)
-      .where(where)
-      .orderBy(...orderByAllowed(portLoadingSort, q, portLoadings.id))
-      .limit(q.limit)
-      .offset((q.page - 1) * q.limit),
-    countPortLoadings(tx, where),
-  ]);
+  const rows = await selectPortLoadings(tx)
+    .where(where)
+    .orderBy(...orderByAllowed(portLoadingSort, q, portLoadings.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  const [total] = await countPortLoadings(tx, where);
   return { rows: rows.map(toPortLoading), count: total?.count ?? 0 };
 }
 
-/** Every port loading the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
-export function forEachPortLoading(tx: Db, params: { agencyId: number; scope: DataScope; query: PortLoadingFilters }, visit: (rows: TPortLoading[]) => Promise<void> | void): Promise<void> {
+/** Every port loading the list's filters and the user's scope match, in the list's order, as the Excel export's cursor source. */
+export function portLoadingExportSource(tx: Db, params: { agencyId: number; scope: DataScope; query: PortLoadingFilters }): CursorSource<TPortLoading> {
   const q = params.query;
   const where = portLoadingConditions({ ...params, q });
-  return forEachBatch(async (limit, offset) => (await selectPortLoadings(tx).where(where).orderBy(...orderByAllowed(portLoadingSort, q, portLoadings.id)).limit(limit).offset(offset)).map(toPortLoading), visit);
+  return cursorSource(selectPortLoadings(tx).where(where).orderBy(...orderByAllowed(portLoadingSort, q, portLoadings.id)), (_tx, rows) => rows.map(toPortLoading));
 }
 
 /** The WHERE of the port loading list and of its export: agency, data scope, filters. */

@@ -26,7 +26,7 @@ import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { assertNotConsumed } from '../../platform/consumers';
 import type { CommandActor as Actor, ReadActor } from '../../kit/actor';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
 import { shipments } from '../shipping/shipping.schema';
 import { consignments, saleOrders } from './procurement.schema';
@@ -149,11 +149,11 @@ const consignmentSort: Record<ConsignmentSortField, SQL | AnyPgColumn> = {
   quantity: consignments.quantityKg,
 };
 
-/** Every consignment the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
-export async function forEachConsignment(tx: Db, params: Viewer & { query: ConsignmentExportQuery }, visit: (rows: TConsignment[]) => Promise<void> | void): Promise<void> {
+/** Every consignment the list's filters and the user's scope match, in the list's order, as the Excel export's cursor source. */
+export function consignmentExportSource(tx: Db, params: Viewer & { query: ConsignmentExportQuery }): CursorSource<TConsignment> {
   const { query } = params;
   const where = filterConditions(query, params.scope);
-  await forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(consignmentSort, query, consignments.id)).limit(limit).offset(offset)).map(toConsignment), visit);
+  return cursorSource(baseQuery(tx).where(where).orderBy(...orderByAllowed(consignmentSort, query, consignments.id)), (_tx, rows) => rows.map(toConsignment));
 }
 
 /** Consignments of the agency within the user's scope: search on LC/PO/ref number, filters, sorted (newest first), paged. */

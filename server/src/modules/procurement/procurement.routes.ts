@@ -2,10 +2,10 @@ import { ZConsignmentFilters, ZConsignmentTotal, ZLcPoList, ZLcPoQuery, consignm
 import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
-import { consignmentOwner, consignmentTotal, createConsignment, forEachConsignment, getConsignment, lcPoOptions, listConsignments, reverseConsignment, updateConsignment } from './consignments.service';
+import { consignmentOwner, consignmentTotal, createConsignment, consignmentExportSource, getConsignment, lcPoOptions, listConsignments, reverseConsignment, updateConsignment } from './consignments.service';
 import { registerDocumentRoutes } from './documents.routes';
 import { consignmentExportColumns, saleOrderExportColumns } from './procurement.export';
-import { createSaleOrder, forEachSaleOrder, getSaleOrder, listSaleOrders, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
+import { createSaleOrder, saleOrderExportSource, getSaleOrder, listSaleOrders, reverseSaleOrder, updateSaleOrder } from './sale-orders.service';
 
 /**
  * Procurement (spec 2.3, 5, 7): sale orders under `/api/saleOrder`, consignments (LCs/POs) under
@@ -15,7 +15,7 @@ import { createSaleOrder, forEachSaleOrder, getSaleOrder, listSaleOrders, revers
 export function registerProcurementRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, saleOrderTransaction, {
     list: (tx, actor, query) => listSaleOrders(tx, { ...actor, query }),
-    forEach: (tx, actor, query, visit) => forEachSaleOrder(tx, { ...actor, query }, visit),
+    exportSource: (tx, actor, query) => saleOrderExportSource(tx, { ...actor, query }),
     exportColumns: saleOrderExportColumns,
     exportSheet: { en: 'Sale orders', ar: 'أوامر البيع' },
     get: (tx, actor, id) => getSaleOrder(tx, { ...actor, id }),
@@ -36,7 +36,7 @@ export function registerProcurementRoutes(api: FastifyInstance, context: ModuleC
 
   registerTransaction(api, context, consignmentTransaction, {
     list: (tx, actor, query) => listConsignments(tx, { ...actor, query }),
-    forEach: (tx, actor, query, visit) => forEachConsignment(tx, { ...actor, query }, visit),
+    exportSource: (tx, actor, query) => consignmentExportSource(tx, { ...actor, query }),
     exportColumns: consignmentExportColumns,
     exportSheet: { en: 'Consignments', ar: 'الإرساليات' },
     get: (tx, actor, id) => getConsignment(tx, { ...actor, id }),

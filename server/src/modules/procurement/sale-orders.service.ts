@@ -21,7 +21,7 @@ import { uniqueViolation, escapeLike } from '../../platform/db/query-helpers';
 import type { DataScope } from '../../identity/data-scope';
 import type { CommandActor as Actor } from '../../kit/actor';
 import { badRequest, conflict, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { cargoTypes, columnOf } from '../master-data/master-data.schema';
 import { consignmentScope } from './consignments.service';
 import { consignments, saleOrders } from './procurement.schema';
@@ -147,11 +147,11 @@ export async function listSaleOrders(tx: Db, params: Viewer & { query: SaleOrder
   return { rows: rows.map(toSaleOrder), count: total?.count ?? 0 };
 }
 
-/** Every sale order the list's filters match in the user's scope, in the list's order, in batches (the Excel export). */
-export async function forEachSaleOrder(tx: Db, params: Viewer & { query: SaleOrderExportQuery }, visit: (rows: TSaleOrder[]) => Promise<void> | void): Promise<void> {
+/** Every sale order the list's filters match in the user's scope, in the list's order, as the Excel export's cursor source. */
+export function saleOrderExportSource(tx: Db, params: Viewer & { query: SaleOrderExportQuery }): CursorSource<TSaleOrder> {
   const { query } = params;
   const where = and(saleOrderConditions(query), saleOrderScope(params.scope, params.userId));
-  await forEachBatch(async (limit, offset) => (await baseQuery(tx).where(where).orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id)).limit(limit).offset(offset)).map(toSaleOrder), visit);
+  return cursorSource(baseQuery(tx).where(where).orderBy(...orderByAllowed(saleOrderSort, query, saleOrders.id)), (_tx, rows) => rows.map(toSaleOrder));
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client';
 import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { tenantSearch } from '../../platform/db/tenant-search';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { inScope, scopeCondition } from '../../identity/data-scope';
 import { createdUsers, reversedUsers, toTrail, updatedUsers, userName } from '../../identity/record-trail';
@@ -133,9 +133,9 @@ export async function listDeliveryIns(tx: Db, kind: DeliveryInKind, actor: ReadA
   return { rows: rows.map(toDeliveryIn), count: total?.count ?? 0 };
 }
 
-export async function forEachDeliveryIn(tx: Db, kind: DeliveryInKind, actor: ReadActor, query: DeliveryInFilters, visit: (rows: TDeliveryIn[]) => Promise<void> | void): Promise<void> {
+export async function deliveryInExportSource(tx: Db, kind: DeliveryInKind, actor: ReadActor, query: DeliveryInFilters): Promise<CursorSource<TDeliveryIn>> {
   const where = await conditions(tx, kind, actor, query);
-  await forEachBatch(async (limit, offset) => (await selectOf(tx, kind).where(where).orderBy(...orderByAllowed(sortOf(kind), query, TABLES[kind].id)).limit(limit).offset(offset)).map(toDeliveryIn), visit);
+  return cursorSource(selectOf(tx, kind).where(where).orderBy(...orderByAllowed(sortOf(kind), query, TABLES[kind].id)), (_tx, rows) => rows.map(toDeliveryIn));
 }
 
 export async function getDeliveryIn(tx: Db, kind: DeliveryInKind, actor: ReadActor, id: number): Promise<TDeliveryIn> {

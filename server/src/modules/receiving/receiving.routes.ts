@@ -4,8 +4,8 @@ import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import type { WeighingDeps } from '../outbound-weighing/outbound-weighing.service';
 import { deliveryInExportColumns, inExportColumns, preInExportColumns } from './receiving.export';
-import { createDeliveryIn, deliveryInSlips, forEachDeliveryIn, getDeliveryIn, listDeliveryIns, reverseDeliveryIn, updateDeliveryIn } from './delivery-in.service';
-import { inTransitSlips, openPreIns, createIn, createPreIn, forEachIn, forEachPreIn, getIn, getPreIn, listIns, listPreIns, reverseIn, reversePreIn, updateIn, updatePreIn } from './receiving.service';
+import { createDeliveryIn, deliveryInSlips, deliveryInExportSource, getDeliveryIn, listDeliveryIns, reverseDeliveryIn, updateDeliveryIn } from './delivery-in.service';
+import { inTransitSlips, openPreIns, createIn, createPreIn, inExportSource, preInExportSource, getIn, getPreIn, listIns, listPreIns, reverseIn, reversePreIn, updateIn, updatePreIn } from './receiving.service';
 
 /** Receiving (`warehouse-pre-in`, `warehouse-in` screens): the kit's list, export, get, create, update and reverse of both. */
 export function registerReceivingRoutes(api: FastifyInstance, context: ModuleContext): void {
@@ -13,7 +13,7 @@ export function registerReceivingRoutes(api: FastifyInstance, context: ModuleCon
 
   registerTransaction(api, context, warehousePreInTransaction, {
     list: (tx, actor, query) => listPreIns(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachPreIn(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => preInExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: preInExportColumns,
     exportSheet: { en: 'Warehouse pre ins', ar: 'ما قبل دخول المستودع' },
     get: (tx, actor, id) => getPreIn(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
@@ -24,7 +24,7 @@ export function registerReceivingRoutes(api: FastifyInstance, context: ModuleCon
 
   registerTransaction(api, context, warehouseInTransaction, {
     list: (tx, actor, query) => listIns(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachIn(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => inExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: inExportColumns,
     exportSheet: { en: 'Warehouse ins', ar: 'دخول المستودع' },
     get: (tx, actor, id) => getIn(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
@@ -61,7 +61,7 @@ export function registerReceivingRoutes(api: FastifyInstance, context: ModuleCon
   ] as const) {
     registerTransaction(api, context, declaration, {
       list: (tx, actor, query) => listDeliveryIns(tx, kind, actor, query),
-      forEach: (tx, actor, query, visit) => forEachDeliveryIn(tx, kind, actor, query, visit),
+      exportSource: (tx, actor, query) => deliveryInExportSource(tx, kind, actor, query),
       exportColumns: deliveryInExportColumns,
       exportSheet: sheet,
       get: (tx, actor, id) => getDeliveryIn(tx, kind, actor, id),

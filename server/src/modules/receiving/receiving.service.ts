@@ -30,7 +30,7 @@ import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { tenantSearch } from '../../platform/db/tenant-search';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { nextNumber } from '../../identity/counters/counters';
 import { columnOf, trucks } from '../master-data/master-data.schema';
@@ -112,9 +112,9 @@ export async function listPreIns(tx: Db, params: ReadActor & { query: PreInQuery
   return { rows: rows.map(toPreIn), count: total?.count ?? 0 };
 }
 
-export async function forEachPreIn(tx: Db, params: ReadActor & { query: PreInFilters }, visit: (rows: TWarehousePreIn[]) => Promise<void> | void): Promise<void> {
+export async function preInExportSource(tx: Db, params: ReadActor & { query: PreInFilters }): Promise<CursorSource<TWarehousePreIn>> {
   const where = await preInConditions(tx, { ...params, q: params.query });
-  await forEachBatch(async (limit, offset) => (await selectPreIns(tx).where(where).orderBy(...orderByAllowed(preInSort, params.query, warehousePreIns.id)).limit(limit).offset(offset)).map(toPreIn), visit);
+  return cursorSource(selectPreIns(tx).where(where).orderBy(...orderByAllowed(preInSort, params.query, warehousePreIns.id)), (_tx, rows) => rows.map(toPreIn));
 }
 
 export async function getPreIn(tx: Db, params: ReadActor & { id: number }): Promise<TWarehousePreInDetail> {
@@ -141,9 +141,9 @@ export async function listIns(tx: Db, params: ReadActor & { query: InQuery }): P
   return { rows: rows.map(toWarehouseIn), count: total?.count ?? 0 };
 }
 
-export async function forEachIn(tx: Db, params: ReadActor & { query: InFilters }, visit: (rows: TWarehouseIn[]) => Promise<void> | void): Promise<void> {
+export async function inExportSource(tx: Db, params: ReadActor & { query: InFilters }): Promise<CursorSource<TWarehouseIn>> {
   const where = await inConditions(tx, { ...params, q: params.query });
-  await forEachBatch(async (limit, offset) => (await selectIns(tx).where(where).orderBy(...orderByAllowed(inSort, params.query, warehouseIns.id)).limit(limit).offset(offset)).map(toWarehouseIn), visit);
+  return cursorSource(selectIns(tx).where(where).orderBy(...orderByAllowed(inSort, params.query, warehouseIns.id)), (_tx, rows) => rows.map(toWarehouseIn));
 }
 
 export async function getIn(tx: Db, params: ReadActor & { id: number }): Promise<TWarehouseInDetail> {

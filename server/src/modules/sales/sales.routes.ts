@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { saleExportColumns } from './sales.export';
-import { createSale, forEachSale, getSale, listSales, reverseSale, saleCustomers, salePositions } from './sales.service';
+import { createSale, saleExportSource, getSale, listSales, reverseSale, saleCustomers, salePositions } from './sales.service';
 import { registerTransferSlipPrint } from '../warehouse-transfer/transfer-slip.routes';
 
 const tags = ['sales'];
@@ -13,7 +13,7 @@ const adders = { anyOf: [{ module: 'WarehouseConsigneeToCustomer', action: 'add'
 export function registerSaleRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, consigneeToCustomerTransaction, {
     list: (tx, actor, query) => listSales(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachSale(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => saleExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: saleExportColumns,
     exportSheet: { en: 'Consignee to Customer', ar: 'من المستلم إلى العميل' },
     get: (tx, actor, id) => getSale(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),

@@ -24,7 +24,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { cargoOwnerCondition } from '../../identity/data-scope';
 import { columnOf, companies, locations } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
@@ -153,9 +153,9 @@ export async function listSales(tx: Db, actor: ReadActor & { query: ListQuery })
   return { rows: rows.map(toSale), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachSale(tx: Db, actor: ReadActor & { query: SaleFilters }, visit: (rows: TSale[]) => Promise<void> | void): Promise<void> {
+export async function saleExportSource(tx: Db, actor: ReadActor & { query: SaleFilters }): Promise<CursorSource<TSale>> {
   const where = await conditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await selectSales(tx).where(where).orderBy(...orderByAllowed(saleSort, actor.query, sales.id)).limit(limit).offset(offset)).map(toSale), visit);
+  return cursorSource(selectSales(tx).where(where).orderBy(...orderByAllowed(saleSort, actor.query, sales.id)), (_tx, rows) => rows.map(toSale));
 }
 
 export async function getSale(tx: Db, actor: ReadActor & { id: number }): Promise<TSale> {

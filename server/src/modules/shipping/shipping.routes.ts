@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { shipmentExportColumns } from './shipping.export';
-import { createShipment, forEachShipment, getShipment, listShipments, reverseShipment, shipmentTotal, updateShipment } from './shipping.service';
+import { createShipment, shipmentExportSource, getShipment, listShipments, reverseShipment, shipmentTotal, updateShipment } from './shipping.service';
 import { consigneeVoyages, getVoyage, listVoyages, updateVoyage, vesselVoyageNumbers } from './voyage.service';
 
 /** Other screens pick voyages: port loading, vessel quantity approval and the vessel dashboard. */
@@ -22,7 +22,7 @@ const voyageTags = ['voyages'];
 export function registerShippingRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, shipmentTransaction, {
     list: (tx, actor, query) => listShipments(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachShipment(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => shipmentExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: shipmentExportColumns,
     exportSheet: { en: 'Shipments', ar: 'الشحنات' },
     get: (tx, actor, id) => getShipment(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),

@@ -23,7 +23,7 @@ import { caseless, orderByAllowed } from '../../platform/db/list-order';
 import { escapeLike, uniqueViolation } from '../../platform/db/query-helpers';
 import { assertNotConsumed } from '../../platform/consumers';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { columnOf } from '../master-data/master-data.schema';
 import { quantityApprovals } from '../vessel-approval/vessel-approval.schema';
 import {
@@ -210,11 +210,11 @@ const shipmentSort: Record<ShipmentSortField, SQL | AnyPgColumn> = {
   blDate: shipments.blDate,
 };
 
-/** Every shipment the list's filters and the user's scope match, in the list's order, in batches (the Excel export). */
-export function forEachShipment(tx: Db, params: { agencyId: number; scope: DataScope; query: ShipmentExportQuery }, visit: (rows: TShipment[]) => Promise<void> | void): Promise<void> {
+/** Every shipment the list's filters and the user's scope match, in the list's order, as the Excel export's cursor source. */
+export function shipmentExportSource(tx: Db, params: { agencyId: number; scope: DataScope; query: ShipmentExportQuery }): CursorSource<TShipment> {
   const { agencyId, scope, query } = params;
   const where = filterConditions(agencyId, scope, query);
-  return forEachBatch(async (limit, offset) => (await shipmentQuery(tx, where).orderBy(...orderByAllowed(shipmentSort, query, shipments.id)).limit(limit).offset(offset)).map(toShipment), visit);
+  return cursorSource(shipmentQuery(tx, where).orderBy(...orderByAllowed(shipmentSort, query, shipments.id)), (_tx, rows) => rows.map(toShipment));
 }
 
 /** A page of shipments matching the filters, sorted (newest first), and their count. */

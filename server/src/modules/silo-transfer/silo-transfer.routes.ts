@@ -4,13 +4,13 @@ import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { warehousePositions } from '../warehouse-dispatch/warehouse-dispatch.service';
 import { siloTransferExportColumns } from './silo-transfer.export';
-import { createSiloTransfer, forEachSiloTransfer, getSiloTransfer, listSiloTransfers, reverseSiloTransfer } from './silo-transfer.service';
+import { createSiloTransfer, siloTransferExportSource, getSiloTransfer, listSiloTransfers, reverseSiloTransfer } from './silo-transfer.service';
 
 /** Silo transfer (`siloTransfer` screen): the kit's routes and the form's positions picker. */
 export function registerSiloTransferRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, siloTransferTransaction, {
     list: (tx, actor, query) => listSiloTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachSiloTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => siloTransferExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: siloTransferExportColumns,
     exportSheet: { en: 'Silo transfers', ar: 'النقل بين الصوامع' },
     get: (tx, actor, id) => getSiloTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),

@@ -8,7 +8,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { columnOf, companies } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
@@ -65,9 +65,9 @@ export async function listSiloTransfers(tx: Db, actor: ReadActor & { query: List
   return { rows: await toSiloTransfers(tx, rows), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachSiloTransfer(tx: Db, actor: ReadActor & { query: SiloTransferFilters }, visit: (rows: TSiloTransfer[]) => Promise<void> | void): Promise<void> {
+export async function siloTransferExportSource(tx: Db, actor: ReadActor & { query: SiloTransferFilters }): Promise<CursorSource<TSiloTransfer>> {
   const where = await conditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => toSiloTransfers(tx, await selectSiloTransfers(tx).where(where).orderBy(...orderByAllowed(siloTransferSort, actor.query, siloTransfers.id)).limit(limit).offset(offset)), visit);
+  return cursorSource(selectSiloTransfers(tx).where(where).orderBy(...orderByAllowed(siloTransferSort, actor.query, siloTransfers.id)), (batchTx, rows) => toSiloTransfers(batchTx, rows));
 }
 
 export async function getSiloTransfer(tx: Db, actor: ReadActor & { id: number }): Promise<TSiloTransfer> {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { swapExportColumns } from './swap-cargo.export';
-import { createSwap, forEachSwap, getSwap, listSwaps, reverseSwap, swapPositions } from './swap-cargo.service';
+import { createSwap, swapExportSource, getSwap, listSwaps, reverseSwap, swapPositions } from './swap-cargo.service';
 
 const tags = ['swap cargo'];
 const adders = { anyOf: [{ module: 'SwapCargo', action: 'add' as const }] };
@@ -12,7 +12,7 @@ const adders = { anyOf: [{ module: 'SwapCargo', action: 'add' as const }] };
 export function registerSwapCargoRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, swapCargoTransaction, {
     list: (tx, actor, query) => listSwaps(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachSwap(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => swapExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: swapExportColumns,
     exportSheet: { en: 'Cargo swaps', ar: 'مبادلة البضائع' },
     get: (tx, actor, id) => getSwap(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),

@@ -22,7 +22,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { cargoOwnerCondition, inScope } from '../../identity/data-scope';
 import { columnOf, companies, locations, silos } from '../master-data/master-data.schema';
 import { auditable, between, checkPosition, onHandPositions, timeZoneFor } from '../warehouse-dispatch/warehouse-dispatch.service';
@@ -154,9 +154,9 @@ export async function listSwaps(tx: Db, actor: ReadActor & { query: ListQuery })
   return { rows: rows.map(toSwap), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachSwap(tx: Db, actor: ReadActor & { query: SwapFilters }, visit: (rows: TSwapCargo[]) => Promise<void> | void): Promise<void> {
+export async function swapExportSource(tx: Db, actor: ReadActor & { query: SwapFilters }): Promise<CursorSource<TSwapCargo>> {
   const where = await conditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await selectSwaps(tx).where(where).orderBy(...orderByAllowed(swapSort, actor.query, cargoSwaps.id)).limit(limit).offset(offset)).map(toSwap), visit);
+  return cursorSource(selectSwaps(tx).where(where).orderBy(...orderByAllowed(swapSort, actor.query, cargoSwaps.id)), (_tx, rows) => rows.map(toSwap));
 }
 
 export async function getSwap(tx: Db, actor: ReadActor & { id: number }): Promise<TSwapCargo> {

@@ -96,7 +96,7 @@ export function registerUploadRoutes(api: FastifyInstance, context: ModuleContex
         },
       },
       async (request, reply) => {
-        const file = await openStoredFile(db, { storage, session: requireSession(request), key: request.params['*'] });
+        const file = await openStoredFile(db, { storage, session: requireSession(request), key: request.params['*'], helpDir: config.helpDir });
         void reply
           .header('content-type', file.contentType)
           .header('cache-control', 'private, max-age=3600')

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { ErrorCode, Messages, hasAnyPermission, type TUploadResponse, type UploadDirectory } from '@tonnage/contracts';
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode, HELP_DOCUMENT_PATHS, Messages, hasAnyPermission, type TUploadResponse, type UploadDirectory } from '@tonnage/contracts';
 import { eq } from 'drizzle-orm';
 import type { SessionContext } from '../../identity/sessions.service';
 import type { AppConfig } from '../../platform/config';
@@ -194,11 +196,35 @@ export interface OpenedFile {
 }
 
 /**
- * Opens a stored file for a signed-in user. Allowed for super admins, files of no agency and files of the
- * user's own agency when the user holds a permission (else 403); a file under `help/` that is in storage without a row (placed by an
- * operator) is public to signed-in users. Unknown keys answer 404.
+ * One of the help documents the product ships (contracts' `HELP_DOCUMENT_PATHS`, spec 2.10), read from `helpDir`
+ * (the repository's `help/`, whose folders are the storage keys'); null for any other key or when the file is absent.
+ * Only the listed keys are looked up, so no key reaches another file of the disk.
  */
-export async function openStoredFile(db: Db, params: { storage: FileStorage; session: SessionContext; key: string }): Promise<OpenedFile> {
+export async function openShippedHelpDocument(helpDir: string, key: string): Promise<OpenedFile | null> {
+  if (!HELP_DOCUMENT_PATHS.has(key)) return null;
+  let handle;
+  try {
+    handle = await open(path.join(helpDir, ...key.split('/').slice(1)), 'r');
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return null;
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    return { body: handle.createReadStream(), contentType: 'application/pdf', size: stats.size, name: key.split('/').pop() ?? 'help.pdf' };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/**
+ * Opens a stored file for a signed-in user. Allowed for super admins, files of no agency and files of the
+ * user's own agency when the user holds a permission (else 403). Under `help/`: the help documents the product ships
+ * (`helpDir`) first, so they follow the installed version; any other file under `help/` that is in storage without a
+ * row (placed by an operator) is public to signed-in users, as the help page is. Unknown keys answer 404.
+ */
+export async function openStoredFile(db: Db, params: { storage: FileStorage; session: SessionContext; key: string; helpDir: string }): Promise<OpenedFile> {
   let key: string;
   try {
     key = sanitizeKey(params.key);
@@ -206,6 +232,8 @@ export async function openStoredFile(db: Db, params: { storage: FileStorage; ses
     if (error instanceof InvalidStorageKeyError) throw notFound();
     throw error;
   }
+  const shipped = await openShippedHelpDocument(params.helpDir, key);
+  if (shipped) return shipped;
   const [row] = await db.select().from(storedFiles).where(eq(storedFiles.path, key)).limit(1);
   // Camera pictures are served only by the capture image routes, which check the user's locations.
   if (row && SERVED_ELSEWHERE.has(row.directory)) throw notFound();

@@ -4,7 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ModuleContext } from '../module-context';
 import { access, requireSession } from '../../identity/access';
+import { registerExportRoutes } from '../../kit/export';
 import { runCommand } from '../../kit/route';
+import { userExportDataset } from './users.export';
 import { createUser, forcePasswordReset, getUser, listUsers, prepareNewUser, prepareUserUpdate, toggleUserStatus, updateProfile, updateUser } from './users.service';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
@@ -18,6 +20,8 @@ const agency = { agency: 'required' } as const;
 export function registerUserRoutes(instance: FastifyInstance, context: ModuleContext): void {
   const api = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = context.database;
+
+  registerExportRoutes(instance, context, { base: '/users', tags, summary: 'Users of the agency', dataset: userExportDataset });
 
   // The web asks `/api/users/?query` for the list and posts to `/api/users/`; both spellings answer.
   for (const url of ['/users', '/users/']) {

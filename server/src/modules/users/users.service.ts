@@ -24,6 +24,7 @@ import type { Actor } from '../../kit/actor';
 import { Committed } from '../../kit/route';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { inAgency } from '../../platform/db/tenancy';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../platform/errors';
 import { mailerForAgency } from '../email-settings/agency-mailer';
@@ -143,7 +144,11 @@ const sortColumns = {
  * One page of the agency's users with the total count. Search (after more than 2 characters) matches first name,
  * last name, username or e-mail in any letter case; filters by kind, status and role; sorted with the id as tie-break.
  */
-export async function listUsers(tx: Db, params: Viewer & { query: UserListQuery }): Promise<TUserList> {
+/** The filters of the users list (and of its export): the viewer's reach, search, kind, status and role. */
+type UserFilters = Omit<UserListQuery, 'page' | 'limit'>;
+
+/** The users list's select, filtered and sorted, without paging (the list pages it, the export reads it whole). */
+function userListSelect(tx: Db, params: Viewer & { query: UserFilters }) {
   const { query } = params;
   const visible = visibleUsers(params);
   const conditions: SQL[] = visible ? [visible] : [];
@@ -157,16 +162,26 @@ export async function listUsers(tx: Db, params: Viewer & { query: UserListQuery 
   if (query.roleId !== undefined) conditions.push(eq(users.roleId, query.roleId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const direction = query.sortOrder === 'desc' ? desc : asc;
-  const rows = await tx
+  const select = tx
     .select({ user: users, roleName: roles.name })
     .from(users)
     .leftJoin(roles, eq(roles.id, users.roleId))
     .where(where)
-    .orderBy(direction(sortColumns[query.sortBy]), direction(users.id))
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .orderBy(direction(sortColumns[query.sortBy]), direction(users.id));
+  return { select, where };
+}
+
+export async function listUsers(tx: Db, params: Viewer & { query: UserListQuery }): Promise<TUserList> {
+  const { query } = params;
+  const { select, where } = userListSelect(tx, params);
+  const rows = await select.limit(query.limit).offset((query.page - 1) * query.limit);
   const [total] = await tx.select({ count: sql<number>`count(*)::int` }).from(users).where(where);
   return { rows: rows.map((r) => toApiUserListItem(r.user, r.roleName)), count: total?.count ?? 0 };
+}
+
+/** Every user the list's filters match, in its order, for the viewer: the export's cursor source. */
+export function userExportSource(tx: Db, params: Viewer & { query: UserFilters }): CursorSource<TUserListItem> {
+  return cursorSource(userListSelect(tx, params).select, (_tx, rows) => rows.map((r) => toApiUserListItem(r.user, r.roleName)));
 }
 
 /** Who looks at users: the kit's actor as far as the users they may see depend on it. */

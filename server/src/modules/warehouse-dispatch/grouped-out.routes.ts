@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleContext } from '../module-context';
 import { cargoRoute, registerTransaction } from '../../kit';
 import { groupExportColumns } from './grouped-out.export';
-import { addGroupTruck, createGroup, dispatchGroupTruck, forEachGroup, getGroup, listGroups, updateGroup } from './grouped-out.service';
+import { addGroupTruck, createGroup, dispatchGroupTruck, groupExportSource, getGroup, listGroups, updateGroup } from './grouped-out.service';
 import { warehousePositions } from './warehouse-dispatch.service';
 
 const tags = ['warehouse dispatch'];
@@ -27,7 +27,7 @@ const tags = ['warehouse dispatch'];
 export function registerGroupedOutRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, warehouseOutGroupTransaction, {
     list: (tx, actor, query) => listGroups(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachGroup(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => groupExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: groupExportColumns,
     exportSheet: { en: 'Dispatch groups', ar: 'مجموعات الإرسال' },
     get: (tx, actor, id) => getGroup(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),

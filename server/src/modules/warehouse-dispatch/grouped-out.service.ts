@@ -27,7 +27,7 @@ import { nextNumber } from '../../identity/counters/counters';
 import { recordAudit } from '../../platform/audit/audit';
 import { queryRows, type Db } from '../../platform/db/client';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, rawStatement, type CursorSource } from '../../platform/db/cursor';
 import { warehouseOutGroups } from './grouped-out.schema';
 import { warehouseOuts, warehousePreOuts } from './warehouse-dispatch.schema';
 import { checkDestination, checkSilo, checkWarehouse, createOut, createPreOut, dispatchableSecondWeights } from './warehouse-dispatch.service';
@@ -182,9 +182,9 @@ export async function listGroups(tx: Db, actor: ReadActor & { query: ListQuery }
   return { rows: rows.map(toGroup), count: Number(total?.count ?? 0) };
 }
 
-export async function forEachGroup(tx: Db, actor: ReadActor & { query: GroupFilters }, visit: (rows: TWarehouseOutGroup[]) => Promise<void> | void): Promise<void> {
+export async function groupExportSource(tx: Db, actor: ReadActor & { query: GroupFilters }): Promise<CursorSource<TWarehouseOutGroup>> {
   const where = await conditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await queryRows<GroupRow>(tx, sql`${SELECT_GROUPS} where ${where} order by ${orderOf(actor.query)} limit ${limit} offset ${offset}`)).map(toGroup), visit);
+  return cursorSource(rawStatement<GroupRow>(sql`${SELECT_GROUPS} where ${where} order by ${orderOf(actor.query)}`), (_tx, rows) => rows.map(toGroup));
 }
 
 interface TruckRow {

@@ -24,8 +24,8 @@ import {
   createOut,
   createPreOut,
   dispatchableSecondWeights,
-  forEachOut,
-  forEachPreOut,
+  outExportSource,
+  preOutExportSource,
   getOut,
   getPreOut,
   listOuts,
@@ -49,7 +49,7 @@ const tags = ['warehouse dispatch'];
 export function registerWarehouseDispatchRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, warehousePreOutTransaction, {
     list: (tx, actor, query) => listPreOuts(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachPreOut(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => preOutExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: preOutExportColumns,
     exportSheet: { en: 'Pre Outs', ar: 'ما قبل الخروج' },
     get: (tx, actor, id) => getPreOut(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),
@@ -71,7 +71,7 @@ export function registerWarehouseDispatchRoutes(api: FastifyInstance, context: M
 
   registerTransaction(api, context, warehouseOutTransaction, {
     list: (tx, actor, query) => listOuts(tx, { ...actor, query }),
-    forEach: (tx, actor, query, visit) => forEachOut(tx, { ...actor, query }, visit),
+    exportSource: (tx, actor, query) => outExportSource(tx, { ...actor, query }),
     exportColumns: outExportColumns,
     exportSheet: { en: 'Warehouse outs', ar: 'خروج المستودع' },
     get: (tx, actor, id) => getOut(tx, { ...actor, id }),
@@ -104,7 +104,7 @@ export function registerWarehouseDispatchRoutes(api: FastifyInstance, context: M
 
   registerTransaction(api, context, warehouseLoadingSlipTransaction, {
     list: (tx, actor, query) => listOuts(tx, { ...actor, query }),
-    forEach: (tx, actor, query, visit) => forEachOut(tx, { ...actor, query }, visit),
+    exportSource: (tx, actor, query) => outExportSource(tx, { ...actor, query }),
     exportColumns: outExportColumns,
     exportSheet: { en: 'Warehouse loading slips', ar: 'إيصالات تحميل المستودع' },
     get: (tx, actor, id) => getOut(tx, { ...actor, id, notFoundMessage: WarehouseDispatchMessages.slipNotFound }),

@@ -29,7 +29,7 @@ import { queryRows, type Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { tenantSearch } from '../../platform/db/tenant-search';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import { nextNumber } from '../../identity/counters/counters';
 import { inScope } from '../../identity/data-scope';
@@ -217,9 +217,9 @@ export async function listPreOuts(tx: Db, actor: ReadActor & { query: PreOutList
   return { rows: rows.map(toPreOut), count: Number(total?.count ?? 0) };
 }
 
-export async function forEachPreOut(tx: Db, actor: ReadActor & { query: PreOutFilters }, visit: (rows: TWarehousePreOut[]) => Promise<void> | void): Promise<void> {
+export async function preOutExportSource(tx: Db, actor: ReadActor & { query: PreOutFilters }): Promise<CursorSource<TWarehousePreOut>> {
   const where = await preOutConditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await selectPreOuts(tx).where(where).orderBy(...orderByAllowed(preOutSort, actor.query, warehousePreOuts.id)).limit(limit).offset(offset)).map(toPreOut), visit);
+  return cursorSource(selectPreOuts(tx).where(where).orderBy(...orderByAllowed(preOutSort, actor.query, warehousePreOuts.id)), (_tx, rows) => rows.map(toPreOut));
 }
 
 export async function getPreOut(tx: Db, actor: ReadActor & { id: number }): Promise<TWarehousePreOut> {
@@ -405,10 +405,10 @@ export async function listOuts(tx: Db, actor: OutReader & { query: OutListQuery 
   return { rows: rows.map((row) => toOut(row, showEntryType)), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachOut(tx: Db, actor: OutReader & { query: OutFilters }, visit: (rows: TWarehouseOut[]) => Promise<void> | void): Promise<void> {
+export async function outExportSource(tx: Db, actor: OutReader & { query: OutFilters }): Promise<CursorSource<TWarehouseOut>> {
   const where = await outConditions(tx, actor, actor.query);
   const showEntryType = actor.can(WAREHOUSE_OUT_FLAGS.entryType);
-  await forEachBatch(async (limit, offset) => (await selectOuts(tx).where(where).orderBy(...orderByAllowed(outSort, actor.query, warehouseOuts.id)).limit(limit).offset(offset)).map((row) => toOut(row, showEntryType)), visit);
+  return cursorSource(selectOuts(tx).where(where).orderBy(...orderByAllowed(outSort, actor.query, warehouseOuts.id)), (_tx, rows) => rows.map((row) => toOut(row, showEntryType)));
 }
 
 export async function getOut(tx: Db, actor: OutReader & { id: number; notFoundMessage?: Message }): Promise<TWarehouseOut> {

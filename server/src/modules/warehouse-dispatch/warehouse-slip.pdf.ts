@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { TWarehouseOut } from '@tonnage/contracts';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/pdf';
 import { formatSlipDateTime, linePieces } from '../port-loading/loading-slip.pdf';
 
 /*
@@ -108,8 +108,8 @@ export interface SideBySideSlip {
  * The layout of a printed loading slip (A4 landscape), shared by the warehouse and consignee loading slips: the
  * agency's name on top, English on the left half and Arabic on the right half; resolves to the file's bytes.
  */
-export function renderSideBySideSlipPdf(slip: SideBySideSlip, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 36, compress: options.compress ?? true, info: { Title: `${slip.labels.en.title} ${slip.slipNumber}`, Author: slip.agencyName } });
+export async function renderSideBySideSlipPdf(slip: SideBySideSlip, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = await newPdfDocument({ size: 'A4', layout: 'landscape', margin: 36, compress: options.compress ?? true, info: { Title: `${slip.labels.en.title} ${slip.slipNumber}`, Author: slip.agencyName } });
   doc.registerFont('regular', FONT);
   doc.registerFont('bold', FONT_BOLD);
   const chunks: Buffer[] = [];

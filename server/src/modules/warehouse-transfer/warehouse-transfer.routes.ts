@@ -6,7 +6,7 @@ import { registerTransferSlipPrint } from './transfer-slip.routes';
 import { warehouseTransferExportColumns } from './warehouse-transfer.export';
 import {
   createWarehouseTransfer,
-  forEachWarehouseTransfer,
+  warehouseTransferExportSource,
   getWarehouseTransfer,
   listWarehouseTransfers,
   reverseWarehouseTransfer,
@@ -20,7 +20,7 @@ const tags = ['warehouse transfer'];
 export function registerWarehouseTransferRoutes(api: FastifyInstance, context: ModuleContext): void {
   registerTransaction(api, context, warehouseTransferTransaction, {
     list: (tx, actor, query) => listWarehouseTransfers(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
-    forEach: (tx, actor, query, visit) => forEachWarehouseTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, query }, visit),
+    exportSource: (tx, actor, query) => warehouseTransferExportSource(tx, { agencyId: actor.agencyId, scope: actor.scope, query }),
     exportColumns: warehouseTransferExportColumns,
     exportSheet: { en: 'Warehouse transfers', ar: 'النقل بين المستودعات' },
     get: (tx, actor, id) => getWarehouseTransfer(tx, { agencyId: actor.agencyId, scope: actor.scope, id }),

@@ -21,7 +21,7 @@ import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
 import { orderByAllowed } from '../../platform/db/list-order';
 import { AppError, badRequest, notFound } from '../../platform/errors';
-import { forEachBatch } from '../../platform/excel';
+import { cursorSource, type CursorSource } from '../../platform/db/cursor';
 import { inScope } from '../../identity/data-scope';
 import { columnOf, locations, trucks } from '../master-data/master-data.schema';
 import { consignments } from '../procurement/procurement.schema';
@@ -114,9 +114,9 @@ export async function listWarehouseTransfers(tx: Db, actor: ReadActor & { query:
   return { rows: rows.map(toWarehouseTransfer), count: Number(total?.count ?? 0), total: kgToTonnes(BigInt(total?.kg ?? '0')) };
 }
 
-export async function forEachWarehouseTransfer(tx: Db, actor: ReadActor & { query: WarehouseTransferFilters }, visit: (rows: TWarehouseTransfer[]) => Promise<void> | void): Promise<void> {
+export async function warehouseTransferExportSource(tx: Db, actor: ReadActor & { query: WarehouseTransferFilters }): Promise<CursorSource<TWarehouseTransfer>> {
   const where = await conditions(tx, actor, actor.query);
-  await forEachBatch(async (limit, offset) => (await selectTransferSlips(tx).where(where).orderBy(...orderByAllowed(warehouseTransferSort, actor.query, transferSlips.id)).limit(limit).offset(offset)).map(toWarehouseTransfer), visit);
+  return cursorSource(selectTransferSlips(tx).where(where).orderBy(...orderByAllowed(warehouseTransferSort, actor.query, transferSlips.id)), (_tx, rows) => rows.map(toWarehouseTransfer));
 }
 
 export async function getWarehouseTransfer(tx: Db, actor: ReadActor & { id: number; notFoundMessage?: Message }): Promise<TWarehouseTransfer> {

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { WeighTicketView } from '@tonnage/contracts';
-import PDFDocument from 'pdfkit';
+import { newPdfDocument } from '../../platform/pdf';
 import { formatSlipDateTime, linePieces } from '../port-loading/loading-slip.pdf';
 
 /*
@@ -118,8 +118,8 @@ function weighingRows(
 }
 
 /** Renders the ticket; resolves to the PDF's bytes. `compress: false` keeps the text readable (tests). */
-export function renderTicketPdf(view: WeighTicketView, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
+export async function renderTicketPdf(view: WeighTicketView, options: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = await newPdfDocument({
     size: 'A4',
     margin: 40,
     compress: options.compress ?? true,

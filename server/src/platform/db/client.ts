@@ -2,18 +2,15 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { lockEmbeddedDatabase } from './embedded-lock';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { ENSURE_APP_ROLE_SQL, GRANT_APP_ROLE_SQL } from './tenancy';
+import { serverDir } from '../paths';
 
 /**
  * A database or a transaction: data-access functions take this first, so several compose in one transaction.
@@ -22,7 +19,7 @@ import { ENSURE_APP_ROLE_SQL, GRANT_APP_ROLE_SQL } from './tenancy';
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
-export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+export const migrationsFolder = path.join(serverDir, 'drizzle');
 
 export interface Database {
   db: Db;
@@ -30,6 +27,8 @@ export interface Database {
   /** The pg pool (PostgreSQL only): the realtime adapter shares it. */
   pool: pg.Pool | undefined;
   migrate(): Promise<void>;
+  /** PGlite only: the whole database as a tarball, to open copies of it (`pgliteSnapshot`); the tests' migrated template. */
+  snapshot?(): Promise<Blob>;
   /** Round trip to the database, for the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -40,6 +39,8 @@ export interface OpenDatabaseOptions {
   url?: string | undefined;
   /** Folder for PGlite's files; undefined keeps PGlite in memory (tests). */
   pgliteDir?: string | undefined;
+  /** An in-memory PGlite starting as a copy of this snapshot (`Database.snapshot`), instead of empty. */
+  pgliteSnapshot?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -109,10 +110,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     };
   }
+  // The embedded engine is loaded only when it is used: a server on PostgreSQL never holds its code.
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const release = options.pgliteDir ? lockEmbeddedDatabase(options.pgliteDir) : () => undefined;
   // pg_trgm: the trigram indexes of master-data search (migration 0001).
-  const client = new PGlite({ ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}), extensions: { pg_trgm } });
+  const client = new PGlite({
+    ...(options.pgliteDir ? { dataDir: options.pgliteDir } : {}),
+    ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}),
+    extensions: { pg_trgm },
+  });
   try {
     await client.waitReady;
   } catch (error) {
@@ -131,6 +141,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await migratePglite(pgliteDb, { migrationsFolder });
       await client.exec(GRANT_APP_ROLE_SQL);
     },
+    snapshot: () => client.dumpDataDir('none'),
     async ping() {
       await db.execute(sql`select 1`);
     },

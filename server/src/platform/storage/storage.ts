@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { AppConfig, S3Config } from '../config';
 
 export interface StoredObject {
@@ -131,26 +131,43 @@ function isMissingObject(error: unknown): boolean {
   return metadata?.httpStatusCode === 404;
 }
 
-/** Objects in an S3-compatible bucket (AWS, MinIO, s3rver, ...). */
+/**
+ * Objects in an S3-compatible bucket (AWS, MinIO, s3rver, ...). The SDK (megabytes of code) is loaded at the first
+ * use of the bucket, not when the server starts.
+ */
 export function createS3Storage(s3: S3Config): FileStorage {
-  const client = new S3Client({
-    region: s3.region,
-    ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
-    forcePathStyle: s3.forcePathStyle,
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    // Many S3-compatible servers do not understand the SDK's default trailing checksums.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  type Sdk = typeof import('@aws-sdk/client-s3');
+  let connected: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
+  const connect = () =>
+    (connected ??= import('@aws-sdk/client-s3').then(
+      (sdk) => ({
+        sdk,
+        client: new sdk.S3Client({
+          region: s3.region,
+          ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+          forcePathStyle: s3.forcePathStyle,
+          credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+          // Many S3-compatible servers do not understand the SDK's default trailing checksums.
+          requestChecksumCalculation: 'WHEN_REQUIRED',
+          responseChecksumValidation: 'WHEN_REQUIRED',
+        }),
+      }),
+      (error: unknown) => {
+        connected = null;
+        throw error;
+      },
+    ));
   return {
     async put(key, body, contentType) {
+      const { sdk, client } = await connect();
       await client.send(
-        new PutObjectCommand({ Bucket: s3.bucket, Key: sanitizeKey(key), Body: body, ContentType: contentType, ContentLength: body.length }),
+        new sdk.PutObjectCommand({ Bucket: s3.bucket, Key: sanitizeKey(key), Body: body, ContentType: contentType, ContentLength: body.length }),
       );
     },
     async get(key) {
+      const { sdk, client } = await connect();
       try {
-        const result = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: sanitizeKey(key) }));
+        const result = await client.send(new sdk.GetObjectCommand({ Bucket: s3.bucket, Key: sanitizeKey(key) }));
         if (!(result.Body instanceof Readable)) throw new Error('S3 returned no readable body');
         return { body: result.Body, contentType: result.ContentType, size: result.ContentLength };
       } catch (error) {
@@ -159,7 +176,8 @@ export function createS3Storage(s3: S3Config): FileStorage {
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: sanitizeKey(key) }));
+      const { sdk, client } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: s3.bucket, Key: sanitizeKey(key) }));
     },
   };
 }

@@ -29,6 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { direction } = useLanguage();
   const { token, selectedAgencyId, refreshUserContext } = useSession();
   const [collapsed, setCollapsed] = useState(viewport !== 'desktop');
+  const [openKeys, setOpenKeys] = useState<string[]>([]);
 
   // Each size starts in its natural state: open on desktop, narrow on tablet, hidden on mobile.
   useEffect(() => {
@@ -51,7 +52,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           >
             <nav className="sider-nav" data-testid="sidebar">
               <Brand collapsed={false} />
-              <SideMenu collapsed={false} onNavigate={() => setCollapsed(true)} />
+              <SideMenu collapsed={false} openKeys={openKeys} onOpenKeysChange={setOpenKeys} onNavigate={() => setCollapsed(true)} />
             </nav>
           </Drawer>
         ) : (
@@ -65,7 +66,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           >
             <nav className="sider-nav" data-testid="sidebar">
               <Brand collapsed={collapsed} />
-              <SideMenu collapsed={collapsed} />
+              <SideMenu collapsed={collapsed} openKeys={openKeys} onOpenKeysChange={setOpenKeys} />
             </nav>
           </Layout.Sider>
         )}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import {
   AppstoreOutlined,
@@ -40,12 +40,18 @@ type MenuItems = NonNullable<MenuProps['items']>;
 
 interface SideMenuProps {
   collapsed: boolean;
+  /**
+   * The open sub-menus, kept by the layout: the sidebar and the mobile drawer are two menus, and a resize that swaps
+   * one for the other (or a full-page screenshot that resizes the window for a moment) keeps what the user opened.
+   */
+  openKeys: string[];
+  onOpenKeysChange: Dispatch<SetStateAction<string[]>>;
   /** Called after an entry is clicked (the mobile sidebar closes itself). */
   onNavigate?: () => void;
 }
 
 /** The sidebar menu, built only from the contracts' menu catalogue and the user's permissions. */
-export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
+export function SideMenu({ collapsed, openKeys, onOpenKeysChange, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { userContext, selectedAgencyId } = useSession();
@@ -94,13 +100,12 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
   );
 
   const active = activeMenuKeys(visible, pathname, selectedAgencyId);
-  const [openKeys, setOpenKeys] = useState<string[]>(active.group ? [active.group] : []);
 
   // The sub-menu of the current route opens (spec section 2.4).
   const activeGroup = active.group;
   useEffect(() => {
-    if (activeGroup) setOpenKeys((keys) => (keys.includes(activeGroup) ? keys : [...keys, activeGroup]));
-  }, [activeGroup]);
+    if (activeGroup) onOpenKeysChange((keys) => (keys.includes(activeGroup) ? keys : [...keys, activeGroup]));
+  }, [activeGroup, onOpenKeysChange]);
 
   return (
     <Menu
@@ -108,7 +113,7 @@ export function SideMenu({ collapsed, onNavigate }: SideMenuProps) {
       mode="inline"
       items={items}
       selectedKeys={active.selected ? [active.selected] : []}
-      {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
+      {...(collapsed ? {} : { openKeys, onOpenChange: onOpenKeysChange })}
       onClick={() => onNavigate?.()}
     />
   );

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher';
 import { useAgencyData } from '../../features/agencies/agency-api';
 import { ApprovalsInbox } from '../../features/vessel-approval/ApprovalsInbox';
+import { ExportJobsIndicator } from '../../features/exports/ExportJobsIndicator';
 import { fileUrl } from '../files';
 import { useSession, useUserContext } from '../session';
 
@@ -106,6 +107,7 @@ export function TopBar({ collapsed, onToggle }: TopBarProps) {
         {agencyName ?? ''}
       </Typography.Text>
       <div className="topbar-spacer" />
+      <ExportJobsIndicator />
       <ApprovalsInbox />
       <LanguageSwitcher />
       <UserMenu />

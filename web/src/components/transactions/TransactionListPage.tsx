@@ -159,7 +159,7 @@ const idOf = (text: string | undefined): number | undefined => (text !== undefin
 const pickedId = (value: number | number[] | undefined): number | undefined => (typeof value === 'number' ? value : undefined);
 
 /** One declared filter, rendered by its kind, bound to the URL. */
-function FilterControl({ filter, state, testIdPrefix, set }: { filter: TransactionFilter; state: ListUrlState; testIdPrefix: string; set: (changes: Record<string, string | number | undefined>) => void }) {
+export function FilterControl({ filter, state, testIdPrefix, set }: { filter: TransactionFilter; state: ListUrlState; testIdPrefix: string; set: (changes: Record<string, string | number | undefined>) => void }) {
   const { t } = useTranslation();
   const testId = `${testIdPrefix}-filter-${filterTestSuffix(filter)}`;
   const label = t(filter.label);

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  ZLoanBalance,
   ZLoanMovements,
   ZOnBoardLenders,
   ZOpenLoans,
@@ -14,14 +13,13 @@ import {
 } from '@tonnage/contracts';
 import { apiOrThrow, rawRequest, type Query, type RawResult } from '../../app/api';
 
-/** Query keys under the loan flows' keys: one invalidation of a flow refreshes its pickers and the balance too. */
+/** Query keys under the loan flows' keys: one invalidation of a flow refreshes its pickers and the movements too. */
 export const loanKeys = {
   positions: (warehouseId: number) => [consigneeToSmTransaction.key, 'positions', warehouseId] as const,
   sitePositions: (locationId: number) => [consigneeLocationToSmTransaction.key, 'positions', locationId] as const,
   openLoans: () => [consigneeToSmTransaction.key, 'open'] as const,
   onBoard: (voyageId: number) => [consigneeToSmTransaction.key, 'on-board', voyageId] as const,
   returnSources: (loanId: number) => [consigneeToSmTransaction.key, 'return-sources', loanId] as const,
-  balance: (query: Query) => [consigneeToSmTransaction.key, 'balance', query] as const,
   movements: (query: Query) => [consigneeToSmTransaction.key, 'movements', query] as const,
 };
 
@@ -67,11 +65,6 @@ export function useLoanReturnSources(loanId: number | undefined, enabled: boolea
     queryFn: async () => (await apiOrThrow(`/api/warehouseSmToConsignee/return-sources?loanId=${loanId ?? 0}`, { schema: ZStockPositions })).rows,
     enabled: enabled && loanId !== undefined,
   });
-}
-
-/** The loan balance per lender, borrower, consignment and cargo type. */
-export function useLoanBalance(query: Query) {
-  return useQuery({ queryKey: loanKeys.balance(query), queryFn: () => apiOrThrow('/api/loan-balance', { query, schema: ZLoanBalance }) });
 }
 
 /** The loans and loan returns of one balance line. */

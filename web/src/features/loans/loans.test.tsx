@@ -4,14 +4,14 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { App as AntApp } from 'antd';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { COMPANY_TYPE_IDS, consigneeToSmTransaction, LoanMessages, Messages, type TAgencyCompany, type TAgencyLocation, type TLoan, type TLoanBalance, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, consigneeToSmTransaction, LoanMessages, Messages, type TAgencyCompany, type TAgencyLocation, type TLoan, type TLoanMovement, type TLoanReturn, type TStockPosition } from '@tonnage/contracts';
 import { createQueryClient } from '../../app/providers';
 import { loadTestLanguage } from '../../test/i18n';
 import { apiRow, json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
 import ConsigneeToSmFormPage, { ConsigneeLocationToSmFormPage } from './ConsigneeToSmFormPage';
-import LoanBalancePage from './LoanBalancePage';
+import { LoanMovements } from '../reports/LoanMovements';
 import SmToConsigneeFormPage from './SmToConsigneeFormPage';
 import { LoanListPage, LoanReturnListPage } from './LoanRecords';
 import TransferSlipPrintPage from '../warehouse-transfer/TransferSlipPrintPage';
@@ -279,37 +279,27 @@ describe('the SM to Consignee form from other cargo', () => {
   });
 });
 
-describe('the loan balance', () => {
-  const balance: TLoanBalance = {
-    rows: [{ lenderId: 9, lenderName: 'Mill Co', borrowerId: 4, borrowerName: 'Gulf SM', consignmentId: 11, lcPoNumber: 'LC-1', cargoTypeId: 2, cargoTypeName: 'Wheat', loans: 1, issued: '25.000', returned: '10.000', outstanding: '15.000' }],
-    issued: '25.000',
-    returned: '10.000',
-    outstanding: '15.000',
-  };
+describe('a Loan Statement line’s movements', () => {
+  const line = { lenderId: 9, borrowerId: 4, consignmentId: 11, cargoTypeId: 2 };
   const movements: TLoanMovement[] = [
     { kind: 'loan', id: 7, loanId: 7, place: 'warehouse', at: '2026-11-21T02:00:00.000Z', warehouseName: 'Silo yard', siloName: null, quantity: '25.000', outstanding: '25.000' },
     { kind: 'loanReturn', id: 3, loanId: 7, place: 'warehouse', at: '2026-11-21T06:00:00.000Z', warehouseName: 'Silo yard', siloName: null, quantity: '10.000', outstanding: '15.000' },
   ];
 
-  it('lists the outstanding per counterparty and consignment and opens a line on its movements', { timeout: 20_000 }, async () => {
+  it('lists the line’s loans and returns with the running outstanding, numbers not linked without the screens’ view flag', { timeout: 20_000 }, async () => {
     const calls: string[] = [];
     mockFetch((url) => {
       calls.push(`${url.pathname}${url.search}`);
       if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
-      if (url.pathname === '/api/loan-balance') return json(balance);
       if (url.pathname === '/api/loan-balance/movements') return json({ rows: movements });
       return undefined;
     });
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewLoanReport'] });
-    renderPage(<LoanBalancePage />, 'loan-report');
-    expect((await screen.findByTestId('loan-balance-outstanding')).textContent).toBe('15.000');
-    expect(screen.getByTestId('loan-balance-total').textContent).toBe('15.000');
-    expect(calls).toContain('/api/loan-balance?open=open');
-    fireEvent.click(screen.getByRole('button', { name: /expand row/i }));
+    renderPage(<LoanMovements row={line} />, 'loan-report');
     const table = await screen.findByTestId('loan-movements');
     await waitFor(() => expect(within(table).getByText('Loan return (LR)')).toBeTruthy());
     expect(calls).toContain('/api/loan-balance/movements?lenderId=9&borrowerId=4&consignmentId=11&cargoTypeId=2');
-    // Without the view flag of the loan screens, the record numbers are not links.
+    expect(within(table).getAllByText('15.000').length).toBeGreaterThan(0);
     expect(within(table).queryAllByTestId('loan-movement-link')).toHaveLength(0);
     expect(within(table).getByText('L 7')).toBeTruthy();
   });
@@ -317,14 +307,11 @@ describe('the loan balance', () => {
   it('links each movement to its record page for a user who may view it', { timeout: 20_000 }, async () => {
     mockFetch((url) => {
       if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
-      if (url.pathname === '/api/loan-balance') return json(balance);
       if (url.pathname === '/api/loan-balance/movements') return json({ rows: [...movements, { ...movements[0], id: 8, loanId: 8, place: 'consigneeLocation' }] });
       return undefined;
     });
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewLoanReport', 'canViewWarehouseConsigneeToSm', 'canViewConsigneeToSm', 'canViewWarehouseSmToConsignee'] });
-    renderPage(<LoanBalancePage />, 'loan-report');
-    await screen.findByTestId('loan-balance-outstanding');
-    fireEvent.click(screen.getByRole('button', { name: /expand row/i }));
+    renderPage(<LoanMovements row={line} />, 'loan-report');
     const table = await screen.findByTestId('loan-movements');
     const links = await within(table).findAllByTestId('loan-movement-link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -336,11 +323,11 @@ describe('the loan balance', () => {
 
   it('says it in Arabic', async () => {
     await loadTestLanguage('ar');
-    mockFetch((url) => (url.pathname === '/api/agencies/1/agencyData' ? json(agencyData) : url.pathname === '/api/loan-balance' ? json(balance) : undefined));
+    mockFetch((url) => (url.pathname === '/api/agencies/1/agencyData' ? json(agencyData) : url.pathname === '/api/loan-balance/movements' ? json({ rows: movements }) : undefined));
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewLoanReport'] });
-    renderPage(<LoanBalancePage />, 'loan-report');
-    expect(await screen.findByText('رصيد القروض')).toBeTruthy();
-    expect(screen.getByText('المتبقي (طن متري)')).toBeTruthy();
+    renderPage(<LoanMovements row={line} />, 'loan-report');
+    expect(await screen.findByText('المتبقي (طن متري)')).toBeTruthy();
+    expect(screen.getByText('الحركة')).toBeTruthy();
   });
 });
 

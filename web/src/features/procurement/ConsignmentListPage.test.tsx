@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import type { TConsignment } from '@tonnage/contracts';
+import { permissionFlag, type TConsignment } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage, urlOf } from '../../components/resources/resource-test-utils';
+import { setTestSession } from '../../components/resources/test-session';
 import ConsignmentListPage from './ConsignmentListPage';
 
 vi.mock('../../app/session', async (importOriginal) => ({
@@ -45,6 +46,23 @@ describe('ConsignmentListPage', () => {
   });
   afterEach(() => {
     vi.restoreAllMocks();
+    setTestSession();
+  });
+
+  it("opens an LC/PO's reconciliation for a user with the LC wise report's flag, and offers nothing to others", async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/consignments') return json({ rows: [row], count: 1 });
+      if (url.pathname === '/api/consignments/total-quantity') return json({ totalQuantity: '1250.500', count: 1 });
+      return json({ rows: [], count: 0 });
+    });
+    const view = renderPage(<ConsignmentListPage />, 'consignments');
+    expect(await screen.findByText('LC-2026-001')).toBeTruthy();
+    expect(screen.getByTestId('consignment-reconciliation').getAttribute('href')).toBe('/agencies/1/lc-reconciliation?consignmentId=12');
+    view.unmount();
+    setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: [permissionFlag('Consignment', 'view')] });
+    renderPage(<ConsignmentListPage />, 'consignments');
+    expect(await screen.findByText('LC-2026-001')).toBeTruthy();
+    expect(screen.queryByTestId('consignment-reconciliation')).toBeNull();
   });
 
   it('shows rows with 3-decimal quantities and the total, filters on the server, and reverses with a reason', async () => {

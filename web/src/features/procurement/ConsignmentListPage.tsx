@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Button, Space, Statistic, Tag, Tooltip } from 'antd';
-import { FileTextOutlined } from '@ant-design/icons';
+import { AuditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { consignmentTransaction, saleOrderTransaction, ZConsignmentTotal, type TConsignment } from '@tonnage/contracts';
+import { consignmentTransaction, LC_RECONCILIATION_KEY, LC_RECONCILIATION_MODULE, permissionFlag, saleOrderTransaction, ZConsignmentTotal, type TConsignment } from '@tonnage/contracts';
 import { apiOrThrow, type Query } from '../../app/api';
 import { formatQuantity } from '../../app/format';
+import { useCan } from '../../app/guards';
 import { useAgencyPath } from '../../app/navigation';
 import { ConsigneePicker } from '../../components/pickers';
 import { transactionKeys } from '../../components/transactions/hooks';
@@ -54,6 +55,7 @@ export default function ConsignmentListPage() {
   const [, setParams] = useSearchParams();
   const [editing, setEditing] = useState<TConsignment | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const mayReconcile = useCan(permissionFlag(LC_RECONCILIATION_MODULE, 'view'));
   const openDrawer = (row: TConsignment | null) => {
     setEditing(row);
     setDrawerOpen(true);
@@ -109,11 +111,20 @@ export default function ConsignmentListPage() {
       onAdd={() => openDrawer(null)}
       onEdit={openDrawer}
       rowActions={(row) => (
-        <Tooltip title={t('procurement.documents')}>
-          <Link to={agencyPath(`consignments/${row.id}/documents`)} aria-label={t('procurement.documents')} data-testid="consignment-documents">
-            <Button type="text" icon={<FileTextOutlined />} />
-          </Link>
-        </Tooltip>
+        <>
+          <Tooltip title={t('procurement.documents')}>
+            <Link to={agencyPath(`consignments/${row.id}/documents`)} aria-label={t('procurement.documents')} data-testid="consignment-documents">
+              <Button type="text" icon={<FileTextOutlined />} />
+            </Link>
+          </Tooltip>
+          {mayReconcile && (
+            <Tooltip title={t('reports.lcReconciliation.open')}>
+              <Link to={agencyPath(`${LC_RECONCILIATION_KEY}?consignmentId=${row.id}`)} aria-label={t('reports.lcReconciliation.open')} data-testid="consignment-reconciliation">
+                <Button type="text" icon={<AuditOutlined />} />
+              </Link>
+            </Tooltip>
+          )}
+        </>
       )}
       reverse={{
         title: (row) => t('procurement.reverseConsignment', { number: row.LCPONumber }),

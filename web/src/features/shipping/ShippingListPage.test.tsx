@@ -52,6 +52,8 @@ function answer(calls: { method: string; url: URL; body: unknown }[]) {
     if (url.pathname === '/api/shipments/total-quantity') return json({ totalQuantity: '320.250', count: 1 });
     if (url.pathname === '/api/shipments/31/shipment-reverse') return json({ id: 31, message: 'Shipment reversed successfully' });
     if (url.pathname === '/api/agencies/1/agencyData') return json(agencyData);
+    // The Export button first asks the server how (a small list downloads at once), then downloads the file.
+    if (url.pathname === '/api/shipments/export' && init?.method === 'POST') return json({ mode: 'direct', count: 1 });
     if (url.pathname === '/api/shipments/export.xlsx') return new Response(new Blob(['xlsx']), { status: 200 });
     return undefined;
   });

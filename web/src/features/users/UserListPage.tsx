@@ -13,6 +13,7 @@ import { useUserContext } from '../../app/session';
 import { useRoles } from '../roles/role-api';
 import { forcePasswordReset, toggleUserStatus, useUserList, userKeys } from './user-api';
 import { effectiveSearch, initialUserListState, USER_KINDS, userListQuery, type UserKindFilter, type UserListState, type UserSortBy, type UserStatusFilter } from './user-query';
+import { ExportButton } from '../../components/ExportButton';
 import { PageHeader } from '../../components/PageHeader';
 import { serverPagination } from '../../app/pagination';
 
@@ -140,13 +141,16 @@ export default function UserListPage() {
       <PageHeader
         title={t('users.title')}
         actions={
-          canAdd && (
-            <Link to={agencyPath('users/add')}>
-              <Button type="primary" icon={<PlusOutlined />} data-testid="user-add">
-                {t('users.add')}
-              </Button>
-            </Link>
-          )
+          <Space wrap>
+            <ExportButton listPath="/api/users" query={{ ...query }} fileName="users.xlsx" testId="users-export" />
+            {canAdd && (
+              <Link to={agencyPath('users/add')}>
+                <Button type="primary" icon={<PlusOutlined />} data-testid="user-add">
+                  {t('users.add')}
+                </Button>
+              </Link>
+            )}
+          </Space>
         }
       />
       <div className="list-filters">

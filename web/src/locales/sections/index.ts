@@ -26,12 +26,16 @@ import * as dashboardShared from './dashboard-shared';
 import * as dashboardVessel from './dashboard-vessel';
 import * as dashboardStats from './dashboard-stats';
 import * as dashboardWarehouse from './dashboard-warehouse';
+import * as reports from './reports';
+import * as exportsSection from './exports';
+import * as reportBuilder from './report-builder';
 
 /**
  * The feature sections of the message sets, by their i18n namespace (`t('<namespace>.…')`). A new flow adds its
- * section file and one line here; `en.ts` and `ar.ts` spread what this builds.
+ * section file and one line here (English and Arabic); the file languages' app files get its keys, in English until
+ * translated, from `npm run locales:skeleton -- <lang>` (scripts/locale-skeleton.ts).
  */
-const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans, sales, consigneeTransfer, warehouseTransfer, dashboardMap, dashboardShared, dashboardVessel, dashboardStats, dashboardWarehouse, dashboardPartners } as const;
+const sections = { procurement, shipping, vesselApproval, portLoading, outboundWeighing, receiving, transactions, weightDisplay, cameras, warehouseDispatch, consigneeDispatch, groupedOut, corrections, ownershipTransfer, siloTransfer, swapCargo, handling, loans, sales, consigneeTransfer, warehouseTransfer, dashboardMap, dashboardShared, dashboardVessel, dashboardStats, dashboardWarehouse, dashboardPartners, reports, reportBuilder, exports: exportsSection } as const;
 
 type Sections = typeof sections;
 type Namespace = keyof Sections;
@@ -53,13 +57,12 @@ export const sectionMessagesAr = merged(namespaces.map((name) => sections[name].
 export const sectionOtherMessagesAr = merged(namespaces.map((name) => sections[name].otherMessagesAr));
 
 /**
- * The feature sections of a language, as i18next adds them after sign-in (app/i18n.ts `loadAppTexts`): the signed-in
- * app's own screens (app-texts.ts) and the sections' texts under their namespaces, and the Arabic of the sections'
- * messages (a language's own core messages win over these). The other languages translate no section yet: they fall
- * back to English.
+ * The signed-in app's texts of English or Arabic, as i18next adds them after sign-in (app/i18n.ts `loadAppTexts`): the
+ * signed-in app's own screens (app-texts.ts) and the sections' texts under their namespaces, and the Arabic of the
+ * sections' messages (a language's own core messages win over these). The file languages (zh, it, es, fr) have the same
+ * texts in an app file of their own instead (`locales/app/<lang>.ts`, types.ts `AppTranslation`).
  */
-export function sectionBundle(language: string): { translation: Record<string, unknown>; messages: Readonly<Record<string, string>> } | null {
+export function sectionBundle(language: 'en' | 'ar'): { translation: Record<string, unknown>; messages: Readonly<Record<string, string>> } {
   if (language === 'en') return { translation: { ...appTextsEn, ...sectionsEn }, messages: {} };
-  if (language === 'ar') return { translation: { ...appTextsAr, ...sectionsAr }, messages: { ...sectionMessagesAr, ...sectionOtherMessagesAr } };
-  return null;
+  return { translation: { ...appTextsAr, ...sectionsAr }, messages: { ...sectionMessagesAr, ...sectionOtherMessagesAr } };
 }

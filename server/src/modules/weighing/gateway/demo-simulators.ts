@@ -23,6 +23,7 @@ export async function startDemoSimulators(bridges: readonly WeighbridgeConfig[],
   }
   return {
     async close() {
+      // eslint-disable-next-line no-restricted-syntax -- closes TCP servers, no database query
       await Promise.all(started.map((simulator) => simulator.close()));
     },
   };

@@ -36,10 +36,13 @@ describe('every indicator codec', () => {
       fc.assert(
         fc.property(fc.array(fc.tuple(reading, garbage), { minLength: 1, maxLength: 12 }), fc.array(fc.nat(), { maxLength: 10 }), (frames, cutSeeds) => {
           const codec = codecOf(format);
-          const data = Buffer.concat(frames.map(([r, junk]) => Buffer.concat([Buffer.from(junk), codec.encode({ ...r, overload: false })])));
-          const cuts = cutSeeds.map((n) => n % (data.length + 1));
+          const sent = Buffer.concat(frames.map(([r, junk]) => Buffer.concat([Buffer.from(junk), codec.encode({ ...r, overload: false })])));
+          const cuts = cutSeeds.map((n) => n % (sent.length + 1));
+          // An indicator never stops sending: one more frame follows. Toledo needs it while it has not yet learnt
+          // whether frames carry a checksum and the first checksum happens to equal STX (the byte after it decides).
+          const data = Buffer.concat([sent, codec.encode({ kg: 0, stable: true, net: false, overload: false })]);
           const parser = codec.createParser();
-          const readings = feedCut(parser, data, cuts);
+          const readings = feedCut(parser, data, cuts).slice(0, frames.length);
           expect(readings).toEqual(frames.map(([r]) => expected(format, r)));
           expect(parser.dropped).toBe(frames.filter(([, junk]) => junk.length > 0).length);
         }),

@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_accounts_live_pair_idx" ON "ledger_accounts" USING btree ("agency_id","voyage_id","consignment_id","trip_id","kind","balance_kg") WHERE "ledger_accounts"."balance_kg" <> 0;--> statement-breakpoint
+CREATE INDEX "trips_other_kind_idx" ON "trips" USING btree ("agency_id","id") WHERE "trips"."kind" <> 'loadingSlip';

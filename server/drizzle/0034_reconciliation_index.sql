@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_accounts_consignment_kind_idx" ON "ledger_accounts" USING btree ("agency_id","consignment_id","kind");
