@@ -58,7 +58,7 @@ const withPick =
 
 const W = '/api/dashboard/warehouse';
 /** A request per dashboard route ("GET url" as the app registers it). */
-const REQUESTS: Record<string, RequestKind> = {
+export const REQUESTS: Record<string, RequestKind> = {
   'GET /api/dashboard/map': { tab: 'map', first: true, params: () => ({}) },
   'GET /api/dashboard/vessels/get-vessel-stats': { tab: 'vessel', first: true, params: () => ({}) },
   'GET /api/dashboard/vessels/get-vessel-detail': { tab: 'vessel', first: false, params: withPick((p) => p.voyages) },
@@ -149,7 +149,7 @@ async function dashboardRoutes(databaseUrl: string): Promise<{ measured: string[
 }
 
 /** The ids a user may click through: everything for the agency's admin, a shipment manager's own for its admin. */
-async function poolsOf(db: Db, agencyId: number, managerId: number | null): Promise<Pools> {
+export async function poolsOf(db: Db, agencyId: number, managerId: number | null): Promise<Pools> {
   const inScope = managerId === null ? sql`true` : sql`c.shipment_manager_id = ${managerId}`;
   const voyages = await queryRows<{ vesselId: number; voyageId: number }>(
     db,
@@ -193,7 +193,7 @@ async function poolsOf(db: Db, agencyId: number, managerId: number | null): Prom
 }
 
 /** A small seeded generator, so two runs draw the same requests. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
