@@ -35,7 +35,7 @@ import { issue13Disturbed, stockPasses, stockSection, warehouseSection, writeIss
 import { openDatabase } from '../server/src/platform/db/client';
 import { measureWebBundle } from './bench/web-bundle';
 import { benchDashboard, type DashboardPhase } from './bench/dashboard';
-import { dashboardDisturbed, dashboardPasses, dashboardSection, writeDashboardDoc } from './bench/dashboard-report';
+import { dashboardDisturbed, dashboardPacedPasses, dashboardPasses, dashboardSection, writeDashboardDoc } from './bench/dashboard-report';
 import { benchWeighbridgeLatency, type WeighbridgeLatencyPhase } from './bench/weighbridge';
 import { benchExport, type ExportPhase } from './bench/export';
 import { exportDisturbed, exportPasses, exportPeakMiB, exportSection, writeExportDoc } from './bench/export-report';
@@ -382,7 +382,7 @@ async function runDashboardOnly(): Promise<number> {
         bigAgencyEntries: quick ? DASHBOARD_BIG_AGENCY_ENTRIES / 10 : DASHBOARD_BIG_AGENCY_ENTRIES,
         templateVoyages: quick ? Math.ceil(DASHBOARD_VOYAGES / 4) : DASHBOARD_VOYAGES,
         agencies: 100,
-        phase: quick ? { warmup: 2, measure: 5 } : { warmup: 5, measure: 30 },
+        phase: quick ? { warmup: 2, measure: 5, paced: 10 } : { warmup: 5, measure: 30, paced: 90 },
         cpuScope: { databaseName: db.name },
         log,
       }),
@@ -395,7 +395,10 @@ async function runDashboardOnly(): Promise<number> {
   const report = { date: new Date(), machine, command: rerunCommand(), quick, dashboard };
   console.info(dashboardSection(report));
   const failed = !dashboard.ok || !dashboard.value.seed.ledgerClean;
-  if (dashboard.ok) log(`dashboard: ${dashboardPasses(dashboard.value) ? 'every call met' : 'a call MISSED'} the p95 target of 50 ms`);
+  if (dashboard.ok) {
+    log(`dashboard, no pause: ${dashboardPasses(dashboard.value) ? 'every call met' : 'a call MISSED'} the p95 target of 50 ms`);
+    log(`dashboard, at a person's pace: ${dashboardPacedPasses(dashboard.value) ? 'every call met' : 'a call MISSED'} the p95 target of 50 ms`);
+  }
   else log(`dashboard: ${dashboard.reason}`);
   const docName = path.relative(rootDir, docFile);
   if (write && failed) log(`not writing section 10 of ${docName}: the benchmark failed`);

@@ -2,7 +2,7 @@
 // markers of its own by `npm run bench -- --dashboard --write`, with a row added to its history table.
 import { benchDate, DISTURBED_CORES, runContext, type CpuSplit, type MachineInfo } from './machine';
 import { writeDocSection, type Outcome } from './report';
-import { DASHBOARD_TARGET_P95_MS, type DashboardPhase } from './dashboard';
+import { DASHBOARD_TARGET_P95_MS, DASHBOARD_THINK_MS, type DashboardPhase, type RouteLatency } from './dashboard';
 
 export interface DashboardReport {
   date: Date;
@@ -30,12 +30,22 @@ function cpuText(cpu: CpuSplit | null, cores: number): string {
   return cpu.other > DISTURBED_CORES ? `${text} **(other work disturbed this phase: figures are low)**` : text;
 }
 
+const allPass = (latencies: readonly RouteLatency[]) => latencies.every((l) => l.count > 0 && l.p95 < DASHBOARD_TARGET_P95_MS);
+
+/** Every call's p95 under the target with the ten users' calls always in flight (the machine saturated). */
 export function dashboardPasses(phase: DashboardPhase): boolean {
-  return phase.latencies.every((l) => l.count > 0 && l.p95 < DASHBOARD_TARGET_P95_MS);
+  return allPass(phase.latencies);
+}
+
+/** Every call's p95 under the target with the ten users at a person's pace. */
+export function dashboardPacedPasses(phase: DashboardPhase): boolean {
+  return allPass(phase.paced.latencies);
 }
 
 export function dashboardDisturbed(report: DashboardReport): boolean {
-  return report.dashboard.ok && (report.dashboard.value.cpu?.other ?? 0) > DISTURBED_CORES;
+  if (!report.dashboard.ok) return false;
+  const d = report.dashboard.value;
+  return Math.max(d.cpu?.other ?? 0, d.paced.cpu?.other ?? 0) > DISTURBED_CORES;
 }
 
 export function dashboardSection(report: DashboardReport): string {
@@ -43,20 +53,22 @@ export function dashboardSection(report: DashboardReport): string {
   if (!report.dashboard.ok) return `${head}Not measured: ${report.dashboard.reason}\n`;
   const d = report.dashboard.value;
   const s = d.seed;
-  const latencyRows = d.latencies.map((l) => {
-    const others = Object.entries(l.otherStatuses).map(([status, count]) => `${count} × ${status}`);
-    return [
-      `\`${l.route}\``,
-      `${l.tab}${l.first ? ' (first call)' : ''}`,
-      n(l.count),
-      ms(l.p50),
-      ms(l.p95),
-      ms(l.p99),
-      l.count > 0 && l.p95 < DASHBOARD_TARGET_P95_MS ? 'pass' : '**FAIL**',
-      `${(l.bytes / 1024).toFixed(1)} KiB`,
-      others.length > 0 ? others.join(', ') : '',
-    ];
-  });
+  const latencyRows = (latencies: readonly RouteLatency[]) =>
+    latencies.map((l) => {
+      const others = Object.entries(l.otherStatuses).map(([status, count]) => `${count} × ${status}`);
+      return [
+        `\`${l.route}\``,
+        `${l.tab}${l.first ? ' (first call)' : ''}`,
+        n(l.count),
+        ms(l.p50),
+        ms(l.p95),
+        ms(l.p99),
+        l.count > 0 && l.p95 < DASHBOARD_TARGET_P95_MS ? 'pass' : '**FAIL**',
+        `${(l.bytes / 1024).toFixed(1)} KiB`,
+        others.length > 0 ? others.join(', ') : '',
+      ];
+    });
+  const latencyHeader = ['call', 'tab', 'answers', 'p50', 'p95', 'p99', `p95 < ${DASHBOARD_TARGET_P95_MS} ms`, 'size', 'other answers'];
   const exportRows = d.exports.map((e) => [e.file, n(e.rows), `${(e.bytes / 1024).toFixed(0)} KiB`, `${e.seconds.toFixed(2)} s`, `${e.rssBeforeMiB.toFixed(0)} MiB`, `${e.rssPeakMiB.toFixed(0)} MiB`]);
   const rows = Object.entries(s.bigAgencyRows)
     .map(([table, count]) => `${table} ${n(count)}`)
@@ -67,14 +79,22 @@ export function dashboardSection(report: DashboardReport): string {
     ['the big agency\'s documents', rows],
     ['the largest warehouse', `${d.largestWarehouse.name}: ${n(d.largestWarehouse.positions)} positions, ${n(d.largestWarehouse.entries)} entries`],
     ['users', `${d.users.admins} agency admins and ${d.users.managers} shipment managers' company admins, 1 call in flight each`],
-    ['load', `${n(d.requests)} calls in ${d.seconds.toFixed(1)} s after warm-up: ${d.perSecond.toFixed(0)}/s`],
-    ['CPU', cpuText(d.cpu, report.machine.cores)],
+    ['load, no pause', `${n(d.requests)} calls in ${d.seconds.toFixed(1)} s after warm-up: ${d.perSecond.toFixed(0)}/s`],
+    ['CPU, no pause', cpuText(d.cpu, report.machine.cores)],
+    ['load, a person\'s pace', `${n(d.paced.requests)} calls in ${d.paced.seconds.toFixed(1)} s: ${d.paced.perSecond.toFixed(1)}/s`],
+    ['CPU, a person\'s pace', cpuText(d.paced.cpu, report.machine.cores)],
     ['making the data: season / thickening / 99 agencies / VACUUM ANALYZE', `${s.seasonSeconds.toFixed(1)} s / ${s.thickenSeconds.toFixed(1)} s / ${s.smallAgenciesSeconds.toFixed(1)} s / ${s.analyzeSeconds.toFixed(1)} s`],
     ['kept balances equal the entries, every transaction sums to zero (`findLedgerDifferences`)', s.ledgerClean ? 'yes' : '**no**'],
   ];
   return [
     head,
-    table(latencyRows, ['call', 'tab', 'answers', 'p50', 'p95', 'p99', `p95 < ${DASHBOARD_TARGET_P95_MS} ms`, 'size', 'other answers']),
+    `**10 users, no pause:** each user sends its next call as soon as the last one answers, so ten calls are always in flight and the 2 cores stay saturated (a stress test: the latency is mostly the queue).`,
+    '',
+    table(latencyRows(d.latencies), latencyHeader),
+    '',
+    `**10 users at a person's pace:** the same users and draws, each pausing ${DASHBOARD_THINK_MS / 1000} s on average (exponential) after an answer before the next click.`,
+    '',
+    table(latencyRows(d.paced.latencies), latencyHeader),
     '',
     table(exportRows, ['Excel export of the largest warehouse', 'rows', 'size', 'time', 'server memory before', 'server memory, highest while streaming']),
     '',
@@ -87,11 +107,12 @@ function historyRow(report: DashboardReport): string {
   if (!report.dashboard.ok) return '';
   const d = report.dashboard.value;
   const worst = [...d.latencies].sort((a, b) => b.p95 - a.p95)[0];
+  const pacedWorst = [...d.paced.latencies].sort((a, b) => b.p95 - a.p95)[0];
   const peak = Math.max(...d.exports.map((e) => e.rssPeakMiB));
-  return `| ${dateText(report.date)} | ${n(d.seed.entries)} | ${n(d.seed.bigAgencyEntries)} | ${d.perSecond.toFixed(0)}/s | ${worst ? `\`${worst.route}\` ${ms(worst.p95)}` : 'n/a'} | ${dashboardPasses(d) ? 'all pass' : 'a call FAILS'} | ${peak.toFixed(0)} MiB |`;
+  return `| ${dateText(report.date)} | ${n(d.seed.entries)} | ${n(d.seed.bigAgencyEntries)} | ${d.perSecond.toFixed(0)}/s | ${worst ? `\`${worst.route}\` ${ms(worst.p95)}` : 'n/a'} | ${dashboardPasses(d) ? 'all pass' : 'a call FAILS'} | ${peak.toFixed(0)} MiB | ${pacedWorst ? `\`${pacedWorst.route}\` ${ms(pacedWorst.p95)}` : 'n/a'}, ${dashboardPacedPasses(d) ? 'all pass' : 'a call FAILS'} |`;
 }
 
 /** Replaces section 10 between its markers (appending it before "## History" the first time) and adds a history row. */
 export function writeDashboardDoc(file: string, report: DashboardReport): void {
-  writeDocSection(file, { start: START, end: END, body: dashboardSection(report), historyHeading: HISTORY_HEADING, historyHeader: '| date | entries | the big agency | calls/s | slowest p95 | target | export memory, highest |\n|---|---|---|---|---|---|---|', row: historyRow(report) });
+  writeDocSection(file, { start: START, end: END, body: dashboardSection(report), historyHeading: HISTORY_HEADING, historyHeader: '| date | entries | the big agency | calls/s | slowest p95 | target | export memory, highest | at a person\'s pace: slowest p95, target |\n|---|---|---|---|---|---|---|---|', row: historyRow(report) });
 }

@@ -23,6 +23,8 @@ import { percentileOfSorted, SampleBuffer } from './stats';
 
 export const DASHBOARD_TARGET_P95_MS = 50;
 const USERS = 10;
+/** The paced phase: a user's mean pause between two clicks (exponential), reading what the last one showed. */
+export const DASHBOARD_THINK_MS = 1000;
 
 type Params = Record<string, string | number>;
 type Tab = keyof typeof DASHBOARD_TAB_PERMISSIONS;
@@ -126,6 +128,8 @@ export interface DashboardPhase {
   requests: number;
   perSecond: number;
   latencies: RouteLatency[];
+  /** The same ten users at a person's pace: a pause of DASHBOARD_THINK_MS on average after each answer. */
+  paced: { seconds: number; requests: number; perSecond: number; latencies: RouteLatency[]; cpu: CpuSplit | null };
   exports: ExportMeasure[];
   largestWarehouse: { name: string; positions: number; entries: number };
   cpu: CpuSplit | null;
@@ -241,7 +245,7 @@ export async function benchDashboard(params: {
   bigAgencyEntries: number;
   templateVoyages: number;
   agencies: number;
-  phase: { warmup: number; measure: number };
+  phase: { warmup: number; measure: number; paced: number };
   cpuScope: { databaseName: string };
   log: (line: string) => void;
 }): Promise<DashboardPhase> {
@@ -298,7 +302,7 @@ export async function benchDashboard(params: {
       }
     }
 
-    const run = async (seconds: number, record: boolean) => {
+    const run = async (seconds: number, record: boolean, thinkMs = 0) => {
       const samples = new Map(routes.measured.map((r) => [r, new SampleBuffer(1_000_000)]));
       const statuses = new Map<string, Record<string, number>>(routes.measured.map((r) => [r, {}]));
       const bytes = new Map<string, number>();
@@ -316,6 +320,8 @@ export async function benchDashboard(params: {
           const response = await fetch(urlOf(baseUrl, route, query), { headers: headersOf(session), signal: AbortSignal.timeout(30_000) });
           const body = await response.arrayBuffer();
           const elapsed = performance.now() - started;
+          // A person's pause (exponential, seeded per user), cut at the deadline.
+          if (thinkMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(-Math.log(1 - random()) * thinkMs, Math.max(0, deadline - performance.now()))));
           if (!record) continue;
           completed += 1;
           if (response.status === 200) {
@@ -333,28 +339,36 @@ export async function benchDashboard(params: {
     };
     log(`dashboard: ${sessions.length} users (5 agency admins, 5 shipment managers' admins), each a random call at a time: ${params.phase.warmup} s warm-up, then ${params.phase.measure} s`);
     await run(params.phase.warmup, false);
+    const latenciesOf = (measured: Awaited<ReturnType<typeof run>>): RouteLatency[] =>
+      routes.measured.map((route) => {
+        const kind = REQUESTS[route];
+        const buffer = measured.samples.get(route) ?? new SampleBuffer(1);
+        const sorted = buffer.sorted();
+        return {
+          route: route.slice('GET '.length),
+          tab: kind?.tab ?? 'vessel',
+          first: kind?.first ?? false,
+          count: buffer.length,
+          p50: percentileOfSorted(sorted, 50),
+          p95: percentileOfSorted(sorted, 95),
+          p99: percentileOfSorted(sorted, 99),
+          max: percentileOfSorted(sorted, 100),
+          otherStatuses: measured.statuses.get(route) ?? {},
+          bytes: buffer.length === 0 ? 0 : (measured.bytes.get(route) ?? 0) / buffer.length,
+        };
+      });
     const cpu = measureCpuSplit({ serverPid: server.pid, databaseName: params.cpuScope.databaseName });
     const measured = await run(params.phase.measure, true);
     const cpuSplit = cpu();
-    const latencies: RouteLatency[] = routes.measured.map((route) => {
-      const kind = REQUESTS[route];
-      const buffer = measured.samples.get(route) ?? new SampleBuffer(1);
-      const sorted = buffer.sorted();
-      return {
-        route: route.slice('GET '.length),
-        tab: kind?.tab ?? 'vessel',
-        first: kind?.first ?? false,
-        count: buffer.length,
-        p50: percentileOfSorted(sorted, 50),
-        p95: percentileOfSorted(sorted, 95),
-        p99: percentileOfSorted(sorted, 99),
-        max: percentileOfSorted(sorted, 100),
-        otherStatuses: measured.statuses.get(route) ?? {},
-        bytes: buffer.length === 0 ? 0 : (measured.bytes.get(route) ?? 0) / buffer.length,
-      };
-    });
+    const latencies = latenciesOf(measured);
     const slowest = [...latencies].sort((a, b) => b.p95 - a.p95)[0];
     log(`dashboard: ${measured.completed} calls in ${measured.elapsed.toFixed(1)} s; the slowest p95: ${slowest?.route} ${slowest?.p95.toFixed(1)} ms`);
+    log(`dashboard: the same users at a person's pace (a pause of ${DASHBOARD_THINK_MS} ms on average after each answer) for ${params.phase.paced} s`);
+    const pacedCpu = measureCpuSplit({ serverPid: server.pid, databaseName: params.cpuScope.databaseName });
+    const pacedRun = await run(params.phase.paced, true, DASHBOARD_THINK_MS);
+    const paced = { seconds: pacedRun.elapsed, requests: pacedRun.completed, perSecond: pacedRun.completed / pacedRun.elapsed, latencies: latenciesOf(pacedRun), cpu: pacedCpu() };
+    const pacedSlowest = [...paced.latencies].sort((a, b) => b.p95 - a.p95)[0];
+    log(`dashboard: paced, ${paced.requests} calls in ${paced.seconds.toFixed(1)} s; the slowest p95: ${pacedSlowest?.route} ${pacedSlowest?.p95.toFixed(1)} ms`);
 
     // The exports of the largest warehouse (by positions), the server's memory sampled while each streams.
     const [largest] = await queryRows<{ id: number; name: string; positions: number; entries: string }>(
@@ -397,6 +411,7 @@ export async function benchDashboard(params: {
       requests: measured.completed,
       perSecond: measured.completed / measured.elapsed,
       latencies,
+      paced,
       exports,
       largestWarehouse: { name: largest.name, positions: Number(largest.positions), entries: Number(largest.entries) },
       cpu: cpuSplit,
