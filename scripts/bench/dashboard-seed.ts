@@ -20,7 +20,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { findLedgerDifferences } from '../../server/src/ledger/ledger.check';
-import { rebuildMovementTotals } from '../../server/src/ledger/movement-totals';
+import { rebuildKeptFigures } from '../../server/src/ledger/kept-figures';
 import { queryRows, type Db } from '../../server/src/platform/db/client';
 import { createGeneratedAgency, type GeneratedSeason } from '../../server/src/test/generated-season';
 import { ENTRIES_PER_CYCLE, seedAgency, SMALL, type Shape } from './stock';
@@ -96,8 +96,9 @@ const LEFT_ALONE = new Set([
   'ledger_accounts',
   'ledger_transactions',
   'ledger_entries',
-  // Rebuilt from the entries once every agency is written (rebuildMovementTotals).
+  // Rebuilt from the ledger once every agency is written (rebuildKeptFigures).
   'ledger_movement_totals',
+  'ledger_voyage_figures',
 ]);
 
 /** A movement row's references to other movement rows, by column name. */
@@ -365,10 +366,11 @@ export async function seedDashboardData(params: {
     await client.query(`select setval(pg_get_serial_sequence('ledger_accounts', 'id'), (select max(id) from ledger_accounts))`);
     await client.query(`select setval(pg_get_serial_sequence('ledger_transactions', 'id'), (select max(id) from ledger_transactions))`);
     await client.query(`set session_replication_role = origin`);
-    // The kept movement counters of every entry copied past the posting function (the thickening and the other
-    // agencies), rebuilt from the entries as the migration does; findLedgerDifferences checks them below.
-    log('dashboard: rebuilding the kept movement counters from the entries');
-    await rebuildMovementTotals(db);
+    // The kept figures (movement counters, voyage figures) of every entry copied past the posting function (the
+    // thickening and the other agencies), rebuilt from the ledger as the migrations do; findLedgerDifferences checks
+    // them below.
+    log('dashboard: rebuilding the kept figures from the ledger');
+    await rebuildKeptFigures(db);
     smallAgenciesSeconds = (performance.now() - smallStarted) / 1000;
     const analyzeStarted = performance.now();
     await client.query('vacuum analyze');

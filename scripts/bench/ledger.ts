@@ -6,7 +6,7 @@
 // process, as an operator runs it: once on the clean ledger (exit 0 expected), once after one balance was moved by a
 // kilogram behind the ledger's back (exit 1 and that account named expected), then the balance is put back.
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { rebuildMovementTotalsStatements } from '../../server/src/ledger/movement-totals';
+import { rebuildKeptFiguresStatements } from '../../server/src/ledger/kept-figures';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 
@@ -97,14 +97,15 @@ async function seedEntries(databaseUrl: string, agencyName: string, entries: num
        where s.account_id = a.id and a.agency_id = $1 and a.voyage_id > 900000`,
       [agencyId],
     );
-    // The kept movement counters of the copied entries (the posting function was bypassed).
-    for (const statement of rebuildMovementTotalsStatements(agencyId)) {
+    // The kept figures (movement counters, voyage figures) of the copied entries (the posting function was bypassed).
+    for (const statement of rebuildKeptFiguresStatements(agencyId)) {
       const query = new PgDialect().sqlToQuery(statement);
       await client.query(query.sql, query.params);
     }
     await client.query('vacuum analyze ledger_entries');
     await client.query('vacuum analyze ledger_accounts');
     await client.query('vacuum analyze ledger_movement_totals');
+    await client.query('vacuum analyze ledger_voyage_figures');
     return { accounts: ACCOUNT_PAIRS * 2, transactions, seconds: (performance.now() - started) / 1000 };
   } finally {
     await client.end();

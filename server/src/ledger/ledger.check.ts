@@ -5,22 +5,27 @@ import { loadConfig } from '../platform/config';
 import { openDatabase, queryRows, type Db } from '../platform/db/client';
 import { EmbeddedDatabaseInUseError } from '../platform/db/embedded-lock';
 import { movementTotalsDifferences, type MovementTotalsDifference } from './movement-totals';
+import { voyageFiguresDifferences, type VoyageFiguresDifference } from './voyage-figures';
 
 /*
  * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries,
- * every transaction's sum and the kept movement counters (movement-totals.ts), as the table owner (all agencies), and reports each difference. Exit code 1 if any.
+ * every transaction's sum, the kept movement counters (movement-totals.ts) and the kept per-voyage figures
+ * (voyage-figures.ts, against the accounts' balances), as the table owner (all agencies), and reports each
+ * difference. Exit code 1 if any.
  * With the embedded database, run it while the server is stopped: PGlite opens its files in one process only.
  */
 
 export interface LedgerDifference {
-  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals';
+  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures';
   agencyId: number;
-  /** The account (balance, committed, movementTotals) or the transaction (unbalancedTransaction). */
+  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction) or the voyage (voyageFigures). */
   id: number;
   keptKg: bigint;
   fromEntriesKg: bigint;
   /** A movement counter row: its key and its trips, kept and from the entries. */
   counter?: MovementTotalsDifference;
+  /** A per-voyage figures row: its voyage and consignment and its four figures, kept and from the accounts. */
+  figures?: VoyageFiguresDifference;
 }
 
 interface AccountSums {
@@ -66,6 +71,11 @@ export async function findLedgerDifferences(db: Db): Promise<LedgerDifference[]>
   for (const c of await movementTotalsDifferences(db)) {
     differences.push({ kind: 'movementTotals', agencyId: c.agencyId, id: c.accountId, keptKg: c.kept.kg, fromEntriesKg: c.fromEntries.kg, counter: c });
   }
+  for (const f of await voyageFiguresDifferences(db)) {
+    const kept = f.kept.quantityKg + f.kept.remainingKg + f.kept.inTransitKg + f.kept.lossKg;
+    const fresh = f.fromAccounts.quantityKg + f.fromAccounts.remainingKg + f.fromAccounts.inTransitKg + f.fromAccounts.lossKg;
+    differences.push({ kind: 'voyageFigures', agencyId: f.agencyId, id: f.voyageId, keptKg: kept, fromEntriesKg: fresh, figures: f });
+  }
   return differences;
 }
 
@@ -74,6 +84,11 @@ export function describeDifference(d: LedgerDifference): string {
   if (d.counter) {
     const c = d.counter;
     return `agency ${d.agencyId} account ${d.id}: movement counter ${c.day} ${c.direction} ${c.postingType} ${c.origin} kept ${c.kept.trips} trips (${c.kept.placeTrips} at the place) ${c.kept.kg} kg, entries give ${c.fromEntries.trips} trips (${c.fromEntries.placeTrips}) ${c.fromEntries.kg} kg`;
+  }
+  if (d.figures) {
+    const f = d.figures;
+    const four = (x: VoyageFiguresDifference['kept']) => `quantity ${x.quantityKg} remaining ${x.remainingKg} in transit ${x.inTransitKg} loss ${x.lossKg} kg`;
+    return `agency ${d.agencyId} voyage ${f.voyageId} consignment ${f.consignmentId}: voyage figures kept ${four(f.kept)}, accounts give ${four(f.fromAccounts)}`;
   }
   if (d.kind === 'unbalancedTransaction') return `agency ${d.agencyId} transaction ${d.id}: entries sum to ${d.fromEntriesKg} kg, not 0`;
   return `agency ${d.agencyId} account ${d.id}: ${d.kind} kept ${d.keptKg} kg, entries give ${d.fromEntriesKg} kg`;
@@ -85,7 +100,7 @@ async function main(): Promise<number> {
   try {
     const differences = await findLedgerDifferences(database.db);
     for (const d of differences) console.error(describeDifference(d));
-    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances and movement counters equal the ledger');
+    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters and voyage figures equal the ledger');
     return differences.length ? 1 : 0;
   } finally {
     await database.close();

@@ -64,9 +64,9 @@ export const ledgerAccounts = pgTable(
     // run bench, section 8).
     index('ledger_accounts_live_owner_idx').on(t.agencyId, t.kind, t.ownerCompanyId).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
     index('ledger_accounts_live_consignment_idx').on(t.agencyId, t.kind, t.consignmentId).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
-    // The vessel dashboard's figures per (voyage, LC/PO) in one pass over the accounts with a balance, and a slip's trip
-    // balances in one index-only probe (trip before kind: a probe reads 4 buffers instead of the pair's whole range; the
-    // balance is the last key column, as drizzle's index builder has no INCLUDE).
+    // A loading slip's trip balances in one index-only probe (the vessel dashboard's per-slip figures; trip before kind:
+    // a probe reads 4 buffers instead of the pair's whole range; the balance is the last key column, as drizzle's index
+    // builder has no INCLUDE). The figures per (voyage, LC/PO) read the kept `ledger_voyage_figures` (0037) instead.
     index('ledger_accounts_live_pair_idx').on(t.agencyId, t.voyageId, t.consignmentId, t.tripId, t.kind, t.balanceKg).where(sql`${t.balanceKg} <> 0`),
     // Every account of one LC/PO (and kind), emptied ones included: the LC/PO reconciliation reads the receipts' and
     // dispatches' entries on its ON_HAND accounts, which the live indexes above leave out once a position is emptied,
@@ -172,5 +172,34 @@ export const ledgerMovementTotals = pgTable(
     check('ledger_movement_totals_direction_check', sql`${t.direction} in ('in', 'out')`),
     check('ledger_movement_totals_origin_check', sql`${t.origin} in ('none', 'port', 'truck')`),
     tenantPolicy('ledger_movement_totals'),
+  ],
+);
+
+/**
+ * Kept per-voyage figures (docs/domain.md, "Voyage figures"): per agency, voyage and consignment (LC/PO), the sums of
+ * the balances the vessel dashboard shows: minus the VESSEL balance (quantity), the ON_BOARD balance (remaining), and
+ * the IN_TRANSIT and TRANSIT_LOSS balances of the loading slips' trips (a trip of another kind, such as a warehouse
+ * out's, carries the voyage too and is left out). Written by the ledger's posting function in the posting's statement
+ * (an upsert adding the posting's deltas), rebuilt from the accounts by `rebuildVoyageFigures` (voyage-figures.ts,
+ * which holds the rule) and re-checked by `npm run ledger:check`. The agency is part of the key: voyage ids are
+ * unique, but the key then never reaches past the agency's own rows under its row level security.
+ */
+export const ledgerVoyageFigures = pgTable(
+  'ledger_voyage_figures',
+  {
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    voyageId: integer('voyage_id').notNull(),
+    consignmentId: integer('consignment_id').notNull(),
+    quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
+    remainingKg: bigint('remaining_kg', { mode: 'bigint' }).notNull(),
+    inTransitKg: bigint('in_transit_kg', { mode: 'bigint' }).notNull(),
+    lossKg: bigint('loss_kg', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    // The key of a row, and the read path: an agency's rows, or one voyage's.
+    primaryKey({ name: 'ledger_voyage_figures_pkey', columns: [t.agencyId, t.voyageId, t.consignmentId] }),
+    tenantPolicy('ledger_voyage_figures'),
   ],
 );

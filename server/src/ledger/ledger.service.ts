@@ -5,6 +5,7 @@ import { checkViolation, uniqueViolation } from '../platform/db/query-helpers';
 import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { noteTouched } from './dashboard-touch';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
+import { VOYAGE_FIGURE_KINDS, voyageFiguresOf } from './voyage-figures';
 
 /*
  * The stock ledger: the only code that writes stock. Every business transaction makes one `post` call inside the
@@ -179,7 +180,7 @@ function postingStatement(
       insert into ledger_entries (agency_id, transaction_id, account_id, quantity_kg, committed_kg)
       select ${header.agencyId}::integer, ${transaction}.id, v.account_id, v.quantity_kg, v.committed_kg
       from ${transaction}, (values ${entries}) as v(account_id, quantity_kg, committed_kg)
-      returning transaction_id)${countersCte(agencyId, header, movements, options.counted ?? { at: header.createdAt, factor: 1 }, cteOf, name)}`;
+      returning transaction_id)${countersCte(agencyId, header, movements, options.counted ?? { at: header.createdAt, factor: 1 }, cteOf, name)}${voyageFiguresCte(agencyId, movements, name)}`;
   const column = (index: number, what: 'id' | 'inserted') => `${options.prefix}${what}${index}`;
   const columns = sql.join(
     [sql`${transaction}.id as ${sql.raw(`${options.prefix}transaction_id`)}`, ...accounts.map(({ cte }, index) => sql`${cte}.id as ${sql.raw(column(index, 'id'))}, ${cte}.inserted as ${sql.raw(column(index, 'inserted'))}`)],
@@ -283,6 +284,45 @@ function countersCte(agencyId: number, header: TransactionHeader, movements: Mov
 }
 
 /**
+ * The posting's deltas of the kept per-voyage figures (`ledger_voyage_figures`, rule in voyage-figures.ts) as one more
+ * CTE of the posting's statement, `<prefix>f`: an upsert adding, per (voyage, consignment), what the posting moved on
+ * its VESSEL, ON_BOARD, IN_TRANSIT and TRANSIT_LOSS accounts, read after the transaction's insert (nothing when it
+ * wrote nothing). Empty when the posting moves none of those kinds with a voyage and a consignment. Whether a trip is a
+ * loading slip's is decided in SQL (`trips.kind`, by the rule's own select); a pair whose figures do not change is not
+ * written (and not locked). The pair rows are written in (voyage, consignment) order, after every account row of the
+ * posting is locked (in key order): one order for all postings, see docs/decisions.md 2026-11-28.
+ */
+function voyageFiguresCte(agencyId: number, movements: Movement[], name: (suffix: string) => SQL): SQL {
+  const kinds: readonly string[] = VOYAGE_FIGURE_KINDS;
+  const lines = new Map<string, { account: AccountKey; kg: bigint }>();
+  for (const m of movements) {
+    const a = m.account;
+    if (m.quantityKg === 0n || !kinds.includes(a.kind) || a.voyageId == null || a.consignmentId == null) continue;
+    const key = [a.kind, a.voyageId, a.consignmentId, a.tripId ?? ''].join('|');
+    const line = lines.get(key);
+    if (line) line.kg += m.quantityKg;
+    else lines.set(key, { account: a, kg: m.quantityKg });
+  }
+  if (lines.size === 0) return sql``;
+  const rows = sql.join(
+    [...lines.values()].map(
+      ({ account: a, kg }) => sql`(${agencyId}::integer, ${a.voyageId}::integer, ${a.consignmentId}::integer, ${a.tripId ?? null}::integer, ${a.kind}::text, ${kg}::bigint)`,
+    ),
+    sql`, `,
+  );
+  return sql`,
+    ${name('f')} as (
+      insert into ledger_voyage_figures as k (agency_id, voyage_id, consignment_id, quantity_kg, remaining_kg, in_transit_kg, loss_kg)
+      select d.agency_id, d.voyage_id, d.consignment_id, d.quantity_kg, d.remaining_kg, d.in_transit_kg, d.loss_kg
+      from ${name('t')}, (${voyageFiguresOf(sql`select * from (values ${rows}) as v(agency_id, voyage_id, consignment_id, trip_id, kind, kg)`)}) d
+      where d.quantity_kg <> 0 or d.remaining_kg <> 0 or d.in_transit_kg <> 0 or d.loss_kg <> 0
+      order by d.voyage_id, d.consignment_id
+      on conflict on constraint ledger_voyage_figures_pkey do update
+        set quantity_kg = k.quantity_kg + excluded.quantity_kg, remaining_kg = k.remaining_kg + excluded.remaining_kg,
+            in_transit_kg = k.in_transit_kg + excluded.in_transit_kg, loss_kg = k.loss_kg + excluded.loss_kg)`;
+}
+
+/**
  * The error a statement that wrote a posting failed with, as the caller should see it: a CHECK violation of an
  * account (stock or usable quantity below zero) is `Quantity not available`; anything else is itself.
  */
@@ -331,7 +371,7 @@ function headerOf(params: PostParams): typeof ledgerTransactions.$inferInsert {
  * posting (names starting with `prefix`), which write nothing unless the CTE `after` has a row, with the
  * transaction id taken beforehand (`nextval`). The caller selects `columns` from `from`, maps a failure through
  * `postingError`, and passes the row to `finish`. Same checks, lock order and refusals as `post`. One posting per
- * statement: two would upsert the same account or movement counter row twice, which one statement cannot.
+ * statement: two would upsert the same account, movement counter or voyage figures row twice, which one statement cannot.
  */
 export function embeddedPost(params: PostParams & { transactionId: number; prefix: string; after: SQL }): PostingParts {
   return postingStatement(params.agencyId, { ...headerOf(params), id: params.transactionId }, movementsOf(params), { prefix: params.prefix, after: params.after });

@@ -30,6 +30,9 @@ import { saleScope } from '../sales/sales.queries';
  * - delivered: received at a place from those trips = loaded - in transit - transit loss (the TRANSIT_LOSS balances
  *   of the same trips), since a slip's trip gives only to ON_HAND (receipts) and TRANSIT_LOSS.
  *
+ * The summary's figures per (voyage, consignment) come from the kept `ledger_voyage_figures` (the same sums of the
+ * balances, written in each posting's statement: ledger/voyage-figures.ts), not from a scan of the accounts.
+ *
  * Per slip (levels 1 to 3, where the destination matters): loaded = the IN_TRANSIT entry of the slip's live posting
  * (`loading_slips.ledger_transaction_id`, replaced on edit), in transit and transit loss the trip's balances.
  *
@@ -89,32 +92,25 @@ function idIn(column: SQL, ids: readonly number[]): SQL {
 }
 
 /**
- * The ledger's figures per (voyage, consignment): VESSEL given, ON_BOARD left, the slips' trips in transit and lost.
- * One pass over the agency's accounts with a balance (`ledger_accounts_live_pair_idx`, covering: voyage and consignment
- * first, kind, trip and balance kept in it; an account without a balance adds nothing); the trips of other kinds (a
- * warehouse out's trip carries the cargo's voyage too) are the few left out, by their own index.
- * `consignments` restricts the pairs early: a subquery of consignment ids (the scope and the filters).
+ * The ledger's figures per (voyage, consignment): VESSEL given, ON_BOARD left, the slips' trips in transit and lost,
+ * read from the kept per-voyage figures (`ledger_voyage_figures`, written in each posting's statement; the rule,
+ * including the trips of other kinds left out, in ledger/voyage-figures.ts): one row per pair instead of every
+ * account of the voyage's cargo. `where` picks rows of `f` (voyage_id, consignment_id); `consignments` restricts
+ * the pairs early: a subquery of consignment ids (the scope and the filters).
  */
 function pairFigures(agencyId: number, where: SQL, consignments?: SQL): SQL {
-  const pick = consignments ? sql` and a.consignment_id in (${consignments})` : sql``;
-  return sql`select a.voyage_id, a.consignment_id,
-        coalesce(sum(-a.balance_kg) filter (where a.kind = 'VESSEL'), 0) as quantity_kg,
-        coalesce(sum(a.balance_kg) filter (where a.kind = 'ON_BOARD'), 0) as remaining_kg,
-        coalesce(sum(a.balance_kg) filter (where a.kind = 'IN_TRANSIT'), 0) as in_transit_kg,
-        coalesce(sum(a.balance_kg) filter (where a.kind = 'TRANSIT_LOSS'), 0) as loss_kg
-      from ledger_accounts a
-      where a.agency_id = ${agencyId}::integer and ${where}${pick} and a.balance_kg <> 0
-        and a.kind in ('VESSEL', 'ON_BOARD', 'IN_TRANSIT', 'TRANSIT_LOSS')
-        and not exists (select 1 from trips tr where tr.agency_id = ${agencyId}::integer and tr.id = a.trip_id and tr.kind <> 'loadingSlip')
-      group by a.voyage_id, a.consignment_id`;
+  const pick = consignments ? sql` and f.consignment_id in (${consignments})` : sql``;
+  return sql`select f.voyage_id, f.consignment_id, f.quantity_kg, f.remaining_kg, f.in_transit_kg, f.loss_kg
+      from ledger_voyage_figures f
+      where f.agency_id = ${agencyId}::integer and ${where}${pick}`;
 }
 
 /** `get-vessel-stats`: a row per voyage and LC/PO with cargo, the totals and the chart of loaded versus remaining per voyage. */
 export async function vesselStats(tx: Db, params: { agencyId: number; scope: DataScope; filters: VesselStatsFilters }): Promise<TVesselStats> {
   const f = params.filters;
-  const accountFilters: SQL[] = [sql`true`];
-  if (f.voyageId !== undefined) accountFilters.push(sql`a.voyage_id = ${f.voyageId}::integer`);
-  if (f.consignmentId !== undefined) accountFilters.push(sql`a.consignment_id = ${f.consignmentId}::integer`);
+  const pairFilters: SQL[] = [sql`true`];
+  if (f.voyageId !== undefined) pairFilters.push(sql`f.voyage_id = ${f.voyageId}::integer`);
+  if (f.consignmentId !== undefined) pairFilters.push(sql`f.consignment_id = ${f.consignmentId}::integer`);
   const consignmentFilters: SQL[] = [consignmentScope(params.scope)];
   if (f.consigneeId !== undefined) consignmentFilters.push(sql`c.bl_consignee_id = ${f.consigneeId}::integer`);
   if (f.smIds !== undefined) consignmentFilters.push(idIn(sql`c.shipment_manager_id`, f.smIds));
@@ -123,7 +119,7 @@ export async function vesselStats(tx: Db, params: { agencyId: number; scope: Dat
     tx,
     sql`with pairs as (${pairFigures(
       params.agencyId,
-      sql.join(accountFilters, sql` and `),
+      sql.join(pairFilters, sql` and `),
       sql`select c.id from consignments c where ${sql.join(consignmentFilters, sql` and `)}`,
     )})
         select p.voyage_id, p.consignment_id, v.vessel_id, ve.name as vessel_name, v.voyage_number, ${lcPo('c')} as lc_po, po.name as port,
@@ -256,7 +252,7 @@ export async function vesselDetail(tx: Db, params: { agencyId: number; scope: Da
   // The voyage's BLs in scope, with the ledger's figures of their (voyage, consignment) and the records' loans and sales.
   const shipments = await queryRows<ShipmentRow>(
     tx,
-    sql`with pairs as (${pairFigures(agencyId, sql`a.voyage_id = ${voyageId}::integer`)}),
+    sql`with pairs as (${pairFigures(agencyId, sql`f.voyage_id = ${voyageId}::integer`)}),
         bls as (
           select s.id as shipment_id, s.consignment_id, s.bl_number, ${lcPo('c')} as lc_po, s.bl_consignee_id, co.name as bl_consignee, ct.name as cargo_type,
                  s.bl_quantity_kg, coalesce(p.quantity_kg, 0) as quantity_kg, coalesce(p.remaining_kg, 0) as remaining_kg
