@@ -338,9 +338,9 @@ function roadSql(r: Resolved): SQL {
 /**
  * Where the trips on the road go: `trip_id`, `to_location_id` from their slips, only those going to `to` (a location
  * or a list) when given. The Consignee tab's road (the partner's own trucks) is short: each slip table is probed by
- * its trips (`trips`, a subquery of the road's). The Customer tab's is every live truck of the agency (15,000 in the
- * benchmark's big agency): there the slips going to its places are read by their destination instead (`trips`
- * undefined; the caller joins them to the road), not probed 15,000 times by trip.
+ * its trips (`trips`, a subquery of the road's). The Customer tab's, for a user who sees all cargo, is every live
+ * truck of the agency (15,000 in the benchmark's big agency): there the slips going to its places are read by their
+ * destination instead (`trips` undefined; the caller joins them to the road), not probed 15,000 times by trip.
  */
 function destinationsSql(trips: SQL | undefined, to: number | readonly number[] | undefined): SQL {
   const where = (tripColumn: SQL, column: SQL) => {
@@ -355,8 +355,14 @@ function destinationsSql(trips: SQL | undefined, to: number | readonly number[] 
     union all select t.trip_id, t.to_location_id from transfer_slips t${where(sql`t.trip_id`, sql`t.to_location_id`)}`;
 }
 
-/** The road's trips, for `destinationsSql`: probed on the Consignee tab, undefined on the Customer tab (see there). */
-const roadTrips = (r: Resolved): SQL | undefined => (r.kind === 'customer' ? undefined : sql`select trip_id from road`);
+/**
+ * The road's trips, for `destinationsSql`: undefined (the slips read by destination) when the road is every live truck
+ * of the agency (the Customer tab of a user who sees all cargo, no cargo filter); else the road's trips, probed.
+ */
+function roadTrips(r: Resolved): SQL | undefined {
+  const everyTruck = r.kind === 'customer' && Object.keys(r.transit).length === 0 && accountScope(ledgerAccounts, 'IN_TRANSIT', r.actor.scope) === undefined;
+  return everyTruck ? undefined : sql`select trip_id from road`;
+}
 
 /**
  * The kilograms on the road now towards each location (by the trips' slips). On the Customer tab only the
