@@ -206,6 +206,18 @@ interface TripRow extends Record<string, unknown> {
 type TripFilter = Scoped & { filter?: DimensionFilter<AccountDimension>; period?: Period };
 
 /**
+ * The condition that a posting (`id`, a column or expression of the outer query) was not reversed. Written as a
+ * `not in` over the agency's reversals, which the planner hashes once (an agency has few reversals next to its
+ * postings: none in the benchmark's 210,000), rather than `not exists`, which it probes for every posting: the
+ * place's entries are mis-sized (one row estimated for 24,000), so it chose the per-row probe of the reversals'
+ * index, a fifth of the trips-in detail's postings query. The same rows either way (`reverses_id` is unique, and
+ * the nulls are left out of the list).
+ */
+export function notReversed(id: SQL | AnyPgColumn, agencyId: number): SQL {
+  return sql`${id} not in (select reversal.reverses_id from ledger_transactions reversal where reversal.agency_id = ${agencyId}::integer and reversal.reverses_id is not null)`;
+}
+
+/**
  * The movements of trips of one direction: the joins and conditions shared by the totals and the detail.
  *
  * A trip is an IN_TRANSIT account (one per truck trip). A trip leaves a place in a transaction that takes stock
@@ -226,7 +238,7 @@ function tripMovements(direction: 'out' | 'in', placeKind: 'ON_HAND' | 'ON_BOARD
     accountsWhere(place, placeKind, params),
     direction === 'out' ? sql`${placeEntry.quantityKg} < 0` : sql`${placeEntry.quantityKg} > 0`,
     sql`${posting.reversesId} is null`,
-    sql`not exists (select 1 from ledger_transactions reversal where reversal.reverses_id = ${posting.id})`,
+    notReversed(posting.id, params.agencyId),
   ];
   if (params.period?.from) conditions.push(sql`${posting.createdAt} >= ${params.period.from.toISOString()}::timestamptz`);
   if (params.period?.to) conditions.push(sql`${posting.createdAt} < ${params.period.to.toISOString()}::timestamptz`);

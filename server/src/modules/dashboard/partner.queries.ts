@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DataScope } from '../../identity/data-scope';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
-import { inTransitTotals, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
+import { inTransitTotals, notReversed, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { accountScope, idItems } from '../../ledger/ledger.scope';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
@@ -335,40 +335,79 @@ function roadSql(r: Resolved): SQL {
     group by ledger_accounts.trip_id having sum(ledger_accounts.balance_kg) <> 0`;
 }
 
-/** Where the trips of a subquery (`road`) go: `trip_id`, `to_location_id` from their slips, only those going to `to` when given. */
-function destinationsSql(trips: SQL, to: number | undefined): SQL {
-  const there = (column: SQL) => (to === undefined ? sql`` : sql` and ${column} = ${to}::integer`);
-  return sql`select s.trip_id, p.to_location_id from loading_slips s join port_loadings p on p.id = s.port_loading_id where s.trip_id in (${trips})${there(sql`p.to_location_id`)}
-    union all select o.trip_id, o.to_location_id from warehouse_outs o where o.trip_id in (${trips})${there(sql`o.to_location_id`)}
-    union all select o.trip_id, o.to_location_id from consignee_outs o where o.trip_id in (${trips})${there(sql`o.to_location_id`)}
-    union all select t.trip_id, t.to_location_id from transfer_slips t where t.trip_id in (${trips})${there(sql`t.to_location_id`)}`;
+/**
+ * Where the trips on the road go: `trip_id`, `to_location_id` from their slips, only those going to `to` (a location
+ * or a list) when given. The Consignee tab's road (the partner's own trucks) is short: each slip table is probed by
+ * its trips (`trips`, a subquery of the road's). The Customer tab's, for a user who sees all cargo, is every live
+ * truck of the agency (15,000 in the benchmark's big agency): there the slips going to its places are read by their
+ * destination instead (`trips` undefined; the caller joins them to the road), not probed 15,000 times by trip.
+ */
+function destinationsSql(trips: SQL | undefined, to: number | readonly number[] | undefined): SQL {
+  const where = (tripColumn: SQL, column: SQL) => {
+    const conditions: SQL[] = [];
+    if (trips !== undefined) conditions.push(sql`${tripColumn} in (${trips})`);
+    if (to !== undefined) conditions.push(typeof to === 'number' ? sql`${column} = ${to}::integer` : sql`${column} in (${ids(to)})`);
+    return conditions.length === 0 ? sql`` : sql` where ${sql.join(conditions, sql` and `)}`;
+  };
+  return sql`select s.trip_id, p.to_location_id from loading_slips s join port_loadings p on p.id = s.port_loading_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
+    union all select o.trip_id, o.to_location_id from warehouse_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
+    union all select o.trip_id, o.to_location_id from consignee_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
+    union all select t.trip_id, t.to_location_id from transfer_slips t${where(sql`t.trip_id`, sql`t.to_location_id`)}`;
 }
 
-/** The kilograms on the road now towards each location (by the trips' slips). */
+/**
+ * The road's trips, for `destinationsSql`: undefined (the slips read by destination) when the road is every live truck
+ * of the agency (the Customer tab of a user who sees all cargo, no cargo filter); else the road's trips, probed.
+ */
+function roadTrips(r: Resolved): SQL | undefined {
+  const everyTruck = r.kind === 'customer' && Object.keys(r.transit).length === 0 && accountScope(ledgerAccounts, 'IN_TRANSIT', r.actor.scope) === undefined;
+  return everyTruck ? undefined : sql`select trip_id from road`;
+}
+
+/**
+ * The kilograms on the road now towards each location (by the trips' slips). On the Customer tab only the
+ * customer's own sites are listed (`onTab`), so only the trucks going there are looked up (every live truck of the
+ * agency is on its road: 15,000 in the benchmark's big agency).
+ */
 async function comingByLocation(tx: Db, r: Resolved): Promise<Map<number, bigint>> {
+  const to = r.kind === 'customer' ? r.ownSites.map((s) => s.id).filter((id) => r.locationId === undefined || id === r.locationId) : undefined;
+  if (to?.length === 0) return new Map();
   const rows = await queryRows<{ to_location_id: number; kg: string }>(
     tx,
-    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(sql`select trip_id from road`, undefined)})
+    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(roadTrips(r), to)})
         select destination.to_location_id, sum(road.kg)::text as kg from road join destination on destination.trip_id = road.trip_id group by destination.to_location_id`,
   );
   return new Map(rows.map((row) => [Number(row.to_location_id), BigInt(row.kg)]));
 }
 
-/** The trucks on the road now towards one location, by trip: kg and slip. */
-async function trucksOnTheRoad(tx: Db, r: Resolved, to: number): Promise<{ tripId: number; kg: bigint; slip: TripSlip }[]> {
+/** The trucks on the road now towards one location: trip and kg. */
+async function roadTowards(tx: Db, r: Resolved, to: number): Promise<{ tripId: number; kg: bigint }[]> {
   const totals = await queryRows<{ trip_id: number; kg: string }>(
     tx,
-    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(sql`select trip_id from road`, to)})
+    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(roadTrips(r), to)})
         select road.trip_id, road.kg::text as kg from road join destination on destination.trip_id = road.trip_id`,
   );
-  const slips = await tripSlips(
-    tx,
-    totals.map((t) => Number(t.trip_id)),
-  );
-  return totals.flatMap((t) => {
-    const slip = slips.get(Number(t.trip_id));
-    return slip ? [{ tripId: slip.tripId, kg: BigInt(t.kg), slip }] : [];
+  return totals.map((t) => ({ tripId: Number(t.trip_id), kg: BigInt(t.kg) }));
+}
+
+/** The trucks on the road (`roadTowards`) with their slips (`tripSlips`, read by the caller with any other trips it needs). */
+function withSlips(road: { tripId: number; kg: bigint }[], slips: Map<number, TripSlip>): { tripId: number; kg: bigint; slip: TripSlip }[] {
+  return road.flatMap((t) => {
+    const slip = slips.get(t.tripId);
+    return slip ? [{ tripId: slip.tripId, kg: t.kg, slip }] : [];
   });
+}
+
+/** The trucks on the road now towards one location, by trip: kg and slip. */
+async function trucksOnTheRoad(tx: Db, r: Resolved, to: number): Promise<{ tripId: number; kg: bigint; slip: TripSlip }[]> {
+  const road = await roadTowards(tx, r, to);
+  return withSlips(
+    road,
+    await tripSlips(
+      tx,
+      road.map((t) => t.tripId),
+    ),
+  );
 }
 
 /** Whether a location belongs on the tab's table: a delivery location of the tab's kind (the customer's own, on its tab). */
@@ -503,11 +542,10 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
     received.map((m) => m.transactionId),
   );
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
-  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await trucksOnTheRoad(tx, r, locationId) : [];
-  const slips = await tripSlips(
-    tx,
-    received.map((m) => m.tripId),
-  );
+  const road = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await roadTowards(tx, r, locationId) : [];
+  // The slips of the received trucks and of those on the road, in one read.
+  const slips = await tripSlips(tx, [...received.map((m) => m.tripId), ...road.map((t) => t.tripId)]);
+  const coming = withSlips(road, slips);
   const all = [...received.map((m) => slips.get(m.tripId)), ...coming.map((c) => c.slip)].filter((s): s is TripSlip => s !== undefined);
   const names = await namesOf(tx, {
     consignments: all.map((s) => s.consignmentId),
@@ -634,7 +672,7 @@ function movesSql(r: Resolved, locationId: number, direction: 'in' | 'out'): SQL
         join ledger_accounts on ledger_accounts.id = e.account_id
         join ledger_transactions t on t.id = e.transaction_id
         where e.agency_id = ${r.actor.agencyId}::integer and ${positionWhere(r, filter)}
-          and t.reverses_id is null and not exists (select 1 from ledger_transactions reversal where reversal.reverses_id = t.id)
+          and t.reverses_id is null and ${notReversed(sql`t.id`, r.actor.agencyId)}
           ${sql.join(period, sql` `)}
         group by e.transaction_id, t.type, ledger_accounts.owner_company_id, ledger_accounts.consignment_id, ledger_accounts.voyage_id, ledger_accounts.cargo_type_id
         having sum(e.quantity_kg) ${direction === 'in' ? sql`> 0` : sql`< 0`}`;

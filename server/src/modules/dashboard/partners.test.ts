@@ -14,6 +14,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/client';
+import { reverse } from '../../ledger/ledger.service';
 import { inAgency } from '../../platform/db/tenancy';
 import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
@@ -480,5 +481,46 @@ describe('permissions and data scope', () => {
         expect(kg(row.quantity), `${who} at ${row.name}`).toBe(BigInt(own?.kg ?? '0'));
       }
     }
+  });
+});
+
+describe('reversals (the details read the place’s postings that were not reversed: `notReversed`)', () => {
+  it('a reversed receipt at the customer’s store is no trip in: its truck is on the road again, in the stats and both details', async () => {
+    const bakery = customerByName('Makkah Bakeries Cooperative');
+    const rowOf = async () => {
+      const row = (await stats('admin', 'customer', { customerId: bakery.id })).tableRows.find((r) => r.name === 'Makkah Central Bakery Store');
+      if (!row) throw new Error('no store row');
+      return row;
+    };
+    const store = await rowOf();
+    const detail = { customerId: bakery.id, locationId: store.locationId };
+    const arrived = await trips('admin', 'customer/get-customer-trips-in-detail', detail);
+    const ins = await inQty('admin', 'customer/get-customer-in-qty-detail', detail);
+    const received = arrived.find((r) => !r.pending);
+    if (!received) throw new Error('no truck received at the store');
+    // Its receipt: the posting that took the truck's cargo off its trip and put it on hand at the store.
+    const [receipt] = await rows<{ id: number }>(sql`
+      select distinct e.transaction_id as id from ledger_entries e join ledger_accounts a on a.id = e.account_id
+       where a.kind = 'IN_TRANSIT' and a.trip_id = ${received.tripId} and e.quantity_kg < 0
+         and exists (select 1 from ledger_entries pe join ledger_accounts pa on pa.id = pe.account_id
+                      where pe.transaction_id = e.transaction_id and pa.kind = 'ON_HAND' and pa.location_id = ${store.locationId} and pe.quantity_kg > 0)`);
+    const [user] = await rows<{ id: number }>(sql`select id from users where username = 'demo.admin'`);
+    if (!receipt || !user) throw new Error('no receipt or user');
+    await inAgency(t.database.db, agencyId, (tx) => reverse(tx, { agencyId, transactionId: Number(receipt.id), userId: Number(user.id), at: t.clock.now(), reason: 'received twice (test)' }));
+
+    const after = await rowOf();
+    expect(after.tripsIn).toBe(store.tripsIn - 1);
+    expect(kg(after.tripsInQty)).toBe(kg(store.tripsInQty) - kg(received.quantity));
+    expect(kg(after.inTransitQty)).toBeGreaterThan(kg(store.inTransitQty));
+    const arrivedAfter = await trips('admin', 'customer/get-customer-trips-in-detail', detail);
+    expect(arrivedAfter.filter((r) => !r.pending)).toHaveLength(arrived.filter((r) => !r.pending).length - 1);
+    expect(arrivedAfter.find((r) => r.tripId === received.tripId)?.pending).toBe(true);
+    expect(total(arrivedAfter.filter((r) => r.pending).map((r) => r.inTransitQty))).toBe(kg(after.inTransitQty));
+    const insAfter = await inQty('admin', 'customer/get-customer-in-qty-detail', detail);
+    expect(insAfter.reduce((sum, r) => sum + r.trips, 0)).toBe(ins.reduce((sum, r) => sum + r.trips, 0) - 1);
+    expect(total(insAfter.map((r) => r.inQty))).toBe(total(ins.map((r) => r.inQty)) - kg(received.quantity));
+    expect(total(insAfter.map((r) => r.inTransitQty))).toBe(kg(after.inTransitQty));
+    // Asked for the store alone, the stats give the same row (the trucks on the road looked up for that place only).
+    expect((await stats('admin', 'customer', { customerId: bakery.id, locationId: store.locationId })).tableRows).toEqual([after]);
   });
 });
