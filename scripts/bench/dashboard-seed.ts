@@ -21,6 +21,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { findLedgerDifferences } from '../../server/src/ledger/ledger.check';
 import { rebuildMovementTotals } from '../../server/src/ledger/movement-totals';
+import { rebuildTripStats } from '../../server/src/ledger/trip-stats';
 import { queryRows, type Db } from '../../server/src/platform/db/client';
 import { createGeneratedAgency, type GeneratedSeason } from '../../server/src/test/generated-season';
 import { ENTRIES_PER_CYCLE, seedAgency, SMALL, type Shape } from './stock';
@@ -96,8 +97,10 @@ const LEFT_ALONE = new Set([
   'ledger_accounts',
   'ledger_transactions',
   'ledger_entries',
-  // Rebuilt from the entries once every agency is written (rebuildMovementTotals).
+  // Rebuilt from the entries once every agency is written (rebuildMovementTotals, rebuildTripStats).
   'ledger_movement_totals',
+  'ledger_trip_dispatches',
+  'ledger_trip_receipts',
 ]);
 
 /** A movement row's references to other movement rows, by column name. */
@@ -369,6 +372,8 @@ export async function seedDashboardData(params: {
     // agencies), rebuilt from the entries as the migration does; findLedgerDifferences checks them below.
     log('dashboard: rebuilding the kept movement counters from the entries');
     await rebuildMovementTotals(db);
+    log('dashboard: rebuilding the kept trip rows of the IN/OUT stats from the entries');
+    await rebuildTripStats(db);
     smallAgenciesSeconds = (performance.now() - smallStarted) / 1000;
     const analyzeStarted = performance.now();
     await client.query('vacuum analyze');

@@ -7,6 +7,7 @@
 // kilogram behind the ledger's back (exit 1 and that account named expected), then the balance is put back.
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { rebuildMovementTotalsStatements } from '../../server/src/ledger/movement-totals';
+import { rebuildTripStatsStatements } from '../../server/src/ledger/trip-stats';
 import { spawn } from 'node:child_process';
 import pg from 'pg';
 
@@ -98,13 +99,16 @@ async function seedEntries(databaseUrl: string, agencyName: string, entries: num
       [agencyId],
     );
     // The kept movement counters of the copied entries (the posting function was bypassed).
-    for (const statement of rebuildMovementTotalsStatements(agencyId)) {
+    // And the kept trip rows of the IN/OUT stats.
+    for (const statement of [...rebuildMovementTotalsStatements(agencyId), ...rebuildTripStatsStatements(agencyId)]) {
       const query = new PgDialect().sqlToQuery(statement);
       await client.query(query.sql, query.params);
     }
     await client.query('vacuum analyze ledger_entries');
     await client.query('vacuum analyze ledger_accounts');
     await client.query('vacuum analyze ledger_movement_totals');
+    await client.query('vacuum analyze ledger_trip_dispatches');
+    await client.query('vacuum analyze ledger_trip_receipts');
     return { accounts: ACCOUNT_PAIRS * 2, transactions, seconds: (performance.now() - started) / 1000 };
   } finally {
     await client.end();

@@ -27,6 +27,7 @@ import { toApiUser } from '../../server/src/identity/sessions.service';
 import { users } from '../../server/src/identity/users.schema';
 import { findLedgerDifferences } from '../../server/src/ledger/ledger.check';
 import { rebuildMovementTotals } from '../../server/src/ledger/movement-totals';
+import { rebuildTripStats } from '../../server/src/ledger/trip-stats';
 import { stockPositions, type PositionDimension } from '../../server/src/ledger/ledger.queries';
 import { openDatabase, queryRows, type Db } from '../../server/src/platform/db/client';
 import { APP_ROLE, inAgency } from '../../server/src/platform/db/tenancy';
@@ -269,14 +270,17 @@ async function seed(databaseUrl: string, db: Db, totalEntries: number, log: (lin
     }
     await client.query(`select setval(pg_get_serial_sequence('ledger_accounts', 'id'), (select max(id) from ledger_accounts))`);
     await client.query(`select setval(pg_get_serial_sequence('ledger_transactions', 'id'), (select max(id) from ledger_transactions))`);
-    // The kept movement counters of the entries written past the posting function.
+    // The kept movement counters and trip rows of the entries written past the posting function.
     await rebuildMovementTotals(db);
+    await rebuildTripStats(db);
     const seedSeconds = (performance.now() - started) / 1000;
     const analyzeStarted = performance.now();
     await client.query('vacuum analyze ledger_accounts');
     await client.query('vacuum analyze ledger_transactions');
     await client.query('vacuum analyze ledger_entries');
     await client.query('vacuum analyze ledger_movement_totals');
+    await client.query('vacuum analyze ledger_trip_dispatches');
+    await client.query('vacuum analyze ledger_trip_receipts');
     await client.query('analyze companies');
     const analyzeSeconds = (performance.now() - analyzeStarted) / 1000;
 

@@ -5,22 +5,25 @@ import { loadConfig } from '../platform/config';
 import { openDatabase, queryRows, type Db } from '../platform/db/client';
 import { EmbeddedDatabaseInUseError } from '../platform/db/embedded-lock';
 import { movementTotalsDifferences, type MovementTotalsDifference } from './movement-totals';
+import { tripStatsDifferences, type TripStatsDifference } from './trip-stats';
 
 /*
  * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries,
- * every transaction's sum and the kept movement counters (movement-totals.ts), as the table owner (all agencies), and reports each difference. Exit code 1 if any.
+ * every transaction's sum, the kept movement counters (movement-totals.ts) and the kept trip rows of the IN/OUT stats (trip-stats.ts), as the table owner (all agencies), and reports each difference. Exit code 1 if any.
  * With the embedded database, run it while the server is stopped: PGlite opens its files in one process only.
  */
 
 export interface LedgerDifference {
-  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals';
+  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'tripStats';
   agencyId: number;
-  /** The account (balance, committed, movementTotals) or the transaction (unbalancedTransaction). */
+  /** The account (balance, committed, movementTotals) or the transaction (unbalancedTransaction, tripStats). */
   id: number;
   keptKg: bigint;
   fromEntriesKg: bigint;
   /** A movement counter row: its key and its trips, kept and from the entries. */
   counter?: MovementTotalsDifference;
+  /** A kept trip row of the IN/OUT stats: kept and from the entries. */
+  trip?: TripStatsDifference;
 }
 
 interface AccountSums {
@@ -66,6 +69,9 @@ export async function findLedgerDifferences(db: Db): Promise<LedgerDifference[]>
   for (const c of await movementTotalsDifferences(db)) {
     differences.push({ kind: 'movementTotals', agencyId: c.agencyId, id: c.accountId, keptKg: c.kept.kg, fromEntriesKg: c.fromEntries.kg, counter: c });
   }
+  for (const trip of await tripStatsDifferences(db)) {
+    differences.push({ kind: 'tripStats', agencyId: trip.agencyId, id: trip.transactionId, keptKg: 0n, fromEntriesKg: 0n, trip });
+  }
   return differences;
 }
 
@@ -75,6 +81,7 @@ export function describeDifference(d: LedgerDifference): string {
     const c = d.counter;
     return `agency ${d.agencyId} account ${d.id}: movement counter ${c.day} ${c.direction} ${c.postingType} ${c.origin} kept ${c.kept.trips} trips (${c.kept.placeTrips} at the place) ${c.kept.kg} kg, entries give ${c.fromEntries.trips} trips (${c.fromEntries.placeTrips}) ${c.fromEntries.kg} kg`;
   }
+  if (d.trip) return `agency ${d.agencyId} transaction ${d.id} truck ${d.trip.accountId}: ${d.trip.table} kept ${d.trip.kept ?? 'no row'}, entries give ${d.trip.fromEntries ?? 'no row'}`;
   if (d.kind === 'unbalancedTransaction') return `agency ${d.agencyId} transaction ${d.id}: entries sum to ${d.fromEntriesKg} kg, not 0`;
   return `agency ${d.agencyId} account ${d.id}: ${d.kind} kept ${d.keptKg} kg, entries give ${d.fromEntriesKg} kg`;
 }
@@ -85,7 +92,7 @@ async function main(): Promise<number> {
   try {
     const differences = await findLedgerDifferences(database.db);
     for (const d of differences) console.error(describeDifference(d));
-    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances and movement counters equal the ledger');
+    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters and trip rows equal the ledger');
     return differences.length ? 1 : 0;
   } finally {
     await database.close();
