@@ -187,7 +187,7 @@ ${filterJoins(filters)}
                       when here.owner_type = 'customer' then 'customer' end as figure,
                  r.kg
             from trucks_out o
-            join ledger_trip_receipts r on r.account_id = o.account_id and ${receiptPlace}
+            join ledger_trip_receipts r on r.agency_id = ${agencyId}::integer and r.account_id = o.account_id and ${receiptPlace}
             join locations here on here.id = r.location_id
         )
         select origin, 'out' as figure, count(distinct trip_id)::integer as trips, coalesce(sum(kg), 0)::text as kg
