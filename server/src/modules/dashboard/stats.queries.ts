@@ -7,7 +7,8 @@ import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { queryRows, type Db } from '../../platform/db/client';
 
 /*
- * The IN/OUT Stats tab (spec 2.13, 3, 7: `GET /api/dashboard/stats`), read from the ledger in one statement.
+ * The IN/OUT Stats tab (spec 2.13, 3, 7: `GET /api/dashboard/stats`), read from the ledger in one statement: from its
+ * kept trip rows (`ledger_trip_dispatches`, `ledger_trip_receipts`: ledger/trip-stats.ts keeps them by the rule below).
  *
  * A trip is an IN_TRANSIT account (one per truck trip). It is **dispatched** by a live (neither a reversal nor
  * reversed) transaction that puts kilograms on it and takes them off ON_BOARD (the port: a loading slip) or off an
