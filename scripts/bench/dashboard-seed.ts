@@ -99,6 +99,8 @@ const LEFT_ALONE = new Set([
   // Rebuilt from the ledger once every agency is written (rebuildKeptFigures).
   'ledger_movement_totals',
   'ledger_voyage_figures',
+  'ledger_trip_dispatches',
+  'ledger_trip_receipts',
 ]);
 
 /** A movement row's references to other movement rows, by column name. */
@@ -366,7 +368,7 @@ export async function seedDashboardData(params: {
     await client.query(`select setval(pg_get_serial_sequence('ledger_accounts', 'id'), (select max(id) from ledger_accounts))`);
     await client.query(`select setval(pg_get_serial_sequence('ledger_transactions', 'id'), (select max(id) from ledger_transactions))`);
     await client.query(`set session_replication_role = origin`);
-    // The kept figures (movement counters, voyage figures) of every entry copied past the posting function (the
+    // The kept figures (movement counters, voyage figures, the IN/OUT stats' trip rows) of every entry copied past the posting function (the
     // thickening and the other agencies), rebuilt from the ledger as the migrations do; findLedgerDifferences checks
     // them below.
     log('dashboard: rebuilding the kept figures from the ledger');

@@ -97,7 +97,7 @@ async function seedEntries(databaseUrl: string, agencyName: string, entries: num
        where s.account_id = a.id and a.agency_id = $1 and a.voyage_id > 900000`,
       [agencyId],
     );
-    // The kept figures (movement counters, voyage figures) of the copied entries (the posting function was bypassed).
+    // The kept figures (movement counters, voyage figures, trip rows) of the copied entries (the posting function was bypassed).
     for (const statement of rebuildKeptFiguresStatements(agencyId)) {
       const query = new PgDialect().sqlToQuery(statement);
       await client.query(query.sql, query.params);
@@ -106,6 +106,8 @@ async function seedEntries(databaseUrl: string, agencyName: string, entries: num
     await client.query('vacuum analyze ledger_accounts');
     await client.query('vacuum analyze ledger_movement_totals');
     await client.query('vacuum analyze ledger_voyage_figures');
+    await client.query('vacuum analyze ledger_trip_dispatches');
+    await client.query('vacuum analyze ledger_trip_receipts');
     return { accounts: ACCOUNT_PAIRS * 2, transactions, seconds: (performance.now() - started) / 1000 };
   } finally {
     await client.end();

@@ -269,7 +269,7 @@ async function seed(databaseUrl: string, db: Db, totalEntries: number, log: (lin
     }
     await client.query(`select setval(pg_get_serial_sequence('ledger_accounts', 'id'), (select max(id) from ledger_accounts))`);
     await client.query(`select setval(pg_get_serial_sequence('ledger_transactions', 'id'), (select max(id) from ledger_transactions))`);
-    // The kept figures (movement counters, voyage figures) of the entries written past the posting function.
+    // The kept figures (movement counters, voyage figures, trip rows) of the entries written past the posting function.
     await rebuildKeptFigures(db);
     const seedSeconds = (performance.now() - started) / 1000;
     const analyzeStarted = performance.now();
@@ -278,6 +278,8 @@ async function seed(databaseUrl: string, db: Db, totalEntries: number, log: (lin
     await client.query('vacuum analyze ledger_entries');
     await client.query('vacuum analyze ledger_movement_totals');
     await client.query('vacuum analyze ledger_voyage_figures');
+    await client.query('vacuum analyze ledger_trip_dispatches');
+    await client.query('vacuum analyze ledger_trip_receipts');
     await client.query('analyze companies');
     const analyzeSeconds = (performance.now() - analyzeStarted) / 1000;
 

@@ -5,20 +5,21 @@ import { loadConfig } from '../platform/config';
 import { openDatabase, queryRows, type Db } from '../platform/db/client';
 import { EmbeddedDatabaseInUseError } from '../platform/db/embedded-lock';
 import { movementTotalsDifferences, type MovementTotalsDifference } from './movement-totals';
+import { tripStatsDifferences, type TripStatsDifference } from './trip-stats';
 import { voyageFiguresDifferences, type VoyageFiguresDifference } from './voyage-figures';
 
 /*
  * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries,
  * every transaction's sum, the kept movement counters (movement-totals.ts) and the kept per-voyage figures
- * (voyage-figures.ts, against the accounts' balances), as the table owner (all agencies), and reports each
+ * (voyage-figures.ts, against the accounts' balances) and the kept trip rows of the IN/OUT stats (trip-stats.ts), as the table owner (all agencies), and reports each
  * difference. Exit code 1 if any.
  * With the embedded database, run it while the server is stopped: PGlite opens its files in one process only.
  */
 
 export interface LedgerDifference {
-  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures';
+  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures' | 'tripStats';
   agencyId: number;
-  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction) or the voyage (voyageFigures). */
+  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction, tripStats) or the voyage (voyageFigures). */
   id: number;
   keptKg: bigint;
   fromEntriesKg: bigint;
@@ -26,6 +27,8 @@ export interface LedgerDifference {
   counter?: MovementTotalsDifference;
   /** A per-voyage figures row: its voyage and consignment and its four figures, kept and from the accounts. */
   figures?: VoyageFiguresDifference;
+  /** A kept trip row of the IN/OUT stats: kept and from the entries. */
+  trip?: TripStatsDifference;
 }
 
 interface AccountSums {
@@ -76,6 +79,9 @@ export async function findLedgerDifferences(db: Db): Promise<LedgerDifference[]>
     const fresh = f.fromAccounts.quantityKg + f.fromAccounts.remainingKg + f.fromAccounts.inTransitKg + f.fromAccounts.lossKg;
     differences.push({ kind: 'voyageFigures', agencyId: f.agencyId, id: f.voyageId, keptKg: kept, fromEntriesKg: fresh, figures: f });
   }
+  for (const trip of await tripStatsDifferences(db)) {
+    differences.push({ kind: 'tripStats', agencyId: trip.agencyId, id: trip.transactionId, keptKg: 0n, fromEntriesKg: 0n, trip });
+  }
   return differences;
 }
 
@@ -90,6 +96,7 @@ export function describeDifference(d: LedgerDifference): string {
     const four = (x: VoyageFiguresDifference['kept']) => `quantity ${x.quantityKg} remaining ${x.remainingKg} in transit ${x.inTransitKg} loss ${x.lossKg} kg`;
     return `agency ${d.agencyId} voyage ${f.voyageId} consignment ${f.consignmentId}: voyage figures kept ${four(f.kept)}, accounts give ${four(f.fromAccounts)}`;
   }
+  if (d.trip) return `agency ${d.agencyId} transaction ${d.id} truck ${d.trip.accountId}: ${d.trip.table} kept ${d.trip.kept ?? 'no row'}, entries give ${d.trip.fromEntries ?? 'no row'}`;
   if (d.kind === 'unbalancedTransaction') return `agency ${d.agencyId} transaction ${d.id}: entries sum to ${d.fromEntriesKg} kg, not 0`;
   return `agency ${d.agencyId} account ${d.id}: ${d.kind} kept ${d.keptKg} kg, entries give ${d.fromEntriesKg} kg`;
 }
@@ -100,7 +107,7 @@ async function main(): Promise<number> {
   try {
     const differences = await findLedgerDifferences(database.db);
     for (const d of differences) console.error(describeDifference(d));
-    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters and voyage figures equal the ledger');
+    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters, voyage figures and trip rows equal the ledger');
     return differences.length ? 1 : 0;
   } finally {
     await database.close();

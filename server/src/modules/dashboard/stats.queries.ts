@@ -7,7 +7,8 @@ import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { queryRows, type Db } from '../../platform/db/client';
 
 /*
- * The IN/OUT Stats tab (spec 2.13, 3, 7: `GET /api/dashboard/stats`), read from the ledger in one statement.
+ * The IN/OUT Stats tab (spec 2.13, 3, 7: `GET /api/dashboard/stats`), read from the ledger in one statement: from its
+ * kept trip rows (`ledger_trip_dispatches`, `ledger_trip_receipts`: ledger/trip-stats.ts keeps them by the rule below).
  *
  * A trip is an IN_TRANSIT account (one per truck trip). It is **dispatched** by a live (neither a reversal nor
  * reversed) transaction that puts kilograms on it and takes them off ON_BOARD (the port: a loading slip) or off an
@@ -153,31 +154,31 @@ export async function inOutStats(tx: Db, agencyId: number, params: StatsParams):
   const dispatchConditions = [...filterConditions(filters)];
   if (scoped) dispatchConditions.push(scoped);
   if (locations) dispatchConditions.push(sql`(origin.kind = 'ON_BOARD' or origin.location_id in ${ids(locations)})`);
-  const receiptPlace = locations ? sql` and place.location_id in ${ids(locations)}` : sql``;
+  // A receipt's place: the first of the posting's receiving places, or the first of them at one of the user's locations.
+  const receiptPlace = locations
+    ? sql`r.location_id in ${ids(locations)}
+             and not exists (select 1 from ledger_trip_receipts r2 where r2.transaction_id = r.transaction_id and r2.account_id = r.account_id
+                                and r2.location_id in ${ids(locations)} and r2.place_account_id < r.place_account_id)`
+    : sql`r.first_place`;
   const extra = dispatchConditions.length === 0 ? sql`` : sql` and ${sql.join(dispatchConditions, sql` and `)}`;
 
+  // The kept trip rows (ledger/trip-stats.ts): a live dispatch per posting and truck, with the truck's key and the
+  // posting's origin (as `truck` and `origin` for the filters), and its receipts by truck, received kg net of loss.
   const rows = await queryRows<StatsRow>(
     tx,
     sql`with dispatch as (
-          select truck.id as account_id, truck.trip_id, te.quantity_kg as kg,
-                 case when origin.kind = 'ON_BOARD' then 'port'
+          select d.account_id, d.trip_id, d.kg,
+                 case when d.origin_kind = 'ON_BOARD' then 'port'
                       when here.location_kind_id = ${LOCATION_KIND_IDS.warehouse}::integer then 'warehouse'
                       when here.owner_type = 'consignee' then 'consignee' end as origin
-            from ledger_transactions tr
-            join ledger_entries te on te.transaction_id = tr.id and te.quantity_kg > 0
-            join ledger_accounts truck on truck.id = te.account_id and truck.kind = 'IN_TRANSIT'
-            cross join lateral (
-              select place.kind, place.location_id, coalesce(place.attached_voyage_id, place.voyage_id) as binding_voyage_id
-                from ledger_entries pe join ledger_accounts place on place.id = pe.account_id
-               where pe.transaction_id = tr.id and pe.quantity_kg < 0 and place.kind in ('ON_BOARD', 'ON_HAND')
-               order by place.id limit 1) origin
-            left join locations here on here.id = origin.location_id
+            from ledger_trip_dispatches d
+            cross join lateral (select d.account_id as id, d.trip_id, d.voyage_id, d.consignment_id, d.owner_company_id) truck
+            cross join lateral (select d.origin_kind as kind, d.origin_location_id as location_id, d.origin_binding_voyage_id as binding_voyage_id) origin
+            left join locations here on here.id = d.origin_location_id
 ${filterJoins(filters)}
-           where tr.agency_id = ${agencyId}::integer
-             and tr.created_at >= (${params.startDate}::date::timestamp at time zone ${timezone})
-             and tr.created_at < ((${params.endDate}::date + 1)::timestamp at time zone ${timezone})
-             and tr.reverses_id is null
-             and not exists (select 1 from ledger_transactions rv where rv.reverses_id = tr.id)${extra}
+           where d.agency_id = ${agencyId}::integer
+             and d.dispatched_at >= (${params.startDate}::date::timestamp at time zone ${timezone})
+             and d.dispatched_at < ((${params.endDate}::date + 1)::timestamp at time zone ${timezone})${extra}
         ),
         trucks_out as (select distinct account_id, trip_id, origin from dispatch where origin is not null),
         receipt as (
@@ -185,21 +186,10 @@ ${filterJoins(filters)}
                  case when here.location_kind_id = ${LOCATION_KIND_IDS.warehouse}::integer then 'warehouse'
                       when here.owner_type = 'consignee' then 'consignee'
                       when here.owner_type = 'customer' then 'customer' end as figure,
-                 -re.quantity_kg - coalesce((
-                   select sum(le.quantity_kg) from ledger_entries le join ledger_accounts loss on loss.id = le.account_id
-                    where le.transaction_id = rt.id and loss.kind = 'TRANSIT_LOSS' and loss.trip_id = truck.trip_id
-                      and loss.voyage_id = truck.voyage_id and loss.consignment_id = truck.consignment_id
-                      and loss.owner_company_id = truck.owner_company_id and loss.cargo_type_id = truck.cargo_type_id), 0) as kg
+                 r.kg
             from trucks_out o
-            join ledger_accounts truck on truck.id = o.account_id
-            join ledger_entries re on re.account_id = o.account_id and re.quantity_kg < 0
-            join ledger_transactions rt on rt.id = re.transaction_id and rt.reverses_id is null
-                 and not exists (select 1 from ledger_transactions rr where rr.reverses_id = rt.id)
-            cross join lateral (
-              select place.location_id from ledger_entries pe join ledger_accounts place on place.id = pe.account_id
-               where pe.transaction_id = rt.id and pe.quantity_kg > 0 and place.kind = 'ON_HAND'${receiptPlace}
-               order by place.id limit 1) arrival
-            join locations here on here.id = arrival.location_id
+            join ledger_trip_receipts r on r.agency_id = ${agencyId}::integer and r.account_id = o.account_id and ${receiptPlace}
+            join locations here on here.id = r.location_id
         )
         select origin, 'out' as figure, count(distinct trip_id)::integer as trips, coalesce(sum(kg), 0)::text as kg
           from dispatch where origin is not null group by origin

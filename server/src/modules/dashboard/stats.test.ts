@@ -1,6 +1,7 @@
 import { COMPANY_TYPE_IDS, Headers, kgToTonnes, LOCATION_KIND_IDS, permissionFlag, STATS_GROUPS, ZDashboardStats, type TDashboardStats } from '@tonnage/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reverse } from '../../ledger/ledger.service';
 import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
 import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
@@ -449,4 +450,44 @@ describe('GET /api/dashboard/stats: scope, permissions and parameters', () => {
       expect(JSON.stringify(body.details ?? {}), JSON.stringify(query)).toContain(field);
     }
   });
+});
+
+describe('GET /api/dashboard/stats after reversals (the kept trip rows, ledger/trip-stats.ts)', () => {
+  it('leaves out a reversed receipt and a reversed dispatch, as the ledger’s entries do', async () => {
+    if (!generatedSeason) throw new Error('no generated season');
+    const agency = generatedSeason.agencyId;
+    const [user] = await rows<{ id: number }>(sql`select id from users where agency_id = ${agency}::integer order by id limit 1`, agency);
+    // Trucks loaded once and unloaded once (a receipt, then its dispatch, each reversed in its own transaction).
+    const candidates = await rows<{ receipt: number; dispatch: number }>(
+      sql`select min(re.transaction_id) as receipt, min(de.transaction_id) as dispatch
+            from ledger_accounts a
+            join ledger_entries re on re.account_id = a.id and re.quantity_kg < 0
+            join ledger_entries de on de.account_id = a.id and de.quantity_kg > 0
+           where a.kind = 'IN_TRANSIT'
+           group by a.id having count(distinct re.transaction_id) = 1 and count(distinct de.transaction_id) = 1
+           order by a.id`,
+      agency,
+    );
+    const reverseOne = (transactionId: number) =>
+      inAgency(t.database.db, agency, (tx) => reverse(tx, { agencyId: agency, transactionId: Number(transactionId), userId: Number(user?.id), at: t.clock.now(), reason: 'entered twice' })).then(
+        () => true,
+        () => false,
+      );
+    let receipts = 0;
+    let dispatch = false;
+    for (const candidate of candidates) {
+      if (dispatch) break;
+      if (!(await reverseOne(candidate.receipt))) continue;
+      receipts += 1;
+      // From the second on: its dispatch too, now that the truck holds its load again.
+      if (receipts >= 2) dispatch = await reverseOne(candidate.dispatch);
+    }
+    expect(receipts).toBeGreaterThanOrEqual(2);
+    expect(dispatch).toBe(true);
+    const trips = await loadModel(agency);
+    expect(trips.length).toBeLessThan(generatedSeason.model.length);
+    expect(await stats('generated', SEASON)).toEqual(expected(SEASON, () => true, {}, trips));
+    const month = { startDate: '2026-10-01', endDate: '2026-10-31' };
+    expect(await stats('generated', month)).toEqual(expected(month, () => true, {}, trips));
+  }, 120_000);
 });
