@@ -7,9 +7,8 @@ import { updateAgency } from '../modules/agencies/agencies.service';
 import { queryRows } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
 import { makeUser } from '../test/fixtures';
-import { findDemoAgency, seedFirstRun } from '../seed/first-run';
-import { createGeneratedAgency } from '../test/generated-season';
-import { createTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
+import { seasonsApp } from './kept-figures.test-support';
 import { describeDifference, findLedgerDifferences } from './ledger.check';
 import { post, type AccountKey } from './ledger.service';
 import { ledgerFixture, ON_BOARD, VESSEL } from './ledger.test-support';
@@ -26,10 +25,7 @@ let demoAgencyId: number;
 let generatedAgencyId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
-  demoAgencyId = (await findDemoAgency(t.database.db)) ?? 0;
-  generatedAgencyId = (await createGeneratedAgency(t.database.db, { now: t.clock.now(), seed: 15, voyages: 5, password: 'Generated#Pass1' })).agencyId;
+  ({ t, demoAgencyId, generatedAgencyId } = await seasonsApp(15));
 }, 600_000);
 afterAll(async () => {
   await t.close();

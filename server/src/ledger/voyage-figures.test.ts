@@ -3,11 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
-import { findDemoAgency, seedFirstRun } from '../seed/first-run';
-import { createGeneratedAgency } from '../test/generated-season';
 import { bearer, loginAs } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
+import type { TestApp } from '../test/harness';
 import { rebuildKeptFigures } from './kept-figures';
+import { seasonsApp } from './kept-figures.test-support';
 import { describeDifference, findLedgerDifferences } from './ledger.check';
 import type { AccountKey } from './ledger.service';
 import { ledgerFixture } from './ledger.test-support';
@@ -27,12 +26,7 @@ let generatedAgencyId: number;
 let generatedAdmin: string;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
-  demoAgencyId = (await findDemoAgency(t.database.db)) ?? 0;
-  const generated = await createGeneratedAgency(t.database.db, { now: t.clock.now(), seed: 28, voyages: 5, password: 'Generated#Pass1' });
-  generatedAgencyId = generated.agencyId;
-  generatedAdmin = generated.username;
+  ({ t, demoAgencyId, generatedAgencyId, generatedAdmin } = await seasonsApp(28));
 }, 600_000);
 afterAll(async () => {
   await t.close();
