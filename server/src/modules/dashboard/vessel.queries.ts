@@ -33,8 +33,9 @@ import { saleScope } from '../sales/sales.queries';
  * The summary's figures per (voyage, consignment) come from the kept `ledger_voyage_figures` (the same sums of the
  * balances, written in each posting's statement: ledger/voyage-figures.ts), not from a scan of the accounts.
  *
- * Per slip (levels 1 to 3, where the destination matters): loaded = the IN_TRANSIT entry of the slip's live posting
- * (`loading_slips.ledger_transaction_id`, replaced on edit), in transit and transit loss the trip's balances.
+ * Per slip (levels 1 to 3, where the destination matters): loaded = what the slip's live posting
+ * (`loading_slips.ledger_transaction_id`, replaced on edit) put on its truck (the kept dispatch row of that posting
+ * and trip), in transit and transit loss the trip's balances.
  *
  * Scope (spec 6): cargo on board and on trucks through its consignment's shipment manager and BL consignee (the
  * ledger's rule for VESSEL, ON_BOARD, IN_TRANSIT, TRANSIT_LOSS); port loadings also by their destination (as their
@@ -192,25 +193,37 @@ export async function vesselStats(tx: Db, params: { agencyId: number; scope: Dat
 
 /**
  * The live loading slips of the port loadings `pl` (joined with consignment `c`) of voyage `voyageId` that `where`
- * picks, with the ledger's figures of each: loaded (the IN_TRANSIT entry of its live posting), in transit and lost (its
- * trip's balances, read in one probe of the covering pair index: agency, voyage, consignment, kind, trip; an account
- * without a balance adds nothing; `balances: false` when only loaded is wanted). A port loading's voyage is its BL's.
+ * picks, with the ledger's figures of each: loaded (what its live posting, `loading_slips.ledger_transaction_id`,
+ * replaced on edit, put on the slip's truck: the kept dispatch rows of that posting and trip, ledger/trip-stats.ts,
+ * one probe of their key per slip), in transit and lost (its trip's balances). A port loading's voyage is its BL's.
+ *
+ * `balances` says how the trips' balances are read: 'voyage' reads the voyage's trucks and losses with a balance once,
+ * in one range of the covering pair index, and joins them by trip and LC/PO (the vessel detail: every slip of a busy
+ * voyage, some 4,000); 'trip' probes the same index once per slip (one port loading's few hundred slips: cheaper than
+ * the voyage's range); 'none' when only loaded is wanted. Reading each slip's posting entries and accounts, and
+ * probing each trip one by one, took 60-90 ms of a busy voyage's detail; this reads a third of the buffers.
  */
-function slipFigures(agencyId: number, voyageId: number, where: SQL, options: { balances: boolean } = { balances: true }): SQL {
-  const balances = options.balances
-    ? sql`left join lateral (select sum(ta.balance_kg) filter (where ta.kind = 'IN_TRANSIT') as in_transit_kg, sum(ta.balance_kg) filter (where ta.kind = 'TRANSIT_LOSS') as loss_kg
+function slipFigures(agencyId: number, voyageId: number, where: SQL, balances: 'voyage' | 'trip' | 'none'): SQL {
+  const balanceSums = sql`sum(ta.balance_kg) filter (where ta.kind = 'IN_TRANSIT') as in_transit_kg, sum(ta.balance_kg) filter (where ta.kind = 'TRANSIT_LOSS') as loss_kg`;
+  const read = {
+    voyage: sql`left join (select ta.trip_id, ta.consignment_id, ${balanceSums}
           from ledger_accounts ta
-          where ta.agency_id = ${agencyId}::integer and ta.voyage_id = pl.voyage_id and ta.consignment_id = pl.consignment_id
-            and ta.trip_id = ls.trip_id and ta.kind in ('IN_TRANSIT', 'TRANSIT_LOSS') and ta.balance_kg <> 0) tb on true`
-    : sql`cross join (select null::bigint as in_transit_kg, null::bigint as loss_kg) tb`;
+          where ta.agency_id = ${agencyId}::integer and ta.voyage_id = ${voyageId}::integer and ta.kind in ('IN_TRANSIT', 'TRANSIT_LOSS') and ta.balance_kg <> 0
+          group by ta.trip_id, ta.consignment_id) tb on tb.trip_id = ls.trip_id and tb.consignment_id = pl.consignment_id`,
+    trip: sql`left join lateral (select ${balanceSums}
+          from ledger_accounts ta
+          where ta.agency_id = ${agencyId}::integer and ta.voyage_id = ${voyageId}::integer and ta.consignment_id = pl.consignment_id
+            and ta.trip_id = ls.trip_id and ta.kind in ('IN_TRANSIT', 'TRANSIT_LOSS') and ta.balance_kg <> 0) tb on true`,
+    none: sql`cross join (select null::bigint as in_transit_kg, null::bigint as loss_kg) tb`,
+  }[balances];
   return sql`select ls.id as slip_id, ls.trip_id, ls.truck_id, pl.id as port_loading_id,
         coalesce(ld.kg, 0) as loaded_kg, coalesce(tb.in_transit_kg, 0) as in_transit_kg, coalesce(tb.loss_kg, 0) as loss_kg
       from loading_slips ls
       join port_loadings pl on pl.id = ls.port_loading_id
       join consignments c on c.id = pl.consignment_id
-      left join lateral (select sum(e.quantity_kg) as kg from ledger_entries e join ledger_accounts ea on ea.id = e.account_id
-          where e.transaction_id = ls.ledger_transaction_id and ea.kind = 'IN_TRANSIT' and ea.trip_id = ls.trip_id) ld on true
-      ${balances}
+      left join lateral (select sum(d.kg) as kg from ledger_trip_dispatches d
+          where d.transaction_id = ls.ledger_transaction_id and d.trip_id = ls.trip_id and d.agency_id = ${agencyId}::integer) ld on true
+      ${read}
       where ls.status = 'Active' and pl.voyage_id = ${voyageId}::integer and ${where}`;
 }
 
@@ -290,7 +303,7 @@ export async function vesselDetail(tx: Db, params: { agencyId: number; scope: Da
   // The live slips of the voyage's port loadings in scope, by kind of destination.
   const destinations = await queryRows<DestinationRow>(
     tx,
-    sql`with slips as (${slipFigures(agencyId, voyageId, consignmentScope(scope))})
+    sql`with slips as (${slipFigures(agencyId, voyageId, consignmentScope(scope), 'voyage')})
         select case when pl.transportation_type = 'warehouse' then 'warehouse' else 'delivery' end as destination,
                sum(s.loaded_kg)::text as loaded_kg, sum(s.in_transit_kg)::text as in_transit_kg, sum(s.loss_kg)::text as loss_kg
         from slips s join port_loadings pl on pl.id = s.port_loading_id
@@ -382,7 +395,7 @@ export async function lcDetail(tx: Db, params: { agencyId: number; scope: DataSc
     params.type === 'blConsignee' ? sql`pl.owner_company_id = s.bl_consignee_id` : params.type === 'nonBlConsignee' ? sql`pl.owner_company_id <> s.bl_consignee_id` : sql`true`;
   const rows = await queryRows<PortLoadingRow>(
     tx,
-    sql`with slips as (${slipFigures(agencyId, Number(shipment.voyage_id), sql`pl.shipment_id = ${params.shipmentId}::integer`, { balances: false })})
+    sql`with slips as (${slipFigures(agencyId, Number(shipment.voyage_id), sql`pl.shipment_id = ${params.shipmentId}::integer`, 'none')})
         select pl.id, pl.port_id, po.name as port, ${lcPo('c')} as lc_po, co.name as to_company, lo.name as to_location, pl.transportation_type,
                pl.quantity_kg::text as quantity_kg,
                coalesce((select sum(sl.loaded_kg) from slips sl where sl.port_loading_id = pl.id), 0)::text as loaded_kg,
@@ -448,7 +461,7 @@ export async function portDetail(tx: Db, params: { agencyId: number; scope: Data
   const sums = sql`sum(s.loaded_kg)::text as loaded_kg, sum(s.in_transit_kg)::text as in_transit_kg, sum(s.loss_kg)::text as loss_kg, count(*)::integer as trips`;
   const grouped = await queryRows<FigureRow & { part: 'destination' | 'transporter' }>(
     tx,
-    sql`with slips as (${slipFigures(agencyId, Number(loading.voyage_id), sql`pl.id = ${params.cargoLoadingOutId}::integer`)})
+    sql`with slips as (${slipFigures(agencyId, Number(loading.voyage_id), sql`pl.id = ${params.cargoLoadingOutId}::integer`, 'trip')})
         select * from (
           select 'destination' as part, lo.id, lo.name, ${sums}
           from slips s join port_loadings pl on pl.id = s.port_loading_id join locations lo on lo.id = pl.to_location_id

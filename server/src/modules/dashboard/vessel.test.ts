@@ -451,3 +451,30 @@ describe('filters, scope, empty states and bad parameters', () => {
     }
   });
 });
+
+describe('the VESSEL tab agrees with the entries after a slip’s edit and another’s cancellation (demo season)', () => {
+  // An edit reverses the slip's posting and posts it again (`loading_slips.ledger_transaction_id` replaced); a
+  // cancellation reverses it. The per-slip loaded figure reads the live posting's kept dispatch rows, so both must
+  // leave every level's figures equal to the entries.
+  beforeAll(async () => {
+    const slips = await rows<{ id: number; truck_id: number; driver_id: number; wbt_number: string; quantity_kg: string }>(
+      sql`select id, truck_id, driver_id, wbt_number, quantity_kg::text as quantity_kg from loading_slips
+          where status = 'Active' and received_table is null order by id limit 2`,
+    );
+    expect(slips).toHaveLength(2);
+    const [edited, cancelled] = slips;
+    const send = (method: 'PUT' | 'DELETE', url: string, payload: Record<string, unknown>) =>
+      t.app.inject({ method, url, headers: { ...bearer(tokens.admin ?? ''), 'x-agency-id': String(agencyId) }, payload });
+    const newQuantity = kgToTonnes(BigInt(edited?.quantity_kg ?? '0') - 1_000n);
+    const edit = await send('PUT', `/api/loadingSlips/${edited?.id}`, { truckId: edited?.truck_id, driverId: edited?.driver_id, wbtNumber: edited?.wbt_number, quantity: newQuantity });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const cancel = await send('DELETE', `/api/loadingSlips/${cancelled?.id}/reverse`, { reason: 'Cancelled' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [after] = await rows<{ quantity_kg: string; status: string }>(
+      sql`select (select quantity_kg::text from loading_slips where id = ${edited?.id ?? 0}::integer) as quantity_kg, (select status from loading_slips where id = ${cancelled?.id ?? 0}::integer) as status`,
+    );
+    expect(after?.quantity_kg).toBe(String(BigInt(edited?.quantity_kg ?? '0') - 1_000n));
+    expect(after?.status).not.toBe('Active');
+  });
+  rightAnswers('admin', () => agencyId);
+});
