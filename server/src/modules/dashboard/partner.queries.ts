@@ -1,10 +1,12 @@
 import { kgToTonnes, vesselVoyageLabel, type PartnerMoveType, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats, type TPartnerTripRow } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../identity/data-scope';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
 import { inTransitTotals, notReversed, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
-import { accountScope, idItems } from '../../ledger/ledger.scope';
+import { accountScope, idItems, type ScopeColumns } from '../../ledger/ledger.scope';
+import { ledgerPlaceMoves } from '../../ledger/place-moves.schema';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -618,22 +620,30 @@ function positionWhere(r: Resolved, filter: DimensionFilter<PositionDimension>):
 
 /** The condition of `ledger_accounts` (by table name) for accounts of a kind matching a filter, within the user's scope. */
 function accountWhere(r: Resolved, kind: 'ON_HAND' | 'IN_TRANSIT', filter: DimensionFilter<PositionDimension> | DimensionFilter<InTransitDimension>): SQL {
-  const a = ledgerAccounts;
-  const conditions: SQL[] = [sql`${a.agencyId} = ${r.actor.agencyId}::integer`, sql`${a.kind} = ${kind}`];
+  return sql.join([sql`${ledgerAccounts.kind} = ${kind}`, ...filterWhere(r, ledgerAccounts, kind, filter)], sql` and `);
+}
+
+/** The columns `filterWhere` reads: an account's, or a kept table's copies of the dimensions it has. */
+type FilterColumns = ScopeColumns & { agencyId: AnyPgColumn } & Partial<Record<PositionDimension | InTransitDimension, AnyPgColumn>>;
+
+/** The agency, a filter's dimensions and the user's scope (`accountScope`, the ledger's own rule) on the columns of a table (by table name). */
+function filterWhere(r: Resolved, columns: FilterColumns, kind: 'ON_HAND' | 'IN_TRANSIT', filter: DimensionFilter<PositionDimension> | DimensionFilter<InTransitDimension>): SQL[] {
+  const conditions: SQL[] = [sql`${columns.agencyId} = ${r.actor.agencyId}::integer`];
   for (const [dimension, value] of Object.entries(filter) as [PositionDimension | InTransitDimension, number | null | readonly (number | null)[] | undefined][]) {
     if (value === undefined) continue;
+    const column = columns[dimension];
+    if (!column) throw new Error(`filterWhere: no column for ${dimension}`);
     const values = Array.isArray(value) ? value : [value];
     const present = values.filter((v): v is number => v !== null);
     const options: SQL[] = [];
-    if (present.length > 0) options.push(sql`${a[dimension]} in (${ids(present)})`);
-    if (values.includes(null)) options.push(sql`${a[dimension]} is null`);
+    if (present.length > 0) options.push(sql`${column} in (${ids(present)})`);
+    if (values.includes(null)) options.push(sql`${column} is null`);
     conditions.push(options.length === 0 ? sql`false` : sql`(${sql.join(options, sql` or `)})`);
   }
-  const scoped = accountScope(a, kind, r.actor.scope);
+  const scoped = accountScope(columns, kind, r.actor.scope);
   if (scoped) conditions.push(scoped);
-  return sql.join(conditions, sql` and `);
+  return conditions;
 }
-
 
 interface Move {
   transactionId: number;
@@ -747,15 +757,58 @@ function slipTypeSql(trip: SQL): SQL {
             limit 1) x), 'correction')`;
 }
 
+/** A group of arrivals of the in-quantity detail: by truck (`source`, the slip type of the first truck) or in place (`posting_type`). */
+interface ArrivalGroup {
+  source: string | null;
+  posting_type: string | null;
+  consignment_id: number;
+  voyage_id: number;
+  cargo_type_id: number;
+  trips: number | string;
+  quantity_kg: string;
+  in_kg: string;
+}
+
 /**
- * In-quantity detail of a location: what reached the partner's stock there, by source, LC/PO and voyage; plus what is
- * on the road there. The arrivals are grouped in one statement: each arrival (`movesSql`) with the trucks of its
- * transaction carrying the same LC/PO (IN_TRANSIT entries taken down); by truck, typed by the slip of its first truck
- * (lowest trip id), `quantity` what the trucks gave and `trips` the distinct trucks of the group; in place, typed by
- * the posting type, `quantity` the net kilograms. Only the groups come back, not every receipt and truck.
+ * Whether the in-quantity detail reads the kept arrivals (`ledger_place_moves`): they net each transaction over all
+ * of the partner's accounts at the place of one owner, LC/PO, voyage and cargo type, so a silo or attached-voyage
+ * filter (which nets over the filtered accounts only: part of a silo transfer is then an arrival) is read live; so
+ * is a period that is not whole business days (the rows are kept by day).
  */
-export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerInQtyRow[]> {
-  const arrivalRows = await queryRows<{ source: string | null; posting_type: string | null; consignment_id: number; voyage_id: number; cargo_type_id: number; trips: number | string; quantity_kg: string; in_kg: string }>(
+function keptArrivalsRead(r: Resolved): boolean {
+  const wholeDays = r.period === undefined || r.period.days !== undefined;
+  return wholeDays && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined;
+}
+
+/**
+ * The arrivals' groups from the kept rows: the same filter and scope on the rows' copies of the accounts' dimensions,
+ * the period by business day; a group of reversed arrivals only (`moves` summing to 0) is none. The trips add up
+ * per group: a trip is in at most one live arrival of a group (ledger:check proves it).
+ */
+async function keptArrivals(tx: Db, r: Resolved, locationId: number): Promise<ArrivalGroup[]> {
+  const k = ledgerPlaceMoves;
+  const conditions = filterWhere(r, k, 'ON_HAND', atLocation(r, locationId));
+  if (r.period?.days?.from !== undefined) conditions.push(sql`${k.day} >= ${r.period.days.from}::date`);
+  if (r.period?.days?.to !== undefined) conditions.push(sql`${k.day} <= ${r.period.days.to}::date`);
+  return queryRows<ArrivalGroup>(
+    tx,
+    sql`select nullif(${k.source}, '') as source, case when ${k.source} = '' then ${k.postingType} end as posting_type, ${k.consignmentId} as consignment_id,
+               ${k.voyageId} as voyage_id, ${k.cargoTypeId} as cargo_type_id, sum(${k.trips})::integer as trips, sum(${k.quantityKg})::text as quantity_kg, sum(${k.kg})::text as in_kg
+        from ${k}
+        where ${sql.join(conditions, sql` and `)}
+        group by 1, 2, 3, 4, 5
+        having sum(${k.moves}) > 0`,
+  );
+}
+
+/**
+ * The arrivals' groups from the entries (a silo or attached-voyage filter): each arrival (`movesSql`) with the trucks
+ * of its transaction carrying the same LC/PO (IN_TRANSIT entries taken down); by truck, typed by the slip of its
+ * first truck (lowest trip id), `quantity` what the trucks gave and `trips` the distinct trucks of the group; in
+ * place, typed by the posting type, `quantity` the net kilograms.
+ */
+async function liveArrivals(tx: Db, r: Resolved, locationId: number): Promise<ArrivalGroup[]> {
+  return queryRows<ArrivalGroup>(
     tx,
     // Each arrival's trucks in a lateral aggregate, and the two totals over the same rows (no join of the arrivals with
     // the trucks: the planner cannot size them, and a nested loop of one over the other is quadratic; the trip counts
@@ -783,6 +836,16 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
         from totals g
         left join trip_counts c on c.source = g.source and c.consignment_id = g.consignment_id and c.voyage_id = g.voyage_id and c.cargo_type_id = g.cargo_type_id`,
   );
+}
+
+/**
+ * In-quantity detail of a location: what reached the partner's stock there, by source, LC/PO and voyage; plus what is
+ * on the road there. The arrivals' groups come from the kept arrivals by place and day (`keptArrivals`), or from the
+ * entries with a silo or attached-voyage filter (`liveArrivals`); the trucks on the road are read live, only those
+ * on the road now. Only the groups come back, not every receipt and truck.
+ */
+export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerInQtyRow[]> {
+  const arrivalRows = keptArrivalsRead(r) ? await keptArrivals(tx, r, locationId) : await liveArrivals(tx, r, locationId);
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
   const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await trucksOnTheRoad(tx, r, locationId) : [];
 
