@@ -344,17 +344,31 @@ function roadSql(r: Resolved): SQL {
  * truck of the agency (15,000 in the benchmark's big agency): there the slips going to its places are read by their
  * destination instead (`trips` undefined; the caller joins them to the road), not probed 15,000 times by trip.
  */
-function destinationsSql(trips: SQL | undefined, to: number | readonly number[] | undefined): SQL {
+function destinationsSql(trips: SQL | undefined, to: number | readonly number[] | undefined, cargo = false): SQL {
   const where = (tripColumn: SQL, column: SQL) => {
     const conditions: SQL[] = [];
     if (trips !== undefined) conditions.push(sql`${tripColumn} in (${trips})`);
     if (to !== undefined) conditions.push(typeof to === 'number' ? sql`${column} = ${to}::integer` : sql`${column} in (${ids(to)})`);
     return conditions.length === 0 ? sql`` : sql` where ${sql.join(conditions, sql` and `)}`;
   };
-  return sql`select s.trip_id, p.to_location_id from loading_slips s join port_loadings p on p.id = s.port_loading_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
+  if (!cargo) {
+    return sql`select s.trip_id, p.to_location_id from loading_slips s join port_loadings p on p.id = s.port_loading_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
     union all select o.trip_id, o.to_location_id from warehouse_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
     union all select o.trip_id, o.to_location_id from consignee_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
     union all select t.trip_id, t.to_location_id from transfer_slips t${where(sql`t.trip_id`, sql`t.to_location_id`)}`;
+  }
+  // With the slip's move type (as `tripSlips` types it) and cargo, for the trucks' groups of the in-quantity detail.
+  const transfer = sql.join(
+    [...TRANSFER_TYPES].map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return sql`select s.trip_id, p.to_location_id, 'port' as type, p.consignment_id, p.voyage_id, c.cargo_type_id
+      from loading_slips s join port_loadings p on p.id = s.port_loading_id join consignments c on c.id = p.consignment_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
+    union all select o.trip_id, o.to_location_id, 'warehouseOut', po.consignment_id, po.voyage_id, po.cargo_type_id
+      from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id${where(sql`o.trip_id`, sql`o.to_location_id`)}
+    union all select o.trip_id, o.to_location_id, 'consigneeOut', o.consignment_id, o.voyage_id, o.cargo_type_id from consignee_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
+    union all select t.trip_id, t.to_location_id, case when t.source_kind in (${transfer}) then t.source_kind else 'correction' end, t.consignment_id, t.voyage_id, t.cargo_type_id
+      from transfer_slips t${where(sql`t.trip_id`, sql`t.to_location_id`)}`;
 }
 
 /**
@@ -400,16 +414,16 @@ function withSlips(road: { tripId: number; kg: bigint }[], slips: Map<number, Tr
   });
 }
 
-/** The trucks on the road now towards one location, by trip: kg and slip. */
-async function trucksOnTheRoad(tx: Db, r: Resolved, to: number): Promise<{ tripId: number; kg: bigint; slip: TripSlip }[]> {
-  const road = await roadTowards(tx, r, to);
-  return withSlips(
-    road,
-    await tripSlips(
-      tx,
-      road.map((t) => t.tripId),
-    ),
+/** The kilograms on the road now towards one location, by the slips' move type, LC/PO, voyage and cargo type (summed in the database: the Customer tab's place may have thousands of trucks coming). */
+async function roadGroupsTowards(tx: Db, r: Resolved, to: number): Promise<{ type: PartnerMoveType; consignmentId: number; voyageId: number; cargoTypeId: number; kg: bigint }[]> {
+  const rows = await queryRows<{ type: PartnerMoveType; consignment_id: number; voyage_id: number; cargo_type_id: number; kg: string }>(
+    tx,
+    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(roadTrips(r), to, true)})
+        select destination.type, destination.consignment_id, destination.voyage_id, destination.cargo_type_id, sum(road.kg)::text as kg
+        from road join destination on destination.trip_id = road.trip_id
+        group by destination.type, destination.consignment_id, destination.voyage_id, destination.cargo_type_id`,
   );
+  return rows.map((row) => ({ type: row.type, consignmentId: Number(row.consignment_id), voyageId: Number(row.voyage_id), cargoTypeId: Number(row.cargo_type_id), kg: BigInt(row.kg) }));
 }
 
 /** Whether a location belongs on the tab's table: a delivery location of the tab's kind (the customer's own, on its tab). */
@@ -847,7 +861,7 @@ async function liveArrivals(tx: Db, r: Resolved, locationId: number): Promise<Ar
 export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerInQtyRow[]> {
   const arrivalRows = keptArrivalsRead(r) ? await keptArrivals(tx, r, locationId) : await liveArrivals(tx, r, locationId);
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
-  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await trucksOnTheRoad(tx, r, locationId) : [];
+  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await roadGroupsTowards(tx, r, locationId) : [];
 
   interface Group {
     source: PartnerMoveType;
@@ -877,7 +891,7 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
     group.quantityKg += BigInt(row.quantity_kg);
     group.inKg += BigInt(row.in_kg);
   }
-  for (const c of coming) groupOf(c.slip.type, c.slip.consignmentId, c.slip.voyageId, c.slip.cargoTypeId).inTransitKg += c.kg;
+  for (const c of coming) groupOf(c.type, c.consignmentId, c.voyageId, c.cargoTypeId).inTransitKg += c.kg;
 
   const list = [...groups.values()].filter((g) => type === undefined || g.source === type);
   const names = await namesOf(tx, { consignments: list.map((g) => g.consignmentId), voyages: list.map((g) => g.voyageId), cargos: list.map((g) => g.cargoTypeId) });
