@@ -26,10 +26,10 @@ insert into ledger_place_moves (agency_id, account_id, day, posting_type, source
            s.location_id, s.owner_company_id, s.consignment_id, s.voyage_id, s.cargo_type_id, count(*)::integer as moves,
            sum(coalesce(cardinality(s.trip_ids), 0))::integer as trips, sum(s.net_kg)::bigint as kg, sum(coalesce(s.truck_kg, s.net_kg))::bigint as quantity_kg
       from (select m.*, tr.kg as truck_kg, tr.trip_ids, case when tr.first_trip is null then '' else coalesce((select case when x.type in ('port', 'warehouseOut', 'consigneeOut', 'warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer') then x.type else 'correction' end
-      from (select 'port' as type from loading_slips s where s.trip_id = tr.first_trip
-            union all select 'warehouseOut' from warehouse_outs o where o.trip_id = tr.first_trip
-            union all select 'consigneeOut' from consignee_outs o where o.trip_id = tr.first_trip
-            union all select t.source_kind from transfer_slips t where t.trip_id = tr.first_trip
+      from (select 'port' as type from loading_slips s where s.trip_id = tr.first_trip and s.agency_id = m.agency_id
+            union all select 'warehouseOut' from warehouse_outs o where o.trip_id = tr.first_trip and o.agency_id = m.agency_id
+            union all select 'consigneeOut' from consignee_outs o where o.trip_id = tr.first_trip and o.agency_id = m.agency_id
+            union all select t.source_kind from transfer_slips t where t.trip_id = tr.first_trip and t.agency_id = m.agency_id
             limit 1) x), 'correction') end as source
       from (
         select e.agency_id, e.transaction_id, t.type as posting_type, t.created_at, min(a.id) as account_id,

@@ -102,7 +102,7 @@ describe('kept place moves of postings and their reversals', () => {
       { account: silo(5, 2), quantityKg: 9_700 },
     ], 'warehouseIn');
     // A silo transfer at location 5 nets to nothing; a sale in place to owner 2 is an arrival of owner 2 without trucks.
-    await f.post([
+    const transfer = await f.post([
       { account: silo(5, 1), quantityKg: -4_000 },
       { account: silo(5, 2), quantityKg: 4_000 },
     ], 'siloTransfer');
@@ -120,6 +120,7 @@ describe('kept place moves of postings and their reversals', () => {
     expect(await placeMovesDifferences(t.database.db)).toEqual([]);
 
     await f.reverse(sale.transactionId);
+    await f.reverse(transfer.transactionId);
     await f.reverse(unload.transactionId);
     kept = await rows();
     // A reversal takes its original's contribution back on the same row: nothing is left but the rows' keys.

@@ -34,16 +34,20 @@ const LIVE = sql`t.reverses_id is null and not exists (select 1 from ledger_tran
 
 const SLIP_TYPES = ['port', 'warehouseOut', 'consigneeOut', 'warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer'];
 
-/** The source of a move by its first trip (`trip` a column or value of the outer query): its slip's type, '' without a trip. */
-export function slipSourceSql(trip: SQL): SQL {
+/**
+ * The source of a move by its first trip (`trip` a column or value of the outer query) in its agency (`agency`): its
+ * slip's type, '' without a trip. The agency condition is what the row level security gives the posting and the
+ * reader; the rebuild and the check run as the table owner, and must not see another agency's slip of a trip id.
+ */
+function slipSourceSql(trip: SQL, agency: SQL): SQL {
   return sql`case when ${trip} is null then '' else coalesce((select case when x.type in (${sql.join(
     SLIP_TYPES.map((k) => sql`${k}`),
     sql`, `,
   )}) then x.type else 'correction' end
-      from (select 'port' as type from loading_slips s where s.trip_id = ${trip}
-            union all select 'warehouseOut' from warehouse_outs o where o.trip_id = ${trip}
-            union all select 'consigneeOut' from consignee_outs o where o.trip_id = ${trip}
-            union all select t.source_kind from transfer_slips t where t.trip_id = ${trip}
+      from (select 'port' as type from loading_slips s where s.trip_id = ${trip} and s.agency_id = ${agency}
+            union all select 'warehouseOut' from warehouse_outs o where o.trip_id = ${trip} and o.agency_id = ${agency}
+            union all select 'consigneeOut' from consignee_outs o where o.trip_id = ${trip} and o.agency_id = ${agency}
+            union all select t.source_kind from transfer_slips t where t.trip_id = ${trip} and t.agency_id = ${agency}
             limit 1) x), 'correction') end`;
 }
 
@@ -53,7 +57,7 @@ export function slipSourceSql(trip: SQL): SQL {
  * type, `net_kg`, `truck_kg` (null without trucks), `trip_ids` (distinct, null without trucks) and `source`.
  */
 function arrivalsFromEntries(agencyId?: number): SQL {
-  return sql`select m.*, tr.kg as truck_kg, tr.trip_ids, ${slipSourceSql(sql`tr.first_trip`)} as source
+  return sql`select m.*, tr.kg as truck_kg, tr.trip_ids, ${slipSourceSql(sql`tr.first_trip`, sql`m.agency_id`)} as source
       from (
         select e.agency_id, e.transaction_id, t.type as posting_type, t.created_at, min(a.id) as account_id,
                a.location_id, a.owner_company_id, a.consignment_id, a.voyage_id, a.cargo_type_id, sum(e.quantity_kg) as net_kg
@@ -186,7 +190,7 @@ export function placeMovesCte(agencyId: number, postingType: string, lines: Line
     ${name('m')} as (
       insert into ledger_place_moves as k (agency_id, account_id, day, posting_type, source, location_id, owner_company_id, consignment_id, voyage_id, cargo_type_id, moves, trips, kg, quantity_kg)
       select ${agencyId}::integer, v.account_id, (${counted.at}::timestamptz at time zone (select timezone from agencies where id = ${agencyId}::integer))::date,
-             ${postingType}::text, ${slipSourceSql(sql`v.first_trip`)}, v.location_id, v.owner_company_id, v.consignment_id, v.voyage_id, v.cargo_type_id,
+             ${postingType}::text, ${slipSourceSql(sql`v.first_trip`, sql`${agencyId}::integer`)}, v.location_id, v.owner_company_id, v.consignment_id, v.voyage_id, v.cargo_type_id,
              ${f}::integer, ${f}::integer * v.trips, ${f}::bigint * v.kg, ${f}::bigint * v.quantity_kg
       from ${name('t')}, (values ${sql.join(rows, sql`, `)}) as v(account_id, first_trip, location_id, owner_company_id, consignment_id, voyage_id, cargo_type_id, trips, kg, quantity_kg)
       on conflict on constraint ledger_place_moves_pkey do update
