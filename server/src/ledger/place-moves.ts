@@ -36,10 +36,10 @@ const SLIP_TYPES = ['port', 'warehouseOut', 'consigneeOut', 'warehouseTransfer',
 
 /**
  * The source of a move by its first trip (`trip` a column or value of the outer query) in its agency (`agency`): its
- * slip's type, '' without a trip. The agency condition is what the row level security gives the posting and the
+ * slip's type, '' without a trip (the partner tabs' live in-quantity types its arrivals with it too). The agency condition is what the row level security gives the posting and the
  * reader; the rebuild and the check run as the table owner, and must not see another agency's slip of a trip id.
  */
-function slipSourceSql(trip: SQL, agency: SQL): SQL {
+export function slipSourceSql(trip: SQL, agency: SQL): SQL {
   return sql`case when ${trip} is null then '' else coalesce((select case when x.type in (${sql.join(
     SLIP_TYPES.map((k) => sql`${k}`),
     sql`, `,

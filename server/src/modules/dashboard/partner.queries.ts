@@ -6,6 +6,7 @@ import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
 import { inTransitTotals, notReversed, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { accountScope, idItems, type ScopeColumns } from '../../ledger/ledger.scope';
+import { slipSourceSql } from '../../ledger/place-moves';
 import { ledgerPlaceMoves } from '../../ledger/place-moves.schema';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
@@ -757,20 +758,6 @@ async function departuresAt(tx: Db, r: Resolved, locationId: number): Promise<{ 
   return { moves, others };
 }
 
-/** The move type of a trip's slip (`trip` a column of the outer query), by its trip (each slip table's unique `trip_id`): as `tripSlips` types it, 'correction' without a slip. */
-function slipTypeSql(trip: SQL): SQL {
-  const known = ['port', 'warehouseOut', 'consigneeOut', ...TRANSFER_TYPES];
-  return sql`coalesce((select case when x.type in (${sql.join(
-    known.map((k) => sql`${k}`),
-    sql`, `,
-  )}) then x.type else 'correction' end
-      from (select 'port' as type from loading_slips s where s.trip_id = ${trip}
-            union all select 'warehouseOut' from warehouse_outs o where o.trip_id = ${trip}
-            union all select 'consigneeOut' from consignee_outs o where o.trip_id = ${trip}
-            union all select t.source_kind from transfer_slips t where t.trip_id = ${trip}
-            limit 1) x), 'correction')`;
-}
-
 /** A group of arrivals of the in-quantity detail: by truck (`source`, the slip type of the first truck) or in place (`posting_type`). */
 interface ArrivalGroup {
   source: string | null;
@@ -830,7 +817,7 @@ async function liveArrivals(tx: Db, r: Resolved, locationId: number): Promise<Ar
     sql`with moves as (${movesSql(r, locationId, 'in')}),
         sourced as (
           select m.type, m.consignment_id, m.voyage_id, m.cargo_type_id, m.net_kg, tr.kg as truck_kg, tr.trips,
-                 case when tr.first_trip is null then null else ${slipTypeSql(sql`tr.first_trip`)} end as source
+                 nullif(${slipSourceSql(sql`tr.first_trip`, sql`${r.actor.agencyId}::integer`)}, '') as source
           from moves m
           cross join lateral (
             select sum(-te.quantity_kg) as kg, min(ta.trip_id) as first_trip, array_agg(ta.trip_id) as trips
