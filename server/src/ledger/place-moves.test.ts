@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agencies } from '../identity/agencies.schema';
+import { updateAgency } from '../modules/agencies/agencies.service';
 import { queryRows } from '../platform/db/client';
+import { inAgency } from '../platform/db/tenancy';
+import { makeUser } from '../test/fixtures';
 import type { TestApp } from '../test/harness';
 import { seasonsApp } from './kept-figures.test-support';
 import { describeDifference, findLedgerDifferences } from './ledger.check';
-import type { AccountKey } from './ledger.service';
+import { post, type AccountKey } from './ledger.service';
 import { ledgerFixture, ON_BOARD, VESSEL } from './ledger.test-support';
 import { placeMovesDifferences, rebuildPlaceMoves } from './place-moves';
 
@@ -149,6 +153,34 @@ describe('kept place moves of postings and their reversals', () => {
       `agency ${f.agencyId} trip 77: in 2 live arrivals of place|LC/PO|voyage|cargo|source 5|1|1|1|correction, the kept place moves count it 2 times`,
     ]);
     await f.reverse(unload.transactionId);
+    expect(await placeMovesDifferences(t.database.db)).toEqual([]);
+  });
+});
+
+describe('kept place moves and the agency time zone', () => {
+  it('keep an arrival on its business day, and move it when the agency changes its time zone', async () => {
+    const f = await ledgerFixture(t.database.db);
+    const place: AccountKey = { kind: 'ON_HAND', locationId: 5, siloId: null, ownerCompanyId: 1, consignmentId: 1, cargoTypeId: 1, voyageId: 1, attachedVoyageId: null };
+    await f.move(VESSEL, ON_BOARD, 5_000);
+    await inAgency(t.database.db, f.agencyId, (tx) =>
+      post(tx, { agencyId: f.agencyId, type: 'test', source: { table: 'tests', id: 901 }, userId: f.userId, at: new Date('2026-11-22T22:30:00Z'), lines: [
+        { account: ON_BOARD, quantityKg: -5_000 },
+        { account: place, quantityKg: 5_000 },
+      ] }),
+    );
+    const days = async () => (await rowsOf(f.agencyId)).map((r) => r.day);
+    // 22:30 UTC is the next day in Riyadh (UTC+3), the default zone.
+    expect(await days()).toEqual(['2026-11-23']);
+    const [agency] = await t.database.db.select().from(agencies).where(eq(agencies.id, f.agencyId));
+    if (!agency) throw new Error('no agency');
+    const superAdmin = await makeUser(t.database.db, { kind: 'superAdmin' });
+    await updateAgency(t.database.db, {
+      agencyId: f.agencyId,
+      input: { name: agency.name, logo: agency.logo, timezone: 'UTC', countryCode: agency.countryCode, address: agency.address, contactName: agency.contactName, contactEmail: agency.contactEmail, contactPhone: agency.contactPhone },
+      actorId: superAdmin.id,
+      now: new Date(),
+    });
+    expect(await days()).toEqual(['2026-11-22']);
     expect(await placeMovesDifferences(t.database.db)).toEqual([]);
   });
 });
