@@ -11,6 +11,7 @@ export * from './modules/email-settings/email-settings.schema';
 export * from './modules/master-data/master-data.schema';
 export * from './ledger/ledger.schema';
 export * from './ledger/trip-stats.schema';
+export * from './ledger/place-moves.schema';
 export * from './modules/procurement/procurement.schema';
 export * from './modules/shipping/shipping.schema';
 export * from './modules/vessel-approval/vessel-approval.schema';

@@ -5,21 +5,22 @@ import { loadConfig } from '../platform/config';
 import { openDatabase, queryRows, type Db } from '../platform/db/client';
 import { EmbeddedDatabaseInUseError } from '../platform/db/embedded-lock';
 import { movementTotalsDifferences, type MovementTotalsDifference } from './movement-totals';
+import { placeMovesDifferences, type PlaceMovesDifference } from './place-moves';
 import { tripStatsDifferences, type TripStatsDifference } from './trip-stats';
 import { voyageFiguresDifferences, type VoyageFiguresDifference } from './voyage-figures';
 
 /*
  * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries,
  * every transaction's sum, the kept movement counters (movement-totals.ts) and the kept per-voyage figures
- * (voyage-figures.ts, against the accounts' balances) and the kept trip rows of the IN/OUT stats (trip-stats.ts), as the table owner (all agencies), and reports each
+ * (voyage-figures.ts, against the accounts' balances) and the kept trip rows of the IN/OUT stats (trip-stats.ts) and the partner tabs' kept arrivals (place-moves.ts), as the table owner (all agencies), and reports each
  * difference. Exit code 1 if any.
  * With the embedded database, run it while the server is stopped: PGlite opens its files in one process only.
  */
 
 export interface LedgerDifference {
-  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures' | 'tripStats';
+  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures' | 'tripStats' | 'placeMoves';
   agencyId: number;
-  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction, tripStats) or the voyage (voyageFigures). */
+  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction, tripStats), the voyage (voyageFigures) or the first account or the trip (placeMoves). */
   id: number;
   keptKg: bigint;
   fromEntriesKg: bigint;
@@ -29,6 +30,8 @@ export interface LedgerDifference {
   figures?: VoyageFiguresDifference;
   /** A kept trip row of the IN/OUT stats: kept and from the entries. */
   trip?: TripStatsDifference;
+  /** A kept arrival row of the partner tabs' in-quantity detail, or a trip the rows would count twice. */
+  placeMove?: PlaceMovesDifference;
 }
 
 interface AccountSums {
@@ -82,6 +85,9 @@ export async function findLedgerDifferences(db: Db): Promise<LedgerDifference[]>
   for (const trip of await tripStatsDifferences(db)) {
     differences.push({ kind: 'tripStats', agencyId: trip.agencyId, id: trip.transactionId, keptKg: 0n, fromEntriesKg: 0n, trip });
   }
+  for (const move of await placeMovesDifferences(db)) {
+    differences.push({ kind: 'placeMoves', agencyId: move.agencyId, id: move.trip?.tripId ?? move.accountId, keptKg: 0n, fromEntriesKg: 0n, placeMove: move });
+  }
   return differences;
 }
 
@@ -97,6 +103,11 @@ export function describeDifference(d: LedgerDifference): string {
     return `agency ${d.agencyId} voyage ${f.voyageId} consignment ${f.consignmentId}: voyage figures kept ${four(f.kept)}, accounts give ${four(f.fromAccounts)}`;
   }
   if (d.trip) return `agency ${d.agencyId} transaction ${d.id} truck ${d.trip.accountId}: ${d.trip.table} kept ${d.trip.kept ?? 'no row'}, entries give ${d.trip.fromEntries ?? 'no row'}`;
+  if (d.placeMove?.trip) {
+    const trip = d.placeMove.trip;
+    return `agency ${d.agencyId} trip ${trip.tripId}: in ${trip.arrivals} live arrivals of place|LC/PO|voyage|cargo|source ${trip.group}, the kept place moves count it ${trip.arrivals} times`;
+  }
+  if (d.placeMove) return `agency ${d.agencyId} account ${d.id}: place moves kept ${d.placeMove.kept ?? 'no row'}, entries give ${d.placeMove.fromEntries ?? 'no row'}`;
   if (d.kind === 'unbalancedTransaction') return `agency ${d.agencyId} transaction ${d.id}: entries sum to ${d.fromEntriesKg} kg, not 0`;
   return `agency ${d.agencyId} account ${d.id}: ${d.kind} kept ${d.keptKg} kg, entries give ${d.fromEntriesKg} kg`;
 }
@@ -107,7 +118,7 @@ async function main(): Promise<number> {
   try {
     const differences = await findLedgerDifferences(database.db);
     for (const d of differences) console.error(describeDifference(d));
-    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters, voyage figures and trip rows equal the ledger');
+    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters, voyage figures, trip rows and place moves equal the ledger');
     return differences.length ? 1 : 0;
   } finally {
     await database.close();

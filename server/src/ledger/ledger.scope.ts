@@ -49,7 +49,10 @@ export function idList(ids: readonly number[]): SQL {
 
 const CONSIGNMENT_SCOPED = new Set<LedgerAccountKind>(['VESSEL', 'ON_BOARD', 'IN_TRANSIT', 'TRANSIT_LOSS']);
 
-function ownerScope(accounts: AccountColumns, scope: DataScope): SQL[] {
+/** The columns the scope reads: an account's (`ledger_accounts` or an alias), or a kept table's copy of them. */
+export type ScopeColumns = Pick<AccountColumns, 'ownerCompanyId' | 'locationId' | 'consignmentId'>;
+
+function ownerScope(accounts: ScopeColumns, scope: DataScope): SQL[] {
   const conditions: SQL[] = [];
   if (scope.shipmentManagerIds) {
     const managers = idList(scope.shipmentManagerIds);
@@ -63,7 +66,7 @@ function ownerScope(accounts: AccountColumns, scope: DataScope): SQL[] {
   return conditions;
 }
 
-function consignmentScope(accounts: AccountColumns, scope: DataScope): SQL[] {
+function consignmentScope(accounts: ScopeColumns, scope: DataScope): SQL[] {
   const within: SQL[] = [];
   if (scope.shipmentManagerIds) within.push(sql`scope_consignment.shipment_manager_id in ${idList(scope.shipmentManagerIds)}`);
   if (scope.consigneeIds) within.push(sql`scope_consignment.bl_consignee_id in ${idList(scope.consigneeIds)}`);
@@ -71,8 +74,8 @@ function consignmentScope(accounts: AccountColumns, scope: DataScope): SQL[] {
   return [sql`${accounts.consignmentId} in (select scope_consignment.id from consignments scope_consignment where ${sql.join(within, sql` and `)})`];
 }
 
-/** The condition a user's scope puts on accounts of one kind (columns of `ledger_accounts` or an alias); undefined when unrestricted. */
-export function accountScope(accounts: AccountColumns, kind: LedgerAccountKind, scope: DataScope): SQL | undefined {
+/** The condition a user's scope puts on accounts of one kind (columns of `ledger_accounts`, an alias, or a kept table's copies); undefined when unrestricted. */
+export function accountScope(accounts: ScopeColumns, kind: LedgerAccountKind, scope: DataScope): SQL | undefined {
   const conditions = CONSIGNMENT_SCOPED.has(kind) ? consignmentScope(accounts, scope) : ownerScope(accounts, scope);
   return conditions.length === 0 ? undefined : and(...conditions);
 }

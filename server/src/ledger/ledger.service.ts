@@ -6,6 +6,7 @@ import { AppError, badRequest, conflict, notFound } from '../platform/errors';
 import { noteTouched } from './dashboard-touch';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
 import { VOYAGE_FIGURE_KINDS, voyageFiguresOf } from './voyage-figures';
+import { placeMovesCte } from './place-moves';
 import { tripStatsCte } from './trip-stats';
 
 /*
@@ -182,7 +183,9 @@ function postingStatement(
       select ${header.agencyId}::integer, ${transaction}.id, v.account_id, v.quantity_kg, v.committed_kg
       from ${transaction}, (values ${entries}) as v(account_id, quantity_kg, committed_kg)
       returning transaction_id)${countersCte(agencyId, header, movements, options.counted ?? { at: header.createdAt, factor: 1 }, cteOf, name)}${voyageFiguresCte(agencyId, movements, name)}`;
-  ctes.append(tripStatsCte(agencyId, header, movements, (account) => cteOf.get(keyText(account)) ?? name('a0'), name));
+  const accountCte = (account: AccountKey) => cteOf.get(keyText(account)) ?? name('a0');
+  ctes.append(tripStatsCte(agencyId, header, movements, accountCte, name));
+  ctes.append(placeMovesCte(agencyId, header.type, movements, options.counted ?? { at: header.createdAt, factor: 1 }, accountCte, name));
   const column = (index: number, what: 'id' | 'inserted') => `${options.prefix}${what}${index}`;
   const columns = sql.join(
     [sql`${transaction}.id as ${sql.raw(`${options.prefix}transaction_id`)}`, ...accounts.map(({ cte }, index) => sql`${cte}.id as ${sql.raw(column(index, 'id'))}, ${cte}.inserted as ${sql.raw(column(index, 'inserted'))}`)],

@@ -1,4 +1,5 @@
 import { rebuildMovementTotals } from '../../ledger/movement-totals';
+import { rebuildPlaceMoves } from '../../ledger/place-moves';
 import {
   COMPANY_TYPE_IDS,
   Messages,
@@ -221,8 +222,11 @@ export async function updateAgency(db: Db, params: { agencyId: number; input: Ag
         .where(eq(agencies.id, params.agencyId))
         .returning();
       if (!row) throw notFound(AGENCY_NOT_FOUND);
-      // The movement counters are kept by the agency's business day: a new time zone moves their days.
-      if (row.timezone !== before.timezone) await rebuildMovementTotals(tx, row.id);
+      // The movement counters and the place moves are kept by the agency's business day: a new time zone moves their days.
+      if (row.timezone !== before.timezone) {
+        await rebuildMovementTotals(tx, row.id);
+        await rebuildPlaceMoves(tx, row.id);
+      }
       const agency = toApiAgency(row);
       await recordAudit(tx, {
         agencyId: row.id,

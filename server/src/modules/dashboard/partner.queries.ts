@@ -1,10 +1,13 @@
 import { kgToTonnes, vesselVoyageLabel, type PartnerMoveType, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats, type TPartnerTripRow } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../identity/data-scope';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
 import { inTransitTotals, notReversed, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
-import { accountScope, idItems } from '../../ledger/ledger.scope';
+import { accountScope, idItems, type ScopeColumns } from '../../ledger/ledger.scope';
+import { slipSourceSql } from '../../ledger/place-moves';
+import { ledgerPlaceMoves } from '../../ledger/place-moves.schema';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -342,17 +345,31 @@ function roadSql(r: Resolved): SQL {
  * truck of the agency (15,000 in the benchmark's big agency): there the slips going to its places are read by their
  * destination instead (`trips` undefined; the caller joins them to the road), not probed 15,000 times by trip.
  */
-function destinationsSql(trips: SQL | undefined, to: number | readonly number[] | undefined): SQL {
+function destinationsSql(trips: SQL | undefined, to: number | readonly number[] | undefined, cargo = false): SQL {
   const where = (tripColumn: SQL, column: SQL) => {
     const conditions: SQL[] = [];
     if (trips !== undefined) conditions.push(sql`${tripColumn} in (${trips})`);
     if (to !== undefined) conditions.push(typeof to === 'number' ? sql`${column} = ${to}::integer` : sql`${column} in (${ids(to)})`);
     return conditions.length === 0 ? sql`` : sql` where ${sql.join(conditions, sql` and `)}`;
   };
-  return sql`select s.trip_id, p.to_location_id from loading_slips s join port_loadings p on p.id = s.port_loading_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
+  if (!cargo) {
+    return sql`select s.trip_id, p.to_location_id from loading_slips s join port_loadings p on p.id = s.port_loading_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
     union all select o.trip_id, o.to_location_id from warehouse_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
     union all select o.trip_id, o.to_location_id from consignee_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
     union all select t.trip_id, t.to_location_id from transfer_slips t${where(sql`t.trip_id`, sql`t.to_location_id`)}`;
+  }
+  // With the slip's move type (as `tripSlips` types it) and cargo, for the trucks' groups of the in-quantity detail.
+  const transfer = sql.join(
+    [...TRANSFER_TYPES].map((k) => sql`${k}`),
+    sql`, `,
+  );
+  return sql`select s.trip_id, p.to_location_id, 'port' as type, p.consignment_id, p.voyage_id, c.cargo_type_id
+      from loading_slips s join port_loadings p on p.id = s.port_loading_id join consignments c on c.id = p.consignment_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
+    union all select o.trip_id, o.to_location_id, 'warehouseOut', po.consignment_id, po.voyage_id, po.cargo_type_id
+      from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id${where(sql`o.trip_id`, sql`o.to_location_id`)}
+    union all select o.trip_id, o.to_location_id, 'consigneeOut', o.consignment_id, o.voyage_id, o.cargo_type_id from consignee_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
+    union all select t.trip_id, t.to_location_id, case when t.source_kind in (${transfer}) then t.source_kind else 'correction' end, t.consignment_id, t.voyage_id, t.cargo_type_id
+      from transfer_slips t${where(sql`t.trip_id`, sql`t.to_location_id`)}`;
 }
 
 /**
@@ -398,16 +415,16 @@ function withSlips(road: { tripId: number; kg: bigint }[], slips: Map<number, Tr
   });
 }
 
-/** The trucks on the road now towards one location, by trip: kg and slip. */
-async function trucksOnTheRoad(tx: Db, r: Resolved, to: number): Promise<{ tripId: number; kg: bigint; slip: TripSlip }[]> {
-  const road = await roadTowards(tx, r, to);
-  return withSlips(
-    road,
-    await tripSlips(
-      tx,
-      road.map((t) => t.tripId),
-    ),
+/** The kilograms on the road now towards one location, by the slips' move type, LC/PO, voyage and cargo type (summed in the database: the Customer tab's place may have thousands of trucks coming). */
+async function roadGroupsTowards(tx: Db, r: Resolved, to: number): Promise<{ type: PartnerMoveType; consignmentId: number; voyageId: number; cargoTypeId: number; kg: bigint }[]> {
+  const rows = await queryRows<{ type: PartnerMoveType; consignment_id: number; voyage_id: number; cargo_type_id: number; kg: string }>(
+    tx,
+    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(roadTrips(r), to, true)})
+        select destination.type, destination.consignment_id, destination.voyage_id, destination.cargo_type_id, sum(road.kg)::text as kg
+        from road join destination on destination.trip_id = road.trip_id
+        group by destination.type, destination.consignment_id, destination.voyage_id, destination.cargo_type_id`,
   );
+  return rows.map((row) => ({ type: row.type, consignmentId: Number(row.consignment_id), voyageId: Number(row.voyage_id), cargoTypeId: Number(row.cargo_type_id), kg: BigInt(row.kg) }));
 }
 
 /** Whether a location belongs on the tab's table: a delivery location of the tab's kind (the customer's own, on its tab). */
@@ -618,22 +635,30 @@ function positionWhere(r: Resolved, filter: DimensionFilter<PositionDimension>):
 
 /** The condition of `ledger_accounts` (by table name) for accounts of a kind matching a filter, within the user's scope. */
 function accountWhere(r: Resolved, kind: 'ON_HAND' | 'IN_TRANSIT', filter: DimensionFilter<PositionDimension> | DimensionFilter<InTransitDimension>): SQL {
-  const a = ledgerAccounts;
-  const conditions: SQL[] = [sql`${a.agencyId} = ${r.actor.agencyId}::integer`, sql`${a.kind} = ${kind}`];
+  return sql.join([sql`${ledgerAccounts.kind} = ${kind}`, ...filterWhere(r, ledgerAccounts, kind, filter)], sql` and `);
+}
+
+/** The columns `filterWhere` reads: an account's, or a kept table's copies of the dimensions it has. */
+type FilterColumns = ScopeColumns & { agencyId: AnyPgColumn } & Partial<Record<PositionDimension | InTransitDimension, AnyPgColumn>>;
+
+/** The agency, a filter's dimensions and the user's scope (`accountScope`, the ledger's own rule) on the columns of a table (by table name). */
+function filterWhere(r: Resolved, columns: FilterColumns, kind: 'ON_HAND' | 'IN_TRANSIT', filter: DimensionFilter<PositionDimension> | DimensionFilter<InTransitDimension>): SQL[] {
+  const conditions: SQL[] = [sql`${columns.agencyId} = ${r.actor.agencyId}::integer`];
   for (const [dimension, value] of Object.entries(filter) as [PositionDimension | InTransitDimension, number | null | readonly (number | null)[] | undefined][]) {
     if (value === undefined) continue;
+    const column = columns[dimension];
+    if (!column) throw new Error(`filterWhere: no column for ${dimension}`);
     const values = Array.isArray(value) ? value : [value];
     const present = values.filter((v): v is number => v !== null);
     const options: SQL[] = [];
-    if (present.length > 0) options.push(sql`${a[dimension]} in (${ids(present)})`);
-    if (values.includes(null)) options.push(sql`${a[dimension]} is null`);
+    if (present.length > 0) options.push(sql`${column} in (${ids(present)})`);
+    if (values.includes(null)) options.push(sql`${column} is null`);
     conditions.push(options.length === 0 ? sql`false` : sql`(${sql.join(options, sql` or `)})`);
   }
-  const scoped = accountScope(a, kind, r.actor.scope);
+  const scoped = accountScope(columns, kind, r.actor.scope);
   if (scoped) conditions.push(scoped);
-  return sql.join(conditions, sql` and `);
+  return conditions;
 }
-
 
 interface Move {
   transactionId: number;
@@ -733,29 +758,58 @@ async function departuresAt(tx: Db, r: Resolved, locationId: number): Promise<{ 
   return { moves, others };
 }
 
-/** The move type of a trip's slip (`trip` a column of the outer query), by its trip (each slip table's unique `trip_id`): as `tripSlips` types it, 'correction' without a slip. */
-function slipTypeSql(trip: SQL): SQL {
-  const known = ['port', 'warehouseOut', 'consigneeOut', ...TRANSFER_TYPES];
-  return sql`coalesce((select case when x.type in (${sql.join(
-    known.map((k) => sql`${k}`),
-    sql`, `,
-  )}) then x.type else 'correction' end
-      from (select 'port' as type from loading_slips s where s.trip_id = ${trip}
-            union all select 'warehouseOut' from warehouse_outs o where o.trip_id = ${trip}
-            union all select 'consigneeOut' from consignee_outs o where o.trip_id = ${trip}
-            union all select t.source_kind from transfer_slips t where t.trip_id = ${trip}
-            limit 1) x), 'correction')`;
+/** A group of arrivals of the in-quantity detail: by truck (`source`, the slip type of the first truck) or in place (`posting_type`). */
+interface ArrivalGroup {
+  source: string | null;
+  posting_type: string | null;
+  consignment_id: number;
+  voyage_id: number;
+  cargo_type_id: number;
+  trips: number | string;
+  quantity_kg: string;
+  in_kg: string;
 }
 
 /**
- * In-quantity detail of a location: what reached the partner's stock there, by source, LC/PO and voyage; plus what is
- * on the road there. The arrivals are grouped in one statement: each arrival (`movesSql`) with the trucks of its
- * transaction carrying the same LC/PO (IN_TRANSIT entries taken down); by truck, typed by the slip of its first truck
- * (lowest trip id), `quantity` what the trucks gave and `trips` the distinct trucks of the group; in place, typed by
- * the posting type, `quantity` the net kilograms. Only the groups come back, not every receipt and truck.
+ * Whether the in-quantity detail reads the kept arrivals (`ledger_place_moves`): they net each transaction over all
+ * of the partner's accounts at the place of one owner, LC/PO, voyage and cargo type, so a silo or attached-voyage
+ * filter (which nets over the filtered accounts only: part of a silo transfer is then an arrival) is read live; so
+ * is a period that is not whole business days (the rows are kept by day).
  */
-export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerInQtyRow[]> {
-  const arrivalRows = await queryRows<{ source: string | null; posting_type: string | null; consignment_id: number; voyage_id: number; cargo_type_id: number; trips: number | string; quantity_kg: string; in_kg: string }>(
+function keptArrivalsRead(r: Resolved): boolean {
+  const wholeDays = r.period === undefined || r.period.days !== undefined;
+  return wholeDays && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined;
+}
+
+/**
+ * The arrivals' groups from the kept rows: the same filter and scope on the rows' copies of the accounts' dimensions,
+ * the period by business day; a group of reversed arrivals only (`moves` summing to 0) is none. The trips add up
+ * per group: a trip is in at most one live arrival of a group (ledger:check proves it).
+ */
+async function keptArrivals(tx: Db, r: Resolved, locationId: number): Promise<ArrivalGroup[]> {
+  const k = ledgerPlaceMoves;
+  const conditions = filterWhere(r, k, 'ON_HAND', atLocation(r, locationId));
+  if (r.period?.days?.from !== undefined) conditions.push(sql`${k.day} >= ${r.period.days.from}::date`);
+  if (r.period?.days?.to !== undefined) conditions.push(sql`${k.day} <= ${r.period.days.to}::date`);
+  return queryRows<ArrivalGroup>(
+    tx,
+    sql`select nullif(${k.source}, '') as source, case when ${k.source} = '' then ${k.postingType} end as posting_type, ${k.consignmentId} as consignment_id,
+               ${k.voyageId} as voyage_id, ${k.cargoTypeId} as cargo_type_id, sum(${k.trips})::integer as trips, sum(${k.quantityKg})::text as quantity_kg, sum(${k.kg})::text as in_kg
+        from ${k}
+        where ${sql.join(conditions, sql` and `)}
+        group by 1, 2, 3, 4, 5
+        having sum(${k.moves}) > 0`,
+  );
+}
+
+/**
+ * The arrivals' groups from the entries (a silo or attached-voyage filter): each arrival (`movesSql`) with the trucks
+ * of its transaction carrying the same LC/PO (IN_TRANSIT entries taken down); by truck, typed by the slip of its
+ * first truck (lowest trip id), `quantity` what the trucks gave and `trips` the distinct trucks of the group; in
+ * place, typed by the posting type, `quantity` the net kilograms.
+ */
+async function liveArrivals(tx: Db, r: Resolved, locationId: number): Promise<ArrivalGroup[]> {
+  return queryRows<ArrivalGroup>(
     tx,
     // Each arrival's trucks in a lateral aggregate, and the two totals over the same rows (no join of the arrivals with
     // the trucks: the planner cannot size them, and a nested loop of one over the other is quadratic; the trip counts
@@ -763,7 +817,7 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
     sql`with moves as (${movesSql(r, locationId, 'in')}),
         sourced as (
           select m.type, m.consignment_id, m.voyage_id, m.cargo_type_id, m.net_kg, tr.kg as truck_kg, tr.trips,
-                 case when tr.first_trip is null then null else ${slipTypeSql(sql`tr.first_trip`)} end as source
+                 nullif(${slipSourceSql(sql`tr.first_trip`, sql`${r.actor.agencyId}::integer`)}, '') as source
           from moves m
           cross join lateral (
             select sum(-te.quantity_kg) as kg, min(ta.trip_id) as first_trip, array_agg(ta.trip_id) as trips
@@ -783,8 +837,18 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
         from totals g
         left join trip_counts c on c.source = g.source and c.consignment_id = g.consignment_id and c.voyage_id = g.voyage_id and c.cargo_type_id = g.cargo_type_id`,
   );
+}
+
+/**
+ * In-quantity detail of a location: what reached the partner's stock there, by source, LC/PO and voyage; plus what is
+ * on the road there. The arrivals' groups come from the kept arrivals by place and day (`keptArrivals`), or from the
+ * entries with a silo or attached-voyage filter (`liveArrivals`); the trucks on the road are read live, only those
+ * on the road now. Only the groups come back, not every receipt and truck.
+ */
+export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerInQtyRow[]> {
+  const arrivalRows = keptArrivalsRead(r) ? await keptArrivals(tx, r, locationId) : await liveArrivals(tx, r, locationId);
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
-  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await trucksOnTheRoad(tx, r, locationId) : [];
+  const coming = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await roadGroupsTowards(tx, r, locationId) : [];
 
   interface Group {
     source: PartnerMoveType;
@@ -814,7 +878,7 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
     group.quantityKg += BigInt(row.quantity_kg);
     group.inKg += BigInt(row.in_kg);
   }
-  for (const c of coming) groupOf(c.slip.type, c.slip.consignmentId, c.slip.voyageId, c.slip.cargoTypeId).inTransitKg += c.kg;
+  for (const c of coming) groupOf(c.type, c.consignmentId, c.voyageId, c.cargoTypeId).inTransitKg += c.kg;
 
   const list = [...groups.values()].filter((g) => type === undefined || g.source === type);
   const names = await namesOf(tx, { consignments: list.map((g) => g.consignmentId), voyages: list.map((g) => g.voyageId), cargos: list.map((g) => g.cargoTypeId) });
