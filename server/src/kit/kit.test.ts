@@ -301,6 +301,8 @@ describe('transaction kit: generated routes', () => {
     expect(asBuilt.body).toBe('[{"name":"b","id":2,"unlisted":true}]');
     const refused = await app.inject({ method: 'GET', url: '/api/rows-probe/as-built' });
     expect(refused.statusCode).toBe(401);
+    // Its errors keep the app's encoding.
+    expect(refused.body).toBe((await app.inject({ method: 'GET', url: '/api/rows-probe/encoded' })).body);
   });
 
   it('refuses a sort outside the declared allow-list', async () => {

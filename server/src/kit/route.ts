@@ -1,6 +1,6 @@
 import { SocketEvents, ZApiError, hasPermission, permissionFlag, type PermissionRef, type PermissionRequirement, type StatsEvent, type StatsType } from '@tonnage/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Clock } from '../platform/clock';
 import type { Database } from '../platform/db/client';
@@ -167,7 +167,13 @@ export function cargoRoute<P extends Schema = undefined, Q extends Schema = unde
       ...(spec.body ? { body: spec.body } : {}),
       ...(spec.response ? { response: { [status]: spec.response, ...ERROR_RESPONSES } } : {}),
     },
-    ...(spec.listAnsweredAsBuilt ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
+    // The success answer only: errors keep the app's encoding through `ZApiError`.
+    ...(spec.listAnsweredAsBuilt
+      ? {
+          serializerCompiler: (route: { httpStatus?: string }) =>
+            route.httpStatus === String(status) ? (data: unknown) => JSON.stringify(data) : serializerCompiler(route as Parameters<typeof serializerCompiler>[0]),
+        }
+      : {}),
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       checkAlso(request, spec.permission);
       // Fastify validated each part against its schema before the handler runs: these are the parsed values.
