@@ -266,6 +266,9 @@ describe('trips in and out', () => {
       const newest = (limit: number, offset = 0) => read((tx) => tripDetail(tx, { agencyId, scope: UNRESTRICTED, direction: 'in', place: 'ON_HAND', filter, newestFirst: true, limit, offset }));
       expect((await newest(1)).map((r) => r.tripId)).toEqual(newestFirst.slice(0, 1));
       expect((await newest(1, 1)).map((r) => r.tripId)).toEqual(newestFirst.slice(1, 2));
+      // Two postings read (the transfer and the newest receipt) give one row: there may be more postings, read again.
+      expect((await newest(2)).map((r) => r.tripId)).toEqual(newestFirst.slice(0, 2));
+      // Fewer postings than the page asks were every posting: their rows are the answer, in one statement.
       expect((await newest(10)).map((r) => r.tripId)).toEqual(newestFirst);
     } finally {
       await inAgency(db, agencyId, (tx) => reverse(tx, { agencyId, transactionId: inPlace.transactionId, userId: writer.userId, at: DAY3, reason: 'test cleanup' }));

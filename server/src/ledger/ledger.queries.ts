@@ -437,6 +437,8 @@ interface TripMovementRow {
   source_id: number | string;
   at: string | Date;
   truck_kg: string;
+  /** The first step's postings (at most `offset + limit`): fewer means they were every posting of the filter. */
+  postings_read?: number | string;
 }
 
 /**
@@ -446,8 +448,10 @@ interface TripMovementRow {
  * A page is read in two steps: the postings of the place first (each entry of the place once, no truck looked up),
  * the first `offset + limit` of them in the page's order, then the trucks of those postings only. Every row of a
  * posting comes before every row of a later one, so when those postings give the page's rows it is the page of
- * all postings; when they give fewer (postings without a truck, such as in-place moves) the page is read again over
- * every posting with its trucks.
+ * all postings. When they give fewer and were fewer than `offset + limit`, they were every posting of the filter,
+ * so the rows are all there are (a place with a short history, or a narrow period: one statement, not two); only when
+ * `offset + limit` postings gave fewer rows (postings without a truck, such as in-place moves) is the page read again
+ * over every posting with its trucks.
  */
 export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, params: TripDetailParams<KeyDimension<P>> & { place: P }): Promise<TripMovement[]> {
   if (params.direction === 'in' && params.place !== 'ON_HAND') throw new Error('Trips arrive at ON_HAND positions only');
@@ -464,15 +468,17 @@ export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, param
           group by ${posting.id}, ${posting.sourceTable}, ${posting.sourceId}, ${posting.createdAt}
           order by ${newest ? sql`${posting.createdAt} desc, ${posting.id} desc` : sql`${posting.createdAt}, ${posting.id}`}
           limit ${offset + limit}::integer)
-        select ${truck.tripId} as trip_id, p.id as transaction_id, p.source_table, p.source_id, p.at, abs(${truckEntry.quantityKg})::text as truck_kg
+        select ${truck.tripId} as trip_id, p.id as transaction_id, p.source_table, p.source_id, p.at, abs(${truckEntry.quantityKg})::text as truck_kg,
+               (select count(*) from postings)::integer as postings_read
         from postings p
         join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = p.id
                           and ${params.direction === 'out' ? sql`${truckEntry.quantityKg} > 0` : sql`${truckEntry.quantityKg} < 0`}
         join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer
         order by ${newest ? sql`p.at desc, p.id desc, ${truck.tripId} desc` : sql`p.at, p.id, ${truck.tripId}`}${paging}`,
   );
+  const everyPosting = firstPostings.length > 0 && Number(firstPostings[0]?.postings_read) < offset + limit;
   const rows =
-    firstPostings.length === limit
+    firstPostings.length === limit || everyPosting
       ? firstPostings
       : await queryRows<TripMovementRow>(
           tx,

@@ -68,6 +68,10 @@ export const ledgerAccounts = pgTable(
     // a probe reads 4 buffers instead of the pair's whole range; the balance is the last key column, as drizzle's index
     // builder has no INCLUDE). The figures per (voyage, LC/PO) read the kept `ledger_voyage_figures` (0037) instead.
     index('ledger_accounts_live_pair_idx').on(t.agencyId, t.voyageId, t.consignmentId, t.tripId, t.kind, t.balanceKg).where(sql`${t.balanceKg} <> 0`),
+    // The live trucks (or any kind's live accounts) by trip, with their balances, in trip order: the partner tabs'
+    // trucks on the road (every live truck of the agency on the Customer tab, partner.queries.ts `roadSql`) summed
+    // per trip from one index-only range, with no hash of 15,000 trips.
+    index('ledger_accounts_live_trip_idx').on(t.agencyId, t.kind, t.tripId, t.balanceKg).where(sql`${t.balanceKg} <> 0`),
     // Every account of one LC/PO (and kind), emptied ones included: the LC/PO reconciliation reads the receipts' and
     // dispatches' entries on its ON_HAND accounts, which the live indexes above leave out once a position is emptied,
     // and the consignee cargo report every account of a consignee's consignments.

@@ -72,6 +72,9 @@ export const consigneeOuts = pgTable(
     index('consignee_outs_agency_at_idx').on(t.agencyId, t.outAt, t.id),
     index('consignee_outs_location_idx').on(t.agencyId, t.locationId),
     index('consignee_outs_received_idx').on(t.receivedTable, t.receivedId),
+    // The slips going to a place, with their trips, in an index-only scan (the Customer tab's trucks on the road by
+    // destination, partner.queries.ts `destinationsSql`).
+    index('consignee_outs_destination_trip_idx').on(t.toLocationId, t.agencyId, t.tripId),
     tenantPolicy('consignee_outs'),
   ],
 );

@@ -148,7 +148,10 @@ export const loadingSlips = pgTable(
     uniqueIndex('loading_slips_trip_unique').on(t.tripId),
     // A weighbridge ticket is used by one live slip of the agency.
     uniqueIndex('loading_slips_agency_wbt_unique').on(t.agencyId, sql`lower(${t.wbtNumber})`).where(sql`${t.status} = 'Active'`),
-    index('loading_slips_port_loading_idx').on(t.portLoadingId),
+    // A port loading's slips, and their trips in an index-only scan (the agency is read from the index for row level
+    // security): the Customer tab's trucks on the road read the slips going to a place by their port loadings
+    // (partner.queries.ts `destinationsSql`). Serves every read of a port loading's slips.
+    index('loading_slips_port_loading_trip_idx').on(t.portLoadingId, t.agencyId, t.tripId),
     index('loading_slips_agency_loaded_idx').on(t.agencyId, t.loadedAt, t.id),
     index('loading_slips_truck_day_idx').on(t.agencyId, t.truckId, t.loadedAt),
     index('loading_slips_driver_day_idx').on(t.agencyId, t.driverId, t.loadedAt),

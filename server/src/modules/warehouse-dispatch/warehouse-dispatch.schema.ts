@@ -116,6 +116,9 @@ export const warehouseOuts = pgTable(
     uniqueIndex('warehouse_outs_second_weight_live_unique').on(t.secondWeightId).where(sql`${t.status} = 'Active'`),
     index('warehouse_outs_pre_out_idx').on(t.preOutId),
     index('warehouse_outs_second_weight_idx').on(t.secondWeightId),
+    // The slips going to a place, with their trips, in an index-only scan (the Customer tab's trucks on the road by
+    // destination, partner.queries.ts `destinationsSql`).
+    index('warehouse_outs_destination_trip_idx').on(t.toLocationId, t.agencyId, t.tripId),
     index('warehouse_outs_agency_at_idx').on(t.agencyId, t.outAt, t.id),
     index('warehouse_outs_received_idx').on(t.receivedTable, t.receivedId),
     index('warehouse_outs_group_idx').on(t.groupId),

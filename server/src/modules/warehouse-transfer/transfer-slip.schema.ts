@@ -85,6 +85,9 @@ export const transferSlips = pgTable(
     index('transfer_slips_agency_at_idx').on(t.agencyId, t.slippedAt, t.id),
     index('transfer_slips_from_idx').on(t.agencyId, t.fromLocationId),
     index('transfer_slips_received_idx').on(t.receivedTable, t.receivedId),
+    // The slips going to a place, with their trips, in an index-only scan (the Customer tab's trucks on the road by
+    // destination, partner.queries.ts `destinationsSql`).
+    index('transfer_slips_destination_trip_idx').on(t.toLocationId, t.agencyId, t.tripId),
     tenantPolicy('transfer_slips'),
   ],
 );
