@@ -101,6 +101,7 @@ const LEFT_ALONE = new Set([
   'ledger_voyage_figures',
   'ledger_trip_dispatches',
   'ledger_trip_receipts',
+  'ledger_place_moves',
 ]);
 
 /** A movement row's references to other movement rows, by column name. */
