@@ -225,27 +225,25 @@ describe('ReportPage', () => {
     expect(screen.getByTestId('report-total-net').textContent).toBe('12.000');
   });
 
-  it('every declared report renders its title, filter controls and columns', async () => {
-    for (const report of reportRegistry) {
-      mockFetch((url) => {
-        if (url.pathname === '/api/agencies/1/agencyData') return json(testAgencyData());
-        if (url.pathname === `/api/reports/${report.key}`) return json({ rows: [], count: 0, totals: Object.fromEntries(report.columns.filter((c) => c.total).map((c) => [c.key, c.kind === 'count' ? 0 : '0.000'])) });
-        return json({ rows: [], count: 0 });
-      });
-      const required = reportRequiredFilters(report);
-      const search = required.map((param) => `${param}=1`).join('&');
-      const view = renderPage(<ReportPage report={report} />, `${report.key}${search ? `?${search}` : ''}`);
-      expect(await screen.findByTestId(`report-${report.key}`), report.key).toBeTruthy();
-      const filters = screen.getByTestId('report-filters');
-      expect(filters.children.length, report.key).toBe(report.filterControls.length);
-      const shown = report.columns.filter((c) => c.kind !== 'id').length;
-      await waitFor(() => expect([...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean).length, report.key).toBe(shown));
-      // Every header and the title translated (i18next answers a missing key with the key itself).
-      for (const th of document.querySelectorAll('thead th')) expect(th.textContent ?? '', report.key).not.toMatch(/^reports\./);
-      expect(screen.getByTestId('report-title').textContent, report.key).not.toMatch(/^reports\./);
-      view.unmount();
-      vi.restoreAllMocks();
-    }
+  // One test per report (each within the default timeout however many reports the registry declares).
+  it.each(reportRegistry.map((report) => [report.key, report] as const))('the declared report %s renders its title, filter controls and columns', async (_key, report) => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/agencies/1/agencyData') return json(testAgencyData());
+      if (url.pathname === `/api/reports/${report.key}`) return json({ rows: [], count: 0, totals: Object.fromEntries(report.columns.filter((c) => c.total).map((c) => [c.key, c.kind === 'count' ? 0 : '0.000'])) });
+      return json({ rows: [], count: 0 });
+    });
+    const required = reportRequiredFilters(report);
+    const search = required.map((param) => `${param}=1`).join('&');
+    const view = renderPage(<ReportPage report={report} />, `${report.key}${search ? `?${search}` : ''}`);
+    expect(await screen.findByTestId(`report-${report.key}`), report.key).toBeTruthy();
+    const filters = screen.getByTestId('report-filters');
+    expect(filters.children.length, report.key).toBe(report.filterControls.length);
+    const shown = report.columns.filter((c) => c.kind !== 'id').length;
+    await waitFor(() => expect([...document.querySelectorAll('thead th')].map((th) => th.textContent).filter(Boolean).length, report.key).toBe(shown));
+    // Every header and the title translated (i18next answers a missing key with the key itself).
+    for (const th of document.querySelectorAll('thead th')) expect(th.textContent ?? '', report.key).not.toMatch(/^reports\./);
+    expect(screen.getByTestId('report-title').textContent, report.key).not.toMatch(/^reports\./);
+    view.unmount();
   });
 
   it('a grouping choice asks the server and shows the grouping’s own columns', async () => {
