@@ -1,7 +1,7 @@
 import { ALL_PERMISSION_FLAGS, SUPER_ADMIN_FLAGS, hasPermission, resourceByKey, resourceRegistry } from '@tonnage/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, ROUTE_SWEEP_BUDGET_MS, type TestApp } from '../test/harness';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixtures';
 import { tableFor } from '../modules/master-data/master-data.schema';
 import { consignments, saleOrders } from '../modules/procurement/procurement.schema';
@@ -245,7 +245,7 @@ describe('authorization matrix', () => {
     }
     expect(failures).toEqual([]);
     // Some 2,500 requests (every route x 6 principals x 2 agencies): far longer than one test's default budget.
-  }, 180_000);
+  }, ROUTE_SWEEP_BUDGET_MS);
 
   it('never lets a caller reach another agency’s rows by id', async () => {
     const failures: string[] = [];
@@ -456,5 +456,5 @@ describe('data scope of company admins', () => {
       expect(await get('/api/deliveryLocation?search=Leakcheck')).toContain(`Leakcheck Site ${side}`);
       expect(await get('/api/saleOrder?search=LEAKCHECK')).toContain(`SO-LEAKCHECK-${side}`);
     }
-  }, 180_000);
+  }, ROUTE_SWEEP_BUDGET_MS);
 });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { findLedgerDifferences } from '../ledger/ledger.check';
 import { findDemoAgency, seedFirstRun } from '../seed/first-run';
 import { bearer, loginAs } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createTestApp, ROUTE_SWEEP_BUDGET_MS, type TestApp } from '../test/harness';
 import { queryRows } from './db/client';
 
 /*
@@ -207,7 +207,7 @@ describe('bad input to every route', () => {
     expect(answers.filter((a) => a.spoiltText).length).toBeGreaterThan(50);
     expect(textNotRefused(answers)).toEqual([]);
     expect(await census()).toEqual(before);
-  }, 120_000);
+  }, ROUTE_SWEEP_BUDGET_MS);
 
   it('gets a 4xx with a message for bodies of the wrong shape and for spoilt texts, ids and numbers, and changes nothing', async () => {
     const before = await census();
@@ -227,7 +227,7 @@ describe('bad input to every route', () => {
     expect(textNotRefused(answers)).toEqual([]);
     expect(await census()).toEqual(before);
     expect(await findLedgerDifferences(t.database.db)).toEqual([]);
-  }, 180_000);
+  }, ROUTE_SWEEP_BUDGET_MS);
 
   it('never answers a 500 to spoilt query strings, refuses what it cannot use with a message, and refuses bad paging', async () => {
     const before = await census();
@@ -262,5 +262,5 @@ describe('bad input to every route', () => {
     expect(answers.filter((a) => a.status < 0)).toEqual([]);
     expect(await census()).toEqual(before);
     // Some 3,000 requests, each through the session lookup: far beyond one test's default budget on a busy machine.
-  }, 180_000);
+  }, ROUTE_SWEEP_BUDGET_MS);
 });

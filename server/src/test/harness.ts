@@ -16,6 +16,12 @@ import { PGLITE_SNAPSHOT_ENV, PG_TEMPLATE_ENV } from './global-setup';
 /** Which engine this test run uses: `TEST_DB=postgres` (with TEST_DATABASE_URL) or PGlite in memory. */
 export const testEngine: 'postgres' | 'pglite' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
+/**
+ * The budget of a test that sweeps every registered route: it grows with every route, and the 2-core CI machine runs
+ * two test files at once (a sweep that takes 90 s alone took 150 s beside another file and a benchmark).
+ */
+export const ROUTE_SWEEP_BUDGET_MS = 600_000;
+
 function adminUrl(): string {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres)');

@@ -660,25 +660,6 @@ function filterWhere(r: Resolved, columns: FilterColumns, kind: 'ON_HAND' | 'IN_
   return conditions;
 }
 
-interface Move {
-  transactionId: number;
-  postingType: string;
-  ownerId: number;
-  consignmentId: number;
-  voyageId: number;
-  cargoTypeId: number;
-  netKg: bigint;
-}
-
-interface OtherEntry {
-  transactionId: number;
-  kind: string;
-  tripId: number | null;
-  ownerId: number | null;
-  consignmentId: number | null;
-  quantityKg: bigint;
-}
-
 /**
  * The select of the partner's moves at one location over the period (`transaction_id`, `type`, `owner_id`,
  * `consignment_id`, `voyage_id`, `cargo_type_id`, `net_kg`): each transaction's net change of the partner's positions
@@ -701,61 +682,6 @@ function movesSql(r: Resolved, locationId: number, direction: 'in' | 'out'): SQL
           ${sql.join(period, sql` `)}
         group by e.transaction_id, t.type, ledger_accounts.owner_company_id, ledger_accounts.consignment_id, ledger_accounts.voyage_id, ledger_accounts.cargo_type_id
         having sum(e.quantity_kg) ${direction === 'in' ? sql`> 0` : sql`< 0`}`;
-}
-
-/**
- * The partner's departures at one location over the period (`movesSql`), and the other entries of those
- * transactions (the trucks' IN_TRANSIT, the counter-positions), which say where the cargo went: one statement, the
- * departures once and their transactions' entries joined in the database (no list of transactions sent back).
- */
-async function departuresAt(tx: Db, r: Resolved, locationId: number): Promise<{ moves: Move[]; others: OtherEntry[] }> {
-  const rows = await queryRows<{
-    row_kind: 'move' | 'other';
-    transaction_id: number;
-    type: string;
-    owner_id: number | null;
-    consignment_id: number | null;
-    voyage_id: number | null;
-    cargo_type_id: number | null;
-    trip_id: number | null;
-    kg: string;
-  }>(
-    tx,
-    sql`with moves as materialized (${movesSql(r, locationId, 'out')})
-        select 'move' as row_kind, transaction_id, type, owner_id, consignment_id, voyage_id, cargo_type_id, null::integer as trip_id, net_kg::text as kg, 0::bigint as entry_id
-        from moves
-        union all
-        select 'other', e.transaction_id, a.kind, a.owner_company_id, a.consignment_id, null::integer, null::integer, a.trip_id, e.quantity_kg::text, e.id
-        from ledger_entries e join ledger_accounts a on a.id = e.account_id
-        where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id in (select transaction_id from moves)
-          and a.kind in ('IN_TRANSIT', 'ON_HAND')
-        order by 1, 2, 10`,
-  );
-  const moves: Move[] = [];
-  const others: OtherEntry[] = [];
-  for (const row of rows) {
-    if (row.row_kind === 'move') {
-      moves.push({
-        transactionId: Number(row.transaction_id),
-        postingType: row.type,
-        ownerId: Number(row.owner_id),
-        consignmentId: Number(row.consignment_id),
-        voyageId: Number(row.voyage_id),
-        cargoTypeId: Number(row.cargo_type_id),
-        netKg: BigInt(row.kg),
-      });
-    } else {
-      others.push({
-        transactionId: Number(row.transaction_id),
-        kind: row.type,
-        tripId: row.trip_id === null ? null : Number(row.trip_id),
-        ownerId: row.owner_id === null ? null : Number(row.owner_id),
-        consignmentId: row.consignment_id === null ? null : Number(row.consignment_id),
-        quantityKg: BigInt(row.kg),
-      });
-    }
-  }
-  return { moves, others };
 }
 
 /** A group of arrivals of the in-quantity detail: by truck (`source`, the slip type of the first truck) or in place (`posting_type`). */
@@ -897,18 +823,74 @@ export async function partnerInQty(tx: Db, r: Resolved, locationId: number, type
   return rows.sort((a, b) => a.source.localeCompare(b.source) || a.LCPONumber.localeCompare(b.LCPONumber) || a.vesselVoyage.localeCompare(b.vesselVoyage) || a.cargo.localeCompare(b.cargo));
 }
 
+/** A group of departures of the out-quantity detail, as the database sums it (`departureGroups`). */
+interface DepartureGroup {
+  /** The move type of departures by truck (the slip of the first truck); null for those in place. */
+  slip_type: string | null;
+  /** The posting type of departures in place (typed by `inPlaceMoveType`); null for those by truck. */
+  posting_type: string | null;
+  consignment_id: number;
+  voyage_id: number;
+  cargo_type_id: number;
+  to_owner_id: number | null;
+  to_consignment_id: number | null;
+  trips: number | string;
+  out_kg: string;
+  in_transit_kg: string;
+}
+
+/**
+ * The partner's departures at one location over the period (`movesSql`, net < 0), grouped in one statement, so only
+ * the groups come back (not every departure's entries, slips and trucks: a mill's years of Consignee Outs):
+ *
+ * - **By truck** (the transaction's IN_TRANSIT entries taking up the same LC/PO): typed by the slip of the first truck
+ *   (lowest entry id; 'correction' without a slip); the receiving party is the truck's owner when it is another, else
+ *   the owner of the slip's destination when another; `trips` the distinct trucks of the group; `in_transit_kg` what
+ *   each departure's trucks still carry now (the kept IN_TRANSIT balances within the user's scope).
+ * - **In place** (no truck): typed by its posting type; the receiving party and LC/PO from the counter-position (the
+ *   transaction's first ON_HAND entry going up for another owner or another LC/PO).
+ */
+async function departureGroups(tx: Db, r: Resolved, locationId: number): Promise<DepartureGroup[]> {
+  const agency = sql`${r.actor.agencyId}::integer`;
+  return queryRows<DepartureGroup>(
+    tx,
+    sql`with moves as materialized (${movesSql(r, locationId, 'out')}),
+        departures as (
+          select m.type, m.owner_id, m.consignment_id, m.voyage_id, m.cargo_type_id, m.net_kg, tk.trucks, tk.trips,
+                 case when tk.trucks > 0 then coalesce(slip.type, 'correction') end as slip_type,
+                 case when tk.trucks = 0 then (case when counter.owner_company_id <> m.owner_id then counter.owner_company_id end)
+                      when tk.first_owner <> m.owner_id then tk.first_owner
+                      when destination.owner_id <> m.owner_id then destination.owner_id end as to_owner_id,
+                 case when tk.trucks = 0 and counter.consignment_id <> m.consignment_id then counter.consignment_id end as to_consignment_id
+          from moves m
+          cross join lateral (
+            select count(*) as trucks, (array_agg(ta.trip_id order by te.id))[1] as first_trip, (array_agg(ta.owner_company_id order by te.id))[1] as first_owner,
+                   array_agg(ta.trip_id order by te.id) filter (where ta.trip_id is not null) as trips
+            from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT' and ta.consignment_id = m.consignment_id
+            where te.transaction_id = m.transaction_id and te.agency_id = ${agency} and te.quantity_kg > 0) tk
+          left join lateral (select x.type, x.to_location_id from (${destinationsSql(sql`tk.first_trip`, undefined, true)}) x limit 1) slip on tk.trucks > 0
+          left join lateral (select coalesce(l.consignee_id, l.customer_id) as owner_id from locations l where l.id = slip.to_location_id) destination on true
+          left join lateral (
+            select ca.owner_company_id, ca.consignment_id
+            from ledger_entries ce join ledger_accounts ca on ca.id = ce.account_id and ca.kind = 'ON_HAND'
+            where ce.transaction_id = m.transaction_id and ce.agency_id = ${agency} and ce.quantity_kg > 0
+              and (ca.owner_company_id is distinct from m.owner_id or ca.consignment_id is distinct from m.consignment_id)
+            order by ce.id limit 1) counter on tk.trucks = 0)
+        select d.slip_type, case when d.slip_type is null then d.type end as posting_type, d.consignment_id, d.voyage_id, d.cargo_type_id, d.to_owner_id, d.to_consignment_id,
+               count(distinct trip.id)::integer as trips,
+               sum(case when trip.n is null or trip.n = 1 then -d.net_kg else 0 end)::text as out_kg,
+               coalesce(sum(road.kg), 0)::text as in_transit_kg
+        from departures d
+        left join lateral unnest(d.trips) with ordinality as trip(id, n) on true
+        left join lateral (
+          select sum(ledger_accounts.balance_kg) as kg from ledger_accounts
+          where ${accountWhere(r, 'IN_TRANSIT', {})} and ledger_accounts.trip_id = trip.id and ledger_accounts.balance_kg <> 0) road on true
+        group by 1, 2, 3, 4, 5, 6, 7`,
+  );
+}
+
 /** Out-quantity detail of a location: what left the partner's stock there, by type, LC/PO, receiving party and its LC/PO. */
 export async function partnerOutQty(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerOutQtyRow[]> {
-  const { moves: departures, others } = await departuresAt(tx, r, locationId);
-  const byTransaction = new Map<number, OtherEntry[]>();
-  for (const o of others) byTransaction.set(o.transactionId, [...(byTransaction.get(o.transactionId) ?? []), o]);
-  const truckTrips = others.filter((o) => o.kind === 'IN_TRANSIT' && o.quantityKg > 0n).flatMap((o) => (o.tripId === null ? [] : [o.tripId]));
-  const { agencyId, scope } = r.actor;
-  const slips = await tripSlips(tx, truckTrips);
-  const onTrucks = truckTrips.length === 0 ? [] : await inTransitTotals(tx, { agencyId, scope, filter: { tripId: [...new Set(truckTrips)] }, groupBy: ['tripId'] });
-  const stillOn = new Map(onTrucks.map((t) => [Number(t.tripId), t.quantityKg]));
-  const destinations = await namesOf(tx, { locations: [...slips.values()].map((s) => s.toLocationId) });
-
   interface Group {
     type: PartnerMoveType;
     consignmentId: number;
@@ -916,43 +898,31 @@ export async function partnerOutQty(tx: Db, r: Resolved, locationId: number, typ
     cargoTypeId: number;
     toOwnerId: number | null;
     toConsignmentId: number | null;
-    trips: Set<number>;
+    trips: number;
     outKg: bigint;
     inTransitKg: bigint;
   }
+  // Posting types named alike in place fall in one group (they add no trips).
   const groups = new Map<string, Group>();
-  for (const m of departures) {
-    const entries = byTransaction.get(m.transactionId) ?? [];
-    const trucks = entries.filter((o) => o.kind === 'IN_TRANSIT' && o.quantityKg > 0n && o.consignmentId === m.consignmentId);
-    let moveType: PartnerMoveType;
-    let toOwnerId: number | null = null;
-    let toConsignmentId: number | null = null;
-    const trips = new Set<number>();
-    let inTransitKg = 0n;
-    if (trucks.length > 0) {
-      const slip = trucks[0]?.tripId === null || trucks[0]?.tripId === undefined ? undefined : slips.get(trucks[0].tripId);
-      moveType = slip?.type ?? 'correction';
-      const arrivalOwner = trucks[0]?.ownerId ?? null;
-      const destinationOwner = slip ? destinations.location(slip.toLocationId).ownerId : null;
-      if (arrivalOwner !== null && arrivalOwner !== m.ownerId) toOwnerId = arrivalOwner;
-      else if (destinationOwner !== null && destinationOwner !== m.ownerId) toOwnerId = destinationOwner;
-      for (const t of trucks) {
-        if (t.tripId === null) continue;
-        trips.add(t.tripId);
-        inTransitKg += stillOn.get(t.tripId) ?? 0n;
-      }
-    } else {
-      moveType = inPlaceMoveType(m.postingType);
-      // The counter-position: where the same cargo went up in the same transaction (another owner, or another LC/PO).
-      const counter = entries.find((o) => o.kind === 'ON_HAND' && o.quantityKg > 0n && (o.ownerId !== m.ownerId || o.consignmentId !== m.consignmentId));
-      if (counter?.ownerId !== null && counter?.ownerId !== undefined && counter.ownerId !== m.ownerId) toOwnerId = counter.ownerId;
-      if (counter?.consignmentId !== null && counter?.consignmentId !== undefined && counter.consignmentId !== m.consignmentId) toConsignmentId = counter.consignmentId;
-    }
-    const key = `${moveType}|${m.consignmentId}|${m.voyageId}|${m.cargoTypeId}|${toOwnerId ?? ''}|${toConsignmentId ?? ''}`;
-    const group = groups.get(key) ?? { type: moveType, consignmentId: m.consignmentId, voyageId: m.voyageId, cargoTypeId: m.cargoTypeId, toOwnerId, toConsignmentId, trips: new Set<number>(), outKg: 0n, inTransitKg: 0n };
-    for (const t of trips) group.trips.add(t);
-    group.outKg += -m.netKg;
-    group.inTransitKg += inTransitKg;
+  for (const row of await departureGroups(tx, r, locationId)) {
+    const moveType = row.slip_type === null ? inPlaceMoveType(row.posting_type ?? '') : (row.slip_type as PartnerMoveType);
+    const toOwnerId = row.to_owner_id === null ? null : Number(row.to_owner_id);
+    const toConsignmentId = row.to_consignment_id === null ? null : Number(row.to_consignment_id);
+    const key = `${moveType}|${row.consignment_id}|${row.voyage_id}|${row.cargo_type_id}|${toOwnerId ?? ''}|${toConsignmentId ?? ''}`;
+    const group = groups.get(key) ?? {
+      type: moveType,
+      consignmentId: Number(row.consignment_id),
+      voyageId: Number(row.voyage_id),
+      cargoTypeId: Number(row.cargo_type_id),
+      toOwnerId,
+      toConsignmentId,
+      trips: 0,
+      outKg: 0n,
+      inTransitKg: 0n,
+    };
+    group.trips += Number(row.trips);
+    group.outKg += BigInt(row.out_kg);
+    group.inTransitKg += BigInt(row.in_transit_kg);
     groups.set(key, group);
   }
   const list = [...groups.values()].filter((g) => type === undefined || g.type === type);
@@ -973,7 +943,7 @@ export async function partnerOutQty(tx: Db, r: Resolved, locationId: number, typ
       toConsignee: g.toOwnerId === null ? null : names.company(g.toOwnerId),
       To_LCPONumber: to?.LCPONumber ?? null,
       To_refNumber: to?.refNumber ?? null,
-      trips: g.trips.size,
+      trips: g.trips,
       outQty: kgToTonnes(g.outKg),
       inTransitQty: kgToTonnes(g.inTransitKg),
     };

@@ -81,6 +81,8 @@ interface Expected {
   tripsOut: number;
   tripsOutKg: bigint;
   inTransitKg: bigint;
+  /** What the trucks that left (the departures' trips) still carry now. */
+  leftOnRoadKg: bigint;
 }
 
 async function expectedAt(who: Who, location: number, agency: number): Promise<Expected> {
@@ -102,7 +104,9 @@ async function expectedAt(who: Who, location: number, agency: number): Promise<E
            (select coalesce(sum(kg), 0) from arrivals)::text as trips_in_kg,
            (select count(distinct trip_id) from truck where quantity_kg > 0 and transaction_id in (select transaction_id from departures))::text as trips_out,
            (select coalesce(sum(kg), 0) from departures)::text as trips_out_kg,
-           (select coalesce(sum(road.kg), 0) from road join ${DESTINATIONS} d on d.trip_id = road.trip_id where d.to_location_id = ${location})::text as in_transit`,
+           (select coalesce(sum(road.kg), 0) from road join ${DESTINATIONS} d on d.trip_id = road.trip_id where d.to_location_id = ${location})::text as in_transit,
+           (select coalesce(sum(e.quantity_kg), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+             where a.kind = 'IN_TRANSIT' and a.trip_id in (select trip_id from truck where quantity_kg > 0 and transaction_id in (select transaction_id from departures)))::text as left_on_road`,
     agency,
   );
   if (!row) throw new Error('no row');
@@ -113,6 +117,7 @@ async function expectedAt(who: Who, location: number, agency: number): Promise<E
     tripsOut: Number(row.trips_out),
     tripsOutKg: BigInt(row.trips_out_kg ?? '0'),
     inTransitKg: BigInt(row.in_transit ?? '0'),
+    leftOnRoadKg: BigInt(row.left_on_road ?? '0'),
   };
 }
 
@@ -279,6 +284,8 @@ function rightAnswers(who: string, season: () => Season, agencyOf: () => number,
         expect(total(ins.filter((r) => r.trips > 0).map((r) => r.inQty))).toBe(expected.tripsInKg);
         expect(total(outs.filter((r) => r.type === 'consigneeOut').map((r) => r.outQty))).toBe(await byTruckFrom({ owner: party.id }, place.id, 'out', 'consignee_outs', agency));
         expect(total(outs.filter((r) => r.trips > 0).map((r) => r.outQty))).toBe(expected.tripsOutKg);
+        // What the trucks that left still carry.
+        expect(total(outs.map((r) => r.inTransitQty)), `${party.name} at ${place.name}: left, on the road`).toBe(expected.leftOnRoadKg);
       }
       // The totals by kind of place: the consignee's own stock at each kind.
       const byKind = async (ownerType: string) => {
@@ -496,8 +503,9 @@ describe('reversals (the details read the place’s postings that were not rever
     const detail = { customerId: bakery.id, locationId: store.locationId };
     const arrived = await trips('admin', 'customer/get-customer-trips-in-detail', detail);
     const ins = await inQty('admin', 'customer/get-customer-in-qty-detail', detail);
-    const received = arrived.find((r) => !r.pending);
-    if (!received) throw new Error('no truck received at the store');
+    // The Consignee Out from the Madinah mill (so the mill's out-quantity detail sees its truck on the road again).
+    const received = arrived.find((r) => !r.pending && r.type === 'consigneeOut' && r.source === 'HFM Madinah Mill');
+    if (!received) throw new Error('no truck from the mill received at the store');
     // Its receipt: the posting that took the truck's cargo off its trip and put it on hand at the store.
     const [receipt] = await rows<{ id: number }>(sql`
       select distinct e.transaction_id as id from ledger_entries e join ledger_accounts a on a.id = e.account_id
@@ -520,6 +528,14 @@ describe('reversals (the details read the place’s postings that were not rever
     expect(insAfter.reduce((sum, r) => sum + r.trips, 0)).toBe(ins.reduce((sum, r) => sum + r.trips, 0) - 1);
     expect(total(insAfter.map((r) => r.inQty))).toBe(total(ins.map((r) => r.inQty)) - kg(received.quantity));
     expect(total(insAfter.map((r) => r.inTransitQty))).toBe(kg(after.inTransitQty));
+    // The mill's out-quantity detail: the truck that left it is on the road again, in its group.
+    const hfm = consigneeByName('Hejaz Flour Mills');
+    const [mill] = await rows<{ id: number }>(sql`select id from locations where name = 'HFM Madinah Mill'`);
+    const outsAfter = await outQty('admin', 'consignee/get-consignee-out-qty-detail', { consigneeId: hfm.id, locationId: Number(mill?.id) });
+    const leftOnRoad = (await expectedAt({ owner: hfm.id }, Number(mill?.id), agencyId)).leftOnRoadKg;
+    expect(leftOnRoad).toBeGreaterThan(0n);
+    expect(total(outsAfter.map((r) => r.inTransitQty))).toBe(leftOnRoad);
+    expect(kg(outsAfter.find((r) => r.type === 'consigneeOut' && r.toConsignee === bakery.name)?.inTransitQty ?? '0')).toBe(leftOnRoad);
     // Asked for the store alone, the stats give the same row (the trucks on the road looked up for that place only).
     expect((await stats('admin', 'customer', { customerId: bakery.id, locationId: store.locationId })).tableRows).toEqual([after]);
   });
