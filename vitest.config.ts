@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // Every core: Vitest's default in a run is one worker fewer than the cores, which on the 2-core CI machine is one
-    // worker for the whole suite (the dashboard and report tests took 449 s on one worker, 316 s on two). npm test's
-    // PostgreSQL pass overrides this with one worker (scripts/test.mjs says why).
+    // worker for the whole suite (the dashboard and report tests took 449 s on one worker, 316 s on two; the whole
+    // PostgreSQL pass 1,703 s on one, 702 s on two).
     maxWorkers: '100%',
     projects: [
       {

@@ -58,9 +58,7 @@ count(pgliteReport, '[PGlite]');
 
 if (process.env.TEST_DATABASE_URL) {
   const pgReport = path.join(reports, 'postgres.json');
-  // One worker on PostgreSQL for now: on two workers the pass took 702 s instead of 1,703 s, but a master-data import
-  // test failed once there and passed alone (not yet explained; the PGlite pass runs on every core).
-  ok = run('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', '--maxWorkers=1', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], { TEST_DB: 'postgres' }) && ok;
+  ok = run('server tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`], { TEST_DB: 'postgres' }) && ok;
   count(pgReport, '[PostgreSQL]');
 } else {
   console.info('\nTEST_DATABASE_URL is not set: the PostgreSQL pass is left out (set it to postgres://postgres@127.0.0.1:5432/postgres).');

@@ -8,7 +8,7 @@ import { auditLog } from '../../platform/audit/audit.schema';
 import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { sampleInput, sampleReferences, withUploadedImages } from '../../test/resource-samples';
-import { csvDelimiter, parseCsv, strictNumber, XLSX_MAX_INFLATED_BYTES } from './master-data.import';
+import { csvDelimiter, parseCsv, readSpreadsheet, strictNumber, XLSX_MAX_INFLATED_BYTES } from './master-data.import';
 
 /**
  * Import from Excel or CSV: a generic part over every registry entry (template, a real .xlsx, a bad row) and the
@@ -164,7 +164,8 @@ describe.each(resourceRegistry.map((resource) => [resource.key, resource] as con
     expect((await t.app.inject({ method: 'GET', url: `/api/${resource.key}/import-template.xlsx`, headers: headers(token) })).statusCode).toBe(403);
     const adder = await makeRole(t.database.db, { agencyId: agencyA, permissions: [permissionFlag(resource.permissionModule, 'add')] });
     const addToken = await loginAs(t.app, (await makeUser(t.database.db, { kind: 'agencyUser', agencyId: agencyA, roleId: adder.id })).username);
-    expect((await importFile(resource, file, { token: addToken })).statusCode).toBe(200);
+    const added = await importFile(resource, file, { token: addToken });
+    expect(added.statusCode, added.body).toBe(200);
   });
 });
 
@@ -289,6 +290,7 @@ describe('import rules', () => {
     const driver = resourceByKey('driver');
     await createRow(resourceByKey('transporter'), { overrides: { name: 'Date Haulage' } });
     const bad = await importFile(driver, await xlsx([['Transporter', 'Name', 'Licence number', 'Licence expiry'], ['Date Haulage', 'Bad Date', 'IMP-DL-1', '31-02-2028']]));
+    expect(bad.statusCode, bad.body).toBe(400);
     expect(bad.json<TImportError>().rows).toEqual([{ row: 2, errors: { licenceExpiry: 'Please enter a valid licence expiry!' } }]);
     const ok = await importFile(
       driver,
@@ -400,6 +402,46 @@ describe('CSV reading', () => {
   it('reads numbers strictly', () => {
     expect(['12', '-1.5', '.5', '١٢٫٥', ' 7 '].map(strictNumber)).toEqual([12, -1.5, 0.5, 12.5, 7]);
     expect(['1e3', '1,5', '12abc', '', '0x10', 'Infinity'].map(strictNumber)).toEqual([null, null, null, null, null, null]);
+  });
+});
+
+describe('.xlsx reading', () => {
+  /** The same workbook with its zip entries stored in another order. */
+  async function reordered(bytes: Buffer, order: (names: string[]) => string[]): Promise<Buffer> {
+    const source = await JSZip.loadAsync(bytes);
+    const target = new JSZip();
+    for (const name of order(Object.keys(source.files).filter((n) => !source.files[n]?.dir))) {
+      target.file(name, await source.file(name)?.async('nodebuffer') ?? Buffer.alloc(0));
+    }
+    return target.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+  }
+
+  it('reads a workbook whatever the order of its parts, through the zip directory', async () => {
+    const bytes = await xlsx([['Name', 'Expiry', 'Trips'], ['Cell Date', new Date(Date.UTC(2028, 4, 17)), 3], ['Text', 'x', null], [null, null, null], ['Last', true, 2.5]]);
+    const expected = [
+      { row: 1, cells: ['Name', 'Expiry', 'Trips'] },
+      { row: 2, cells: ['Cell Date', new Date(Date.UTC(2028, 4, 17)), 3] },
+      { row: 3, cells: ['Text', 'x'] },
+      { row: 5, cells: ['Last', true, 2.5] },
+    ];
+    expect(await readSpreadsheet(bytes)).toEqual(expected);
+    // ExcelJS stores the sheet before its shared strings and xl/workbook.xml last; Excel stores the workbook first.
+    const sheetLast = (names: string[]) => [...names.filter((n) => !n.includes('worksheets/')), ...names.filter((n) => n.includes('worksheets/'))];
+    expect(await readSpreadsheet(await reordered(bytes, sheetLast))).toEqual(expected);
+    expect(await readSpreadsheet(await reordered(bytes, (names) => [...names].reverse()))).toEqual(expected);
+    // Without the workbook part (or the zip's directory) it is not a workbook.
+    const noWorkbook = await reordered(bytes, (names) => names.filter((n) => n !== 'xl/workbook.xml'));
+    await expect(readSpreadsheet(noWorkbook)).rejects.toMatchObject({ statusCode: 400, code: 'UNSUPPORTED_FILE' });
+  });
+
+  it('reads the first sheet that has rows', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Notes');
+    workbook.addWorksheet('Data').addRow(['Name']).commit();
+    workbook.getWorksheet('Data')?.addRow(['Second sheet cargo']);
+    workbook.addWorksheet('More').addRow(['Other']);
+    const rows = await readSpreadsheet(Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(rows).toEqual([{ row: 1, cells: ['Name'] }, { row: 2, cells: ['Second sheet cargo'] }]);
   });
 });
 

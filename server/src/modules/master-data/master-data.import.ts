@@ -15,7 +15,7 @@ import {
 import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Readable } from 'node:stream';
-import { inflateRawSync } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { recordAudit } from '../../platform/audit/audit';
 import type { Db } from '../../platform/db/client';
@@ -181,22 +181,32 @@ const ZIP_CENTRAL_END = 0x06054b50;
 const ZIP_CENTRAL_ENTRY = 0x02014b50;
 const ZIP_LOCAL_ENTRY = 0x04034b50;
 
+/** One entry of the zip: its stored bytes and how they are compressed (0 stored, 8 deflate). */
+interface ZipEntry {
+  method: number;
+  data: Buffer;
+}
+
 /**
- * Inflates every entry of the zip, all together at most `XLSX_MAX_INFLATED_BYTES` (zlib stops at its
- * `maxOutputLength`, so no more is ever held): refuses a file past it, and a zip this reader cannot walk.
+ * The entries of the zip by name, read through its central directory. Every entry is inflated once here, all
+ * together at most `XLSX_MAX_INFLATED_BYTES` (zlib stops at its `maxOutputLength`, so no more is ever held): a file
+ * past it is refused, and so is a zip this reader cannot walk.
  */
-function checkInflatedSize(bytes: Buffer): void {
+function zipEntries(bytes: Buffer): Map<string, ZipEntry> {
   const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
   if (end < 0 || end + 22 > bytes.length || bytes.readUInt32LE(end) !== ZIP_CENTRAL_END) throw unsupported();
   const count = bytes.readUInt16LE(end + 10);
   let offset = bytes.readUInt32LE(end + 16);
   let left = XLSX_MAX_INFLATED_BYTES;
+  const entries = new Map<string, ZipEntry>();
   for (let index = 0; index < count; index += 1) {
     if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== ZIP_CENTRAL_ENTRY) throw unsupported();
     const method = bytes.readUInt16LE(offset + 10);
     const compressed = bytes.readUInt32LE(offset + 20);
+    const nameLength = bytes.readUInt16LE(offset + 28);
     const local = bytes.readUInt32LE(offset + 42);
-    offset += 46 + bytes.readUInt16LE(offset + 28) + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
+    const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
+    offset += 46 + nameLength + bytes.readUInt16LE(offset + 30) + bytes.readUInt16LE(offset + 32);
     if (local + 30 > bytes.length || bytes.readUInt32LE(local) !== ZIP_LOCAL_ENTRY) throw unsupported();
     const start = local + 30 + bytes.readUInt16LE(local + 26) + bytes.readUInt16LE(local + 28);
     if (start + compressed > bytes.length) throw unsupported();
@@ -213,25 +223,72 @@ function checkInflatedSize(bytes: Buffer): void {
     } else throw unsupported();
     left -= inflated;
     if (left < 0) throw tooManyRows();
+    entries.set(name, { method, data });
+  }
+  return entries;
+}
+
+/** An entry's content as a stream, inflated as it is read (the whole entry is never held inflated). */
+function entryStream(entry: ZipEntry): Readable {
+  const stored = Readable.from([entry.data]);
+  return entry.method === 8 ? stored.pipe(createInflateRaw()) : stored;
+}
+
+/**
+ * The parts of ExcelJS's streaming reader (4.4) that read one part of a workbook each. Its own `parse` reads the
+ * zip in one streaming pass and, under load, sometimes loses an entry: a worksheet is then read before
+ * `xl/workbook.xml` and the reader throws (exceljs issue 3064), or before the shared strings and its text cells
+ * come back as indexes. Fed here from the central directory, in the order they depend on each other.
+ */
+interface WorkbookParts {
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncIterable<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Iterable<{ eventType: string; value: ExcelJS.stream.xlsx.WorksheetReader }>;
+}
+
+/** The worksheets of the workbook in sheet-number order, each read row by row as it is iterated. */
+async function* worksheets(entries: Map<string, ZipEntry>): AsyncGenerator<ExcelJS.stream.xlsx.WorksheetReader> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const parts = reader as unknown as WorkbookParts;
+  const part = (name: string) => {
+    const entry = entries.get(name);
+    return entry ? entryStream(entry) : null;
+  };
+  const rels = part('xl/_rels/workbook.xml.rels');
+  const workbook = part('xl/workbook.xml');
+  if (!rels || !workbook) throw unsupported();
+  await parts._parseRels(rels);
+  await parts._parseWorkbook(workbook);
+  const sharedStrings = part('xl/sharedStrings.xml');
+  if (sharedStrings) for await (const _ of parts._parseSharedStrings(sharedStrings));
+  const styles = part('xl/styles.xml');
+  if (styles) await parts._parseStyles(styles);
+  const sheets = [...entries.keys()]
+    .map((name) => /^xl\/worksheets\/sheet(\d+)\.xml$/.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .sort((a, b) => Number(a) - Number(b));
+  for (const sheetNo of sheets) {
+    const sheet = part(`xl/worksheets/sheet${sheetNo}.xml`);
+    if (!sheet) continue;
+    for (const event of parts._parseWorksheet(sheet, sheetNo)) yield event.value;
   }
 }
 
 /**
- * The rows of the first sheet that has any, read as a stream (ExcelJS's workbook reader): at most the header, the
- * largest allowed number of rows and one more are kept, so a long sheet never sits in memory whole. The whole file
- * is still read to its end (the reader's temporary files are removed only then), which `checkInflatedSize` bounds.
+ * The rows of the first sheet that has any, read as a stream: at most the header, the largest allowed number of
+ * rows and one more are kept, so a long sheet never sits in memory whole. `zipEntries` bounds what the file inflates
+ * to before anything is parsed.
  */
 async function readXlsx(bytes: Buffer): Promise<ImportRow[]> {
-  checkInflatedSize(bytes);
+  const entries = zipEntries(bytes);
   const keep = IMPORT_MAX_ROWS + 2;
   const rows: ImportRow[] = [];
-  let sheetsWithRows = 0;
   try {
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(bytes), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-    for await (const sheet of reader) {
-      let kept = false;
+    for await (const sheet of worksheets(entries)) {
       for await (const row of sheet) {
-        if (sheetsWithRows > 0 || rows.length >= keep) continue;
+        if (rows.length >= keep) break;
         const cells: ImportCell[] = [];
         row.eachCell({ includeEmpty: true }, (cell, col) => {
           cells[col - 1] = xlsxCell(cell.value);
@@ -239,9 +296,8 @@ async function readXlsx(bytes: Buffer): Promise<ImportRow[]> {
         for (let c = 0; c < cells.length; c += 1) cells[c] ??= null;
         if (!cells.some((cell) => !isBlank(cell))) continue;
         rows.push({ row: row.number, cells });
-        kept = true;
       }
-      if (kept) sheetsWithRows += 1;
+      if (rows.length > 0) break;
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
