@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { api, apiToken, closeBrowser, credentials, isArabic, newContext, screenshot, signIn } from '../support/browser';
+import { api, apiToken, closeBrowser, credentials, isArabic, newContext, openUserMenu, screenshot, signIn } from '../support/browser';
 import { fill, texts } from '../support/texts';
 
 after(closeBrowser);
@@ -17,7 +17,7 @@ describe(`sign-in and session (${isArabic ? 'Arabic' : 'English'})`, () => {
     await page.getByTestId('dashboard-tab-vessel').waitFor();
     assert.match(page.url(), /\/agencies\/\d+\/dashboard$/);
     await screenshot(page, 'dashboard');
-    await page.getByTestId('user-menu').click();
+    await openUserMenu(page);
     assert.match((await page.getByTestId('user-greeting').textContent()) ?? '', /Layla/);
     await page.getByTestId('logout').click();
     await page.getByTestId('login-username').waitFor();
@@ -61,7 +61,7 @@ describe(`sign-in and session (${isArabic ? 'Arabic' : 'English'})`, () => {
     const second = await context.newPage();
     await second.goto('/');
     await second.getByTestId('user-menu').waitFor();
-    await first.getByTestId('user-menu').click();
+    await openUserMenu(first);
     await first.getByTestId('logout').click();
     await second.getByTestId('login-username').waitFor({ timeout: 10_000 });
     await context.close();

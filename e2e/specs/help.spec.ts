@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { HELP_DOCUMENTS, HELP_TABS, helpDocumentPath, type HelpTab } from '@tonnage/contracts';
-import { closeBrowser, credentials, isArabic, language, newContext, screenshot, signIn } from '../support/browser';
+import { closeBrowser, credentials, isArabic, language, newContext, openUserMenu, screenshot, signIn } from '../support/browser';
 import { texts } from '../support/texts';
 
 after(closeBrowser);
@@ -49,7 +49,7 @@ describe(`help page (${isArabic ? 'Arabic' : 'English'})`, () => {
     await page.waitForURL(/\/agencies\/\d+\/dashboard$/);
 
     // From the user menu (spec 2.5) to /help.
-    await page.getByTestId('user-menu').click();
+    await openUserMenu(page);
     await page.getByTestId('menu-help').click();
     await page.waitForURL(/\/help$/);
     const help = page.getByTestId('help-page');

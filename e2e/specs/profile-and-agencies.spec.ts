@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { closeBrowser, credentials, isArabic, newContext, screenshot, signIn } from '../support/browser';
+import { closeBrowser, credentials, isArabic, newContext, openUserMenu, screenshot, signIn } from '../support/browser';
 import { solidPng } from '../support/images';
 import { fill, texts } from '../support/texts';
 
@@ -11,7 +11,7 @@ describe(`profile (${isArabic ? 'Arabic' : 'English'})`, () => {
     const context = await newContext();
     const page = await context.newPage();
     await signIn(page, credentials.demoAdmin);
-    await page.getByTestId('user-menu').click();
+    await openUserMenu(page);
     await page.getByTestId('menu-profile').click();
     await page.getByTestId('profile-page').waitFor();
 
