@@ -10,9 +10,8 @@ import { fileUrl } from '../files';
 import { useSession, useUserContext } from '../session';
 
 /**
- * The user menu (spec 2.5). Each item acts on a click anywhere on its row (its icon and padding included, and Enter on
- * the keyboard), not only on its text: with a link around the text alone, a click on the row beside the text did
- * nothing (the Arabic browser test missed the help link about once in ten runs).
+ * The user menu (spec 2.5). Each item acts on a click anywhere on its row, its icon and padding included (a link
+ * around the text alone did nothing for a click on the row beside the text).
  */
 function UserMenu() {
   const { t } = useTranslation();
