@@ -50,7 +50,8 @@ describe(`help page (${isArabic ? 'Arabic' : 'English'})`, () => {
 
     // From the user menu (spec 2.5) to /help.
     await openUserMenu(page);
-    await page.getByTestId('menu-help').click();
+    // The item's icon, not its text: the whole row opens help.
+    await page.locator('.ant-dropdown-menu-item', { has: page.getByTestId('menu-help') }).locator('.anticon').click();
     await page.waitForURL(/\/help$/);
     const help = page.getByTestId('help-page');
     await help.getByText(texts.help.title).first().waitFor();
