@@ -437,8 +437,9 @@ describe('.xlsx reading', () => {
   it('reads the first sheet that has rows', async () => {
     const workbook = new ExcelJS.Workbook();
     workbook.addWorksheet('Notes');
-    workbook.addWorksheet('Data').addRow(['Name']).commit();
-    workbook.getWorksheet('Data')?.addRow(['Second sheet cargo']);
+    const data = workbook.addWorksheet('Data');
+    data.addRow(['Name']);
+    data.addRow(['Second sheet cargo']);
     workbook.addWorksheet('More').addRow(['Other']);
     const rows = await readSpreadsheet(Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(rows).toEqual([{ row: 1, cells: ['Name'] }, { row: 2, cells: ['Second sheet cargo'] }]);

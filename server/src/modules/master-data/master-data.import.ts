@@ -188,9 +188,10 @@ interface ZipEntry {
 }
 
 /**
- * The entries of the zip by name, read through its central directory. Every entry is inflated once here, all
- * together at most `XLSX_MAX_INFLATED_BYTES` (zlib stops at its `maxOutputLength`, so no more is ever held): a file
- * past it is refused, and so is a zip this reader cannot walk.
+ * The entries of the zip by name (still compressed), read through its central directory. Every entry is inflated
+ * once here only to measure it, all together at most `XLSX_MAX_INFLATED_BYTES` (zlib stops at its
+ * `maxOutputLength`, so no more is ever held): a file past it is refused, and so is a zip this reader cannot walk.
+ * The parts read later are inflated again, as streams (`entryStream`).
  */
 function zipEntries(bytes: Buffer): Map<string, ZipEntry> {
   const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
@@ -270,9 +271,7 @@ async function* worksheets(entries: Map<string, ZipEntry>): AsyncGenerator<Excel
     .filter((n): n is string => n !== undefined)
     .sort((a, b) => Number(a) - Number(b));
   for (const sheetNo of sheets) {
-    const sheet = part(`xl/worksheets/sheet${sheetNo}.xml`);
-    if (!sheet) continue;
-    for (const event of parts._parseWorksheet(sheet, sheetNo)) yield event.value;
+    for (const event of parts._parseWorksheet(entryStream(entries.get(`xl/worksheets/sheet${sheetNo}.xml`) as ZipEntry), sheetNo)) yield event.value;
   }
 }
 
