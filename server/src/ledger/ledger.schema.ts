@@ -42,6 +42,8 @@ export const ledgerAccounts = pgTable(
     balanceKg: bigint('balance_kg', { mode: 'bigint' }).notNull().default(sql`0`),
     /** Quantity promised to pre-outs; usable = balance - committed. */
     committedKg: bigint('committed_kg', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** IN_TRANSIT only: where the truck goes (its slip's destination), beside the key, for the road (road.ts). */
+    destinationLocationId: integer('destination_location_id'),
   },
   (t) => [
     // NULLS NOT DISTINCT (PostgreSQL 15+): an absent dimension is part of the key, so each key has one account.
@@ -57,6 +59,10 @@ export const ledgerAccounts = pgTable(
       sql`${t.committedKg} = 0 or (${t.kind} = 'ON_HAND' and ${t.committedKg} > 0 and ${t.committedKg} <= ${t.balanceKg})`,
     ),
     index('ledger_accounts_location_idx').on(t.agencyId, t.locationId),
+    // The road: the trucks on it now towards a place, with their owner, trip and load (road.ts), index-only.
+    index('ledger_accounts_road_idx')
+      .on(t.agencyId, t.destinationLocationId, t.ownerCompanyId, t.tripId, t.balanceKg)
+      .where(sql`${t.kind} = 'IN_TRANSIT' and ${t.balanceKg} <> 0`),
     // Live positions of a kind (the read side's totals skip emptied positions and delivered trips).
     index('ledger_accounts_live_kind_idx').on(t.agencyId, t.kind).where(sql`${t.balanceKg} <> 0 or ${t.committedKg} <> 0`),
     // Live positions of one owner or one consignment (the stock screens' filters; place has the location index): the

@@ -38,6 +38,11 @@ export interface PostingLine {
   quantityKg?: bigint | number;
   /** Signed change of the quantity committed to pre-outs (ON_HAND only); outside the zero sum. */
   committedKg?: bigint | number;
+  /**
+   * A truck's destination (IN_TRANSIT only, on the line that loads it): its slip's `to_location_id`, kept on the
+   * account beside the key for the dashboards' road (rule in road.ts). A line without it leaves the kept one as is.
+   */
+  destinationLocationId?: number;
 }
 
 export interface PostParams {
@@ -104,6 +109,7 @@ interface Movement {
   account: AccountKey;
   quantityKg: bigint;
   committedKg: bigint;
+  destinationLocationId?: number;
 }
 
 /** A transaction row to write; `id` when it was taken from the sequence beforehand (an embedded posting). */
@@ -139,7 +145,10 @@ function postingStatement(
   for (const m of movements) {
     const text = keyText(m.account);
     const sum = perAccount.get(text);
-    perAccount.set(text, sum ? { ...sum, quantityKg: sum.quantityKg + m.quantityKg, committedKg: sum.committedKg + m.committedKg } : m);
+    perAccount.set(
+      text,
+      sum ? { ...sum, quantityKg: sum.quantityKg + m.quantityKg, committedKg: sum.committedKg + m.committedKg, destinationLocationId: sum.destinationLocationId ?? m.destinationLocationId } : m,
+    );
   }
   const accounts = [...perAccount].sort(([a], [b]) => (a < b ? -1 : 1)).map(([text, m], index) => ({
     text,
@@ -157,11 +166,14 @@ function postingStatement(
     );
     const previous = index === 0 ? options.after : name(`a${index - 1}`);
     return sql`${cte} as (
-      insert into ledger_accounts (agency_id, kind, ${dimensionColumns}, balance_kg)
-      select ${agencyId}::integer, ${m.account.kind}::text, ${values}, ${onProposedRow ? m.quantityKg : 0n}::bigint${previous ? sql` from ${previous}` : sql``}
+      insert into ledger_accounts (agency_id, kind, ${dimensionColumns}, balance_kg, destination_location_id)
+      select ${agencyId}::integer, ${m.account.kind}::text, ${values}, ${onProposedRow ? m.quantityKg : 0n}::bigint, ${m.destinationLocationId ?? null}::integer${previous ? sql` from ${previous}` : sql``}
       on conflict on constraint ledger_accounts_key_unique do update
         set balance_kg = ledger_accounts.balance_kg + ${m.quantityKg}::bigint,
-            committed_kg = ledger_accounts.committed_kg + ${m.committedKg}::bigint
+            committed_kg = ledger_accounts.committed_kg + ${m.committedKg}::bigint${
+              m.destinationLocationId === undefined ? sql`` : sql`,
+            destination_location_id = excluded.destination_location_id`
+            }
       returning id, (xmax = 0) as inserted)`;
   });
   const cteOf = new Map(accounts.map((a) => [a.text, a.cte]));
@@ -358,7 +370,9 @@ function movementsOf(params: PostParams): Movement[] {
     account: line.account,
     quantityKg: kilograms(line.quantityKg),
     committedKg: kilograms(line.committedKg),
+    ...(line.destinationLocationId === undefined ? {} : { destinationLocationId: line.destinationLocationId }),
   }));
+  if (lines.some((l) => l.destinationLocationId !== undefined && l.account.kind !== 'IN_TRANSIT')) throw new Error('Only a truck (IN_TRANSIT) line has a destination');
   if (lines.length === 0) throw new Error('A ledger posting needs at least one line');
   if (lines.some((l) => l.quantityKg === 0n && l.committedKg === 0n)) throw new Error('A ledger line must move a quantity or a commitment');
   const total = lines.reduce((sum, l) => sum + l.quantityKg, 0n);

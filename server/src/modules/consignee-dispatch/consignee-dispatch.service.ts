@@ -212,7 +212,7 @@ export async function createConsigneeOut(tx: Db, actor: ConsigneeOutWriter & { i
     })
     .returning();
   if (!row) throw new Error('consignee out not written');
-  const transactionId = await postDeparture(tx, { agencyId: actor.agencyId, userId: actor.userId, at: actor.now, type: KIND, source: { table: TABLE, id: row.id }, position, tripId, quantityKg });
+  const transactionId = await postDeparture(tx, { agencyId: actor.agencyId, userId: actor.userId, at: actor.now, type: KIND, source: { table: TABLE, id: row.id }, position, tripId, destinationLocationId: row.toLocationId, quantityKg });
   await tx.update(consigneeOuts).set({ ledgerTransactionId: transactionId }).where(eq(consigneeOuts.id, row.id));
   await recordAudit(tx, { agencyId: actor.agencyId, userId: actor.userId, action: 'create', entity: KIND, entityId: row.id, after: auditable({ ...row, ledgerTransactionId: transactionId }), at: actor.now });
   return getConsigneeOut(tx, { agencyId: actor.agencyId, scope: actor.scope, id: row.id });
@@ -244,7 +244,7 @@ export async function updateConsigneeOut(tx: Db, actor: ConsigneeOutWriter & { i
   let transactionId = before.ledgerTransactionId;
   if (quantityKg !== before.quantityKg) {
     if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason: 'Consignee Out edited' });
-    transactionId = await postDeparture(tx, { agencyId: actor.agencyId, userId: actor.userId, at: actor.now, type: KIND, source: { table: TABLE, id: before.id }, position: positionOf(before), tripId: before.tripId, quantityKg });
+    transactionId = await postDeparture(tx, { agencyId: actor.agencyId, userId: actor.userId, at: actor.now, type: KIND, source: { table: TABLE, id: before.id }, position: positionOf(before), tripId: before.tripId, destinationLocationId: before.toLocationId, quantityKg });
   }
   const [after] = await tx
     .update(consigneeOuts)

@@ -331,79 +331,51 @@ async function namesOf(tx: Db, wanted: { consignments?: number[]; voyages?: numb
   };
 }
 
-/** The trucks on the road now with the partner's cargo (consignee tab) or any cargo (customer tab): `trip_id`, `kg` (the kept IN_TRANSIT balances). */
-function roadSql(r: Resolved): SQL {
-  return sql`select ledger_accounts.trip_id, sum(ledger_accounts.balance_kg) as kg from ledger_accounts
-    where ${accountWhere(r, 'IN_TRANSIT', r.transit)} and ledger_accounts.balance_kg <> 0
-    group by ledger_accounts.trip_id having sum(ledger_accounts.balance_kg) <> 0`;
+/**
+ * The trucks on the road now with the partner's cargo (consignee tab) or any cargo (customer tab): `trip_id`,
+ * `to_location_id` (the destination kept on the truck's account, road.ts) and `kg` (the kept IN_TRANSIT balances);
+ * only those going to `to` (a location or a list) when given, one range of `ledger_accounts_road_idx` each.
+ */
+function roadSql(r: Resolved, to?: number | readonly number[]): SQL {
+  const towards = to === undefined ? sql`` : sql` and ${typeof to === 'number' ? sql`ledger_accounts.destination_location_id = ${to}::integer` : sql`ledger_accounts.destination_location_id in (${ids(to)})`}`;
+  return sql`select ledger_accounts.trip_id, ledger_accounts.destination_location_id as to_location_id, sum(ledger_accounts.balance_kg) as kg from ledger_accounts
+    where ${accountWhere(r, 'IN_TRANSIT', r.transit)} and ledger_accounts.balance_kg <> 0 and ledger_accounts.destination_location_id is not null${towards}
+    group by ledger_accounts.trip_id, ledger_accounts.destination_location_id having sum(ledger_accounts.balance_kg) <> 0`;
 }
 
 /**
- * Where the trips on the road go: `trip_id`, `to_location_id` from their slips, only those going to `to` (a location
- * or a list) when given. The Consignee tab's road (the partner's own trucks) is short: each slip table is probed by
- * its trips (`trips`, a subquery of the road's). The Customer tab's, for a user who sees all cargo, is every live
- * truck of the agency (15,000 in the benchmark's big agency): there the slips going to its places are read by their
- * destination instead (`trips` undefined; the caller joins them to the road), not probed 15,000 times by trip.
+ * The slips of some trips (`trips`: a subquery or a column of the outer query): `trip_id`, `to_location_id`, the move
+ * type as `tripSlips` types it, LC/PO, voyage and cargo type; each slip table probed by trip.
  */
-function destinationsSql(trips: SQL | undefined, to: number | readonly number[] | undefined, cargo = false): SQL {
-  const where = (tripColumn: SQL, column: SQL) => {
-    const conditions: SQL[] = [];
-    if (trips !== undefined) conditions.push(sql`${tripColumn} in (${trips})`);
-    if (to !== undefined) conditions.push(typeof to === 'number' ? sql`${column} = ${to}::integer` : sql`${column} in (${ids(to)})`);
-    return conditions.length === 0 ? sql`` : sql` where ${sql.join(conditions, sql` and `)}`;
-  };
-  if (!cargo) {
-    return sql`select s.trip_id, p.to_location_id from loading_slips s join port_loadings p on p.id = s.port_loading_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
-    union all select o.trip_id, o.to_location_id from warehouse_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
-    union all select o.trip_id, o.to_location_id from consignee_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
-    union all select t.trip_id, t.to_location_id from transfer_slips t${where(sql`t.trip_id`, sql`t.to_location_id`)}`;
-  }
-  // With the slip's move type (as `tripSlips` types it) and cargo, for the trucks' groups of the in-quantity detail.
+function slipsOfTripsSql(trips: SQL): SQL {
   const transfer = sql.join(
     [...TRANSFER_TYPES].map((k) => sql`${k}`),
     sql`, `,
   );
   return sql`select s.trip_id, p.to_location_id, 'port' as type, p.consignment_id, p.voyage_id, c.cargo_type_id
-      from loading_slips s join port_loadings p on p.id = s.port_loading_id join consignments c on c.id = p.consignment_id${where(sql`s.trip_id`, sql`p.to_location_id`)}
+      from loading_slips s join port_loadings p on p.id = s.port_loading_id join consignments c on c.id = p.consignment_id where s.trip_id in (${trips})
     union all select o.trip_id, o.to_location_id, 'warehouseOut', po.consignment_id, po.voyage_id, po.cargo_type_id
-      from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id${where(sql`o.trip_id`, sql`o.to_location_id`)}
-    union all select o.trip_id, o.to_location_id, 'consigneeOut', o.consignment_id, o.voyage_id, o.cargo_type_id from consignee_outs o${where(sql`o.trip_id`, sql`o.to_location_id`)}
+      from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id where o.trip_id in (${trips})
+    union all select o.trip_id, o.to_location_id, 'consigneeOut', o.consignment_id, o.voyage_id, o.cargo_type_id from consignee_outs o where o.trip_id in (${trips})
     union all select t.trip_id, t.to_location_id, case when t.source_kind in (${transfer}) then t.source_kind else 'correction' end, t.consignment_id, t.voyage_id, t.cargo_type_id
-      from transfer_slips t${where(sql`t.trip_id`, sql`t.to_location_id`)}`;
+      from transfer_slips t where t.trip_id in (${trips})`;
 }
 
 /**
- * The road's trips, for `destinationsSql`: undefined (the slips read by destination) when the road is every live truck
- * of the agency (the Customer tab of a user who sees all cargo, no cargo filter); else the road's trips, probed.
- */
-function roadTrips(r: Resolved): SQL | undefined {
-  const everyTruck = r.kind === 'customer' && Object.keys(r.transit).length === 0 && accountScope(ledgerAccounts, 'IN_TRANSIT', r.actor.scope) === undefined;
-  return everyTruck ? undefined : sql`select trip_id from road`;
-}
-
-/**
- * The kilograms on the road now towards each location (by the trips' slips). On the Customer tab only the
- * customer's own sites are listed (`onTab`), so only the trucks going there are looked up (every live truck of the
- * agency is on its road: 15,000 in the benchmark's big agency).
+ * The kilograms on the road now towards each location. On the Customer tab only the customer's own sites are
+ * listed (`onTab`), so only the trucks going there are read (every live truck of the agency is on its road: 15,000
+ * in the benchmark's big agency).
  */
 async function comingByLocation(tx: Db, r: Resolved): Promise<Map<number, bigint>> {
   const to = r.kind === 'customer' ? r.ownSites.map((s) => s.id).filter((id) => r.locationId === undefined || id === r.locationId) : undefined;
   if (to?.length === 0) return new Map();
-  const rows = await queryRows<{ to_location_id: number; kg: string }>(
-    tx,
-    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(roadTrips(r), to)})
-        select destination.to_location_id, sum(road.kg)::text as kg from road join destination on destination.trip_id = road.trip_id group by destination.to_location_id`,
-  );
+  const rows = await queryRows<{ to_location_id: number; kg: string }>(tx, sql`select road.to_location_id, sum(road.kg)::text as kg from (${roadSql(r, to)}) road group by road.to_location_id`);
   return new Map(rows.map((row) => [Number(row.to_location_id), BigInt(row.kg)]));
 }
 
 /** The trucks on the road now towards one location: trip and kg. */
 async function roadTowards(tx: Db, r: Resolved, to: number): Promise<{ tripId: number; kg: bigint }[]> {
-  const totals = await queryRows<{ trip_id: number; kg: string }>(
-    tx,
-    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(roadTrips(r), to)})
-        select road.trip_id, road.kg::text as kg from road join destination on destination.trip_id = road.trip_id`,
-  );
+  const totals = await queryRows<{ trip_id: number; kg: string }>(tx, sql`select road.trip_id, road.kg::text as kg from (${roadSql(r, to)}) road`);
   return totals.map((t) => ({ tripId: Number(t.trip_id), kg: BigInt(t.kg) }));
 }
 
@@ -419,10 +391,10 @@ function withSlips(road: { tripId: number; kg: bigint }[], slips: Map<number, Tr
 async function roadGroupsTowards(tx: Db, r: Resolved, to: number): Promise<{ type: PartnerMoveType; consignmentId: number; voyageId: number; cargoTypeId: number; kg: bigint }[]> {
   const rows = await queryRows<{ type: PartnerMoveType; consignment_id: number; voyage_id: number; cargo_type_id: number; kg: string }>(
     tx,
-    sql`with road as (${roadSql(r)}), destination as (${destinationsSql(roadTrips(r), to, true)})
-        select destination.type, destination.consignment_id, destination.voyage_id, destination.cargo_type_id, sum(road.kg)::text as kg
-        from road join destination on destination.trip_id = road.trip_id
-        group by destination.type, destination.consignment_id, destination.voyage_id, destination.cargo_type_id`,
+    sql`with road as (${roadSql(r, to)}), slip as (${slipsOfTripsSql(sql`select trip_id from road`)})
+        select slip.type, slip.consignment_id, slip.voyage_id, slip.cargo_type_id, sum(road.kg)::text as kg
+        from road join slip on slip.trip_id = road.trip_id
+        group by slip.type, slip.consignment_id, slip.voyage_id, slip.cargo_type_id`,
   );
   return rows.map((row) => ({ type: row.type, consignmentId: Number(row.consignment_id), voyageId: Number(row.voyage_id), cargoTypeId: Number(row.cargo_type_id), kg: BigInt(row.kg) }));
 }
@@ -868,7 +840,7 @@ async function departureGroups(tx: Db, r: Resolved, locationId: number): Promise
                    array_agg(ta.trip_id order by te.id) filter (where ta.trip_id is not null) as trips
             from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT' and ta.consignment_id = m.consignment_id
             where te.transaction_id = m.transaction_id and te.agency_id = ${agency} and te.quantity_kg > 0) tk
-          left join lateral (select x.type, x.to_location_id from (${destinationsSql(sql`tk.first_trip`, undefined, true)}) x limit 1) slip on tk.trucks > 0
+          left join lateral (select x.type, x.to_location_id from (${slipsOfTripsSql(sql`tk.first_trip`)}) x limit 1) slip on tk.trucks > 0
           left join lateral (select coalesce(l.consignee_id, l.customer_id) as owner_id from locations l where l.id = slip.to_location_id) destination on true
           left join lateral (
             select ca.owner_company_id, ca.consignment_id

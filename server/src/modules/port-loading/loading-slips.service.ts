@@ -246,13 +246,13 @@ interface SlipPosting {
   slipId: number;
   tripId: number;
   quantityKg: bigint;
-  portLoading: { voyageId: number; consignmentId: number; ownerCompanyId: number };
+  portLoading: { voyageId: number; consignmentId: number; ownerCompanyId: number; toLocationId: number | null };
   cargoTypeId: number;
 }
 
 /** The ledger posting of a slip. */
 function slipPostParams(params: SlipPosting): PostParams {
-  const { voyageId, consignmentId, ownerCompanyId } = params.portLoading;
+  const { voyageId, consignmentId, ownerCompanyId, toLocationId } = params.portLoading;
   return {
     agencyId: params.agencyId,
     type: 'portLoading',
@@ -261,7 +261,11 @@ function slipPostParams(params: SlipPosting): PostParams {
     at: params.at,
     lines: [
       { account: onBoardAccount({ voyageId, consignmentId }), quantityKg: -params.quantityKg },
-      { account: inTransitAccount({ tripId: params.tripId, voyageId, consignmentId, ownerCompanyId, cargoTypeId: params.cargoTypeId }), quantityKg: params.quantityKg },
+      {
+        account: inTransitAccount({ tripId: params.tripId, voyageId, consignmentId, ownerCompanyId, cargoTypeId: params.cargoTypeId }),
+        quantityKg: params.quantityKg,
+        ...(toLocationId === null ? {} : { destinationLocationId: toLocationId }),
+      },
     ],
   };
 }
@@ -273,7 +277,7 @@ function postSlip(tx: Db, params: SlipPosting) {
 
 /** What a new slip needs of its port loading, locked with its truck and driver. */
 interface NewSlipLocks extends TruckAndDriverRows {
-  portLoading: PortLoadingRow & { status: string; quantityKg: bigint; voyageId: number; consignmentId: number; ownerCompanyId: number };
+  portLoading: PortLoadingRow & { status: string; quantityKg: bigint; voyageId: number; consignmentId: number; ownerCompanyId: number; toLocationId: number | null };
   cargoTypeId: number;
   timezone: string;
   /** Ids taken from their sequences for the new trip, slip and ledger transaction (one round trip fewer each). */
@@ -296,6 +300,7 @@ async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataSco
     voyage_id: number;
     consignment_id: number;
     owner_company_id: number;
+    to_location_id: number | null;
     cargo_type_id: number;
     truck_transporter: number | null;
     truck_capacity: string | null;
@@ -310,7 +315,8 @@ async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataSco
     sql`with pl as (
           select ${portLoadings.id} as id, ${portLoadings.status} as status, ${portLoadings.quantityKg}::text as quantity_kg,
                  ${portLoadings.transporterKind} as transporter_kind, ${portLoadings.transporterId} as transporter_id, ${portLoadings.voyageId} as voyage_id,
-                 ${portLoadings.consignmentId} as consignment_id, ${portLoadings.ownerCompanyId} as owner_company_id, ${consignments.cargoTypeId} as cargo_type_id
+                 ${portLoadings.consignmentId} as consignment_id, ${portLoadings.ownerCompanyId} as owner_company_id, ${portLoadings.toLocationId} as to_location_id,
+                 ${consignments.cargoTypeId} as cargo_type_id
           from ${portLoadings} inner join ${consignments} on ${consignments.id} = ${portLoadings.consignmentId}
           where ${portLoadings.agencyId} = ${params.agencyId} and ${portLoadings.id} = ${params.portLoadingId}${scope ? sql` and ${scope}` : sql``}
           for update of ${portLoadings}),
@@ -345,6 +351,7 @@ async function lockForNewSlip(tx: Db, params: { agencyId: number; scope: DataSco
       voyageId: Number(row.voyage_id),
       consignmentId: Number(row.consignment_id),
       ownerCompanyId: Number(row.owner_company_id),
+      toLocationId: row.to_location_id === null ? null : Number(row.to_location_id),
     },
     cargoTypeId: Number(row.cargo_type_id),
     truckTransporter: row.truck_transporter,

@@ -64,7 +64,12 @@ export async function correctWarehouseOut(tx: Db, actor: CommandActor & { id: nu
     at: actor.now,
     lines: [
       { account: onHandAccount(position), quantityKg: -netKg, committedKg: -preOut.quantityKg },
-      { account: inTransitAccount({ tripId: before.tripId, voyageId: preOut.voyageId, consignmentId: preOut.consignmentId, ownerCompanyId: preOut.ownerCompanyId, cargoTypeId: preOut.cargoTypeId }), quantityKg: netKg },
+      // The new destination replaces the truck's kept one (road.ts).
+      {
+        account: inTransitAccount({ tripId: before.tripId, voyageId: preOut.voyageId, consignmentId: preOut.consignmentId, ownerCompanyId: preOut.ownerCompanyId, cargoTypeId: preOut.cargoTypeId }),
+        quantityKg: netKg,
+        destinationLocationId: input.toLocationId,
+      },
     ],
   });
   await tx

@@ -54,6 +54,8 @@ let bridge: number;
 let siloId: number;
 let warehouseId: number;
 let destinationId: number;
+/** Where a corrected Out goes instead. */
+let secondYardId: number;
 let shipment: { voyageId: number; consignmentId: number };
 
 async function call<T = unknown>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, h: Record<string, string> = headers) {
@@ -122,6 +124,7 @@ beforeAll(async () => {
   bridge = await addResource(db, writer, 'weightMachine', { weightMachineId: 'WB-GRP-1', name: 'Bridge GRP', locationId: warehouseId, protocol: 'tcp', host: '10.1.1.1', port: 4001, maxGross: 80_000 });
   siloId = await addResource(db, writer, 'silo', { name: 'G1', warehouseId, capacity: 5000 });
   destinationId = await addResource(db, writer, 'warehouse', { name: 'Destination yard', storageType: 'openArea', latitude: 21.4, longitude: 39.1 });
+  secondYardId = await addResource(db, writer, 'warehouse', { name: 'Second yard', storageType: 'openArea', latitude: 21.3, longitude: 39.0 });
   shipment = await makeShipment(db, writer, world, { blTonnes: '5000' });
   headers = { ...bearer(await loginAs(t.app, admin.username)), 'x-agency-id': String(agency.id) };
   const login = async (flags: string[], name: string) => {
@@ -291,18 +294,23 @@ describe('corrections of past records', () => {
   it('corrects an Out’s quantity and destination: reversed and reposted, history kept', async () => {
     await putOnHand(position(null), '30');
     const out = await outOf('9', 10_000, trucks[4] ?? 0);
-    const body = { quantity: '9.5', destinationType: 'warehouse', toLocationId: destinationId, reason: 'Ticket misread' };
+    const body = { quantity: '9.5', destinationType: 'warehouse', toLocationId: secondYardId, reason: 'Ticket misread' };
     expect((await call('PUT', `/api/warehouseOut/${out.id}/correction`, body, clerkHeaders)).status).toBe(403);
     const corrected = await call<TCorrectionSaved>('PUT', `/api/warehouseOut/${out.id}/correction`, body, correctorHeaders);
     expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
     expect(corrected.body.message).toBe(CorrectionMessages.corrected);
     expect(corrected.body.history).toHaveLength(1);
-    expect(corrected.body.history[0]).toMatchObject({ reason: 'Ticket misread', before: { quantity: '10.000' }, after: { quantity: '9.500', destination: 'Destination yard' } });
+    expect(corrected.body.history[0]).toMatchObject({ reason: 'Ticket misread', before: { quantity: '10.000', destination: 'Destination yard' }, after: { quantity: '9.500', destination: 'Second yard' } });
     const read = await call<TWarehouseOut>('GET', `/api/warehouseOut/${out.id}`);
     expect(read.body).toMatchObject({ quantity: '9.500', status: 'Active' });
     expect((await balanceOf(position(null)))?.balanceKg).toBe(20_500n);
-    const [trip] = await queryRows<{ kg: string }>(t.database.db, sql`select balance_kg::text as kg from ledger_accounts where kind = 'IN_TRANSIT' and trip_id = ${out.tripId}`);
+    const [trip] = await queryRows<{ kg: string; destination: number }>(
+      t.database.db,
+      sql`select balance_kg::text as kg, destination_location_id as destination from ledger_accounts where kind = 'IN_TRANSIT' and trip_id = ${out.tripId}`,
+    );
+    // The truck is on the road to its new destination (the dashboards' road, road.ts).
     expect(trip?.kg).toBe('9500');
+    expect(Number(trip?.destination)).toBe(secondYardId);
     await ledgerClean();
     const history = await call<TCorrections>('GET', `/api/warehouseOut/${out.id}/corrections`, undefined, viewerHeaders);
     expect(history.status).toBe(200);

@@ -446,12 +446,12 @@ export async function startTrip(tx: Db, params: { agencyId: number; kind: string
 
 /**
  * Posts an out: the quantity leaves the ON_HAND position for the trip's IN_TRANSIT account (the same owner,
- * consignment, cargo type and voyage), releasing a commitment if one was held. The ledger's CHECK refuses it when on
+ * consignment, cargo type and voyage, going to `destinationLocationId`), releasing a commitment if one was held. The ledger's CHECK refuses it when on
  * hand or usable would go below zero (409 Quantity not available), also when outs race. Returns the transaction.
  */
 export async function postDeparture(
   tx: Db,
-  params: { agencyId: number; userId: number; at: Date; type: string; source: { table: string; id: number }; position: Position; tripId: number; quantityKg: bigint; releaseCommittedKg?: bigint },
+  params: { agencyId: number; userId: number; at: Date; type: string; source: { table: string; id: number }; position: Position; tripId: number; destinationLocationId: number; quantityKg: bigint; releaseCommittedKg?: bigint },
 ): Promise<number> {
   const { position } = params;
   const { transactionId } = await post(tx, {
@@ -462,7 +462,11 @@ export async function postDeparture(
     at: params.at,
     lines: [
       { account: onHandAccount(position), quantityKg: -params.quantityKg, ...(params.releaseCommittedKg === undefined ? {} : { committedKg: -params.releaseCommittedKg }) },
-      { account: inTransitAccount({ tripId: params.tripId, voyageId: position.voyageId, consignmentId: position.consignmentId, ownerCompanyId: position.ownerCompanyId, cargoTypeId: position.cargoTypeId }), quantityKg: params.quantityKg },
+      {
+        account: inTransitAccount({ tripId: params.tripId, voyageId: position.voyageId, consignmentId: position.consignmentId, ownerCompanyId: position.ownerCompanyId, cargoTypeId: position.cargoTypeId }),
+        quantityKg: params.quantityKg,
+        destinationLocationId: params.destinationLocationId,
+      },
     ],
   });
   return transactionId;
@@ -532,6 +536,7 @@ export async function createOut(tx: Db, actor: CommandActor & Pick<Actor, 'can'>
     source: { table: 'warehouse_outs', id: row.id },
     position: positionOf(preOut),
     tripId: trip.id,
+    destinationLocationId: input.toLocationId,
     quantityKg: netKg,
     releaseCommittedKg: preOut.quantityKg,
   });

@@ -111,7 +111,7 @@ async function checkWbt(tx: Db, agencyId: number, wbtNumber: string, exceptId?: 
 }
 
 /** Posts the trip: the quantity leaves the position for the IN_TRANSIT account of the trip and the arrival owner (the ledger's CHECK refuses more than usable). */
-async function postSlip(tx: Db, actor: CommandActor, params: { slipId: number; position: Position; toOwnerCompanyId: number; tripId: number; quantityKg: bigint }): Promise<number> {
+async function postSlip(tx: Db, actor: CommandActor, params: { slipId: number; position: Position; toOwnerCompanyId: number; tripId: number; toLocationId: number; quantityKg: bigint }): Promise<number> {
   const { position } = params;
   const { transactionId } = await post(tx, {
     agencyId: actor.agencyId,
@@ -121,7 +121,11 @@ async function postSlip(tx: Db, actor: CommandActor, params: { slipId: number; p
     at: actor.now,
     lines: [
       { account: onHandAccount(position), quantityKg: -params.quantityKg },
-      { account: inTransitAccount({ tripId: params.tripId, voyageId: position.voyageId, consignmentId: position.consignmentId, ownerCompanyId: params.toOwnerCompanyId, cargoTypeId: position.cargoTypeId }), quantityKg: params.quantityKg },
+      {
+        account: inTransitAccount({ tripId: params.tripId, voyageId: position.voyageId, consignmentId: position.consignmentId, ownerCompanyId: params.toOwnerCompanyId, cargoTypeId: position.cargoTypeId }),
+        quantityKg: params.quantityKg,
+        destinationLocationId: params.toLocationId,
+      },
     ],
   });
   return transactionId;
@@ -173,7 +177,7 @@ export async function dispatchTransferSlip(tx: Db, actor: TransferSlipWriter, pa
     })
     .returning();
   if (!row) throw new Error('transfer slip not written');
-  const transactionId = await postSlip(tx, actor, { slipId: row.id, position, toOwnerCompanyId: params.toOwnerCompanyId, tripId, quantityKg: params.quantityKg });
+  const transactionId = await postSlip(tx, actor, { slipId: row.id, position, toOwnerCompanyId: params.toOwnerCompanyId, tripId, toLocationId: params.toLocationId, quantityKg: params.quantityKg });
   const slipNumber = await nextNumber(tx, { agencyId: actor.agencyId, name: COUNTER });
   const [saved] = await tx.update(transferSlips).set({ slipNumber, ledgerTransactionId: transactionId }).where(eq(transferSlips.id, row.id)).returning();
   if (!saved) throw new Error('transfer slip not numbered');
@@ -229,7 +233,7 @@ export async function updateTransferSlip(
   let transactionId = before.ledgerTransactionId;
   if (input.quantityKg !== before.quantityKg) {
     if (before.ledgerTransactionId !== null) await reverse(tx, { agencyId: actor.agencyId, transactionId: before.ledgerTransactionId, userId: actor.userId, at: actor.now, reason: input.reason });
-    transactionId = await postSlip(tx, actor, { slipId: before.id, position: slipPosition(before), toOwnerCompanyId: before.toOwnerCompanyId, tripId: before.tripId, quantityKg: input.quantityKg });
+    transactionId = await postSlip(tx, actor, { slipId: before.id, position: slipPosition(before), toOwnerCompanyId: before.toOwnerCompanyId, tripId: before.tripId, toLocationId: before.toLocationId, quantityKg: input.quantityKg });
   }
   const [after] = await tx
     .update(transferSlips)
