@@ -126,8 +126,7 @@ describe('the kept destination of a posting’s truck', () => {
     await expect(f.post([{ account: ON_BOARD, quantityKg: -1_000, destinationLocationId: 8 }, { account: truck, quantityKg: 1_000 }], 'test')).rejects.toThrow('Only a truck (IN_TRANSIT) line has a destination');
     expect(await destination()).toEqual([8]);
     // This trip has no slip: the check, which compares with the slips, reports its destination.
-    expect((await roadDifferences(t.database.db)).filter((d) => d.agencyId === f.agencyId)).toEqual([
-      { agencyId: f.agencyId, accountId: expect.any(Number), tripId: 51, kept: 8, fromSlips: null },
-    ]);
+    const reported = (await roadDifferences(t.database.db)).filter((d) => d.agencyId === f.agencyId);
+    expect(reported.map(({ tripId, kept, fromSlips }) => ({ tripId, kept, fromSlips }))).toEqual([{ tripId: 51, kept: 8, fromSlips: null }]);
   });
 });
