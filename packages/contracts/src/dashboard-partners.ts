@@ -190,6 +190,11 @@ export const ZPartnerTripRow = z.object({
   pending: z.boolean(),
 });
 export type TPartnerTripRow = z.infer<typeof ZPartnerTripRow>;
+/**
+ * At most this many trucks in a trips-in or trips-out list: the newest (received or still coming, by date). A list
+ * this long may have been cut; the screen says so and asks for a narrower period.
+ */
+export const PARTNER_TRIP_LIST_LIMIT = 1_000;
 export const ZPartnerTripList = z.array(ZPartnerTripRow);
 export type TPartnerTripList = z.infer<typeof ZPartnerTripList>;
 

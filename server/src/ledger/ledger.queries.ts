@@ -5,6 +5,7 @@ import { queryRows, type Db } from '../platform/db/client';
 import type { DataScope } from '../identity/data-scope';
 import { accountOf, accountOfKey, KEY_DIMENSIONS, type AccountColumns, type AccountDimension, type KeyDimension, type KeyOperands } from './accounts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
+import { ledgerPlaceTrips } from './place-trips.schema';
 import { accountScope } from './ledger.scope';
 import type { AccountBalance, AccountKey } from './ledger.service';
 
@@ -253,10 +254,7 @@ function tripMovements(direction: 'out' | 'in', placeKind: 'ON_HAND' | 'ON_BOARD
   const from = sql`${placeJoin}
           ${truckJoin}
           ${where}`;
-  // The same postings without their trucks (a posting once per place entry).
-  const postingsFrom = sql`${placeJoin}
-          ${where}`;
-  return { from, postingsFrom, place, placeEntry, truck, truckEntry, posting };
+  return { from, place, placeEntry, truck, truckEntry, posting };
 }
 
 /**
@@ -437,57 +435,37 @@ interface TripMovementRow {
   source_id: number | string;
   at: string | Date;
   truck_kg: string;
-  /** The first step's postings (at most `offset + limit`): fewer means they were every posting of the filter. */
-  postings_read?: number | string;
 }
 
 /**
  * The trips behind `tripsIn` / `tripsOut` of the same filter and period, one row per trip and transaction, oldest
  * first: what the dashboards' trips-in and trips-out drill-downs list (each joins its records by source).
  *
- * A page is read in two steps: the postings of the place first (each entry of the place once, no truck looked up),
- * the first `offset + limit` of them in the page's order, then the trucks of those postings only. Every row of a
- * posting comes before every row of a later one, so when those postings give the page's rows it is the page of
- * all postings. When they give fewer and were fewer than `offset + limit`, they were every posting of the filter,
- * so the rows are all there are (a place with a short history, or a narrow period: one statement, not two); only when
- * `offset + limit` postings gave fewer rows (postings without a truck, such as in-place moves) is the page read again
- * over every posting with its trucks.
+ * A page is read in two steps: the postings of the place first, the first `offset + limit` of them in the page's
+ * order, then the trucks of those postings only. Every listed posting has a truck on the other side and every row of
+ * a posting comes before every row of a later one, so those postings give the page's rows. The postings of ON_HAND
+ * positions are the kept ones (`ledger_place_trips`, place-trips.ts): one backward range of its index by place,
+ * direction and time, filtered and scoped on the rows' copies of the accounts' keys, however long the place's
+ * history. Those of ON_BOARD positions (a voyage's) are read from the entries.
  */
 export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, params: TripDetailParams<KeyDimension<P>> & { place: P }): Promise<TripMovement[]> {
   if (params.direction === 'in' && params.place !== 'ON_HAND') throw new Error('Trips arrive at ON_HAND positions only');
-  const { from, postingsFrom, truck, truckEntry, posting } = tripMovements(params.direction, params.place, params);
   const limit = params.limit ?? 1_000;
   const offset = params.offset ?? 0;
-  const paging = sql` limit ${limit}::integer offset ${offset}::integer`;
   const newest = params.newestFirst === true;
-  const firstPostings = await queryRows<TripMovementRow>(
+  const truck = alias(ledgerAccounts, 'truck_account');
+  const truckEntry = alias(ledgerEntries, 'truck_entry');
+  const rows = await queryRows<TripMovementRow>(
     tx,
-    sql`with postings as (
-          select ${posting.id} as id, ${posting.sourceTable} as source_table, ${posting.sourceId} as source_id, ${posting.createdAt} as at
-          ${postingsFrom}
-          group by ${posting.id}, ${posting.sourceTable}, ${posting.sourceId}, ${posting.createdAt}
-          order by ${newest ? sql`${posting.createdAt} desc, ${posting.id} desc` : sql`${posting.createdAt}, ${posting.id}`}
-          limit ${offset + limit}::integer)
-        select ${truck.tripId} as trip_id, p.id as transaction_id, p.source_table, p.source_id, p.at, abs(${truckEntry.quantityKg})::text as truck_kg,
-               (select count(*) from postings)::integer as postings_read
+    sql`with postings as (${params.place === 'ON_HAND' ? keptPostingsSql(params, offset + limit) : boardPostingsSql(params, offset + limit)})
+        select ${truck.tripId} as trip_id, p.id as transaction_id, posting.source_table, posting.source_id, p.at, abs(${truckEntry.quantityKg})::text as truck_kg
         from postings p
+        join ${ledgerTransactions} posting on posting.id = p.id
         join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = p.id
                           and ${params.direction === 'out' ? sql`${truckEntry.quantityKg} > 0` : sql`${truckEntry.quantityKg} < 0`}
         join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer
-        order by ${newest ? sql`p.at desc, p.id desc, ${truck.tripId} desc` : sql`p.at, p.id, ${truck.tripId}`}${paging}`,
+        order by ${newest ? sql`p.at desc, p.id desc, ${truck.tripId} desc` : sql`p.at, p.id, ${truck.tripId}`} limit ${limit}::integer offset ${offset}::integer`,
   );
-  const everyPosting = firstPostings.length > 0 && Number(firstPostings[0]?.postings_read) < offset + limit;
-  const rows =
-    firstPostings.length === limit || everyPosting
-      ? firstPostings
-      : await queryRows<TripMovementRow>(
-          tx,
-          sql`select ${truck.tripId} as trip_id, ${posting.id} as transaction_id, ${posting.sourceTable} as source_table, ${posting.sourceId} as source_id,
-                     ${posting.createdAt} as at, abs(${truckEntry.quantityKg})::text as truck_kg
-              ${from}
-              group by ${truckEntry.id}, ${truck.tripId}, ${posting.id}
-              order by ${newest ? sql`${posting.createdAt} desc, ${posting.id} desc, ${truck.tripId} desc` : sql`${posting.createdAt}, ${posting.id}, ${truck.tripId}`}${paging}`,
-        );
   return rows.map((row) => ({
     tripId: Number(row.trip_id),
     transactionId: Number(row.transaction_id),
@@ -496,6 +474,37 @@ export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, param
     at: new Date(row.at),
     truckKg: BigInt(row.truck_kg),
   }));
+}
+
+/** The kept columns of `ledger_place_trips` the ON_HAND filter and the scope read (an account's key, copied). */
+const keptPlaceColumns = {
+  agencyId: ledgerPlaceTrips.agencyId,
+  locationId: ledgerPlaceTrips.locationId,
+  siloId: ledgerPlaceTrips.siloId,
+  ownerCompanyId: ledgerPlaceTrips.ownerCompanyId,
+  consignmentId: ledgerPlaceTrips.consignmentId,
+  cargoTypeId: ledgerPlaceTrips.cargoTypeId,
+  voyageId: ledgerPlaceTrips.voyageId,
+  attachedVoyageId: ledgerPlaceTrips.attachedVoyageId,
+} as unknown as AccountColumns;
+
+/** The first `count` postings (`id`, `at`) of the page's order moving filtered ON_HAND positions in the direction, from the kept rows. */
+function keptPostingsSql(params: TripDetailParams<AccountDimension>, count: number): SQL {
+  const k = ledgerPlaceTrips;
+  const conditions = [sql`${k.agencyId} = ${params.agencyId}::integer`, sql`${k.direction} = ${params.direction}`, ...filterConditions(keptPlaceColumns, 'ON_HAND', params.filter)];
+  const scoped = accountScope(keptPlaceColumns, 'ON_HAND', params.scope);
+  if (scoped) conditions.push(scoped);
+  if (params.period?.from) conditions.push(sql`${k.at} >= ${params.period.from.toISOString()}::timestamptz`);
+  if (params.period?.to) conditions.push(sql`${k.at} < ${params.period.to.toISOString()}::timestamptz`);
+  const order = params.newestFirst === true ? sql`${k.at} desc, ${k.transactionId} desc` : sql`${k.at}, ${k.transactionId}`;
+  return sql`select distinct ${k.at} as at, ${k.transactionId} as id from ${k} where ${sql.join(conditions, sql` and `)} order by ${order} limit ${count}::integer`;
+}
+
+/** The first `count` postings (`id`, `at`) of the page's order taking from filtered ON_BOARD positions onto a truck, from the entries. */
+function boardPostingsSql(params: TripDetailParams<AccountDimension> & { place: 'ON_HAND' | 'ON_BOARD' }, count: number): SQL {
+  const { from, posting } = tripMovements(params.direction, params.place, params);
+  const order = params.newestFirst === true ? sql`${posting.createdAt} desc, ${posting.id} desc` : sql`${posting.createdAt}, ${posting.id}`;
+  return sql`select distinct ${posting.createdAt} as at, ${posting.id} as id ${from} order by ${order} limit ${count}::integer`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

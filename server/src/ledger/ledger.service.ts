@@ -7,6 +7,7 @@ import { noteTouched } from './dashboard-touch';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.schema';
 import { VOYAGE_FIGURE_KINDS, voyageFiguresOf } from './voyage-figures';
 import { placeMovesCte } from './place-moves';
+import { placeTripsCte } from './place-trips';
 import { tripStatsCte } from './trip-stats';
 
 /*
@@ -198,6 +199,7 @@ function postingStatement(
   const accountCte = (account: AccountKey) => cteOf.get(keyText(account)) ?? name('a0');
   ctes.append(tripStatsCte(agencyId, header, movements, accountCte, name));
   ctes.append(placeMovesCte(agencyId, header.type, movements, options.counted ?? { at: header.createdAt, factor: 1 }, accountCte, name));
+  ctes.append(placeTripsCte(agencyId, header, movements, accountCte, name));
   const column = (index: number, what: 'id' | 'inserted') => `${options.prefix}${what}${index}`;
   const columns = sql.join(
     [sql`${transaction}.id as ${sql.raw(`${options.prefix}transaction_id`)}`, ...accounts.map(({ cte }, index) => sql`${cte}.id as ${sql.raw(column(index, 'id'))}, ${cte}.inserted as ${sql.raw(column(index, 'inserted'))}`)],

@@ -1,4 +1,4 @@
-import { kgToTonnes, vesselVoyageLabel, type PartnerMoveType, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats, type TPartnerTripRow } from '@tonnage/contracts';
+import { kgToTonnes, PARTNER_TRIP_LIST_LIMIT, vesselVoyageLabel, type PartnerMoveType, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats, type TPartnerTripRow } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../identity/data-scope';
@@ -373,9 +373,12 @@ async function comingByLocation(tx: Db, r: Resolved): Promise<Map<number, bigint
   return new Map(rows.map((row) => [Number(row.to_location_id), BigInt(row.kg)]));
 }
 
-/** The trucks on the road now towards one location: trip and kg. */
-async function roadTowards(tx: Db, r: Resolved, to: number): Promise<{ tripId: number; kg: bigint }[]> {
-  const totals = await queryRows<{ trip_id: number; kg: string }>(tx, sql`select road.trip_id, road.kg::text as kg from (${roadSql(r, to)}) road`);
+/** The trucks on the road now towards one location, the newest `limit` trips (a trip's id grows with its loading): trip and kg. */
+async function roadTowards(tx: Db, r: Resolved, to: number, limit: number): Promise<{ tripId: number; kg: bigint }[]> {
+  const totals = await queryRows<{ trip_id: number; kg: string }>(
+    tx,
+    sql`select road.trip_id, road.kg::text as kg from (${roadSql(r, to)}) road order by road.trip_id desc limit ${limit}::integer`,
+  );
   return totals.map((t) => ({ tripId: Number(t.trip_id), kg: BigInt(t.kg) }));
 }
 
@@ -511,21 +514,21 @@ function tripRow(
   };
 }
 
-/** At most this many trucks in a level-1 list: the latest of the period (narrow the period to see older ones). */
-export const TRIP_DETAIL_LIMIT = 1_000;
-
-/** The trucks of the period in or out of the partner's positions, the latest `TRIP_DETAIL_LIMIT` (newest first, the limit in the database). */
-async function latestTrips(tx: Db, r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>) {
+/** The trucks of the period in or out of the partner's positions, the latest `limit` (newest first, the limit in the database). */
+async function latestTrips(tx: Db, r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>, limit: number) {
   const { agencyId, scope } = r.actor;
-  return tripDetail(tx, { agencyId, scope, direction, place: 'ON_HAND', filter, period: r.period ?? {}, limit: TRIP_DETAIL_LIMIT, newestFirst: true });
+  return tripDetail(tx, { agencyId, scope, direction, place: 'ON_HAND', filter, period: r.period ?? {}, limit, newestFirst: true });
 }
 
 const newestFirst = (a: TPartnerTripRow, b: TPartnerTripRow) => b.date.localeCompare(a.date) || b.tripId - a.tripId;
 
-/** Trips-in detail of a location: the trucks received there (what the place took in) and those still coming (pending). */
-export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerTripRow[]> {
+/**
+ * Trips-in detail of a location: the trucks received there (what the place took in) and those still coming (pending),
+ * the newest `limit` of them together.
+ */
+export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<TPartnerTripRow[]> {
   const filter = atLocation(r, locationId);
-  const received = await latestTrips(tx, r, 'in', filter);
+  const received = await latestTrips(tx, r, 'in', filter, limit);
   const placeKg = await placeKgByTransaction(
     tx,
     r,
@@ -533,7 +536,7 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
     received.map((m) => m.transactionId),
   );
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
-  const road = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await roadTowards(tx, r, locationId) : [];
+  const road = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await roadTowards(tx, r, locationId, limit) : [];
   // The slips of the received trucks and of those on the road, in one read.
   const slips = await tripSlips(tx, [...received.map((m) => m.tripId), ...road.map((t) => t.tripId)]);
   const coming = withSlips(road, slips);
@@ -550,14 +553,18 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
     }),
     ...coming.map((c) => tripRow(names, c.slip, { tripId: c.tripId, date: c.slip.slippedAt, quantityKg: c.kg, inTransitKg: c.kg, pending: true, source: c.slip.fromName, destination: '', toConsignee: null })),
   ];
-  return rows.filter((row) => type === undefined || row.type === type).sort(newestFirst);
+  // The newest of the received and of those coming, together at most the list's limit.
+  return rows
+    .filter((row) => type === undefined || row.type === type)
+    .sort(newestFirst)
+    .slice(0, limit);
 }
 
-/** Trips-out detail of a location: the trucks that left it with the partner's cargo; pending while not received at their destination. */
-export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined): Promise<TPartnerTripRow[]> {
+/** Trips-out detail of a location: the newest `limit` trucks that left it with the partner's cargo; pending while not received at their destination. */
+export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<TPartnerTripRow[]> {
   const filter = atLocation(r, locationId);
   const { agencyId, scope } = r.actor;
-  const left = await latestTrips(tx, r, 'out', filter);
+  const left = await latestTrips(tx, r, 'out', filter, limit);
   const tripIds = left.map((m) => m.tripId);
   const placeKg = await placeKgByTransaction(
     tx,

@@ -20,6 +20,8 @@ import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
 import { createGeneratedAgency } from '../../test/generated-season';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { UNRESTRICTED } from '../../identity/data-scope';
+import { partnerTripsIn, partnerTripsOut, resolvePartner } from './partner.queries';
 
 /**
  * The Consignee and Customer tabs (spec 2.13, 3, 5, 6, 7) on the demo season and on a generated season: every figure
@@ -488,6 +490,36 @@ describe('permissions and data scope', () => {
         expect(kg(row.quantity), `${who} at ${row.name}`).toBe(BigInt(own?.kg ?? '0'));
       }
     }
+  });
+});
+
+describe('the trips lists’ limit (PARTNER_TRIP_LIST_LIMIT: the newest trucks, received or coming, together)', () => {
+  it('a list cut to n rows is the first n rows of the whole list, received and pending trucks merged by date', async () => {
+    const bakery = customerByName('Makkah Bakeries Cooperative');
+    const amc = consigneeByName('Arabian Milling Company');
+    const [store] = await rows<{ id: number }>(sql`select id from locations where name = 'Makkah Central Bakery Store'`);
+    const [terminal] = await rows<{ id: number }>(sql`select id from locations where name = 'Jeddah Grain Terminal'`);
+    const actor = { agencyId, scope: UNRESTRICTED };
+    const lists = (limit?: number) =>
+      inAgency(t.database.db, agencyId, async (tx) => {
+        const customer = await resolvePartner(tx, actor, 'customer', bakery.id, {});
+        const consignee = await resolvePartner(tx, actor, 'consignee', amc.id, {});
+        return {
+          storeIn: await partnerTripsIn(tx, customer, Number(store?.id), undefined, limit),
+          terminalOut: await partnerTripsOut(tx, consignee, Number(terminal?.id), undefined, limit),
+        };
+      });
+    const whole = await lists();
+    // The store has trucks received and trucks still coming; the terminal has sent the consignee's cargo out by truck.
+    expect(whole.storeIn.some((r) => r.pending)).toBe(true);
+    expect(whole.storeIn.some((r) => !r.pending)).toBe(true);
+    expect(whole.storeIn.length).toBeGreaterThan(2);
+    expect(whole.terminalOut.length).toBeGreaterThan(2);
+    const pending = whole.storeIn.filter((r) => r.pending).length;
+    for (const n of [1, pending, whole.storeIn.length - 1]) {
+      expect((await lists(n)).storeIn).toEqual(whole.storeIn.slice(0, n));
+    }
+    expect((await lists(2)).terminalOut).toEqual(whole.terminalOut.slice(0, 2));
   });
 });
 

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PARTNER_TRIP_LIST_LIMIT } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage, urlOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
@@ -12,9 +13,10 @@ vi.mock('../../app/session', async (importOriginal) => ({
   ...(await import('../../components/resources/test-session')).sessionModule,
 }));
 
-function serve() {
+function serve(options: { tripsOut?: unknown[] } = {}) {
   return mockFetch((url) => {
     if (url.pathname === '/api/agencies/1/agencyData') return json(partnerAgencyData);
+    if (url.pathname === '/api/dashboard/consignee/get-consignee-trips-out-detail' && options.tripsOut) return json(options.tripsOut);
     if (url.pathname === '/api/dashboard/consignee/get-consignee-stats') return json(partnerStats(url.searchParams.get('consigneeId') === '4' ? 'HFM Madinah Mill' : 'AMC Riyadh Mill', url.searchParams.get('consigneeId') === '4' ? 22 : 20));
     if (url.pathname === '/api/dashboard/consignee/get-consignee-trips-in-detail') return json([tripRow({}), tripRow({ tripId: 2, slipNumber: '1002', pending: true, quantity: '34.310', inTransitQty: '34.310' })]);
     if (url.pathname === '/api/dashboard/consignee/get-consignee-trips-out-detail') return json([tripRow({ tripId: 3, type: 'consigneeOut', destination: 'Makkah Bakery Store', toConsignee: 'Makkah Bakeries', pending: true, quantity: '12.000' })]);
@@ -71,6 +73,8 @@ describe('the Consignee tab', () => {
     const tripsIn = await screen.findByTestId('dashboard-consignee-tripsIn');
     await waitFor(() => expect(within(tripsIn).getByText('1002')).toBeTruthy());
     expect(within(tripsIn).getByText(fullEn.translation.dashboardPartners.pending)).toBeTruthy();
+    // A short list is whole: no word of a cut.
+    expect(within(tripsIn).queryByTestId('dashboard-consignee-tripsIn-cut')).toBeNull();
     expect(calls(fetch, '/api/dashboard/consignee/get-consignee-trips-in-detail')[0]?.searchParams.get('locationId')).toBe('20');
     fireEvent.click(within(tripsIn).getByTestId('dashboard-consignee-tripsIn-more'));
     const inQty = await screen.findByTestId('dashboard-consignee-inQty');
@@ -92,6 +96,18 @@ describe('the Consignee tab', () => {
     expect(screen.queryByTestId('dashboard-consignee-outQty')).toBeNull();
     await waitFor(() => expect(screen.getAllByText('HFM Madinah Mill').length).toBeGreaterThan(0));
   }, 30_000);
+
+  it('says when a trips list is as long as the server sends (PARTNER_TRIP_LIST_LIMIT): the newest only, narrow the dates', async () => {
+    await loadTestLanguage('ar');
+    const full = Array.from({ length: PARTNER_TRIP_LIST_LIMIT }, (_, i) => tripRow({ tripId: 100 + i, slipNumber: String(5000 + i) }));
+    serve({ tripsOut: full });
+    renderPage(<ConsigneeTab />);
+    await pick('dashboard-consignee-filters-consigneeId', 'Arabian Milling Company');
+    fireEvent.click(await screen.findByTestId('dashboard-consignee-trips-out-20'));
+    const tripsOut = await screen.findByTestId('dashboard-consignee-tripsOut');
+    const cut = await within(tripsOut).findByTestId('dashboard-consignee-tripsOut-cut');
+    expect(cut.textContent).toBe(fullAr.translation.dashboardPartners.listCut.replace('{{limit}}', '1,000'));
+  }, 60_000);
 
   it('speaks Arabic', async () => {
     await loadTestLanguage('ar');

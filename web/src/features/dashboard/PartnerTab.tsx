@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Empty, Flex, Row, Spin, Statistic, Tag, Typog
 import { useTranslation } from 'react-i18next';
 import {
   COMPANY_TYPE_IDS,
+  PARTNER_TRIP_LIST_LIMIT,
   ZPartnerInQtyList,
   ZPartnerOutQtyList,
   ZPartnerStats,
@@ -236,7 +237,17 @@ function TripsTable({ kind, direction, path, query, testId }: { kind: PartnerKin
     { title: t('dashboardPartners.columns.vesselVoyage'), dataIndex: 'vesselVoyage', key: 'voyage' },
     { title: t('dashboardPartners.columns.cargo'), dataIndex: 'cargo', key: 'cargo' },
   ];
-  return <DashboardTable<TPartnerTripRow> loading={list.isPending} rowKey={(row) => `${row.tripId}-${row.date}-${row.pending ? 'p' : 'r'}`} columns={columns} dataSource={list.data ?? []} data-testid={`${testId}-table`} />;
+  const data = list.data ?? [];
+  return (
+    <>
+      {data.length >= PARTNER_TRIP_LIST_LIMIT ? (
+        <Typography.Paragraph type="secondary" data-testid={`${testId}-cut`}>
+          {t('dashboardPartners.listCut', { limit: PARTNER_TRIP_LIST_LIMIT.toLocaleString('en-US') })}
+        </Typography.Paragraph>
+      ) : null}
+      <DashboardTable<TPartnerTripRow> loading={list.isPending} rowKey={(row) => `${row.tripId}-${row.date}-${row.pending ? 'p' : 'r'}`} columns={columns} dataSource={data} data-testid={`${testId}-table`} />
+    </>
+  );
 }
 
 function InQtyTable({ kind, path, query, testId }: { kind: PartnerKind; path: string; query: Record<string, string>; testId: string }) {

@@ -1555,6 +1555,7 @@ const es: AppBundle = {
       pending: 'En tránsito',
       received: 'Recibido',
       delivered: 'Entregado',
+      listCut: 'Se muestran los {{limit}} camiones más recientes. Acote las fechas para ver los anteriores.',
       tripsInTitle: 'Viajes de entrada · {{name}}',
       tripsOutTitle: 'Viajes de salida · {{name}}',
       inQtyTitle: 'Cantidad de entrada · {{name}}',

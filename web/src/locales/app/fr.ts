@@ -1555,6 +1555,7 @@ const fr: AppBundle = {
       pending: 'En transit',
       received: 'Reçu',
       delivered: 'Livré',
+      listCut: 'Les {{limit}} camions les plus récents sont affichés. Resserrez les dates pour voir les précédents.',
       tripsInTitle: 'Rotations entrantes · {{name}}',
       tripsOutTitle: 'Rotations sortantes · {{name}}',
       inQtyTitle: 'Quantité entrée · {{name}}',

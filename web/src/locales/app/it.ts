@@ -1555,6 +1555,7 @@ const it: AppBundle = {
       pending: 'In transito',
       received: 'Ricevuto',
       delivered: 'Consegnato',
+      listCut: 'Sono mostrati i {{limit}} camion più recenti. Restringi le date per vedere quelli precedenti.',
       tripsInTitle: 'Corse in entrata · {{name}}',
       tripsOutTitle: 'Corse in uscita · {{name}}',
       inQtyTitle: 'Quantità in entrata · {{name}}',

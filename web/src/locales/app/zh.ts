@@ -1555,6 +1555,7 @@ const zh: AppBundle = {
       pending: '在途',
       received: '已接收',
       delivered: '已交付',
+      listCut: '仅显示最新的 {{limit}} 辆卡车。缩小日期范围以查看更早的卡车。',
       tripsInTitle: '入库车次 · {{name}}',
       tripsOutTitle: '出库车次 · {{name}}',
       inQtyTitle: '入库数量 · {{name}}',

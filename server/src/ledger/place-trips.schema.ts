@@ -1,0 +1,47 @@
+import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { agencies } from '../identity/agencies.schema';
+import { tenantPolicy } from '../platform/db/tenancy';
+import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
+
+/*
+ * The kept truck postings of the places (server/src/ledger/ledger.queries.ts `tripDetail`: the partner tabs' trips-in
+ * and trips-out lists; the rule, its writers and its check: place-trips.ts). One row per live posting (neither a
+ * reversal nor reversed), ON_HAND account and direction, when the posting moved that position in that direction
+ * with a truck on the other side: `in`, an entry > 0 on the position and one < 0 on an IN_TRANSIT account; `out`,
+ * an entry < 0 on the position and one > 0 on an IN_TRANSIT account. The posting's business time and the account's
+ * key are copied (an account's key never changes), so the latest postings of a place come from one range of an index
+ * in time order, filtered and scoped on the row itself, instead of from every entry of the place. Written by the
+ * posting function in the posting's statement (a reversal deletes its original's rows), rebuilt from the entries by
+ * `rebuildPlaceTrips` and re-checked by `npm run ledger:check`.
+ */
+export const ledgerPlaceTrips = pgTable(
+  'ledger_place_trips',
+  {
+    agencyId: integer('agency_id')
+      .notNull()
+      .references(() => agencies.id),
+    transactionId: integer('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** 'in' (the position gained, a truck gave) or 'out' (the position gave, a truck took). */
+    direction: text('direction').notNull(),
+    /** The posting's business time (`ledger_transactions.created_at`). */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    locationId: integer('location_id'),
+    siloId: integer('silo_id'),
+    ownerCompanyId: integer('owner_company_id'),
+    consignmentId: integer('consignment_id'),
+    cargoTypeId: integer('cargo_type_id'),
+    voyageId: integer('voyage_id'),
+    attachedVoyageId: integer('attached_voyage_id'),
+  },
+  (t) => [
+    primaryKey({ name: 'ledger_place_trips_pkey', columns: [t.transactionId, t.accountId, t.direction] }),
+    // The read path: a place's postings of one direction, newest first (a backward scan stops at the page's end).
+    index('ledger_place_trips_place_idx').on(t.agencyId, t.locationId, t.direction, t.at, t.transactionId),
+    tenantPolicy('ledger_place_trips'),
+  ],
+);

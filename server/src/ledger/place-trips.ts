@@ -1,0 +1,130 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db } from '../platform/db/client';
+import type { AccountKey } from './ledger.service';
+
+/*
+ * The kept truck postings of the places (`ledger_place_trips`, see place-trips.schema.ts): the rule that makes them
+ * from the entries, in one place, for the three writers that must agree:
+ *
+ * - the posting function (`postingStatement` of ledger.service.ts) writes a posting's rows in its own statement
+ *   (`placeTripsCte` below decides from the lines what the select decides from the entries), and a reversal deletes
+ *   its original's rows (both are then left out, as a reversal is);
+ * - `rebuildPlaceTrips` recomputes them from the entries (the migration that created the table ran the same select;
+ *   writers that copy entries set-based, such as the benchmark's seeding, call it afterwards);
+ * - `placeTripsDifferences` (npm run ledger:check) compares the kept rows with the recomputation.
+ *
+ * The rule, per live transaction (neither a reversal nor reversed) and ON_HAND account: an `in` row when the account
+ * has an entry > 0 and the transaction an entry < 0 on an IN_TRANSIT account (a truck gave); an `out` row when the
+ * account has an entry < 0 and the transaction an entry > 0 on an IN_TRANSIT account (a truck took). `at` is the
+ * transaction's business time; the account's key columns are copied. These are exactly the postings `tripDetail`
+ * lists for a filter of ON_HAND positions: those with an entry of the direction on a filtered position and a truck
+ * on the other side.
+ */
+
+const agencyCondition = (column: SQL, agencyId?: number) => (agencyId === undefined ? sql`` : sql` and ${column} = ${agencyId}::integer`);
+
+const LIVE = sql`t.reverses_id is null and not exists (select 1 from ledger_transactions rv where rv.reverses_id = t.id)`;
+
+/** The columns of the table, in its order. */
+const COLUMNS = sql.raw('agency_id, transaction_id, account_id, direction, at, location_id, silo_id, owner_company_id, consignment_id, cargo_type_id, voyage_id, attached_voyage_id');
+
+/** The select of every kept row from the entries (columns in the table's order), of one agency or all. */
+export function placeTripsFromEntries(agencyId?: number): SQL {
+  return sql`select distinct e.agency_id, e.transaction_id, e.account_id, case when e.quantity_kg > 0 then 'in' else 'out' end as direction, t.created_at,
+           a.location_id, a.silo_id, a.owner_company_id, a.consignment_id, a.cargo_type_id, a.voyage_id, a.attached_voyage_id
+      from ledger_entries e
+      join ledger_accounts a on a.id = e.account_id and a.kind = 'ON_HAND'
+      join ledger_transactions t on t.id = e.transaction_id and ${LIVE}
+     where e.quantity_kg <> 0${agencyCondition(sql`e.agency_id`, agencyId)}
+       and exists (select 1 from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT'
+                    where te.transaction_id = e.transaction_id and sign(te.quantity_kg) = -sign(e.quantity_kg))`;
+}
+
+/** Replaces the kept rows of one agency (or of all) with the recomputation from the entries. */
+export async function rebuildPlaceTrips(db: Db, agencyId?: number): Promise<void> {
+  for (const statement of rebuildPlaceTripsStatements(agencyId)) await db.execute(statement);
+}
+
+/** The statements of `rebuildPlaceTrips`, for a writer on a bare connection (the benchmark's seeding). */
+export function rebuildPlaceTripsStatements(agencyId?: number): SQL[] {
+  const where = agencyId === undefined ? sql`` : sql` where agency_id = ${agencyId}::integer`;
+  return [sql`delete from ledger_place_trips${where}`, sql`insert into ledger_place_trips (${COLUMNS}) ${placeTripsFromEntries(agencyId)}`];
+}
+
+/** A kept row that differs from the recomputation (missing on one side, or with other values). */
+export interface PlaceTripsDifference {
+  agencyId: number;
+  transactionId: number;
+  accountId: number;
+  /** The row as kept and as recomputed (text of its columns), null when absent. */
+  kept: string | null;
+  fromEntries: string | null;
+}
+
+/** Every kept row that differs from the entries (all agencies, as the table owner). */
+export async function placeTripsDifferences(db: Db): Promise<PlaceTripsDifference[]> {
+  const rows = await queryRows<{ side: string; agency_id: number; transaction_id: number; account_id: number; row: string }>(
+    db,
+    sql`with kept as (select ${COLUMNS} from ledger_place_trips), fresh as (${placeTripsFromEntries()}),
+             only_kept as (select * from kept except all select * from fresh),
+             only_fresh as (select * from fresh except all select * from kept)
+        select 'kept' as side, agency_id, transaction_id, account_id, (k.*)::text as row from only_kept k
+        union all
+        select 'fresh', agency_id, transaction_id, account_id, (f.*)::text from only_fresh f
+        order by 3, 4, 1`,
+  );
+  return rows.map((row) => ({
+    agencyId: Number(row.agency_id),
+    transactionId: Number(row.transaction_id),
+    accountId: Number(row.account_id),
+    kept: row.side === 'kept' ? row.row : null,
+    fromEntries: row.side === 'fresh' ? row.row : null,
+  }));
+}
+
+/** A line of a posting, as the posting function holds it. */
+interface Line {
+  account: AccountKey;
+  quantityKg: bigint;
+}
+
+/**
+ * The posting's kept rows as one more CTE of its statement (`<prefix>p`), read after its transaction's insert
+ * (`<prefix>t`: nothing when it wrote nothing). A reversal deletes its original's rows; another posting inserts a row
+ * per ON_HAND account and direction by the rule above, the accounts' ids read from their upserts (`accountCte`).
+ * Empty when the posting moves no truck.
+ */
+export function placeTripsCte(
+  agencyId: number,
+  header: { createdAt: Date; reversesId?: number | null },
+  lines: readonly Line[],
+  accountCte: (account: AccountKey) => SQL,
+  name: (suffix: string) => SQL,
+): SQL {
+  const transaction = name('t');
+  if (header.reversesId != null) {
+    return sql`,
+    ${name('p')} as (delete from ledger_place_trips where transaction_id = ${header.reversesId}::integer and exists (select 1 from ${transaction}))`;
+  }
+  const truckGave = lines.some((l) => l.account.kind === 'IN_TRANSIT' && l.quantityKg < 0n);
+  const truckTook = lines.some((l) => l.account.kind === 'IN_TRANSIT' && l.quantityKg > 0n);
+  const rows = new Map<string, SQL>();
+  for (const line of lines) {
+    const a = line.account;
+    if (a.kind !== 'ON_HAND') continue;
+    const direction = line.quantityKg > 0n && truckGave ? 'in' : line.quantityKg < 0n && truckTook ? 'out' : undefined;
+    if (direction === undefined) continue;
+    const cte = accountCte(a);
+    const values = sql`((select id from ${cte}), ${direction}::text, ${a.locationId ?? null}::integer, ${a.siloId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer,
+           ${a.consignmentId ?? null}::integer, ${a.cargoTypeId ?? null}::integer, ${a.voyageId ?? null}::integer, ${a.attachedVoyageId ?? null}::integer)`;
+    // One row per account and direction, however many lines of that sign the account has.
+    rows.set(`${direction}|${[a.locationId, a.siloId, a.ownerCompanyId, a.consignmentId, a.cargoTypeId, a.voyageId, a.attachedVoyageId].map((v) => v ?? '').join('|')}`, values);
+  }
+  if (rows.size === 0) return sql``;
+  return sql`,
+    ${name('p')} as (
+      insert into ledger_place_trips (${COLUMNS})
+      select ${agencyId}::integer, ${transaction}.id, v.account_id, v.direction, ${header.createdAt}::timestamptz,
+             v.location_id, v.silo_id, v.owner_company_id, v.consignment_id, v.cargo_type_id, v.voyage_id, v.attached_voyage_id
+      from ${transaction}, (values ${sql.join([...rows.values()], sql`, `)}) as v(account_id, direction, location_id, silo_id, owner_company_id, consignment_id, cargo_type_id, voyage_id, attached_voyage_id))`;
+}
