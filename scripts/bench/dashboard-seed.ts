@@ -102,6 +102,7 @@ const LEFT_ALONE = new Set([
   'ledger_trip_dispatches',
   'ledger_trip_receipts',
   'ledger_place_moves',
+  'ledger_place_trips',
 ]);
 
 /** A movement row's references to other movement rows, by column name. */

@@ -108,6 +108,8 @@ async function seedEntries(databaseUrl: string, agencyName: string, entries: num
     await client.query('vacuum analyze ledger_voyage_figures');
     await client.query('vacuum analyze ledger_trip_dispatches');
     await client.query('vacuum analyze ledger_trip_receipts');
+    await client.query('vacuum analyze ledger_place_moves');
+    await client.query('vacuum analyze ledger_place_trips');
     return { accounts: ACCOUNT_PAIRS * 2, transactions, seconds: (performance.now() - started) / 1000 };
   } finally {
     await client.end();

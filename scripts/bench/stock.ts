@@ -280,6 +280,8 @@ async function seed(databaseUrl: string, db: Db, totalEntries: number, log: (lin
     await client.query('vacuum analyze ledger_voyage_figures');
     await client.query('vacuum analyze ledger_trip_dispatches');
     await client.query('vacuum analyze ledger_trip_receipts');
+    await client.query('vacuum analyze ledger_place_moves');
+    await client.query('vacuum analyze ledger_place_trips');
     await client.query('analyze companies');
     const analyzeSeconds = (performance.now() - analyzeStarted) / 1000;
 
