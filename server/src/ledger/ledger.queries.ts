@@ -96,14 +96,16 @@ function filterCondition(column: AnyPgColumn, value: DimensionFilterValue): SQL 
   return alternatives.length === 0 ? sql`false` : sql`(${sql.join(alternatives, sql` or `)})`;
 }
 
-function filterConditions<D extends AccountDimension>(accounts: AccountColumns, kind: LedgerAccountKind, filter: DimensionFilter<D> | undefined): SQL[] {
+/** The filter's conditions on the columns of `ledger_accounts` (or an alias), or of a kept table's copies of a kind's key. */
+function filterConditions<D extends AccountDimension>(accounts: Partial<Record<AccountDimension, AnyPgColumn>>, kind: LedgerAccountKind, filter: DimensionFilter<D> | undefined): SQL[] {
   if (!filter) return [];
   const keyed: readonly AccountDimension[] = KEY_DIMENSIONS[kind];
   const conditions: SQL[] = [];
   for (const [dimension, value] of Object.entries(filter) as [D, DimensionFilterValue | undefined][]) {
     if (value === undefined) continue;
-    if (!keyed.includes(dimension)) throw new Error(`A ${kind} account has no ${dimension} to filter by`);
-    conditions.push(filterCondition(accounts[dimension], value));
+    const column = accounts[dimension];
+    if (!keyed.includes(dimension) || !column) throw new Error(`A ${kind} account has no ${dimension} to filter by`);
+    conditions.push(filterCondition(column, value));
   }
   return conditions;
 }
@@ -477,7 +479,7 @@ export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, param
 }
 
 /** The kept columns of `ledger_place_trips` the ON_HAND filter and the scope read (an account's key, copied). */
-const keptPlaceColumns = {
+const keptPlaceColumns: Pick<AccountColumns, 'agencyId' | PositionDimension> = {
   agencyId: ledgerPlaceTrips.agencyId,
   locationId: ledgerPlaceTrips.locationId,
   siloId: ledgerPlaceTrips.siloId,
@@ -486,7 +488,7 @@ const keptPlaceColumns = {
   cargoTypeId: ledgerPlaceTrips.cargoTypeId,
   voyageId: ledgerPlaceTrips.voyageId,
   attachedVoyageId: ledgerPlaceTrips.attachedVoyageId,
-} as unknown as AccountColumns;
+};
 
 /** The first `count` postings (`id`, `at`) of the page's order moving filtered ON_HAND positions in the direction, from the kept rows. */
 function keptPostingsSql(params: TripDetailParams<AccountDimension>, count: number): SQL {
