@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../platform/db/client';
+import type { Db } from '../platform/db/client';
+import { keptRowDifferences } from './kept-differences';
 import type { AccountKey } from './ledger.service';
 
 /*
@@ -63,23 +64,8 @@ export interface PlaceTripsDifference {
 
 /** Every kept row that differs from the entries (all agencies, as the table owner). */
 export async function placeTripsDifferences(db: Db): Promise<PlaceTripsDifference[]> {
-  const rows = await queryRows<{ side: string; agency_id: number; transaction_id: number; account_id: number; row: string }>(
-    db,
-    sql`with kept as (select ${COLUMNS} from ledger_place_trips), fresh as (${placeTripsFromEntries()}),
-             only_kept as (select * from kept except all select * from fresh),
-             only_fresh as (select * from fresh except all select * from kept)
-        select 'kept' as side, agency_id, transaction_id, account_id, (k.*)::text as row from only_kept k
-        union all
-        select 'fresh', agency_id, transaction_id, account_id, (f.*)::text from only_fresh f
-        order by 3, 4, 1`,
-  );
-  return rows.map((row) => ({
-    agencyId: Number(row.agency_id),
-    transactionId: Number(row.transaction_id),
-    accountId: Number(row.account_id),
-    kept: row.side === 'kept' ? row.row : null,
-    fromEntries: row.side === 'fresh' ? row.row : null,
-  }));
+  const rows = await keptRowDifferences(db, 'ledger_place_trips', COLUMNS, placeTripsFromEntries());
+  return rows.map(({ side, row, ...keys }) => ({ ...keys, kept: side === 'kept' ? row : null, fromEntries: side === 'fresh' ? row : null }));
 }
 
 /** A line of a posting, as the posting function holds it. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../platform/db/client';
+import type { Db } from '../platform/db/client';
+import { keptRowDifferences } from './kept-differences';
 import type { AccountKey } from './ledger.service';
 
 /*
@@ -109,25 +110,8 @@ export async function tripStatsDifferences(db: Db): Promise<TripStatsDifference[
     { table: 'ledger_trip_receipts' as const, columns: RECEIPT_COLUMNS, fresh: tripReceiptsFromEntries() },
   ];
   for (const { table, columns, fresh } of tables) {
-    const rows = await queryRows<{ side: string; agency_id: number; transaction_id: number; account_id: number; row: string }>(
-      db,
-      sql`with kept as (select ${columns} from ${sql.raw(table)}), fresh as (${fresh}),
-               only_kept as (select * from kept except all select * from fresh),
-               only_fresh as (select * from fresh except all select * from kept)
-          select 'kept' as side, agency_id, transaction_id, account_id, (k.*)::text as row from only_kept k
-          union all
-          select 'fresh', agency_id, transaction_id, account_id, (f.*)::text from only_fresh f
-          order by 3, 4, 1`,
-    );
-    for (const row of rows) {
-      differences.push({
-        table,
-        agencyId: Number(row.agency_id),
-        transactionId: Number(row.transaction_id),
-        accountId: Number(row.account_id),
-        kept: row.side === 'kept' ? row.row : null,
-        fromEntries: row.side === 'fresh' ? row.row : null,
-      });
+    for (const { side, row, ...keys } of await keptRowDifferences(db, table, columns, fresh)) {
+      differences.push({ table, ...keys, kept: side === 'kept' ? row : null, fromEntries: side === 'fresh' ? row : null });
     }
   }
   return differences;
