@@ -80,8 +80,8 @@ export interface CargoRouteSpec<P extends Schema, Q extends Schema, B extends Sc
   /**
    * A long list answered as `JSON.stringify` gives it, not encoded row by row through `response` (which still
    * documents it): only for a list whose rows the work builds field by field in the schema's order, from typed
-   * values, and whose tests parse the answers with the schema. The dashboard's level-1 truck lists (up to 4,300 rows,
-   * 1.5 MB) spent 10 to 30 ms per call in Zod's encoding alone (issue 15).
+   * values, and whose tests parse the answers with the schema. The dashboard's level-1 truck lists (then up to 4,300
+   * rows, 1.5 MB; 1,000 rows since) spent 10 to 30 ms per call in Zod's encoding alone (issue 15).
    */
   listAnsweredAsBuilt?: true;
   /** Success status (200 unless the spec says 201). */

@@ -18,8 +18,8 @@ const tags = ['dashboard'];
 const consigneeTab = { anyOf: [{ module: 'ConsigneeDashboard', action: 'view' as const }] };
 const customerTab = { anyOf: [{ module: 'CustomerDashboard', action: 'view' as const }] };
 /**
- * The level-1 truck lists (up to 1,000 received and every pending truck: 4,300 rows at the benchmark's busiest store)
- * are answered as built: `tripRow` writes each row field by field in `ZPartnerTripRow`'s order from typed values, and
+ * The level-1 truck lists (up to `PARTNER_TRIP_LIST_LIMIT`, 1,000 rows: 375 KiB at the benchmark's busiest store) are
+ * answered as built: `tripRow` writes each row field by field in `ZPartnerTripRow`'s order from typed values, and
  * partners.test.ts parses every answer with the schema.
  */
 const asBuilt = { listAnsweredAsBuilt: true } as const;
