@@ -94,23 +94,22 @@ export function placeTripsCte(
   }
   const truckGave = lines.some((l) => l.account.kind === 'IN_TRANSIT' && l.quantityKg < 0n);
   const truckTook = lines.some((l) => l.account.kind === 'IN_TRANSIT' && l.quantityKg > 0n);
-  const rows = new Map<string, SQL>();
+  const rows: SQL[] = [];
   for (const line of lines) {
     const a = line.account;
     if (a.kind !== 'ON_HAND') continue;
     const direction = line.quantityKg > 0n && truckGave ? 'in' : line.quantityKg < 0n && truckTook ? 'out' : undefined;
     if (direction === undefined) continue;
     const cte = accountCte(a);
-    const values = sql`((select id from ${cte}), ${direction}::text, ${a.locationId ?? null}::integer, ${a.siloId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer,
-           ${a.consignmentId ?? null}::integer, ${a.cargoTypeId ?? null}::integer, ${a.voyageId ?? null}::integer, ${a.attachedVoyageId ?? null}::integer)`;
-    // One row per account and direction, however many lines of that sign the account has.
-    rows.set(`${direction}|${[a.locationId, a.siloId, a.ownerCompanyId, a.consignmentId, a.cargoTypeId, a.voyageId, a.attachedVoyageId].map((v) => v ?? '').join('|')}`, values);
+    rows.push(sql`((select id from ${cte}), ${direction}::text, ${a.locationId ?? null}::integer, ${a.siloId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer,
+           ${a.consignmentId ?? null}::integer, ${a.cargoTypeId ?? null}::integer, ${a.voyageId ?? null}::integer, ${a.attachedVoyageId ?? null}::integer)`);
   }
-  if (rows.size === 0) return sql``;
+  if (rows.length === 0) return sql``;
   return sql`,
     ${name('p')} as (
       insert into ledger_place_trips (${COLUMNS})
-      select ${agencyId}::integer, ${transaction}.id, v.account_id, v.direction, ${header.createdAt}::timestamptz,
+      -- One row per account and direction, however many lines of that sign the account has.
+      select distinct ${agencyId}::integer, ${transaction}.id, v.account_id, v.direction, ${header.createdAt}::timestamptz,
              v.location_id, v.silo_id, v.owner_company_id, v.consignment_id, v.cargo_type_id, v.voyage_id, v.attached_voyage_id
-      from ${transaction}, (values ${sql.join([...rows.values()], sql`, `)}) as v(account_id, direction, location_id, silo_id, owner_company_id, consignment_id, cargo_type_id, voyage_id, attached_voyage_id))`;
+      from ${transaction}, (values ${sql.join(rows, sql`, `)}) as v(account_id, direction, location_id, silo_id, owner_company_id, consignment_id, cargo_type_id, voyage_id, attached_voyage_id))`;
 }
