@@ -38,6 +38,13 @@ interface Pools {
   silos: { locationId: number; siloId: number }[];
   consignees: { consigneeId: number; locationId: number }[];
   customers: { customerId: number; locationId: number }[];
+  /**
+   * The IN/OUT Stats tab's period: the agency's busiest business day of the season (the most trucks dispatched), as
+   * "today" at a busy agency. The tab opens on today, but the generated season ends before the run's today, whose
+   * stats would be empty. `seasonDays`: the first and last business day with a dispatch.
+   */
+  statsDay: string;
+  seasonDays: { first: string; last: string };
 }
 
 interface RequestKind {
@@ -90,7 +97,7 @@ export const REQUESTS: Record<string, RequestKind> = {
   'GET /api/dashboard/customer/get-customer-stats': { tab: 'customer', first: true, params: withPick((p) => p.customers, ({ customerId }) => ({ customerId })) },
   'GET /api/dashboard/customer/get-customer-trips-in-detail': { tab: 'customer', first: false, params: withPick((p) => p.customers) },
   'GET /api/dashboard/customer/get-customer-in-qty-detail': { tab: 'customer', first: false, params: withPick((p) => p.customers) },
-  'GET /api/dashboard/stats': { tab: 'stats', first: true, params: () => ({}) },
+  'GET /api/dashboard/stats': { tab: 'stats', first: true, params: (p) => ({ startDate: p.statsDay, endDate: p.statsDay }) },
 };
 
 /** The warehouse dashboard's Excel exports: measured for memory, not in the latency table. */
@@ -182,6 +189,16 @@ export async function poolsOf(db: Db, agencyId: number, managerId: number | null
     );
   const consignees = (await partners(COMPANY_TYPE_IDS.consignee)).map((r) => ({ consigneeId: Number(r.partnerId), locationId: Number(r.locationId) }));
   const customers = (await partners(COMPANY_TYPE_IDS.customer)).map((r) => ({ customerId: Number(r.partnerId), locationId: Number(r.locationId) }));
+  // The busiest business day in the agency's time zone, and the season's first and last (the scope does not change them:
+  // a shipment manager's admin opens the tab on the same day).
+  const [days] = await queryRows<{ busiest: string; first: string; last: string }>(
+    db,
+    sql`with daily as (
+          select (d.dispatched_at at time zone a.timezone)::date as day, count(*) as trucks
+          from ledger_trip_dispatches d join agencies a on a.id = d.agency_id where d.agency_id = ${agencyId} group by 1)
+        select (select day from daily order by trucks desc, day desc limit 1)::text as busiest, min(day)::text as first, max(day)::text as last from daily`,
+  );
+  if (!days?.busiest) throw new Error('dashboard bench: the season dispatched no truck');
   const numbers = <T extends object>(rows: T[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : Number(v)])) as T);
   const positionRows = numbers(positions);
   return {
@@ -193,6 +210,8 @@ export async function poolsOf(db: Db, agencyId: number, managerId: number | null
     silos: [...new Map(positionRows.filter((p) => p.siloId !== null).map((p) => [`${p.locationId}/${p.siloId}`, { locationId: p.locationId, siloId: Number(p.siloId) }])).values()],
     consignees,
     customers,
+    statsDay: days.busiest,
+    seasonDays: { first: days.first, last: days.last },
   };
 }
 
