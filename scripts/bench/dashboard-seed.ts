@@ -103,6 +103,7 @@ const LEFT_ALONE = new Set([
   'ledger_trip_receipts',
   'ledger_place_moves',
   'ledger_place_trips',
+  'ledger_place_departures',
 ]);
 
 /** A movement row's references to other movement rows, by column name. */

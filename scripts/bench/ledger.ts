@@ -110,6 +110,7 @@ async function seedEntries(databaseUrl: string, agencyName: string, entries: num
     await client.query('vacuum analyze ledger_trip_receipts');
     await client.query('vacuum analyze ledger_place_moves');
     await client.query('vacuum analyze ledger_place_trips');
+    await client.query('vacuum analyze ledger_place_departures');
     return { accounts: ACCOUNT_PAIRS * 2, transactions, seconds: (performance.now() - started) / 1000 };
   } finally {
     await client.end();

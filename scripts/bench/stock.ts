@@ -282,6 +282,7 @@ async function seed(databaseUrl: string, db: Db, totalEntries: number, log: (lin
     await client.query('vacuum analyze ledger_trip_receipts');
     await client.query('vacuum analyze ledger_place_moves');
     await client.query('vacuum analyze ledger_place_trips');
+    await client.query('vacuum analyze ledger_place_departures');
     await client.query('analyze companies');
     const analyzeSeconds = (performance.now() - analyzeStarted) / 1000;
 

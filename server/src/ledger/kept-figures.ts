@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/client';
 import { rebuildMovementTotalsStatements } from './movement-totals';
 import { rebuildPlaceMovesStatements } from './place-moves';
 import { rebuildPlaceTripsStatements } from './place-trips';
+import { rebuildPlaceDeparturesStatements } from './place-departures';
 import { rebuildRoadStatements } from './road';
 import { rebuildTripStatsStatements } from './trip-stats';
 import { rebuildVoyageFiguresStatements } from './voyage-figures';
@@ -18,7 +19,7 @@ import { rebuildVoyageFiguresStatements } from './voyage-figures';
 
 /** The statements that rebuild every kept figure of one agency (or of all), in order. */
 export function rebuildKeptFiguresStatements(agencyId?: number): SQL[] {
-  return [...rebuildMovementTotalsStatements(agencyId), ...rebuildVoyageFiguresStatements(agencyId), ...rebuildTripStatsStatements(agencyId), ...rebuildPlaceMovesStatements(agencyId), ...rebuildPlaceTripsStatements(agencyId), ...rebuildRoadStatements(agencyId)];
+  return [...rebuildMovementTotalsStatements(agencyId), ...rebuildVoyageFiguresStatements(agencyId), ...rebuildTripStatsStatements(agencyId), ...rebuildPlaceMovesStatements(agencyId), ...rebuildPlaceTripsStatements(agencyId), ...rebuildPlaceDeparturesStatements(agencyId), ...rebuildRoadStatements(agencyId)];
 }
 
 /** Rebuilds every kept figure of one agency (or of all) from the ledger. Run as the table owner or inside the agency's transaction. */

@@ -7,6 +7,7 @@ import { EmbeddedDatabaseInUseError } from '../platform/db/embedded-lock';
 import { movementTotalsDifferences, type MovementTotalsDifference } from './movement-totals';
 import { placeMovesDifferences, type PlaceMovesDifference } from './place-moves';
 import { placeTripsDifferences, type PlaceTripsDifference } from './place-trips';
+import { placeDeparturesDifferences, type PlaceDeparturesDifference } from './place-departures';
 import { roadDifferences, type RoadDifference } from './road';
 import { tripStatsDifferences, type TripStatsDifference } from './trip-stats';
 import { voyageFiguresDifferences, type VoyageFiguresDifference } from './voyage-figures';
@@ -14,16 +15,16 @@ import { voyageFiguresDifferences, type VoyageFiguresDifference } from './voyage
 /*
  * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries,
  * every transaction's sum, the kept movement counters (movement-totals.ts) and the kept per-voyage figures
- * (voyage-figures.ts, against the accounts' balances) and the kept trip rows of the IN/OUT stats (trip-stats.ts) the partner tabs' kept arrivals (place-moves.ts), the places' kept truck postings (place-trips.ts) and the trucks' kept
+ * (voyage-figures.ts, against the accounts' balances) and the kept trip rows of the IN/OUT stats (trip-stats.ts) the partner tabs' kept arrivals (place-moves.ts), the places' kept truck postings (place-trips.ts), the places' kept departures (place-departures.ts) and the trucks' kept
  * destinations (road.ts), as the table owner (all agencies), and reports each
  * difference. Exit code 1 if any.
  * With the embedded database, run it while the server is stopped: PGlite opens its files in one process only.
  */
 
 export interface LedgerDifference {
-  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures' | 'tripStats' | 'placeMoves' | 'placeTrips' | 'road';
+  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures' | 'tripStats' | 'placeMoves' | 'placeTrips' | 'placeDepartures' | 'road';
   agencyId: number;
-  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction, tripStats, placeTrips), the voyage (voyageFigures) or the first account or the trip (placeMoves), the truck's account (road). */
+  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction, tripStats, placeTrips, placeDepartures), the voyage (voyageFigures) or the first account or the trip (placeMoves), the truck's account (road). */
   id: number;
   keptKg: bigint;
   fromEntriesKg: bigint;
@@ -37,6 +38,8 @@ export interface LedgerDifference {
   placeMove?: PlaceMovesDifference;
   /** A kept truck posting of a place: kept and from the entries. */
   placeTrip?: PlaceTripsDifference;
+  /** A kept departure of a place: kept and from the entries. */
+  placeDeparture?: PlaceDeparturesDifference;
   /** A truck on the road whose kept destination is not its slip's. */
   road?: RoadDifference;
 }
@@ -98,6 +101,9 @@ export async function findLedgerDifferences(db: Db): Promise<LedgerDifference[]>
   for (const placeTrip of await placeTripsDifferences(db)) {
     differences.push({ kind: 'placeTrips', agencyId: placeTrip.agencyId, id: placeTrip.transactionId, keptKg: 0n, fromEntriesKg: 0n, placeTrip });
   }
+  for (const placeDeparture of await placeDeparturesDifferences(db)) {
+    differences.push({ kind: 'placeDepartures', agencyId: placeDeparture.agencyId, id: placeDeparture.transactionId, keptKg: 0n, fromEntriesKg: 0n, placeDeparture });
+  }
   for (const road of await roadDifferences(db)) {
     differences.push({ kind: 'road', agencyId: road.agencyId, id: road.accountId, keptKg: 0n, fromEntriesKg: 0n, road });
   }
@@ -122,6 +128,7 @@ export function describeDifference(d: LedgerDifference): string {
   }
   if (d.placeMove) return `agency ${d.agencyId} account ${d.id}: place moves kept ${d.placeMove.kept ?? 'no row'}, entries give ${d.placeMove.fromEntries ?? 'no row'}`;
   if (d.placeTrip) return `agency ${d.agencyId} transaction ${d.id} account ${d.placeTrip.accountId}: place trips kept ${d.placeTrip.kept ?? 'no row'}, entries give ${d.placeTrip.fromEntries ?? 'no row'}`;
+  if (d.placeDeparture) return `agency ${d.agencyId} transaction ${d.id} account ${d.placeDeparture.accountId}: place departures kept ${d.placeDeparture.kept ?? 'no row'}, entries give ${d.placeDeparture.fromEntries ?? 'no row'}`;
   if (d.road) return `agency ${d.agencyId} truck ${d.id} trip ${d.road.tripId ?? 'none'}: destination kept ${d.road.kept ?? 'none'}, its slip gives ${d.road.fromSlips ?? 'none'}`;
   if (d.kind === 'unbalancedTransaction') return `agency ${d.agencyId} transaction ${d.id}: entries sum to ${d.fromEntriesKg} kg, not 0`;
   return `agency ${d.agencyId} account ${d.id}: ${d.kind} kept ${d.keptKg} kg, entries give ${d.fromEntriesKg} kg`;
@@ -133,7 +140,7 @@ async function main(): Promise<number> {
   try {
     const differences = await findLedgerDifferences(database.db);
     for (const d of differences) console.error(describeDifference(d));
-    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters, voyage figures, trip rows, place moves, place trips and the road equal the ledger');
+    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters, voyage figures, trip rows, place moves, place trips, place departures and the road equal the ledger');
     return differences.length ? 1 : 0;
   } finally {
     await database.close();

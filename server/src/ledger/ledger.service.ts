@@ -8,6 +8,7 @@ import { ledgerAccounts, ledgerEntries, ledgerTransactions } from './ledger.sche
 import { VOYAGE_FIGURE_KINDS, voyageFiguresOf } from './voyage-figures';
 import { placeMovesCte } from './place-moves';
 import { placeTripsCte } from './place-trips';
+import { placeDeparturesCte } from './place-departures';
 import { tripStatsCte } from './trip-stats';
 
 /*
@@ -200,6 +201,7 @@ function postingStatement(
   ctes.append(tripStatsCte(agencyId, header, movements, accountCte, name));
   ctes.append(placeMovesCte(agencyId, header.type, movements, options.counted ?? { at: header.createdAt, factor: 1 }, accountCte, name));
   ctes.append(placeTripsCte(agencyId, header, movements, accountCte, name));
+  ctes.append(placeDeparturesCte(agencyId, header, movements, accountCte, name));
   const column = (index: number, what: 'id' | 'inserted') => `${options.prefix}${what}${index}`;
   const columns = sql.join(
     [sql`${transaction}.id as ${sql.raw(`${options.prefix}transaction_id`)}`, ...accounts.map(({ cte }, index) => sql`${cte}.id as ${sql.raw(column(index, 'id'))}, ${cte}.inserted as ${sql.raw(column(index, 'inserted'))}`)],
