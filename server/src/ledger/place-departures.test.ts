@@ -68,20 +68,24 @@ describe('kept departures after whole seasons', () => {
   it('give every consignee’s out-quantity detail at every place as the entries give it, with a period and within a shipment manager’s scope', async () => {
     let compared = 0;
     let withRows = 0;
+    let cutByPeriod = 0;
     for (const agencyId of [demoAgencyId, generatedAgencyId]) {
       const places = await queryRows<{ owner_company_id: number; location_id: number }>(
         t.database.db,
         sql`select distinct a.owner_company_id, a.location_id from ledger_accounts a join companies c on c.id = a.owner_company_id
              where a.agency_id = ${agencyId}::integer and a.kind = 'ON_HAND' and c.company_type_id = ${COMPANY_TYPE_IDS.consignee}::integer order by 1, 2`,
       );
+      // Periods that cut the departures: from the business day of the middle departure, and from the first to it.
       const [season] = await queryRows<{ first: string; middle: string }>(
         t.database.db,
-        sql`select min(created_at)::date::text as first, (min(created_at) + (max(created_at) - min(created_at)) / 2)::date::text as middle from ledger_transactions where agency_id = ${agencyId}::integer`,
+        sql`with days as (select (d.at at time zone g.timezone)::date as day from ledger_place_departures d join agencies g on g.id = d.agency_id where d.agency_id = ${agencyId}::integer)
+            select min(day)::text as first, percentile_disc(0.5) within group (order by day)::text as middle from days`,
       );
       const managers = await queryRows<{ id: number }>(t.database.db, sql`select distinct shipment_manager_id as id from consignments where agency_id = ${agencyId}::integer and shipment_manager_id is not null`);
       const scopes: DataScope[] = [UNRESTRICTED, ...managers.slice(0, 1).map((m) => ({ ...UNRESTRICTED, shipmentManagerIds: [Number(m.id)] }))];
       for (const scope of scopes) {
         for (const { owner_company_id: consigneeId, location_id: locationId } of places) {
+          let whole: unknown;
           for (const query of [{}, { fromDate: season?.middle }, { fromDate: season?.first, toDate: season?.middle }]) {
             const { kept, live } = await inAgency(t.database.db, agencyId, async (tx) => {
               const r = await resolvePartner(tx, { agencyId, scope }, 'consignee', Number(consigneeId), { ...query, locationId: Number(locationId) });
@@ -94,12 +98,16 @@ describe('kept departures after whole seasons', () => {
             expect(kept, `agency ${agencyId} consignee ${consigneeId} place ${locationId} ${JSON.stringify(query)}`).toEqual(live);
             compared += 1;
             if (live.length > 0) withRows += 1;
+            if (query.fromDate === undefined) whole = live;
+            else if (JSON.stringify(live) !== JSON.stringify(whole)) cutByPeriod += 1;
           }
         }
       }
     }
     expect(compared).toBeGreaterThan(20);
     expect(withRows).toBeGreaterThan(5);
+    // The periods change answers: they are compared, not only accepted.
+    expect(cutByPeriod).toBeGreaterThan(3);
   });
 
   it('are what the migration backfills on an upgraded database', async () => {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { keptRowDifferences } from './kept-differences';
 import type { AccountKey } from './ledger.service';
+import { firstAccountSql, movesOfLines } from './place-moves';
 
 /*
  * The kept departures of the partner tabs' out-quantity detail (`ledger_place_departures`, see
@@ -71,18 +72,26 @@ function typedDepartures(d: SQL): SQL {
       left join lateral (select coalesce(l.consignee_id, l.customer_id) as owner_id from locations l where l.id = slip.to_location_id and l.agency_id = d.agency_id) destination on true`;
 }
 
-/** The departures of every live transaction with their trucks and counter-positions, from the entries (of one agency or all). */
-function departuresFromEntries(agencyId?: number): SQL {
-  return sql`select m.*, tk.trucks, tk.first_trip, tk.first_owner, counter.owner_company_id as counter_owner, counter.consignment_id as counter_consignment, coalesce(tk.trips, '{}') as trips
-      from (
-        select e.agency_id, e.transaction_id, min(a.id) as account_id, t.created_at as at, t.type as posting_type,
+/** The departures of every live transaction from the entries (of one agency or all): the columns `departuresWithTrucks` reads. */
+function departingMovesFromEntries(agencyId?: number): SQL {
+  return sql`select e.agency_id, e.transaction_id, min(a.id) as account_id, t.created_at as at, t.type as posting_type,
                a.location_id, a.owner_company_id, a.consignment_id, a.voyage_id, a.cargo_type_id, sum(e.quantity_kg) as net_kg
           from ledger_entries e
           join ledger_accounts a on a.id = e.account_id and a.kind = 'ON_HAND'
           join ledger_transactions t on t.id = e.transaction_id and ${LIVE}
          where true${agencyCondition(sql`e.agency_id`, agencyId)}
          group by e.agency_id, e.transaction_id, t.created_at, t.type, a.location_id, a.owner_company_id, a.consignment_id, a.voyage_id, a.cargo_type_id
-        having sum(e.quantity_kg) < 0) m
+        having sum(e.quantity_kg) < 0`;
+}
+
+/**
+ * Departures (`moves`: a select of `agency_id`, `transaction_id`, `account_id`, `at`, `posting_type`, the move's
+ * place, owner, LC/PO, voyage and cargo type and `net_kg` < 0, one row per departure) with their trucks and, in place,
+ * their counter-positions, from the entries of their transactions: the relation `typedDepartures` reads.
+ */
+function departuresWithTrucks(moves: SQL): SQL {
+  return sql`select m.*, tk.trucks, tk.first_trip, tk.first_owner, counter.owner_company_id as counter_owner, counter.consignment_id as counter_consignment, coalesce(tk.trips, '{}') as trips
+      from (${moves}) m
       cross join lateral (
         select count(*)::integer as trucks, (array_agg(ta.trip_id order by te.id))[1] as first_trip, (array_agg(ta.owner_company_id order by te.id))[1] as first_owner,
                array_agg(ta.trip_id order by te.id) filter (where ta.trip_id is not null) as trips
@@ -98,7 +107,16 @@ function departuresFromEntries(agencyId?: number): SQL {
 
 /** The select of every kept row from the entries (columns in the table's order), of one agency or all. */
 export function placeDeparturesFromEntries(agencyId?: number): SQL {
-  return typedDepartures(departuresFromEntries(agencyId));
+  return typedDepartures(departuresWithTrucks(departingMovesFromEntries(agencyId)));
+}
+
+/**
+ * Departures found by a reader (`moves`, the columns of `departuresWithTrucks`: the net changes of filtered positions
+ * only, say) typed by the rule: the table's columns. The partner tabs read it when a silo or attached-voyage filter
+ * changes what a move is.
+ */
+export function typedDeparturesOf(moves: SQL): SQL {
+  return typedDepartures(departuresWithTrucks(moves));
 }
 
 /** Replaces the kept departures of one agency (or of all) with the recomputation from the entries. */
@@ -152,19 +170,8 @@ export function placeDeparturesCte(
     return sql`,
     ${name('d')} as (delete from ledger_place_departures where transaction_id = ${header.reversesId}::integer and exists (select 1 from ${transaction}))`;
   }
-  const moves = new Map<string, { account: AccountKey; accounts: SQL[]; netKg: bigint }>();
-  for (const line of lines) {
-    const a = line.account;
-    if (a.kind !== 'ON_HAND') continue;
-    const key = [a.locationId, a.ownerCompanyId, a.consignmentId, a.voyageId, a.cargoTypeId].map((v) => v ?? '').join('|');
-    const move = moves.get(key) ?? { account: a, accounts: [], netKg: 0n };
-    const cte = accountCte(a);
-    if (!move.accounts.includes(cte)) move.accounts.push(cte);
-    move.netKg += line.quantityKg;
-    moves.set(key, move);
-  }
   const rows: SQL[] = [];
-  for (const move of moves.values()) {
+  for (const move of movesOfLines(lines, 1n, accountCte)) {
     if (move.netKg >= 0n) continue;
     const a = move.account;
     // The trucks of the same LC/PO that took (as SQL's `=`, a null LC/PO has none), in entry order.
@@ -175,9 +182,8 @@ export function placeDeparturesCte(
       trucks.length === 0
         ? lines.find((l) => l.account.kind === 'ON_HAND' && l.quantityKg > 0n && ((l.account.ownerCompanyId ?? null) !== (a.ownerCompanyId ?? null) || (l.account.consignmentId ?? null) !== (a.consignmentId ?? null)))?.account
         : undefined;
-    const accountId = move.accounts.length === 1 ? sql`(select id from ${move.accounts[0]})` : sql`least(${sql.join(move.accounts.map((cte) => sql`(select id from ${cte})`), sql`, `)})`;
     rows.push(
-      sql`(${accountId}, ${a.locationId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer, ${a.consignmentId ?? null}::integer, ${a.voyageId ?? null}::integer,
+      sql`(${firstAccountSql(move)}, ${a.locationId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer, ${a.consignmentId ?? null}::integer, ${a.voyageId ?? null}::integer,
            ${a.cargoTypeId ?? null}::integer, ${move.netKg}::bigint, ${trucks.length}::integer, ${first?.tripId ?? null}::integer, ${first?.ownerCompanyId ?? null}::integer,
            ${counter?.ownerCompanyId ?? null}::integer, ${counter?.consignmentId ?? null}::integer, ${`{${trips.join(',')}}`}::integer[])`,
     );

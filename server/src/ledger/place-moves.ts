@@ -148,16 +148,19 @@ interface Line {
   quantityKg: bigint;
 }
 
+/** A move of a posting's lines (the rule above): its first line's account, the upsert CTEs of its accounts, its net. */
+export interface LinesMove {
+  account: AccountKey;
+  accounts: SQL[];
+  netKg: bigint;
+}
+
 /**
- * The posting's kept arrivals as one more CTE of its statement, `<prefix>m`: an upsert adding, per arrival of the
- * lines (the rule above), its row's figures (times `factor`: -1 for a reversal, whose lines are its original's
- * negated, so the arrivals are found on the lines times the factor), read after the transaction's insert (nothing
- * when it wrote nothing). Empty when no ON_HAND position gains. `accountCte` names the upsert CTE of an account;
- * the day (agency time zone of `at`), the first account (known once the upserts ran) and the source are decided in SQL.
+ * The moves of a posting's lines (times `factor`): the net of its ON_HAND lines per place, owner, LC/PO, voyage and
+ * cargo type, in the order of their first lines; `accountCte` names the upsert CTE of an account.
  */
-export function placeMovesCte(agencyId: number, postingType: string, lines: Line[], counted: { at: Date; factor: 1 | -1 }, accountCte: (account: AccountKey) => SQL, name: (suffix: string) => SQL): SQL {
-  const factor = BigInt(counted.factor);
-  const moves = new Map<string, { account: AccountKey; accounts: SQL[]; netKg: bigint }>();
+export function movesOfLines(lines: readonly Line[], factor: bigint, accountCte: (account: AccountKey) => SQL): LinesMove[] {
+  const moves = new Map<string, LinesMove>();
   for (const line of lines) {
     const a = line.account;
     if (a.kind !== 'ON_HAND') continue;
@@ -168,8 +171,25 @@ export function placeMovesCte(agencyId: number, postingType: string, lines: Line
     move.netKg += factor * line.quantityKg;
     moves.set(key, move);
   }
+  return [...moves.values()];
+}
+
+/** The id of a move's first account (the lowest id of its accounts, known once the upserts ran). */
+export function firstAccountSql(move: LinesMove): SQL {
+  return move.accounts.length === 1 ? sql`(select id from ${move.accounts[0]})` : sql`least(${sql.join(move.accounts.map((cte) => sql`(select id from ${cte})`), sql`, `)})`;
+}
+
+/**
+ * The posting's kept arrivals as one more CTE of its statement, `<prefix>m`: an upsert adding, per arrival of the
+ * lines (the rule above), its row's figures (times `factor`: -1 for a reversal, whose lines are its original's
+ * negated, so the arrivals are found on the lines times the factor), read after the transaction's insert (nothing
+ * when it wrote nothing). Empty when no ON_HAND position gains. `accountCte` names the upsert CTE of an account;
+ * the day (agency time zone of `at`), the first account (known once the upserts ran) and the source are decided in SQL.
+ */
+export function placeMovesCte(agencyId: number, postingType: string, lines: Line[], counted: { at: Date; factor: 1 | -1 }, accountCte: (account: AccountKey) => SQL, name: (suffix: string) => SQL): SQL {
+  const factor = BigInt(counted.factor);
   const rows: SQL[] = [];
-  for (const move of moves.values()) {
+  for (const move of movesOfLines(lines, factor, accountCte)) {
     if (move.netKg <= 0n) continue;
     const a = move.account;
     // The trucks of the same LC/PO that gave (as SQL's `=`, a null LC/PO has none).
@@ -178,9 +198,8 @@ export function placeMovesCte(agencyId: number, postingType: string, lines: Line
     const truckKg = trucks.reduce((sum, l) => sum - factor * l.quantityKg, 0n);
     const first = trips.length === 0 ? null : Math.min(...trips);
     const quantityKg = trucks.length === 0 ? move.netKg : truckKg;
-    const accountId = move.accounts.length === 1 ? sql`(select id from ${move.accounts[0]})` : sql`least(${sql.join(move.accounts.map((cte) => sql`(select id from ${cte})`), sql`, `)})`;
     rows.push(
-      sql`(${accountId}, ${first}::integer, ${a.locationId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer, ${a.consignmentId ?? null}::integer, ${a.voyageId ?? null}::integer,
+      sql`(${firstAccountSql(move)}, ${first}::integer, ${a.locationId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer, ${a.consignmentId ?? null}::integer, ${a.voyageId ?? null}::integer,
            ${a.cargoTypeId ?? null}::integer, ${trips.length}::integer, ${move.netKg}::bigint, ${quantityKg}::bigint)`,
     );
   }

@@ -9,6 +9,7 @@ import { accountScope, idItems, type ScopeColumns } from '../../ledger/ledger.sc
 import { slipSourceSql } from '../../ledger/place-moves';
 import { ledgerPlaceMoves } from '../../ledger/place-moves.schema';
 import { ledgerPlaceDepartures } from '../../ledger/place-departures.schema';
+import { typedDeparturesOf } from '../../ledger/place-departures';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
 import { queryRows, type Db } from '../../platform/db/client';
@@ -859,30 +860,13 @@ function keptDeparturesSql(r: Resolved, locationId: number): SQL {
         from ${k} where ${sql.join(conditions, sql` and `)}`;
 }
 
-/** The place's departures of the period typed from the entries, by the rule of place-departures.ts on the filtered positions (the columns `groupDepartures` reads). */
+/** The place's departures of the period on the filtered positions, from the entries, typed by the kept departures' rule (place-departures.ts; the columns `groupDepartures` reads). */
 function liveDeparturesSql(r: Resolved, locationId: number): SQL {
-  const agency = sql`${r.actor.agencyId}::integer`;
-  return sql`with moves as materialized (${movesSql(r, locationId, 'out')})
-          select m.type, m.owner_id, m.consignment_id, m.voyage_id, m.cargo_type_id, m.net_kg, tk.trucks, tk.trips,
-                 case when tk.trucks > 0 then coalesce(slip.type, 'correction') end as slip_type,
-                 case when tk.trucks = 0 then (case when counter.owner_company_id <> m.owner_id then counter.owner_company_id end)
-                      when tk.first_owner <> m.owner_id then tk.first_owner
-                      when destination.owner_id <> m.owner_id then destination.owner_id end as to_owner_id,
-                 case when tk.trucks = 0 and counter.consignment_id <> m.consignment_id then counter.consignment_id end as to_consignment_id
-          from moves m
-          cross join lateral (
-            select count(*) as trucks, (array_agg(ta.trip_id order by te.id))[1] as first_trip, (array_agg(ta.owner_company_id order by te.id))[1] as first_owner,
-                   array_agg(ta.trip_id order by te.id) filter (where ta.trip_id is not null) as trips
-            from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT' and ta.consignment_id = m.consignment_id
-            where te.transaction_id = m.transaction_id and te.agency_id = ${agency} and te.quantity_kg > 0) tk
-          left join lateral (select x.type, x.to_location_id from (${slipOfTripSql(sql`tk.first_trip`)}) x limit 1) slip on tk.trucks > 0
-          left join lateral (select coalesce(l.consignee_id, l.customer_id) as owner_id from locations l where l.id = slip.to_location_id) destination on true
-          left join lateral (
-            select ca.owner_company_id, ca.consignment_id
-            from ledger_entries ce join ledger_accounts ca on ca.id = ce.account_id and ca.kind = 'ON_HAND'
-            where ce.transaction_id = m.transaction_id and ce.agency_id = ${agency} and ce.quantity_kg > 0
-              and (ca.owner_company_id is distinct from m.owner_id or ca.consignment_id is distinct from m.consignment_id)
-            order by ce.id limit 1) counter on tk.trucks = 0`;
+  const moves = sql`select ${r.actor.agencyId}::integer as agency_id, m.transaction_id, 0 as account_id, null::timestamptz as at, m.type as posting_type,
+                    null::integer as location_id, m.owner_id as owner_company_id, m.consignment_id, m.voyage_id, m.cargo_type_id, m.net_kg
+               from (${movesSql(r, locationId, 'out')}) m`;
+  return sql`select d.posting_type as type, d.consignment_id, d.voyage_id, d.cargo_type_id, d.net_kg, d.trips, d.slip_type, d.to_owner_id, d.to_consignment_id
+      from (${typedDeparturesOf(moves)}) d`;
 }
 
 /**
