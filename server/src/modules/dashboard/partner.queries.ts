@@ -823,8 +823,9 @@ interface DepartureGroup {
 }
 
 /**
- * The partner's departures at one location over the period (`movesSql`, net < 0), grouped in one statement, so only
- * the groups come back (not every departure's entries, slips and trucks: a mill's years of Consignee Outs):
+ * The partner's departures at one location over the period (moves with a net < 0), grouped in one statement, so only
+ * the groups come back (not every departure's entries, slips and trucks: a mill's years of Consignee Outs). The
+ * departures are the kept ones (`read` 'kept', place-departures.ts) or typed from the entries by the same rule:
  *
  * - **By truck** (the transaction's IN_TRANSIT entries taking up the same LC/PO): typed by the slip of the first truck
  *   (lowest entry id; 'correction' without a slip); the receiving party is the truck's owner when it is another, else
@@ -879,8 +880,9 @@ async function groupDepartures(tx: Db, r: Resolved, departures: SQL): Promise<De
     tx,
     // The road in one select for all the departures' trips, once, as one map of trip to kilograms read per trip: the
     // scope's subqueries are planned and hashed once (a lateral per trip rebuilt the shipment manager's LC/PO list
-    // 1,840 times: 27 of 38 ms), and no join with the departures can be planned as a scan of the road per departure
-    // (they are estimated at one row: a materialized road joined by trip was read 488 times, 80 ms).
+    // 1,840 times: 27 of 38 ms), and no join with the departures can be planned per departure (they are estimated at
+    // one row: the road inlined and joined by trip was computed again for each of 488 departures, 670 ms; materialized,
+    // it was scanned for each, 80 ms).
     sql`with departures as (${departures}),
         road as materialized (
           select coalesce(jsonb_object_agg(r.trip_id::text, r.kg), '{}'::jsonb) as kg_by_trip
