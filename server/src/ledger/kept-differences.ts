@@ -29,3 +29,25 @@ export async function keptRowDifferences(db: Db, table: string, columns: SQL, fr
   );
   return rows.map((row) => ({ side: row.side, agencyId: Number(row.agency_id), transactionId: Number(row.transaction_id), accountId: Number(row.account_id), row: row.row }));
 }
+
+/** A kept row keyed by posting and account that differs from the recomputation: missing on one side, or with other values. */
+export interface PostingRowDifference {
+  agencyId: number;
+  transactionId: number;
+  accountId: number;
+  /** The row as kept and as recomputed (text of its columns), null when absent. */
+  kept: string | null;
+  fromEntries: string | null;
+}
+
+/** `keptRowDifferences` as `npm run ledger:check` reports them: each row with the side it is missing from. */
+export async function postingRowDifferences(db: Db, table: string, columns: SQL, fresh: SQL): Promise<PostingRowDifference[]> {
+  const rows = await keptRowDifferences(db, table, columns, fresh);
+  return rows.map(({ side, row, ...keys }) => ({ ...keys, kept: side === 'kept' ? row : null, fromEntries: side === 'fresh' ? row : null }));
+}
+
+/** The statements that replace a kept table's rows of one agency (or of all) with their recomputation `fresh` (its `columns`, in order). */
+export function rebuildKeptTableStatements(table: string, columns: SQL, fresh: SQL, agencyId?: number): SQL[] {
+  const where = agencyId === undefined ? sql`` : sql` where agency_id = ${agencyId}::integer`;
+  return [sql`delete from ${sql.identifier(table)}${where}`, sql`insert into ${sql.identifier(table)} (${columns}) ${fresh}`];
+}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { keptRowDifferences } from './kept-differences';
+import { postingRowDifferences, rebuildKeptTableStatements, type PostingRowDifference } from './kept-differences';
 import type { AccountKey } from './ledger.service';
 import { firstAccountSql, movesOfLines } from './place-moves';
 
@@ -126,24 +126,15 @@ export async function rebuildPlaceDepartures(db: Db, agencyId?: number): Promise
 
 /** The statements of `rebuildPlaceDepartures`, for a writer on a bare connection (the benchmark's seeding). */
 export function rebuildPlaceDeparturesStatements(agencyId?: number): SQL[] {
-  const where = agencyId === undefined ? sql`` : sql` where agency_id = ${agencyId}::integer`;
-  return [sql`delete from ledger_place_departures${where}`, sql`insert into ledger_place_departures (${COLUMNS}) ${placeDeparturesFromEntries(agencyId)}`];
+  return rebuildKeptTableStatements('ledger_place_departures', COLUMNS, placeDeparturesFromEntries(agencyId), agencyId);
 }
 
 /** A kept row that differs from the recomputation (missing on one side, or with other values). */
-export interface PlaceDeparturesDifference {
-  agencyId: number;
-  transactionId: number;
-  accountId: number;
-  /** The row as kept and as recomputed (text of its columns), null when absent. */
-  kept: string | null;
-  fromEntries: string | null;
-}
+export type PlaceDeparturesDifference = PostingRowDifference;
 
 /** Every kept row that differs from the entries (all agencies, as the table owner). */
 export async function placeDeparturesDifferences(db: Db): Promise<PlaceDeparturesDifference[]> {
-  const rows = await keptRowDifferences(db, 'ledger_place_departures', COLUMNS, placeDeparturesFromEntries());
-  return rows.map(({ side, row, ...keys }) => ({ ...keys, kept: side === 'kept' ? row : null, fromEntries: side === 'fresh' ? row : null }));
+  return postingRowDifferences(db, 'ledger_place_departures', COLUMNS, placeDeparturesFromEntries());
 }
 
 /** A line of a posting, as the posting function holds it. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { keptRowDifferences } from './kept-differences';
+import { postingRowDifferences, rebuildKeptTableStatements, type PostingRowDifference } from './kept-differences';
 import type { AccountKey } from './ledger.service';
 
 /*
@@ -48,24 +48,15 @@ export async function rebuildPlaceTrips(db: Db, agencyId?: number): Promise<void
 
 /** The statements of `rebuildPlaceTrips`, for a writer on a bare connection (the benchmark's seeding). */
 export function rebuildPlaceTripsStatements(agencyId?: number): SQL[] {
-  const where = agencyId === undefined ? sql`` : sql` where agency_id = ${agencyId}::integer`;
-  return [sql`delete from ledger_place_trips${where}`, sql`insert into ledger_place_trips (${COLUMNS}) ${placeTripsFromEntries(agencyId)}`];
+  return rebuildKeptTableStatements('ledger_place_trips', COLUMNS, placeTripsFromEntries(agencyId), agencyId);
 }
 
 /** A kept row that differs from the recomputation (missing on one side, or with other values). */
-export interface PlaceTripsDifference {
-  agencyId: number;
-  transactionId: number;
-  accountId: number;
-  /** The row as kept and as recomputed (text of its columns), null when absent. */
-  kept: string | null;
-  fromEntries: string | null;
-}
+export type PlaceTripsDifference = PostingRowDifference;
 
 /** Every kept row that differs from the entries (all agencies, as the table owner). */
 export async function placeTripsDifferences(db: Db): Promise<PlaceTripsDifference[]> {
-  const rows = await keptRowDifferences(db, 'ledger_place_trips', COLUMNS, placeTripsFromEntries());
-  return rows.map(({ side, row, ...keys }) => ({ ...keys, kept: side === 'kept' ? row : null, fromEntries: side === 'fresh' ? row : null }));
+  return postingRowDifferences(db, 'ledger_place_trips', COLUMNS, placeTripsFromEntries());
 }
 
 /** A line of a posting, as the posting function holds it. */
