@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { postingRowDifferences, rebuildKeptTableStatements, type PostingRowDifference } from './kept-differences';
 import type { AccountKey } from './ledger.service';
-import { firstAccountSql, movesOfLines } from './place-moves';
+import { firstAccountSql, movesOfLines, netMovesFromEntries } from './place-moves';
 
 /*
  * The kept departures of the partner tabs' out-quantity detail (`ledger_place_departures`, see
@@ -30,10 +30,6 @@ import { firstAccountSql, movesOfLines } from './place-moves';
  * Consignee Out, transfer slips: each inserts its slip, then posts), and a slip whose destination is corrected is
  * posted again (reversal and new posting), so the row's typing is the slip's as it stands.
  */
-
-const agencyCondition = (column: SQL, agencyId?: number) => (agencyId === undefined ? sql`` : sql` and ${column} = ${agencyId}::integer`);
-
-const LIVE = sql`t.reverses_id is null and not exists (select 1 from ledger_transactions rv where rv.reverses_id = t.id)`;
 
 const TRANSFER_TYPES = ['warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer'];
 
@@ -72,18 +68,6 @@ function typedDepartures(d: SQL): SQL {
       left join lateral (select coalesce(l.consignee_id, l.customer_id) as owner_id from locations l where l.id = slip.to_location_id and l.agency_id = d.agency_id) destination on true`;
 }
 
-/** The departures of every live transaction from the entries (of one agency or all): the columns `departuresWithTrucks` reads. */
-function departingMovesFromEntries(agencyId?: number): SQL {
-  return sql`select e.agency_id, e.transaction_id, min(a.id) as account_id, t.created_at as at, t.type as posting_type,
-               a.location_id, a.owner_company_id, a.consignment_id, a.voyage_id, a.cargo_type_id, sum(e.quantity_kg) as net_kg
-          from ledger_entries e
-          join ledger_accounts a on a.id = e.account_id and a.kind = 'ON_HAND'
-          join ledger_transactions t on t.id = e.transaction_id and ${LIVE}
-         where true${agencyCondition(sql`e.agency_id`, agencyId)}
-         group by e.agency_id, e.transaction_id, t.created_at, t.type, a.location_id, a.owner_company_id, a.consignment_id, a.voyage_id, a.cargo_type_id
-        having sum(e.quantity_kg) < 0`;
-}
-
 /**
  * Departures (`moves`: a select of `agency_id`, `transaction_id`, `account_id`, `at`, `posting_type`, the move's
  * place, owner, LC/PO, voyage and cargo type and `net_kg` < 0, one row per departure) with their trucks and, in place,
@@ -107,7 +91,7 @@ function departuresWithTrucks(moves: SQL): SQL {
 
 /** The select of every kept row from the entries (columns in the table's order), of one agency or all. */
 export function placeDeparturesFromEntries(agencyId?: number): SQL {
-  return typedDepartures(departuresWithTrucks(departingMovesFromEntries(agencyId)));
+  return typedDepartures(departuresWithTrucks(netMovesFromEntries('departures', agencyId)));
 }
 
 /**

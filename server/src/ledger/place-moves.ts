@@ -52,21 +52,30 @@ export function slipSourceSql(trip: SQL, agency: SQL): SQL {
 }
 
 /**
- * Every live arrival with its trucks, from the entries (of one agency or all): `agency_id`, `transaction_id`,
- * `posting_type`, `created_at`, `account_id` (the move's first account), its place, owner, LC/PO, voyage and cargo
- * type, `net_kg`, `truck_kg` (null without trucks), `trip_ids` (distinct, null without trucks) and `source`.
+ * The moves of every live transaction from the entries (of one agency or all), the rule above: `agency_id`,
+ * `transaction_id`, `account_id` (the move's first account), `at`, `posting_type`, the move's place, owner, LC/PO,
+ * voyage and cargo type, and `net_kg`; only the arrivals (net > 0) or only the departures (net < 0, place-departures.ts).
  */
-function arrivalsFromEntries(agencyId?: number): SQL {
-  return sql`select m.*, tr.kg as truck_kg, tr.trip_ids, ${slipSourceSql(sql`tr.first_trip`, sql`m.agency_id`)} as source
-      from (
-        select e.agency_id, e.transaction_id, t.type as posting_type, t.created_at, min(a.id) as account_id,
+export function netMovesFromEntries(direction: 'arrivals' | 'departures', agencyId?: number): SQL {
+  const net = direction === 'arrivals' ? sql`> 0` : sql`< 0`;
+  return sql`select e.agency_id, e.transaction_id, min(a.id) as account_id, t.created_at as at, t.type as posting_type,
                a.location_id, a.owner_company_id, a.consignment_id, a.voyage_id, a.cargo_type_id, sum(e.quantity_kg) as net_kg
           from ledger_entries e
           join ledger_accounts a on a.id = e.account_id and a.kind = 'ON_HAND'
           join ledger_transactions t on t.id = e.transaction_id and ${LIVE}
          where true${agencyCondition(sql`e.agency_id`, agencyId)}
-         group by e.agency_id, e.transaction_id, t.type, t.created_at, a.location_id, a.owner_company_id, a.consignment_id, a.voyage_id, a.cargo_type_id
-        having sum(e.quantity_kg) > 0) m
+         group by e.agency_id, e.transaction_id, t.created_at, t.type, a.location_id, a.owner_company_id, a.consignment_id, a.voyage_id, a.cargo_type_id
+        having sum(e.quantity_kg) ${net}`;
+}
+
+/**
+ * Every live arrival with its trucks, from the entries (of one agency or all): `agency_id`, `transaction_id`,
+ * `posting_type`, `at`, `account_id` (the move's first account), its place, owner, LC/PO, voyage and cargo
+ * type, `net_kg`, `truck_kg` (null without trucks), `trip_ids` (distinct, null without trucks) and `source`.
+ */
+function arrivalsFromEntries(agencyId?: number): SQL {
+  return sql`select m.*, tr.kg as truck_kg, tr.trip_ids, ${slipSourceSql(sql`tr.first_trip`, sql`m.agency_id`)} as source
+      from (${netMovesFromEntries('arrivals', agencyId)}) m
       cross join lateral (
         select sum(-te.quantity_kg) as kg, min(ta.trip_id) as first_trip, array_agg(distinct ta.trip_id) filter (where ta.trip_id is not null) as trip_ids
           from ledger_entries te join ledger_accounts ta on ta.id = te.account_id and ta.kind = 'IN_TRANSIT' and ta.consignment_id = m.consignment_id
@@ -75,11 +84,11 @@ function arrivalsFromEntries(agencyId?: number): SQL {
 
 /** The select of every kept row from the entries (columns in the table's order), of one agency or all. */
 export function placeMovesFromEntries(agencyId?: number): SQL {
-  return sql`select s.agency_id, s.account_id, (s.created_at at time zone g.timezone)::date as day, s.posting_type, s.source,
+  return sql`select s.agency_id, s.account_id, (s.at at time zone g.timezone)::date as day, s.posting_type, s.source,
            s.location_id, s.owner_company_id, s.consignment_id, s.voyage_id, s.cargo_type_id, count(*)::integer as moves,
            sum(coalesce(cardinality(s.trip_ids), 0))::integer as trips, sum(s.net_kg)::bigint as kg, sum(coalesce(s.truck_kg, s.net_kg))::bigint as quantity_kg
       from (${arrivalsFromEntries(agencyId)}) s join agencies g on g.id = s.agency_id
-     group by s.agency_id, s.account_id, (s.created_at at time zone g.timezone)::date, s.posting_type, s.source,
+     group by s.agency_id, s.account_id, (s.at at time zone g.timezone)::date, s.posting_type, s.source,
               s.location_id, s.owner_company_id, s.consignment_id, s.voyage_id, s.cargo_type_id`;
 }
 
