@@ -371,8 +371,11 @@ async function runDashboardOnly(): Promise<number> {
   const machine = await describeMachine(adminUrl);
   log(`machine: ${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}, PostgreSQL ${machine.postgres}, load average ${machine.loadAverage.toFixed(2)}`);
   let dashboard: Outcome<DashboardPhase>;
+  // A database an earlier run kept (BENCH_KEEP_DATABASE=1): the load phases alone on its data and users, for an A/B of
+  // two trees in minutes; never written to the document.
+  const keptUrl = process.env.BENCH_DASHBOARD_DATABASE;
   try {
-    const db = await migratedDatabase();
+    const db = keptUrl ? { url: keptUrl, name: new URL(keptUrl).pathname.slice(1) } : await migratedDatabase();
     dashboard = {
       ok: true,
       value: await benchDashboard({
@@ -384,6 +387,7 @@ async function runDashboardOnly(): Promise<number> {
         agencies: 100,
         phase: quick ? { warmup: 2, measure: 5, paced: 10 } : { warmup: 5, measure: 30, paced: 90 },
         cpuScope: { databaseName: db.name },
+        kept: keptUrl !== undefined,
         log,
       }),
     };
@@ -394,7 +398,7 @@ async function runDashboardOnly(): Promise<number> {
   }
   const report = { date: new Date(), machine, command: rerunCommand(), quick, dashboard };
   console.info(dashboardSection(report));
-  const failed = !dashboard.ok || !dashboard.value.seed.ledgerClean;
+  const failed = !dashboard.ok || dashboard.value.seed?.ledgerClean === false;
   if (dashboard.ok) {
     log(`dashboard, no pause: ${dashboardPasses(dashboard.value) ? 'every call met' : 'a call MISSED'} the p95 target of 50 ms`);
     log(`dashboard, at a person's pace: ${dashboardPacedPasses(dashboard.value) ? 'every call met' : 'a call MISSED'} the p95 target of 50 ms`);
@@ -402,6 +406,7 @@ async function runDashboardOnly(): Promise<number> {
   else log(`dashboard: ${dashboard.reason}`);
   const docName = path.relative(rootDir, docFile);
   if (write && failed) log(`not writing section 10 of ${docName}: the benchmark failed`);
+  else if (write && keptUrl) log(`not writing section 10 of ${docName}: measured on a kept database (BENCH_DASHBOARD_DATABASE)`);
   else if (write && dashboardDisturbed(report) && !force) log(`not writing section 10 of ${docName}: the run was disturbed (add --force to write it anyway)`);
   else if (write) {
     writeDashboardDoc(docFile, report);

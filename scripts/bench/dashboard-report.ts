@@ -70,21 +70,31 @@ export function dashboardSection(report: DashboardReport): string {
     });
   const latencyHeader = ['call', 'tab', 'answers', 'p50', 'p95', 'p99', `p95 < ${DASHBOARD_TARGET_P95_MS} ms`, 'size', 'other answers'];
   const exportRows = d.exports.map((e) => [e.file, n(e.rows), `${(e.bytes / 1024).toFixed(0)} KiB`, `${e.seconds.toFixed(2)} s`, `${e.rssBeforeMiB.toFixed(0)} MiB`, `${e.rssPeakMiB.toFixed(0)} MiB`]);
-  const rows = Object.entries(s.bigAgencyRows)
-    .map(([table, count]) => `${table} ${n(count)}`)
-    .join(', ');
+  const rows = s
+    ? Object.entries(s.bigAgencyRows)
+        .map(([table, count]) => `${table} ${n(count)}`)
+        .join(', ')
+    : '';
   const figures: string[][] = [
-    ['ledger entries (all agencies) / agencies', `${n(s.entries)} / ${s.agencies}`],
-    ['the big agency', `${n(s.bigAgencyEntries)} entries: a generated season of ${s.season.voyages} vessel calls (${n(s.templateEntries)} entries through the services), its truck movements ${s.copies} times`],
-    ['the big agency\'s documents', rows],
+    ...(s
+      ? [
+          ['ledger entries (all agencies) / agencies', `${n(s.entries)} / ${s.agencies}`],
+          ['the big agency', `${n(s.bigAgencyEntries)} entries: a generated season of ${s.season.voyages} vessel calls (${n(s.templateEntries)} entries through the services), its truck movements ${s.copies} times`],
+          ['the big agency\'s documents', rows],
+        ]
+      : [['the data', 'a database an earlier run kept (`BENCH_DASHBOARD_DATABASE`)']]),
     ['the largest warehouse', `${d.largestWarehouse.name}: ${n(d.largestWarehouse.positions)} positions, ${n(d.largestWarehouse.entries)} entries`],
     ['users', `${d.users.admins} agency admins and ${d.users.managers} shipment managers' company admins, 1 call in flight each`],
     ['load, no pause', `${n(d.requests)} calls in ${d.seconds.toFixed(1)} s after warm-up: ${d.perSecond.toFixed(0)}/s`],
     ['CPU, no pause', cpuText(d.cpu, report.machine.cores)],
     ['load, a person\'s pace', `${n(d.paced.requests)} calls in ${d.paced.seconds.toFixed(1)} s: ${d.paced.perSecond.toFixed(1)}/s`],
     ['CPU, a person\'s pace', cpuText(d.paced.cpu, report.machine.cores)],
-    ['making the data: season / thickening / 99 agencies / VACUUM ANALYZE', `${s.seasonSeconds.toFixed(1)} s / ${s.thickenSeconds.toFixed(1)} s / ${s.smallAgenciesSeconds.toFixed(1)} s / ${s.analyzeSeconds.toFixed(1)} s`],
-    ['kept balances equal the entries, every transaction sums to zero (`findLedgerDifferences`)', s.ledgerClean ? 'yes' : '**no**'],
+    ...(s
+      ? [
+          ['making the data: season / thickening / 99 agencies / VACUUM ANALYZE', `${s.seasonSeconds.toFixed(1)} s / ${s.thickenSeconds.toFixed(1)} s / ${s.smallAgenciesSeconds.toFixed(1)} s / ${s.analyzeSeconds.toFixed(1)} s`],
+          ['kept balances equal the entries, every transaction sums to zero (`findLedgerDifferences`)', s.ledgerClean ? 'yes' : '**no**'],
+        ]
+      : []),
   ];
   return [
     head,
@@ -109,7 +119,7 @@ function historyRow(report: DashboardReport): string {
   const worst = [...d.latencies].sort((a, b) => b.p95 - a.p95)[0];
   const pacedWorst = [...d.paced.latencies].sort((a, b) => b.p95 - a.p95)[0];
   const peak = Math.max(...d.exports.map((e) => e.rssPeakMiB));
-  return `| ${dateText(report.date)} | ${n(d.seed.entries)} | ${n(d.seed.bigAgencyEntries)} | ${d.perSecond.toFixed(0)}/s | ${worst ? `\`${worst.route}\` ${ms(worst.p95)}` : 'n/a'} | ${dashboardPasses(d) ? 'all pass' : 'a call FAILS'} | ${peak.toFixed(0)} MiB | ${pacedWorst ? `\`${pacedWorst.route}\` ${ms(pacedWorst.p95)}` : 'n/a'}, ${dashboardPacedPasses(d) ? 'all pass' : 'a call FAILS'} |`;
+  return `| ${dateText(report.date)} | ${n(d.seed?.entries ?? 0)} | ${n(d.seed?.bigAgencyEntries ?? 0)} | ${d.perSecond.toFixed(0)}/s | ${worst ? `\`${worst.route}\` ${ms(worst.p95)}` : 'n/a'} | ${dashboardPasses(d) ? 'all pass' : 'a call FAILS'} | ${peak.toFixed(0)} MiB | ${pacedWorst ? `\`${pacedWorst.route}\` ${ms(pacedWorst.p95)}` : 'n/a'}, ${dashboardPacedPasses(d) ? 'all pass' : 'a call FAILS'} |`;
 }
 
 /** Replaces section 10 between its markers (appending it before "## History" the first time) and adds a history row. */

@@ -129,7 +129,8 @@ export interface ExportMeasure {
 }
 
 export interface DashboardPhase {
-  seed: DashboardSeed;
+  /** The data made for the run; null on a kept database (`BENCH_DASHBOARD_DATABASE`). */
+  seed: DashboardSeed | null;
   users: { admins: number; managers: number };
   seconds: number;
   requests: number;
@@ -257,6 +258,45 @@ interface Session {
   label: 'admin' | 'manager';
 }
 
+/** A bench user: its name, password and the shipment manager whose admin it is (null: an agency admin). */
+interface BenchUser {
+  username: string;
+  password: string;
+  managerId: number | null;
+}
+
+/** The users of a run: five more agency admins of the big agency, and the admins of five shipment managers (the ones with the most LC/POs). */
+async function makeUsers(db: Db, agencyId: number): Promise<{ agencyId: number; userRows: BenchUser[] }> {
+  const managers = await queryRows<{ id: number }>(
+    db,
+    sql`select c.shipment_manager_id as id from consignments c where c.agency_id = ${agencyId} and c.shipment_manager_id is not null group by 1 order by count(*) desc, 1 limit 5`,
+  );
+  if (managers.length === 0) throw new Error('dashboard bench: the season has no LC/PO under a shipment manager');
+  const role = await makeRole(db, { agencyId, permissions: [...Object.values(DASHBOARD_TAB_PERMISSIONS), 'canViewWarehouseDashboardAttachedVessel', 'canViewWarehouseDashboardExcel'], name: 'Bench dashboard' });
+  const userRows: BenchUser[] = [];
+  for (let i = 0; i < USERS / 2; i += 1) {
+    const admin = await makeUser(db, { kind: 'agencyAdmin', agencyId, username: `bench.dashboard.admin.${i}` });
+    userRows.push({ username: admin.username, password: STRONG_PASSWORD, managerId: null });
+    const managerId = Number(managers[i % managers.length]?.id);
+    const manager = await makeUser(db, { kind: 'companyAdmin', agencyId, roleId: role.id, companyId: managerId, username: `bench.dashboard.manager.${i}` });
+    userRows.push({ username: manager.username, password: STRONG_PASSWORD, managerId });
+  }
+  return { agencyId, userRows };
+}
+
+/** The users an earlier run made on a kept database, in the order `makeUsers` made them. */
+async function keptUsers(db: Db): Promise<{ agencyId: number; userRows: BenchUser[] }> {
+  const rows = await queryRows<{ username: string; agency_id: number; company_id: number | null }>(
+    db,
+    sql`select username, agency_id, company_id from users where username ~ '^bench[.]dashboard[.](admin|manager)[.][0-9]+$'`,
+  );
+  const order = (u: string) => Number(u.split('.').at(-1)) * 2 + (u.includes('.manager.') ? 1 : 0);
+  rows.sort((a, b) => order(a.username) - order(b.username));
+  const agencyId = Number(rows[0]?.agency_id);
+  if (rows.length !== USERS || rows.some((r) => Number(r.agency_id) !== agencyId)) throw new Error(`dashboard bench: the kept database has not the ${USERS} users of a run`);
+  return { agencyId, userRows: rows.map((r) => ({ username: r.username, password: STRONG_PASSWORD, managerId: r.company_id === null ? null : Number(r.company_id) })) };
+}
+
 export async function benchDashboard(params: {
   databaseUrl: string;
   rootDir: string;
@@ -266,6 +306,8 @@ export async function benchDashboard(params: {
   agencies: number;
   phase: { warmup: number; measure: number; paced: number };
   cpuScope: { databaseName: string };
+  /** Measure on a database an earlier run kept (`BENCH_KEEP_DATABASE=1`), with its users, instead of making the data. */
+  kept?: boolean;
   log: (line: string) => void;
 }): Promise<DashboardPhase> {
   const { log } = params;
@@ -273,27 +315,13 @@ export async function benchDashboard(params: {
   let server: ServerProcess | undefined;
   try {
     const { db } = database;
-    const seed = await seedDashboardData({ databaseUrl: params.databaseUrl, db, totalEntries: params.totalEntries, bigAgencyEntries: params.bigAgencyEntries, templateVoyages: params.templateVoyages, agencies: params.agencies, log });
-    if (!seed.ledgerClean) throw new Error('dashboard bench: the thickened ledger does not balance');
-    const agencyId = seed.bigAgencyId;
+    const seed = params.kept
+      ? null
+      : await seedDashboardData({ databaseUrl: params.databaseUrl, db, totalEntries: params.totalEntries, bigAgencyEntries: params.bigAgencyEntries, templateVoyages: params.templateVoyages, agencies: params.agencies, log });
+    if (seed && !seed.ledgerClean) throw new Error('dashboard bench: the thickened ledger does not balance');
     const routes = await dashboardRoutes(params.databaseUrl);
     log(`dashboard: ${routes.measured.length} dashboard routes and ${routes.exports.length} exports in the app's route table`);
-
-    // The users: five more agency admins, and the admins of five shipment managers (the ones with the most LC/POs).
-    const managers = await queryRows<{ id: number }>(
-      db,
-      sql`select c.shipment_manager_id as id from consignments c where c.agency_id = ${agencyId} and c.shipment_manager_id is not null group by 1 order by count(*) desc, 1 limit 5`,
-    );
-    if (managers.length === 0) throw new Error('dashboard bench: the season has no LC/PO under a shipment manager');
-    const role = await makeRole(db, { agencyId, permissions: [...Object.values(DASHBOARD_TAB_PERMISSIONS), 'canViewWarehouseDashboardAttachedVessel', 'canViewWarehouseDashboardExcel'], name: 'Bench dashboard' });
-    const userRows: { username: string; password: string; managerId: number | null }[] = [];
-    for (let i = 0; i < USERS / 2; i += 1) {
-      const admin = await makeUser(db, { kind: 'agencyAdmin', agencyId, username: `bench.dashboard.admin.${i}` });
-      userRows.push({ username: admin.username, password: STRONG_PASSWORD, managerId: null });
-      const managerId = Number(managers[i % managers.length]?.id);
-      const manager = await makeUser(db, { kind: 'companyAdmin', agencyId, roleId: role.id, companyId: managerId, username: `bench.dashboard.manager.${i}` });
-      userRows.push({ username: manager.username, password: STRONG_PASSWORD, managerId });
-    }
+    const { agencyId, userRows } = seed ? await makeUsers(db, seed.bigAgencyId) : await keptUsers(db);
     const poolsByManager = new Map<number | null, Pools>();
     for (const { managerId } of userRows) if (!poolsByManager.has(managerId)) poolsByManager.set(managerId, await poolsOf(db, agencyId, managerId));
 

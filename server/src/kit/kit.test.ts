@@ -19,7 +19,7 @@ import { bearer, loginAs, makeAgency, makeRole, makeUser } from '../test/fixture
 import { createTestDatabase } from '../test/harness';
 import type { Actor } from './actor';
 import { Committed, registerTransaction } from './index';
-import { cargoRoute } from './route';
+import { cargoRoute, JsonText } from './route';
 
 /*
  * The transaction kit on a tiny declaration ("probe", guarded by the SaleOrder flags) registered on a test app: the
@@ -129,11 +129,10 @@ beforeAll(async () => {
           return Promise.resolve(undefined);
         },
       });
-      // The same rows answered through the response schema, and as built (`listAnsweredAsBuilt`).
-      const rows = () => Promise.resolve([{ name: 'b', id: 2, unlisted: true }]);
-      const spec = { method: 'GET' as const, permission: { anyOf: [{ module: 'SaleOrder' as const, action: 'view' as const }] }, tags: ['probe'], summary: 'rows', response: z.array(z.object({ id: z.number(), name: z.string() })), work: rows };
-      cargoRoute(api, context, { ...spec, url: '/rows-probe/encoded' });
-      cargoRoute(api, context, { ...spec, url: '/rows-probe/as-built', listAnsweredAsBuilt: true });
+      // The same rows answered through the response schema, and as the database wrote them (`JsonText`).
+      const spec = { method: 'GET' as const, permission: { anyOf: [{ module: 'SaleOrder' as const, action: 'view' as const }] }, tags: ['probe'], summary: 'rows', response: z.array(z.object({ id: z.number(), name: z.string() })) };
+      cargoRoute(api, context, { ...spec, url: '/rows-probe/encoded', work: () => Promise.resolve([{ name: 'b', id: 2, unlisted: true }]) });
+      cargoRoute(api, context, { ...spec, url: '/rows-probe/as-built', work: () => Promise.resolve(new JsonText('[{"name":"b","id":2,"unlisted":true}]')) });
       done();
     },
     { prefix: '/api' },
@@ -293,12 +292,13 @@ describe('transaction kit: generated routes', () => {
     expect((await app.inject({ method: 'POST', url: '/api/probe/export', headers: bearer(tokens.none), payload: {} })).statusCode).toBe(403);
   });
 
-  it('answers a list as built only when the route says so: no encoding through the schema, which still documents it', async () => {
+  it('answers JSON text the work wrote as it is, as JSON: no encoding through the schema, which still documents it', async () => {
     const headers = bearer(tokens.viewer);
     const encoded = await app.inject({ method: 'GET', url: '/api/rows-probe/encoded', headers });
     expect(encoded.body).toBe('[{"id":2,"name":"b"}]');
     const asBuilt = await app.inject({ method: 'GET', url: '/api/rows-probe/as-built', headers });
     expect(asBuilt.body).toBe('[{"name":"b","id":2,"unlisted":true}]');
+    expect(asBuilt.headers['content-type']).toBe('application/json; charset=utf-8');
     const refused = await app.inject({ method: 'GET', url: '/api/rows-probe/as-built' });
     expect(refused.statusCode).toBe(401);
     // Its errors keep the app's encoding.

@@ -451,23 +451,7 @@ interface TripMovementRow {
  * history. Those of ON_BOARD positions (a voyage's) are read from the entries.
  */
 export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, params: TripDetailParams<KeyDimension<P>> & { place: P }): Promise<TripMovement[]> {
-  if (params.direction === 'in' && params.place !== 'ON_HAND') throw new Error('Trips arrive at ON_HAND positions only');
-  const limit = params.limit ?? 1_000;
-  const offset = params.offset ?? 0;
-  const newest = params.newestFirst === true;
-  const truck = alias(ledgerAccounts, 'truck_account');
-  const truckEntry = alias(ledgerEntries, 'truck_entry');
-  const rows = await queryRows<TripMovementRow>(
-    tx,
-    sql`with postings as (${params.place === 'ON_HAND' ? keptPostingsSql(params, offset + limit) : boardPostingsSql(params, offset + limit)})
-        select ${truck.tripId} as trip_id, p.id as transaction_id, posting.source_table, posting.source_id, p.at, abs(${truckEntry.quantityKg})::text as truck_kg
-        from postings p
-        join ${ledgerTransactions} posting on posting.id = p.id
-        join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = p.id
-                          and ${params.direction === 'out' ? sql`${truckEntry.quantityKg} > 0` : sql`${truckEntry.quantityKg} < 0`}
-        join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer
-        order by ${newest ? sql`p.at desc, p.id desc, ${truck.tripId} desc` : sql`p.at, p.id, ${truck.tripId}`} limit ${limit}::integer offset ${offset}::integer`,
-  );
+  const rows = await queryRows<TripMovementRow>(tx, tripDetailSql(params, { source: true }));
   return rows.map((row) => ({
     tripId: Number(row.trip_id),
     transactionId: Number(row.transaction_id),
@@ -476,6 +460,27 @@ export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, param
     at: new Date(row.at),
     truckKg: BigInt(row.truck_kg),
   }));
+}
+
+/**
+ * The select of `tripDetail`, for a reader that goes on in SQL: `trip_id`, `transaction_id`, with `source` the
+ * posting's `source_table` and `source_id`, `at` and `truck_kg` (text), in the page's order.
+ */
+export function tripDetailSql<P extends 'ON_HAND' | 'ON_BOARD'>(params: TripDetailParams<KeyDimension<P>> & { place: P }, options: { source: boolean }): SQL {
+  if (params.direction === 'in' && params.place !== 'ON_HAND') throw new Error('Trips arrive at ON_HAND positions only');
+  const limit = params.limit ?? 1_000;
+  const offset = params.offset ?? 0;
+  const newest = params.newestFirst === true;
+  const truck = alias(ledgerAccounts, 'truck_account');
+  const truckEntry = alias(ledgerEntries, 'truck_entry');
+  return sql`with postings as (${params.place === 'ON_HAND' ? keptPostingsSql(params, offset + limit) : boardPostingsSql(params, offset + limit)})
+        select ${truck.tripId} as trip_id, p.id as transaction_id${options.source ? sql`, posting.source_table, posting.source_id` : sql``}, p.at, abs(${truckEntry.quantityKg})::text as truck_kg
+        from postings p
+        ${options.source ? sql`join ${ledgerTransactions} posting on posting.id = p.id` : sql``}
+        join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = p.id
+                          and ${params.direction === 'out' ? sql`${truckEntry.quantityKg} > 0` : sql`${truckEntry.quantityKg} < 0`}
+        join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer
+        order by ${newest ? sql`p.at desc, p.id desc, ${truck.tripId} desc` : sql`p.at, p.id, ${truck.tripId}`} limit ${limit}::integer offset ${offset}::integer`;
 }
 
 /** The kept columns of `ledger_place_trips` the ON_HAND filter and the scope read (an account's key, copied). */

@@ -1,6 +1,7 @@
-import type { TPartnerInQtyRow, TPartnerOutQtyRow, TPartnerStats, TPartnerTripRow, ZConsigneeDashboardQuery, ZConsigneeDetailQuery } from '@tonnage/contracts';
+import type { TPartnerInQtyRow, TPartnerOutQtyRow, TPartnerStats, ZConsigneeDashboardQuery, ZConsigneeDetailQuery } from '@tonnage/contracts';
 import type { z } from 'zod';
 import type { ReadActor } from '../../kit/actor';
+import type { JsonText } from '../../kit/route';
 import type { Db } from '../../platform/db/client';
 import { partnerInQty, partnerOutQty, partnerStats, partnerTripsIn, partnerTripsOut, resolvePartner } from './partner.queries';
 
@@ -22,11 +23,11 @@ export async function consigneeStats(tx: Db, actor: ReadActor, query: StatsQuery
   return partnerStats(tx, await resolve(tx, actor, query));
 }
 
-export async function consigneeTripsIn(tx: Db, actor: ReadActor, query: DetailQuery): Promise<TPartnerTripRow[]> {
+export async function consigneeTripsIn(tx: Db, actor: ReadActor, query: DetailQuery): Promise<JsonText> {
   return partnerTripsIn(tx, await resolve(tx, actor, query), locationOf(query), query.type);
 }
 
-export async function consigneeTripsOut(tx: Db, actor: ReadActor, query: DetailQuery): Promise<TPartnerTripRow[]> {
+export async function consigneeTripsOut(tx: Db, actor: ReadActor, query: DetailQuery): Promise<JsonText> {
   return partnerTripsOut(tx, await resolve(tx, actor, query), locationOf(query), query.type);
 }
 

@@ -1,6 +1,7 @@
-import type { TPartnerInQtyRow, TPartnerStats, TPartnerTripRow, ZCustomerDashboardQuery, ZCustomerDetailQuery } from '@tonnage/contracts';
+import type { TPartnerInQtyRow, TPartnerStats, ZCustomerDashboardQuery, ZCustomerDetailQuery } from '@tonnage/contracts';
 import type { z } from 'zod';
 import type { ReadActor } from '../../kit/actor';
+import type { JsonText } from '../../kit/route';
 import type { Db } from '../../platform/db/client';
 import { partnerInQty, partnerStats, partnerTripsIn, resolvePartner } from './partner.queries';
 
@@ -22,7 +23,7 @@ export async function customerStats(tx: Db, actor: ReadActor, query: StatsQuery)
   return partnerStats(tx, await resolve(tx, actor, query));
 }
 
-export async function customerTripsIn(tx: Db, actor: ReadActor, query: DetailQuery): Promise<TPartnerTripRow[]> {
+export async function customerTripsIn(tx: Db, actor: ReadActor, query: DetailQuery): Promise<JsonText> {
   return partnerTripsIn(tx, await resolve(tx, actor, query), locationOf(query), query.type);
 }
 

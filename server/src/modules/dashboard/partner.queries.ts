@@ -1,10 +1,11 @@
-import { kgToTonnes, PARTNER_TRIP_LIST_LIMIT, vesselVoyageLabel, type PartnerMoveType, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats, type TPartnerTripRow } from '@tonnage/contracts';
+import { kgToTonnes, PARTNER_TRIP_LIST_LIMIT, vesselVoyageLabel, type PartnerMoveType, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../identity/data-scope';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
-import { inTransitTotals, notReversed, stockPositions, tripDetail, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
+import { JsonText } from '../../kit/route';
+import { notReversed, stockPositions, tripDetailSql, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { accountScope, idItems, type ScopeColumns } from '../../ledger/ledger.scope';
 import { slipSourceSql } from '../../ledger/place-moves';
 import { ledgerPlaceMoves } from '../../ledger/place-moves.schema';
@@ -192,93 +193,7 @@ export async function resolvePartner(tx: Db, actor: ReadActor, kind: PartnerKind
 // ---------------------------------------------------------------------------------------------------------------
 // Trips' slips and names.
 
-/** A truck trip's slip, whatever flow wrote it: its number, truck, the two ends, the owner on arrival. */
-interface TripSlip {
-  tripId: number;
-  type: PartnerMoveType;
-  slipNumber: string;
-  truck: string;
-  fromName: string;
-  fromOwnerId: number;
-  toLocationId: number;
-  toOwnerId: number;
-  received: boolean;
-  live: boolean;
-  slippedAt: Date;
-  consignmentId: number;
-  voyageId: number;
-  cargoTypeId: number;
-  siloId: number | null;
-}
-
 const TRANSFER_TYPES = new Set<string>(['warehouseTransfer', 'loan', 'loanReturn', 'sale', 'consigneeTransfer']);
-
-/** The slips of these trips (port loading slips, Warehouse Outs, Consignee Outs, transfer slips: each trip has one): a list, or a subquery of trip ids. */
-async function tripSlips(tx: Db, tripIds: readonly number[] | SQL): Promise<Map<number, TripSlip>> {
-  if (Array.isArray(tripIds) && tripIds.length === 0) return new Map();
-  const wanted = Array.isArray(tripIds) ? ids([...new Set(tripIds as readonly number[])]) : (tripIds as SQL);
-  const rows = await queryRows<{
-    trip_id: number;
-    type: string;
-    slip_number: number;
-    plate: string;
-    from_name: string;
-    from_owner_id: number;
-    to_location_id: number;
-    to_owner_id: number;
-    received_table: string | null;
-    status: string;
-    slipped_at: string | Date;
-    consignment_id: number;
-    voyage_id: number;
-    cargo_type_id: number;
-    silo_id: number | null;
-  }>(
-    tx,
-    sql`select s.trip_id, 'port' as type, s.slip_number, tr.plate_number as plate, pt.name as from_name, p.owner_company_id as from_owner_id, p.to_location_id,
-               p.owner_company_id as to_owner_id, s.received_table, s.status, s.loaded_at as slipped_at, p.consignment_id, p.voyage_id, c.cargo_type_id, null::integer as silo_id
-          from loading_slips s join port_loadings p on p.id = s.port_loading_id join ports pt on pt.id = p.port_id join consignments c on c.id = p.consignment_id
-          join trucks tr on tr.id = s.truck_id
-         where s.trip_id in (${wanted})
-        union all
-        select o.trip_id, 'warehouseOut', o.slip_number, tr.plate_number, l.name, po.owner_company_id, o.to_location_id, po.owner_company_id, o.received_table, o.status, o.out_at,
-               po.consignment_id, po.voyage_id, po.cargo_type_id, po.silo_id
-          from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id join locations l on l.id = po.warehouse_id join trucks tr on tr.id = po.truck_id
-         where o.trip_id in (${wanted})
-        union all
-        select o.trip_id, 'consigneeOut', o.slip_number, tr.plate_number, l.name, o.owner_company_id, o.to_location_id, o.owner_company_id, o.received_table, o.status, o.out_at,
-               o.consignment_id, o.voyage_id, o.cargo_type_id, null::integer
-          from consignee_outs o join locations l on l.id = o.location_id join trucks tr on tr.id = o.truck_id
-         where o.trip_id in (${wanted})
-        union all
-        select t.trip_id, t.source_kind, t.slip_number, tr.plate_number, l.name, t.owner_company_id, t.to_location_id, t.to_owner_company_id, t.received_table, t.status, t.slipped_at,
-               t.consignment_id, t.voyage_id, t.cargo_type_id, t.silo_id
-          from transfer_slips t join locations l on l.id = t.from_location_id join trucks tr on tr.id = t.truck_id
-         where t.trip_id in (${wanted})`,
-  );
-  return new Map(
-    rows.map((r) => [
-      Number(r.trip_id),
-      {
-        tripId: Number(r.trip_id),
-        type: r.type === 'port' || r.type === 'warehouseOut' || r.type === 'consigneeOut' || TRANSFER_TYPES.has(r.type) ? (r.type as PartnerMoveType) : 'correction',
-        slipNumber: String(r.slip_number),
-        truck: r.plate,
-        fromName: r.from_name,
-        fromOwnerId: Number(r.from_owner_id),
-        toLocationId: Number(r.to_location_id),
-        toOwnerId: Number(r.to_owner_id),
-        received: r.received_table !== null,
-        live: r.status === 'Active',
-        slippedAt: new Date(r.slipped_at),
-        consignmentId: Number(r.consignment_id),
-        voyageId: Number(r.voyage_id),
-        cargoTypeId: Number(r.cargo_type_id),
-        siloId: r.silo_id === null ? null : Number(r.silo_id),
-      },
-    ]),
-  );
-}
 
 /** Names of the records the rows mention, read once per kind. */
 interface Names {
@@ -345,22 +260,72 @@ function roadSql(r: Resolved, to?: number | readonly number[]): SQL {
     group by ledger_accounts.trip_id, ledger_accounts.destination_location_id having sum(ledger_accounts.balance_kg) <> 0`;
 }
 
-/**
- * The slip of a trip (`trip`: a column of the outer query, read in a lateral join): `trip_id`, `to_location_id`, the
- * move type as `tripSlips` types it, LC/PO, voyage and cargo type; each slip table probed by trip.
- */
-function slipOfTripSql(trip: SQL): SQL {
+/** A slip table's part of `slipOfTripSql`: its columns (short, then the full list's extra ones), its joins, its trip column. */
+interface SlipBranch {
+  columns: SQL;
+  from: SQL;
+  fullColumns: SQL;
+  fullJoins: SQL;
+  trip: SQL;
+}
+
+/** The slip tables of the trips (port loading slips, Warehouse Outs, Consignee Outs, transfer slips: each trip has one slip). */
+function slipBranches(): SlipBranch[] {
   const transfer = sql.join(
     [...TRANSFER_TYPES].map((k) => sql`${k}`),
     sql`, `,
   );
-  return sql`select s.trip_id, p.to_location_id, 'port' as type, p.consignment_id, p.voyage_id, c.cargo_type_id
-      from loading_slips s join port_loadings p on p.id = s.port_loading_id join consignments c on c.id = p.consignment_id where s.trip_id = ${trip}
-    union all select o.trip_id, o.to_location_id, 'warehouseOut', po.consignment_id, po.voyage_id, po.cargo_type_id
-      from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id where o.trip_id = ${trip}
-    union all select o.trip_id, o.to_location_id, 'consigneeOut', o.consignment_id, o.voyage_id, o.cargo_type_id from consignee_outs o where o.trip_id = ${trip}
-    union all select t.trip_id, t.to_location_id, case when t.source_kind in (${transfer}) then t.source_kind else 'correction' end, t.consignment_id, t.voyage_id, t.cargo_type_id
-      from transfer_slips t where t.trip_id = ${trip}`;
+  return [
+    {
+      columns: sql`s.trip_id, 'port' as type, s.loaded_at as slipped_at, p.to_location_id, p.consignment_id, p.voyage_id, c.cargo_type_id`,
+      from: sql`loading_slips s join port_loadings p on p.id = s.port_loading_id join consignments c on c.id = p.consignment_id`,
+      fullColumns: sql`s.slip_number::text as slip_number, tr.plate_number as plate, pt.name as from_name, p.owner_company_id as from_owner_id, p.owner_company_id as to_owner_id,
+                       s.received_table, s.status, null::integer as silo_id`,
+      fullJoins: sql`join ports pt on pt.id = p.port_id join trucks tr on tr.id = s.truck_id`,
+      trip: sql`s.trip_id`,
+    },
+    {
+      columns: sql`o.trip_id, 'warehouseOut', o.out_at, o.to_location_id, po.consignment_id, po.voyage_id, po.cargo_type_id`,
+      from: sql`warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id`,
+      fullColumns: sql`o.slip_number::text, tr.plate_number, l.name, po.owner_company_id, po.owner_company_id, o.received_table, o.status, po.silo_id`,
+      fullJoins: sql`join locations l on l.id = po.warehouse_id join trucks tr on tr.id = po.truck_id`,
+      trip: sql`o.trip_id`,
+    },
+    {
+      columns: sql`o.trip_id, 'consigneeOut', o.out_at, o.to_location_id, o.consignment_id, o.voyage_id, o.cargo_type_id`,
+      from: sql`consignee_outs o`,
+      fullColumns: sql`o.slip_number::text, tr.plate_number, l.name, o.owner_company_id, o.owner_company_id, o.received_table, o.status, null::integer`,
+      fullJoins: sql`join locations l on l.id = o.location_id join trucks tr on tr.id = o.truck_id`,
+      trip: sql`o.trip_id`,
+    },
+    {
+      columns: sql`t.trip_id, case when t.source_kind in (${transfer}) then t.source_kind else 'correction' end, t.slipped_at, t.to_location_id, t.consignment_id, t.voyage_id, t.cargo_type_id`,
+      from: sql`transfer_slips t`,
+      fullColumns: sql`t.slip_number::text, tr.plate_number, l.name, t.owner_company_id, t.to_owner_company_id, t.received_table, t.status, t.silo_id`,
+      fullJoins: sql`join locations l on l.id = t.from_location_id join trucks tr on tr.id = t.truck_id`,
+      trip: sql`t.trip_id`,
+    },
+  ];
+}
+
+/**
+ * The slips of the trips a condition on a slip table's trip column selects (`where`), whatever flow wrote them (each
+ * trip has one): `trip_id`, `type` (a transfer slip of an unknown kind is a 'correction'), `slipped_at`,
+ * `to_location_id`, LC/PO, voyage and cargo type; with `full` (the trips lists' rows) also `slip_number` (text),
+ * `plate`, `from_name`, `from_owner_id`, `to_owner_id` (the owner on arrival), `received_table`, `status` and `silo_id`.
+ */
+function slipsWhere(where: (trip: SQL) => SQL, full = false): SQL {
+  return sql.join(
+    slipBranches().map(
+      (b) => sql`select ${b.columns}${full ? sql`, ${b.fullColumns}` : sql``} from ${b.from}${full ? sql` ${b.fullJoins}` : sql``} where ${where(b.trip)}`,
+    ),
+    sql` union all `,
+  );
+}
+
+/** The slip of a trip (`trip`: a column of the outer query, read in a lateral join): `slipsWhere`'s short columns, each slip table probed by trip. */
+function slipOfTripSql(trip: SQL): SQL {
+  return slipsWhere((column) => sql`${column} = ${trip}`);
 }
 
 /**
@@ -373,23 +338,6 @@ async function comingByLocation(tx: Db, r: Resolved): Promise<Map<number, bigint
   if (to?.length === 0) return new Map();
   const rows = await queryRows<{ to_location_id: number; kg: string }>(tx, sql`select road.to_location_id, sum(road.kg)::text as kg from (${roadSql(r, to)}) road group by road.to_location_id`);
   return new Map(rows.map((row) => [Number(row.to_location_id), BigInt(row.kg)]));
-}
-
-/** The trucks on the road now towards one location, the newest `limit` trips (a trip's id grows with its loading): trip and kg. */
-async function roadTowards(tx: Db, r: Resolved, to: number, limit: number): Promise<{ tripId: number; kg: bigint }[]> {
-  const totals = await queryRows<{ trip_id: number; kg: string }>(
-    tx,
-    sql`select road.trip_id, road.kg::text as kg from (${roadSql(r, to)}) road order by road.trip_id desc limit ${limit}::integer`,
-  );
-  return totals.map((t) => ({ tripId: Number(t.trip_id), kg: BigInt(t.kg) }));
-}
-
-/** The trucks on the road (`roadTowards`) with their slips (`tripSlips`, read by the caller with any other trips it needs). */
-function withSlips(road: { tripId: number; kg: bigint }[], slips: Map<number, TripSlip>): { tripId: number; kg: bigint; slip: TripSlip }[] {
-  return road.flatMap((t) => {
-    const slip = slips.get(t.tripId);
-    return slip ? [{ tripId: slip.tripId, kg: t.kg, slip }] : [];
-  });
 }
 
 /** The kilograms on the road now towards one location, by the slips' move type, LC/PO, voyage and cargo type (summed in the database: the Customer tab's place may have thousands of trucks coming). */
@@ -477,135 +425,176 @@ function atLocation(r: Resolved, locationId: number): DimensionFilter<PositionDi
   return { ...r.positions, locationId };
 }
 
-/** The kilograms each of these transactions put on (or took from) the partner's accounts at the location. */
-async function placeKgByTransaction(tx: Db, r: Resolved, filter: DimensionFilter<PositionDimension>, transactionIds: readonly number[]): Promise<Map<number, bigint>> {
-  if (transactionIds.length === 0) return new Map();
-  const rows = await queryRows<{ transaction_id: number; kg: string }>(
-    tx,
-    sql`select e.transaction_id, sum(e.quantity_kg)::text as kg
-        from ledger_entries e join ledger_accounts on ledger_accounts.id = e.account_id
-        where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id in (${ids([...new Set(transactionIds)])}) and ${positionWhere(r, filter)}
-        group by e.transaction_id`,
-  );
-  return new Map(rows.map((row) => [Number(row.transaction_id), BigInt(row.kg)]));
-}
-
-function tripRow(
-  names: Names,
-  slip: TripSlip | undefined,
-  fields: { tripId: number; date: Date; quantityKg: bigint; inTransitKg: bigint; pending: boolean; source: string; destination: string; toConsignee: string | null },
-): TPartnerTripRow {
-  const consignment = names.consignment(slip?.consignmentId ?? 0);
-  return {
-    tripId: fields.tripId,
-    type: slip?.type ?? 'correction',
-    slipNumber: slip?.slipNumber ?? '',
-    date: fields.date.toISOString(),
-    truck: slip?.truck ?? '',
-    source: fields.source,
-    destination: fields.destination,
-    toConsignee: fields.toConsignee,
-    consignmentId: slip?.consignmentId ?? 0,
-    ...consignment,
-    vesselVoyage: names.voyage(slip?.voyageId ?? 0),
-    cargo: names.cargo(slip?.cargoTypeId ?? 0),
-    siloId: slip?.siloId ?? null,
-    quantity: kgToTonnes(fields.quantityKg),
-    inTransitQty: kgToTonnes(fields.inTransitKg),
-    pending: fields.pending,
-  };
-}
-
-/** The trucks of the period in or out of the partner's positions, the latest `limit` (newest first, the limit in the database). */
-async function latestTrips(tx: Db, r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>, limit: number) {
+/**
+ * The trucks of the period in or out of the partner's positions, the latest `limit` (newest first), as arrays in that
+ * order written as text (`trips`, `postings`, `ats`): the list's second statement takes them back as constants, so
+ * its planner knows how many rows it joins (read in one statement, their joins were planned for ten rows).
+ */
+function latestTripsArraysSql(r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>, limit: number): SQL {
   const { agencyId, scope } = r.actor;
-  return tripDetail(tx, { agencyId, scope, direction, place: 'ON_HAND', filter, period: r.period ?? {}, limit, newestFirst: true });
+  const order = sql`order by d.at desc, d.transaction_id desc, d.trip_id desc`;
+  return sql`select coalesce(array_agg(d.trip_id ${order}), '{}')::text as trips, coalesce(array_agg(d.transaction_id ${order}), '{}')::text as postings,
+                    coalesce(array_agg(d.at ${order}), '{}')::text as ats
+      from (${tripDetailSql({ agencyId, scope, direction, place: 'ON_HAND', filter, period: r.period ?? {}, limit, newestFirst: true }, { source: false })}) d`;
 }
 
-const newestFirst = (a: TPartnerTripRow, b: TPartnerTripRow) => b.date.localeCompare(a.date) || b.tripId - a.tripId;
+/** The listed trucks (`latestTripsArraysSql`'s arrays) as a relation: `trip_id`, `transaction_id`, `at`, `ord` (1, 2, ... newest first). */
+const listedTrips = (a: { trips: string; postings: string; ats: string }) =>
+  sql`select * from unnest(${a.trips}::integer[], ${a.postings}::integer[], ${a.ats}::timestamptz[]) with ordinality as t(trip_id, transaction_id, at, ord)`;
+
+/**
+ * The kilograms each listed posting (`postings`, the array's text) put on (or took from) the partner's accounts at
+ * the location: `transaction_id`, `kg`.
+ */
+function placeKgSql(r: Resolved, filter: DimensionFilter<PositionDimension>, postings: string): SQL {
+  return sql`select e.transaction_id, sum(e.quantity_kg)::bigint as kg
+        from ledger_entries e join ledger_accounts on ledger_accounts.id = e.account_id
+        where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id = any(${postings}::integer[]) and ${positionWhere(r, filter)}
+        group by e.transaction_id`;
+}
+
+/** A JSON string of a text expression (`to_json` escapes as `JSON.stringify` does). */
+const jsonString = (value: SQL) => sql`to_json(${value})::text`;
+
+/** The JSON string of kilograms as tonnes, as `kgToTonnes` writes them (`-12.345`). */
+const jsonTonnes = (kg: SQL) =>
+  sql`('"' || case when ${kg} < 0 then '-' else '' end || (abs(${kg}) / 1000)::text || '.' || lpad((abs(${kg}) % 1000)::text, 3, '0') || '"')`;
+
+/** A time as `Date.prototype.toISOString` writes it (milliseconds, UTC), truncated as a JavaScript Date holds it. */
+const isoMillis = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The answer of a trips list, written by the database: the JSON array of `ZPartnerTripRow`s in the schema's field
+ * order, newest first (the date to the millisecond, then the trip, then `ord`), from `listed` (a CTE with `trip_id`,
+ * `type`, `slip_number`, `date`, `truck`, `source`, `destination`, `to_consignee`, `consignment_id`, `voyage_id`,
+ * `cargo_type_id`, `silo_id`, `quantity_kg`, `in_transit_kg`, `pending`, `ord`); the names joined once here.
+ */
+function tripListJsonSql(listed: SQL): SQL {
+  const row = sql.join(
+    [
+      sql`'{"tripId":' || l.trip_id`,
+      sql`',"type":' || ${jsonString(sql`l.type`)}`,
+      sql`',"slipNumber":' || ${jsonString(sql`l.slip_number`)}`,
+      sql`',"date":"' || ${isoMillis(sql`l.date`)} || '"'`,
+      sql`',"truck":' || ${jsonString(sql`l.truck`)}`,
+      sql`',"source":' || ${jsonString(sql`l.source`)}`,
+      sql`',"destination":' || ${jsonString(sql`l.destination`)}`,
+      sql`',"toConsignee":' || coalesce(${jsonString(sql`l.to_consignee`)}, 'null')`,
+      sql`',"consignmentId":' || l.consignment_id`,
+      sql`',"LCPONumber":' || ${jsonString(sql`coalesce(c.lc_number, c.po_number, '')`)}`,
+      sql`',"refNumber":' || ${jsonString(sql`coalesce(c.ref_number, '')`)}`,
+      sql`',"vesselVoyage":' || ${jsonString(sql`coalesce(ve.name || ' / ' || v.voyage_number, '')`)}`,
+      sql`',"cargo":' || ${jsonString(sql`coalesce(g.name, '')`)}`,
+      sql`',"siloId":' || coalesce(l.silo_id::text, 'null')`,
+      sql`',"quantity":' || ${jsonTonnes(sql`l.quantity_kg`)}`,
+      sql`',"inTransitQty":' || ${jsonTonnes(sql`l.in_transit_kg`)}`,
+      sql`',"pending":' || case when l.pending then 'true' else 'false' end || '}'`,
+    ],
+    sql` || `,
+  );
+  return sql`select '[' || coalesce(string_agg(${row}, ',' order by date_trunc('milliseconds', l.date) desc, l.trip_id desc, l.ord), '') || ']' as json
+      from ${listed} l
+      left join consignments c on c.id = l.consignment_id
+      left join voyages v on v.id = l.voyage_id left join vessels ve on ve.id = v.vessel_id
+      left join cargo_types g on g.id = l.cargo_type_id`;
+}
+
+/** The list's JSON text, read. */
+async function tripListJson(tx: Db, statement: SQL): Promise<JsonText> {
+  const [row] = await queryRows<{ json: string }>(tx, statement);
+  return new JsonText(row?.json ?? '[]');
+}
+
+/** The list's type filter (`type`, when asked) on its rows (`x`). */
+const typeIs = (type: PartnerMoveType | undefined) => (type === undefined ? sql`` : sql` where x.type = ${type}`);
+
+/**
+ * The columns of a listed row from its trip's full slip (`s`, null without one: a 'correction' with no slip number,
+ * truck or LC/PO).
+ */
+const slipColumns = sql`coalesce(s.type, 'correction') as type, coalesce(s.slip_number, '') as slip_number, coalesce(s.plate, '') as truck,
+                        coalesce(s.consignment_id, 0) as consignment_id, s.voyage_id, s.cargo_type_id, s.silo_id`;
+
+/** The full slips of the trips of arrays (text) of trip ids. */
+const slipsOfTrips = (...trips: string[]) =>
+  slipsWhere((column) => sql`${column} in (${sql.join(trips.map((t) => sql`select unnest(${t}::integer[])`), sql` union all `)})`, true);
 
 /**
  * Trips-in detail of a location: the trucks received there (what the place took in) and those still coming (pending),
- * the newest `limit` of them together.
+ * the newest `limit` of them together. Two statements: the received postings' trucks and the road's newest trucks
+ * (arrays), then the answer written by the database (`tripListJsonSql`) from their slips (the road's trucks are
+ * dated by their slips), cut to the newest `limit`.
  */
-export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<TPartnerTripRow[]> {
+export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<JsonText> {
   const filter = atLocation(r, locationId);
-  const received = await latestTrips(tx, r, 'in', filter, limit);
-  const placeKg = await placeKgByTransaction(
-    tx,
-    r,
-    filter,
-    received.map((m) => m.transactionId),
-  );
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
-  const road = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined ? await roadTowards(tx, r, locationId, limit) : [];
-  // The slips of the received trucks and of those on the road, in one read.
-  const slips = await tripSlips(tx, [...received.map((m) => m.tripId), ...road.map((t) => t.tripId)]);
-  const coming = withSlips(road, slips);
-  const all = [...received.map((m) => slips.get(m.tripId)), ...coming.map((c) => c.slip)].filter((s): s is TripSlip => s !== undefined);
-  const names = await namesOf(tx, {
-    consignments: all.map((s) => s.consignmentId),
-    voyages: all.map((s) => s.voyageId),
-    cargos: all.map((s) => s.cargoTypeId),
-  });
-  const rows = [
-    ...received.map((m) => {
-      const slip = slips.get(m.tripId);
-      return tripRow(names, slip, { tripId: m.tripId, date: m.at, quantityKg: placeKg.get(m.transactionId) ?? 0n, inTransitKg: 0n, pending: false, source: slip?.fromName ?? '', destination: '', toConsignee: null });
-    }),
-    ...coming.map((c) => tripRow(names, c.slip, { tripId: c.tripId, date: c.slip.slippedAt, quantityKg: c.kg, inTransitKg: c.kg, pending: true, source: c.slip.fromName, destination: '', toConsignee: null })),
-  ];
-  // The newest of the received and of those coming, together at most the list's limit.
-  return rows
-    .filter((row) => type === undefined || row.type === type)
-    .sort(newestFirst)
-    .slice(0, limit);
+  const onRoad = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined;
+  // The trucks on the road towards the place: the newest `limit` trips (a trip's id grows with its loading).
+  const road = onRoad
+    ? sql`select coalesce(array_agg(road.trip_id order by road.trip_id desc), '{}')::text as road_trips, coalesce(array_agg(road.kg::bigint order by road.trip_id desc), '{}')::text as road_kg
+          from (select road.trip_id, road.kg from (${roadSql(r, locationId)}) road order by road.trip_id desc limit ${limit}::integer) road`
+    : sql`select '{}'::text as road_trips, '{}'::text as road_kg`;
+  const [lists] = await queryRows<{ trips: string; postings: string; ats: string; road_trips: string; road_kg: string }>(
+    tx,
+    sql`select received.*, road.* from (${latestTripsArraysSql(r, 'in', filter, limit)}) received cross join (${road}) road`,
+  );
+  if (!lists) return new JsonText('[]');
+  return tripListJson(
+    tx,
+    sql`with received as (${listedTrips(lists)}),
+             road as (select * from unnest(${lists.road_trips}::integer[], ${lists.road_kg}::bigint[]) with ordinality as road(trip_id, kg, ord)),
+             slips as materialized (${slipsOfTrips(lists.trips, lists.road_trips)}),
+             candidates as (
+               select r.trip_id, r.transaction_id, r.at as date, null::bigint as kg, r.ord from received r
+               union all
+               select road.trip_id, null, s.slipped_at, road.kg, ${limit}::integer + road.ord from road join slips s on s.trip_id = road.trip_id),
+             chosen as materialized (
+               select ch.*, ${slipColumns}, coalesce(s.from_name, '') as source from candidates ch left join slips s on s.trip_id = ch.trip_id),
+             place_kg as (${placeKgSql(r, filter, lists.postings)}),
+             listed as (
+               select x.trip_id, x.type, x.slip_number, x.truck, x.consignment_id, x.voyage_id, x.cargo_type_id, x.silo_id, x.date, x.source, '' as destination,
+                      null::text as to_consignee, coalesce(x.kg, pk.kg, 0) as quantity_kg, coalesce(x.kg, 0) as in_transit_kg, x.kg is not null as pending, x.ord
+                 from (select * from chosen x${typeIs(type)} order by date_trunc('milliseconds', x.date) desc, x.trip_id desc, x.ord limit ${limit}::integer) x
+                 left join place_kg pk on pk.transaction_id = x.transaction_id)
+        ${tripListJsonSql(sql`listed`)}`,
+  );
 }
 
-/** Trips-out detail of a location: the newest `limit` trucks that left it with the partner's cargo; pending while not received at their destination. */
-export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<TPartnerTripRow[]> {
+/**
+ * Trips-out detail of a location: the newest `limit` trucks that left it with the partner's cargo, pending while not
+ * received at their destination; the cargo's party on arrival when another (`toConsignee`). Two statements: the
+ * trucks (arrays), then the answer written by the database (`tripListJsonSql`).
+ */
+export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<JsonText> {
   const filter = atLocation(r, locationId);
-  const { agencyId, scope } = r.actor;
-  const left = await latestTrips(tx, r, 'out', filter, limit);
-  const tripIds = left.map((m) => m.tripId);
-  const placeKg = await placeKgByTransaction(
+  const [lists] = await queryRows<{ trips: string; postings: string; ats: string }>(tx, latestTripsArraysSql(r, 'out', filter, limit));
+  if (!lists) return new JsonText('[]');
+  return tripListJson(
     tx,
-    r,
-    filter,
-    left.map((m) => m.transactionId),
+    sql`with departed as (${listedTrips(lists)}),
+             slips as (${slipsOfTrips(lists.trips)}),
+             place_kg as (${placeKgSql(r, filter, lists.postings)}),
+             on_trucks as (
+               select ledger_accounts.trip_id, sum(ledger_accounts.balance_kg)::bigint as kg from ledger_accounts
+                where ${accountWhere(r, 'IN_TRANSIT', {})} and ledger_accounts.balance_kg <> 0 and ledger_accounts.trip_id = any(${lists.trips}::integer[])
+                group by ledger_accounts.trip_id),
+             candidates as (
+               select d.trip_id, ${slipColumns}, d.at as date, '' as source, coalesce(dl.name, '') as destination,
+                      -- The party the cargo goes to: the owner on arrival when it changes, else the destination's owner when another's.
+                      case when s.to_owner_id is distinct from s.from_owner_id then coalesce(tc.name, '')
+                           when coalesce(dl.consignee_id, dl.customer_id) is distinct from s.from_owner_id and coalesce(dl.consignee_id, dl.customer_id) is not null
+                           then coalesce(dc.name, '') end as to_consignee,
+                      -coalesce(pk.kg, 0) as quantity_kg, coalesce(ot.kg, 0) as in_transit_kg, coalesce(s.status = 'Active' and s.received_table is null, false) as pending, d.ord
+                 from departed d
+                 left join slips s on s.trip_id = d.trip_id
+                 left join place_kg pk on pk.transaction_id = d.transaction_id
+                 left join on_trucks ot on ot.trip_id = d.trip_id
+                 left join locations dl on dl.id = s.to_location_id
+                 left join companies tc on tc.id = s.to_owner_id
+                 left join companies dc on dc.id = coalesce(dl.consignee_id, dl.customer_id)),
+             listed as (select * from candidates x${typeIs(type)})
+        ${tripListJsonSql(sql`listed`)}`,
   );
-  const slips = await tripSlips(tx, tripIds);
-  const onTrucks = tripIds.length === 0 ? [] : await inTransitTotals(tx, { agencyId, scope, filter: { tripId: tripIds }, groupBy: ['tripId'] });
-  const stillOn = new Map(onTrucks.map((t) => [Number(t.tripId), t.quantityKg]));
-  const all = [...slips.values()];
-  const places = await namesOf(tx, { locations: all.map((s) => s.toLocationId) });
-  const names = await namesOf(tx, {
-    consignments: all.map((s) => s.consignmentId),
-    voyages: all.map((s) => s.voyageId),
-    cargos: all.map((s) => s.cargoTypeId),
-    companies: all.flatMap((s) => [s.toOwnerId, s.fromOwnerId, places.location(s.toLocationId).ownerId ?? 0]),
-    locations: all.map((s) => s.toLocationId),
-  });
-  const rows = left.map((m) => {
-    const slip = slips.get(m.tripId);
-    const destination = slip ? names.location(slip.toLocationId) : undefined;
-    // The party the cargo goes to: the owner on arrival when it changes, else the destination's owner when another's.
-    let to: number | null = null;
-    if (slip && slip.toOwnerId !== slip.fromOwnerId) to = slip.toOwnerId;
-    else if (slip && destination?.ownerId !== null && destination?.ownerId !== undefined && destination.ownerId !== slip.fromOwnerId) to = destination.ownerId;
-    const companies = to === null ? null : names.company(to);
-    return tripRow(names, slip, {
-      tripId: m.tripId,
-      date: m.at,
-      quantityKg: -(placeKg.get(m.transactionId) ?? 0n),
-      inTransitKg: stillOn.get(m.tripId) ?? 0n,
-      pending: slip ? slip.live && !slip.received : false,
-      source: '',
-      destination: destination?.name ?? '',
-      toConsignee: companies,
-    });
-  });
-  return rows.filter((row) => type === undefined || row.type === type).sort(newestFirst);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

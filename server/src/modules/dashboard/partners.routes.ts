@@ -17,12 +17,6 @@ import { customerInQty, customerStats, customerTripsIn } from './customer.querie
 const tags = ['dashboard'];
 const consigneeTab = { anyOf: [{ module: 'ConsigneeDashboard', action: 'view' as const }] };
 const customerTab = { anyOf: [{ module: 'CustomerDashboard', action: 'view' as const }] };
-/**
- * The level-1 truck lists (up to `PARTNER_TRIP_LIST_LIMIT`, 1,000 rows: 375 KiB at the benchmark's busiest store) are
- * answered as built: `tripRow` writes each row field by field in `ZPartnerTripRow`'s order from typed values, and
- * partners.test.ts parses every answer with the schema.
- */
-const asBuilt = { listAnsweredAsBuilt: true } as const;
 
 /**
  * The Consignee and Customer tabs' calls (spec 2.13 and 7, all GET): behind canViewConsigneeDashboard /
@@ -47,7 +41,6 @@ export function registerPartnerDashboardRoutes(api: FastifyInstance, context: Mo
     summary: 'Consignee tab, level 1: the trucks received at a location with the consignee’s cargo, and those on their way (pending)',
     querystring: ZConsigneeDetailQuery,
     response: ZPartnerTripList,
-    ...asBuilt,
     work: (tx, actor, { query }) => consigneeTripsIn(tx, actor, query),
   });
   cargoRoute(api, context, {
@@ -58,7 +51,6 @@ export function registerPartnerDashboardRoutes(api: FastifyInstance, context: Mo
     summary: 'Consignee tab, level 1: the trucks that left a location with the consignee’s cargo (pending until received)',
     querystring: ZConsigneeDetailQuery,
     response: ZPartnerTripList,
-    ...asBuilt,
     work: (tx, actor, { query }) => consigneeTripsOut(tx, actor, query),
   });
   cargoRoute(api, context, {
@@ -99,7 +91,6 @@ export function registerPartnerDashboardRoutes(api: FastifyInstance, context: Mo
     summary: 'Customer tab, level 1: the trucks received at one of the customer’s locations, and those on their way (pending)',
     querystring: ZCustomerDetailQuery,
     response: ZPartnerTripList,
-    ...asBuilt,
     work: (tx, actor, { query }) => customerTripsIn(tx, actor, query),
   });
   cargoRoute(api, context, {

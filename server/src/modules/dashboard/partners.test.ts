@@ -22,6 +22,7 @@ import { createGeneratedAgency } from '../../test/generated-season';
 import { createTestApp, type TestApp } from '../../test/harness';
 import { UNRESTRICTED } from '../../identity/data-scope';
 import { partnerTripsIn, partnerTripsOut, resolvePartner } from './partner.queries';
+import type { JsonText } from '../../kit/route';
 
 /**
  * The Consignee and Customer tabs (spec 2.13, 3, 5, 6, 7) on the demo season and on a generated season: every figure
@@ -504,9 +505,10 @@ describe('the trips lists’ limit (PARTNER_TRIP_LIST_LIMIT: the newest trucks, 
       inAgency(t.database.db, agencyId, async (tx) => {
         const customer = await resolvePartner(tx, actor, 'customer', bakery.id, {});
         const consignee = await resolvePartner(tx, actor, 'consignee', amc.id, {});
+        const list = (answer: JsonText) => ZPartnerTripList.parse(JSON.parse(answer.text));
         return {
-          storeIn: await partnerTripsIn(tx, customer, Number(store?.id), undefined, limit),
-          terminalOut: await partnerTripsOut(tx, consignee, Number(terminal?.id), undefined, limit),
+          storeIn: list(await partnerTripsIn(tx, customer, Number(store?.id), undefined, limit)),
+          terminalOut: list(await partnerTripsOut(tx, consignee, Number(terminal?.id), undefined, limit)),
         };
       });
     const whole = await lists();
