@@ -430,12 +430,21 @@ export interface TripDetailParams<D extends AccountDimension> extends Scoped {
   offset?: number;
 }
 
-interface TripMovementRow {
+/** The columns a truck trip's posting is read with (`tripDetail`, the warehouse tab's trip groups). */
+export interface TripPostingRow {
   trip_id: number | string;
   transaction_id: number | string;
   source_table: string;
   source_id: number | string;
   at: string | Date;
+}
+
+/** A trip's posting as a row gives it: the trip, the posting, its business record and time. */
+export function tripPostingOf(row: TripPostingRow): Pick<TripMovement, 'tripId' | 'transactionId' | 'sourceTable' | 'sourceId' | 'at'> {
+  return { tripId: Number(row.trip_id), transactionId: Number(row.transaction_id), sourceTable: row.source_table, sourceId: Number(row.source_id), at: new Date(row.at) };
+}
+
+interface TripMovementRow extends TripPostingRow {
   truck_kg: string;
 }
 
@@ -452,14 +461,7 @@ interface TripMovementRow {
  */
 export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, params: TripDetailParams<KeyDimension<P>> & { place: P }): Promise<TripMovement[]> {
   const rows = await queryRows<TripMovementRow>(tx, tripDetailSql(params, { source: true }));
-  return rows.map((row) => ({
-    tripId: Number(row.trip_id),
-    transactionId: Number(row.transaction_id),
-    sourceTable: row.source_table,
-    sourceId: Number(row.source_id),
-    at: new Date(row.at),
-    truckKg: BigInt(row.truck_kg),
-  }));
+  return rows.map((row) => ({ ...tripPostingOf(row), truckKg: BigInt(row.truck_kg) }));
 }
 
 /**

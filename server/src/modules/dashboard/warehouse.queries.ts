@@ -22,7 +22,7 @@ import type { DataScope } from '../../identity/data-scope';
 import { accountScope, idList } from '../../ledger/ledger.scope';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
-import { movementTotals, stockPositions, tripsIn, tripsOut, type DimensionFilter, type DimensionFilterValue, type Grouped, type MovementFigures, type Period, type PositionDimension } from '../../ledger/ledger.queries';
+import { movementTotals, stockPositions, tripPostingOf, tripsIn, tripsOut, type DimensionFilter, type DimensionFilterValue, type Grouped, type MovementFigures, type Period, type PositionDimension, type TripPostingRow } from '../../ledger/ledger.queries';
 import { queryRows, type Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 
@@ -736,7 +736,7 @@ interface TripGroup {
  * so nothing is typed here (no port or transfer slip look-up per move).
  */
 async function tripGroups(r: WarehouseReader, resolved: Resolved, direction: 'in' | 'out'): Promise<TripGroup[]> {
-  const rows = await queryRows<{ trip_id: number; transaction_id: number; source_table: string; source_id: number; at: string | Date; silo_id: number | null; kg: string }>(
+  const rows = await queryRows<TripPostingRow & { silo_id: number | null; kg: string }>(
     r.tx,
     sql`${movesCte(r, resolved, { direction })}
         select m.trip_id, m.transaction_id, m.source_table, m.source_id, m.at, m.silo_id, sum(m.kg::bigint)::text as kg
@@ -745,15 +745,7 @@ async function tripGroups(r: WarehouseReader, resolved: Resolved, direction: 'in
         group by m.transaction_id, m.trip_id, m.silo_id, m.source_table, m.source_id, m.at
         order by m.at, m.transaction_id, min(m.entry_id)`,
   );
-  return rows.map((row) => ({
-    tripId: Number(row.trip_id),
-    transactionId: Number(row.transaction_id),
-    sourceTable: row.source_table,
-    sourceId: Number(row.source_id),
-    at: new Date(row.at),
-    siloId: row.silo_id === null ? null : Number(row.silo_id),
-    kg: BigInt(row.kg),
-  }));
+  return rows.map((row) => ({ ...tripPostingOf(row), siloId: row.silo_id === null ? null : Number(row.silo_id), kg: BigInt(row.kg) }));
 }
 
 /** A consignment's trucks of one direction at a warehouse over the period (404 on another's warehouse), with each trip's slip. */
