@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../identity/data-scope';
 import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
+import { isoMillis, jsonString, jsonTonnes } from '../../kit/json-sql';
 import { JsonText } from '../../kit/route';
 import { notReversed, stockPositions, tripDetailSql, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { accountScope, idItems, type ScopeColumns } from '../../ledger/ledger.scope';
@@ -452,16 +453,6 @@ function placeKgSql(r: Resolved, filter: DimensionFilter<PositionDimension>, pos
         where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id = any(${postings}::integer[]) and ${positionWhere(r, filter)}
         group by e.transaction_id`;
 }
-
-/** A JSON string of a text expression (`to_json` escapes as `JSON.stringify` does). */
-const jsonString = (value: SQL) => sql`to_json(${value})::text`;
-
-/** The JSON string of kilograms as tonnes, as `kgToTonnes` writes them (`-12.345`). */
-const jsonTonnes = (kg: SQL) =>
-  sql`('"' || case when ${kg} < 0 then '-' else '' end || (abs(${kg}) / 1000)::text || '.' || lpad((abs(${kg}) % 1000)::text, 3, '0') || '"')`;
-
-/** A time as `Date.prototype.toISOString` writes it (milliseconds, UTC), truncated as a JavaScript Date holds it. */
-const isoMillis = (at: SQL) => sql`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * The answer of a trips list, written by the database: the JSON array of `ZPartnerTripRow`s in the schema's field
