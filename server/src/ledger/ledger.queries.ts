@@ -460,29 +460,43 @@ interface TripMovementRow extends TripPostingRow {
  * history. Those of ON_BOARD positions (a voyage's) are read from the entries.
  */
 export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, params: TripDetailParams<KeyDimension<P>> & { place: P }): Promise<TripMovement[]> {
-  const rows = await queryRows<TripMovementRow>(tx, tripDetailSql(params, { source: true }));
-  return rows.map((row) => ({ ...tripPostingOf(row), truckKg: BigInt(row.truck_kg) }));
-}
-
-/**
- * The select of `tripDetail`, for a reader that goes on in SQL: `trip_id`, `transaction_id`, with `source` the
- * posting's `source_table` and `source_id`, `at` and `truck_kg` (text), in the page's order.
- */
-export function tripDetailSql<P extends 'ON_HAND' | 'ON_BOARD'>(params: TripDetailParams<KeyDimension<P>> & { place: P }, options: { source: boolean }): SQL {
   if (params.direction === 'in' && params.place !== 'ON_HAND') throw new Error('Trips arrive at ON_HAND positions only');
   const limit = params.limit ?? 1_000;
   const offset = params.offset ?? 0;
   const newest = params.newestFirst === true;
   const truck = alias(ledgerAccounts, 'truck_account');
   const truckEntry = alias(ledgerEntries, 'truck_entry');
-  return sql`with postings as (${params.place === 'ON_HAND' ? keptPostingsSql(params, offset + limit) : boardPostingsSql(params, offset + limit)})
-        select ${truck.tripId} as trip_id, p.id as transaction_id${options.source ? sql`, posting.source_table, posting.source_id` : sql``}, p.at, abs(${truckEntry.quantityKg})::text as truck_kg
+  const rows = await queryRows<TripMovementRow>(
+    tx,
+    sql`with postings as (${params.place === 'ON_HAND' ? keptPostingsSql(params, offset + limit) : boardPostingsSql(params, offset + limit)})
+        select ${truck.tripId} as trip_id, p.id as transaction_id, posting.source_table, posting.source_id, p.at, abs(${truckEntry.quantityKg})::text as truck_kg
         from postings p
-        ${options.source ? sql`join ${ledgerTransactions} posting on posting.id = p.id` : sql``}
+        join ${ledgerTransactions} posting on posting.id = p.id
         join ${ledgerEntries} ${truckEntry} on ${truckEntry.transactionId} = p.id
                           and ${params.direction === 'out' ? sql`${truckEntry.quantityKg} > 0` : sql`${truckEntry.quantityKg} < 0`}
         join ${ledgerAccounts} ${truck} on ${truck.id} = ${truckEntry.accountId} and ${truck.kind} = 'IN_TRANSIT' and ${truck.agencyId} = ${params.agencyId}::integer
-        order by ${newest ? sql`p.at desc, p.id desc, ${truck.tripId} desc` : sql`p.at, p.id, ${truck.tripId}`} limit ${limit}::integer offset ${offset}::integer`;
+        order by ${newest ? sql`p.at desc, p.id desc, ${truck.tripId} desc` : sql`p.at, p.id, ${truck.tripId}`} limit ${limit}::integer offset ${offset}::integer`,
+  );
+  return rows.map((row) => ({ ...tripPostingOf(row), truckKg: BigInt(row.truck_kg) }));
+}
+
+/**
+ * The latest truck trips of filtered ON_HAND positions in one direction, from the kept rows alone (no entry read):
+ * one row per posting and truck, newest first (`at`, posting, trip; the order and the rows of `tripDetailSql` with
+ * `newestFirst`), the first `limit`: `trip_id`, `transaction_id`, `at` and `place_kg`, the kilograms the filtered
+ * positions gained (`in`) or gave (`out`) in the posting, its entries of that sign (a magnitude, the posting's on
+ * each of its trucks' rows). The partner tabs' trips lists.
+ */
+export function latestPlaceTripsSql(params: Omit<TripDetailParams<PositionDimension>, 'newestFirst' | 'offset'>): SQL {
+  const limit = params.limit ?? 1_000;
+  const k = ledgerPlaceTrips;
+  // The postings first (each kept row of the posting has the same trucks), then their trucks.
+  return sql`select p.at, p.transaction_id, trip.id as trip_id, p.place_kg
+        from (select ${k.at} as at, ${k.transactionId} as transaction_id, sum(${k.quantityKg})::bigint as place_kg, min(${k.tripIds}) as trip_ids
+                from ${k} where ${keptPostingsWhere(params)}
+               group by ${k.at}, ${k.transactionId} order by ${k.at} desc, ${k.transactionId} desc limit ${limit}::integer) p
+        cross join lateral unnest(p.trip_ids) as trip(id)
+        order by p.at desc, p.transaction_id desc, trip.id desc limit ${limit}::integer`;
 }
 
 /** The kept columns of `ledger_place_trips` the ON_HAND filter and the scope read (an account's key, copied). */
@@ -500,13 +514,19 @@ const keptPlaceColumns: Pick<AccountColumns, 'agencyId' | PositionDimension> = {
 /** The first `count` postings (`id`, `at`) of the page's order moving filtered ON_HAND positions in the direction, from the kept rows. */
 function keptPostingsSql(params: TripDetailParams<AccountDimension>, count: number): SQL {
   const k = ledgerPlaceTrips;
+  const order = params.newestFirst === true ? sql`${k.at} desc, ${k.transactionId} desc` : sql`${k.at}, ${k.transactionId}`;
+  return sql`select distinct ${k.at} as at, ${k.transactionId} as id from ${k} where ${keptPostingsWhere(params)} order by ${order} limit ${count}::integer`;
+}
+
+/** The kept rows of filtered ON_HAND positions in the direction and period, within scope. */
+function keptPostingsWhere(params: TripDetailParams<AccountDimension>): SQL {
+  const k = ledgerPlaceTrips;
   const conditions = [sql`${k.agencyId} = ${params.agencyId}::integer`, sql`${k.direction} = ${params.direction}`, ...filterConditions(keptPlaceColumns, 'ON_HAND', params.filter)];
   const scoped = accountScope(keptPlaceColumns, 'ON_HAND', params.scope);
   if (scoped) conditions.push(scoped);
   if (params.period?.from) conditions.push(sql`${k.at} >= ${params.period.from.toISOString()}::timestamptz`);
   if (params.period?.to) conditions.push(sql`${k.at} < ${params.period.to.toISOString()}::timestamptz`);
-  const order = params.newestFirst === true ? sql`${k.at} desc, ${k.transactionId} desc` : sql`${k.at}, ${k.transactionId}`;
-  return sql`select distinct ${k.at} as at, ${k.transactionId} as id from ${k} where ${sql.join(conditions, sql` and `)} order by ${order} limit ${count}::integer`;
+  return sql.join(conditions, sql` and `);
 }
 
 /** The first `count` postings (`id`, `at`) of the page's order taking from filtered ON_BOARD positions onto a truck, from the entries. */

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { agencies } from '../identity/agencies.schema';
 import { tenantPolicy } from '../platform/db/tenancy';
 import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
@@ -10,7 +10,9 @@ import { ledgerAccounts, ledgerTransactions } from './ledger.schema';
  * with a truck on the other side: `in`, an entry > 0 on the position and one < 0 on an IN_TRANSIT account; `out`,
  * an entry < 0 on the position and one > 0 on an IN_TRANSIT account. The posting's business time and the account's
  * key are copied (an account's key never changes), so the latest postings of a place come from one range of an index
- * in time order, filtered and scoped on the row itself, instead of from every entry of the place. Written by the
+ * in time order, filtered and scoped on the row itself, instead of from every entry of the place. What the partner
+ * tabs' trips lists show of each posting is kept too: the kilograms the account gained or gave that way and the
+ * trucks on the other side, so a list of 1,000 trucks reads 1,000 rows and no entry. Written by the
  * posting function in the posting's statement (a reversal deletes its original's rows), rebuilt from the entries by
  * `rebuildPlaceTrips` and re-checked by `npm run ledger:check`.
  */
@@ -37,6 +39,10 @@ export const ledgerPlaceTrips = pgTable(
     cargoTypeId: integer('cargo_type_id'),
     voyageId: integer('voyage_id'),
     attachedVoyageId: integer('attached_voyage_id'),
+    /** The kilograms of the account's entries of the direction's sign in the posting (> 0: gained for `in`, given for `out`). */
+    quantityKg: bigint('quantity_kg', { mode: 'bigint' }).notNull(),
+    /** The trucks on the other side: the trips of the posting's IN_TRANSIT entries of the opposite sign, distinct, ascending. */
+    tripIds: integer('trip_ids').array().notNull(),
   },
   (t) => [
     primaryKey({ name: 'ledger_place_trips_pkey', columns: [t.transactionId, t.accountId, t.direction] }),

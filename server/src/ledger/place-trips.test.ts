@@ -7,7 +7,7 @@ import { inAgency } from '../platform/db/tenancy';
 import type { TestApp } from '../test/harness';
 import { seasonsApp } from './kept-figures.test-support';
 import { describeDifference, findLedgerDifferences } from './ledger.check';
-import { tripDetail } from './ledger.queries';
+import { latestPlaceTripsSql, tripDetail } from './ledger.queries';
 import { post, type AccountKey } from './ledger.service';
 import { ledgerFixture, ON_BOARD, VESSEL } from './ledger.test-support';
 import { placeTripsDifferences, rebuildPlaceTrips } from './place-trips';
@@ -30,7 +30,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const ROWS = sql`select agency_id, transaction_id, account_id, direction, at::text as at, location_id, silo_id, owner_company_id, consignment_id, cargo_type_id, voyage_id, attached_voyage_id
+const ROWS = sql`select agency_id, transaction_id, account_id, direction, at::text as at, location_id, silo_id, owner_company_id, consignment_id, cargo_type_id, voyage_id, attached_voyage_id,
+                          quantity_kg::text as quantity_kg, trip_ids::text as trip_ids
                    from ledger_place_trips order by transaction_id, account_id, direction`;
 
 interface Row {
@@ -40,6 +41,8 @@ interface Row {
   direction: string;
   location_id: number | null;
   silo_id: number | null;
+  quantity_kg: string;
+  trip_ids: string;
 }
 
 const rowsOf = async (agencyId: number) => (await queryRows<Row>(t.database.db, ROWS)).filter((r) => Number(r.agency_id) === agencyId);
@@ -103,7 +106,8 @@ describe('kept truck postings after whole seasons', () => {
   it('are what the migration backfills on an upgraded database', async () => {
     const rows = await queryRows(t.database.db, ROWS);
     expect(rows.length).toBeGreaterThan(50);
-    const migration = readFileSync(new URL('../../drizzle/0042_place_trips.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
+    // The last migration that fills the table (0044, which added the kilograms and the trucks).
+    const migration = readFileSync(new URL('../../drizzle/0044_place_trips_kept_trucks.sql', import.meta.url), 'utf8').split('--> statement-breakpoint');
     const fill = migration.at(-1) ?? '';
     expect(fill).toContain('insert into ledger_place_trips');
     await t.database.db.execute(sql`delete from ledger_place_trips`);
@@ -164,13 +168,26 @@ describe('kept truck postings of postings and their reversals', () => {
       { account: silo(7, 1), quantityKg: -8_000 },
       { account: truck(53), quantityKg: 8_000 },
     ], 'warehouseOut');
+    // Two trucks unloading into one silo of place 9 in one posting (hour 7), after a port loading of both.
+    await postAt(6, [
+      { account: ON_BOARD, quantityKg: -30_000 },
+      { account: truck(55), quantityKg: 18_000 },
+      { account: truck(54), quantityKg: 12_000 },
+    ], 'portLoading');
+    const in5455 = await postAt(7, [
+      { account: truck(55), quantityKg: -18_000 },
+      { account: truck(54), quantityKg: -12_000 },
+      { account: silo(9, 3), quantityKg: 30_000 },
+    ]);
+    // Each row keeps the account's kilograms of the direction (two lines summed) and the trucks on the other side, ascending.
     const kept = async () =>
-      (await rowsOf(f.agencyId)).map((r) => [Number(r.transaction_id), r.direction, r.location_id, r.silo_id]);
+      (await rowsOf(f.agencyId)).map((r) => [Number(r.transaction_id), r.direction, r.location_id, r.silo_id, r.quantity_kg, r.trip_ids]);
     expect(await kept()).toEqual([
-      [in52.transactionId, 'in', 7, 1],
-      [in51.transactionId, 'in', 7, 1],
-      [in51.transactionId, 'in', 7, 2],
-      [out53.transactionId, 'out', 7, 1],
+      [in52.transactionId, 'in', 7, 1, '40000', '{52}'],
+      [in51.transactionId, 'in', 7, 1, '10000', '{51}'],
+      [in51.transactionId, 'in', 7, 2, '10000', '{51}'],
+      [out53.transactionId, 'out', 7, 1, '8000', '{53}'],
+      [in5455.transactionId, 'in', 9, 3, '30000', '{54,55}'],
     ]);
     expect(await placeTripsDifferences(t.database.db)).toEqual([]);
 
@@ -188,10 +205,29 @@ describe('kept truck postings of postings and their reversals', () => {
     );
     expect(scoped).toEqual([]);
 
+    // The partner lists' read of the kept rows: a row per posting and truck, newest first, with the place's kilograms.
+    const latest = (locationId: number, limit?: number) =>
+      inAgency(t.database.db, f.agencyId, (tx) =>
+        queryRows<{ trip_id: number; transaction_id: number; place_kg: string | number }>(
+          tx,
+          latestPlaceTripsSql({ agencyId: f.agencyId, scope: UNRESTRICTED, direction: 'in', filter: { locationId }, ...(limit === undefined ? {} : { limit }) }),
+        ),
+      );
+    expect((await latest(7)).map((r) => [Number(r.trip_id), Number(r.transaction_id), BigInt(r.place_kg)])).toEqual([
+      [51, in51.transactionId, 20_000n],
+      [52, in52.transactionId, 40_000n],
+    ]);
+    expect((await latest(9)).map((r) => [Number(r.trip_id), BigInt(r.place_kg)])).toEqual([
+      [55, 30_000n],
+      [54, 30_000n],
+    ]);
+    expect((await latest(9, 1)).map((r) => Number(r.trip_id))).toEqual([55]);
+
     await f.reverse(in51.transactionId);
     expect(await kept()).toEqual([
-      [in52.transactionId, 'in', 7, 1],
-      [out53.transactionId, 'out', 7, 1],
+      [in52.transactionId, 'in', 7, 1, '40000', '{52}'],
+      [out53.transactionId, 'out', 7, 1, '8000', '{53}'],
+      [in5455.transactionId, 'in', 9, 3, '30000', '{54,55}'],
     ]);
     expect((await list('in', { locationId: 7 })).map((m) => m.tripId)).toEqual([52]);
     expect(await placeTripsDifferences(t.database.db)).toEqual([]);

@@ -6,7 +6,7 @@ import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
 import { isoMillis, jsonString, jsonTonnes } from '../../kit/json-sql';
 import { JsonText } from '../../kit/route';
-import { notReversed, stockPositions, tripDetailSql, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
+import { latestPlaceTripsSql, notReversed, stockPositions, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { accountScope, idItems, type ScopeColumns } from '../../ledger/ledger.scope';
 import { slipSourceSql } from '../../ledger/place-moves';
 import { ledgerPlaceMoves } from '../../ledger/place-moves.schema';
@@ -428,30 +428,28 @@ function atLocation(r: Resolved, locationId: number): DimensionFilter<PositionDi
 
 /**
  * The trucks of the period in or out of the partner's positions, the latest `limit` (newest first), as arrays in that
- * order written as text (`trips`, `postings`, `ats`): the list's second statement takes them back as constants, so
- * its planner knows how many rows it joins (read in one statement, their joins were planned for ten rows).
+ * order written as text (`trips`, `postings`, `ats` and `kgs`, the place's kilograms of each truck's posting), from the
+ * kept truck postings (`latestPlaceTripsSql`): the list's second statement takes them back as constants, so its
+ * planner knows how many rows it joins (read in one statement, their joins were planned for ten rows).
  */
 function latestTripsArraysSql(r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>, limit: number): SQL {
   const { agencyId, scope } = r.actor;
   const order = sql`order by d.at desc, d.transaction_id desc, d.trip_id desc`;
   return sql`select coalesce(array_agg(d.trip_id ${order}), '{}')::text as trips, coalesce(array_agg(d.transaction_id ${order}), '{}')::text as postings,
-                    coalesce(array_agg(d.at ${order}), '{}')::text as ats
-      from (${tripDetailSql({ agencyId, scope, direction, place: 'ON_HAND', filter, period: r.period ?? {}, limit, newestFirst: true }, { source: false })}) d`;
+                    coalesce(array_agg(d.at ${order}), '{}')::text as ats, coalesce(array_agg(d.place_kg ${order}), '{}')::text as kgs
+      from (${latestPlaceTripsSql({ agencyId, scope, direction, filter, period: r.period ?? {}, limit })}) d`;
 }
 
-/** The listed trucks (`latestTripsArraysSql`'s arrays) as a relation: `trip_id`, `transaction_id`, `at`, `ord` (1, 2, ... newest first). */
-const listedTrips = (a: { trips: string; postings: string; ats: string }) =>
-  sql`select * from unnest(${a.trips}::integer[], ${a.postings}::integer[], ${a.ats}::timestamptz[]) with ordinality as t(trip_id, transaction_id, at, ord)`;
+/** The listed trucks (`latestTripsArraysSql`'s arrays) as a relation: `trip_id`, `transaction_id`, `at`, `place_kg`, `ord` (1, 2, ... newest first). */
+const listedTrips = (a: TripArrays) =>
+  sql`select * from unnest(${a.trips}::integer[], ${a.postings}::integer[], ${a.ats}::timestamptz[], ${a.kgs}::bigint[]) with ordinality as t(trip_id, transaction_id, at, place_kg, ord)`;
 
-/**
- * The kilograms each listed posting (`postings`, the array's text) put on (or took from) the partner's accounts at
- * the location: `transaction_id`, `kg`.
- */
-function placeKgSql(r: Resolved, filter: DimensionFilter<PositionDimension>, postings: string): SQL {
-  return sql`select e.transaction_id, sum(e.quantity_kg)::bigint as kg
-        from ledger_entries e join ledger_accounts on ledger_accounts.id = e.account_id
-        where e.agency_id = ${r.actor.agencyId}::integer and e.transaction_id = any(${postings}::integer[]) and ${positionWhere(r, filter)}
-        group by e.transaction_id`;
+/** `latestTripsArraysSql`'s row. */
+interface TripArrays {
+  trips: string;
+  postings: string;
+  ats: string;
+  kgs: string;
 }
 
 /**
@@ -525,7 +523,7 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
     ? sql`select coalesce(array_agg(road.trip_id order by road.trip_id desc), '{}')::text as road_trips, coalesce(array_agg(road.kg::bigint order by road.trip_id desc), '{}')::text as road_kg
           from (select road.trip_id, road.kg from (${roadSql(r, locationId)}) road order by road.trip_id desc limit ${limit}::integer) road`
     : sql`select '{}'::text as road_trips, '{}'::text as road_kg`;
-  const [lists] = await queryRows<{ trips: string; postings: string; ats: string; road_trips: string; road_kg: string }>(
+  const [lists] = await queryRows<TripArrays & { road_trips: string; road_kg: string }>(
     tx,
     sql`select received.*, road.* from (${latestTripsArraysSql(r, 'in', filter, limit)}) received cross join (${road}) road`,
   );
@@ -536,17 +534,15 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
              road as (select * from unnest(${lists.road_trips}::integer[], ${lists.road_kg}::bigint[]) with ordinality as road(trip_id, kg, ord)),
              slips as materialized (${slipsOfTrips(lists.trips, lists.road_trips)}),
              candidates as (
-               select r.trip_id, r.transaction_id, r.at as date, null::bigint as kg, r.ord from received r
+               select r.trip_id, r.at as date, r.place_kg, null::bigint as kg, r.ord from received r
                union all
-               select road.trip_id, null, s.slipped_at, road.kg, ${limit}::integer + road.ord from road join slips s on s.trip_id = road.trip_id),
+               select road.trip_id, s.slipped_at, null, road.kg, ${limit}::integer + road.ord from road join slips s on s.trip_id = road.trip_id),
              chosen as materialized (
                select ch.*, ${slipColumns}, coalesce(s.from_name, '') as source from candidates ch left join slips s on s.trip_id = ch.trip_id),
-             place_kg as (${placeKgSql(r, filter, lists.postings)}),
              listed as (
                select x.trip_id, x.type, x.slip_number, x.truck, x.consignment_id, x.voyage_id, x.cargo_type_id, x.silo_id, x.date, x.source, '' as destination,
-                      null::text as to_consignee, coalesce(x.kg, pk.kg, 0) as quantity_kg, coalesce(x.kg, 0) as in_transit_kg, x.kg is not null as pending, x.ord
-                 from (select * from chosen x${typeIs(type)} order by date_trunc('milliseconds', x.date) desc, x.trip_id desc, x.ord limit ${limit}::integer) x
-                 left join place_kg pk on pk.transaction_id = x.transaction_id)
+                      null::text as to_consignee, coalesce(x.kg, x.place_kg, 0) as quantity_kg, coalesce(x.kg, 0) as in_transit_kg, x.kg is not null as pending, x.ord
+                 from chosen x${typeIs(type)} order by date_trunc('milliseconds', x.date) desc, x.trip_id desc, x.ord limit ${limit}::integer)
         ${tripListJsonSql(sql`listed`)}`,
   );
 }
@@ -558,13 +554,12 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
  */
 export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<JsonText> {
   const filter = atLocation(r, locationId);
-  const [lists] = await queryRows<{ trips: string; postings: string; ats: string }>(tx, latestTripsArraysSql(r, 'out', filter, limit));
+  const [lists] = await queryRows<TripArrays>(tx, latestTripsArraysSql(r, 'out', filter, limit));
   if (!lists) return new JsonText('[]');
   return tripListJson(
     tx,
     sql`with departed as (${listedTrips(lists)}),
              slips as (${slipsOfTrips(lists.trips)}),
-             place_kg as (${placeKgSql(r, filter, lists.postings)}),
              on_trucks as (
                select ledger_accounts.trip_id, sum(ledger_accounts.balance_kg)::bigint as kg from ledger_accounts
                 where ${accountWhere(r, 'IN_TRANSIT', {})} and ledger_accounts.balance_kg <> 0 and ledger_accounts.trip_id = any(${lists.trips}::integer[])
@@ -575,10 +570,9 @@ export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, t
                       case when s.to_owner_id is distinct from s.from_owner_id then coalesce(tc.name, '')
                            when coalesce(dl.consignee_id, dl.customer_id) is distinct from s.from_owner_id and coalesce(dl.consignee_id, dl.customer_id) is not null
                            then coalesce(dc.name, '') end as to_consignee,
-                      -coalesce(pk.kg, 0) as quantity_kg, coalesce(ot.kg, 0) as in_transit_kg, coalesce(s.status = 'Active' and s.received_table is null, false) as pending, d.ord
+                      d.place_kg as quantity_kg, coalesce(ot.kg, 0) as in_transit_kg, coalesce(s.status = 'Active' and s.received_table is null, false) as pending, d.ord
                  from departed d
                  left join slips s on s.trip_id = d.trip_id
-                 left join place_kg pk on pk.transaction_id = d.transaction_id
                  left join on_trucks ot on ot.trip_id = d.trip_id
                  left join locations dl on dl.id = s.to_location_id
                  left join companies tc on tc.id = s.to_owner_id
