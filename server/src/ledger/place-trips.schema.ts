@@ -48,6 +48,9 @@ export const ledgerPlaceTrips = pgTable(
     primaryKey({ name: 'ledger_place_trips_pkey', columns: [t.transactionId, t.accountId, t.direction] }),
     // The read path: a place's postings of one direction, newest first (a backward scan stops at the page's end).
     index('ledger_place_trips_place_idx').on(t.agencyId, t.locationId, t.direction, t.at, t.transactionId),
+    // A position's postings of one direction (the warehouse tab's LC/PO trips lists: the few accounts of an LC/PO at a
+    // warehouse, then their rows), instead of every row of the place.
+    index('ledger_place_trips_account_idx').on(t.accountId, t.direction, t.at),
     tenantPolicy('ledger_place_trips'),
   ],
 );

@@ -732,18 +732,24 @@ interface TripGroup {
 
 /**
  * Truck moves of one direction grouped per posting, trip and silo, oldest first (by the posting's time, then its id,
- * then its first entry): the moves of `movesCte` that have a truck, summed in SQL. The trip lists need no move type,
- * so nothing is typed here (no port or transfer slip look-up per move).
+ * then its first position): the kept truck postings of the filtered positions (`ledger_place_trips`, domain.md), each
+ * with the kilograms of its direction and its first truck (the lowest trip), read through the positions' accounts
+ * (`ledger_place_trips_account_idx`); no entry is read. `kg` is signed (negative out). The trip lists need no move
+ * type, so nothing is typed here (no port or transfer slip look-up per move).
  */
 async function tripGroups(r: WarehouseReader, resolved: Resolved, direction: 'in' | 'out'): Promise<TripGroup[]> {
+  const conditions = [positionWhere(r, resolved.filter)];
+  if (resolved.period?.from) conditions.push(sql`k.at >= ${resolved.period.from.toISOString()}::timestamptz`);
+  if (resolved.period?.to) conditions.push(sql`k.at < ${resolved.period.to.toISOString()}::timestamptz`);
   const rows = await queryRows<TripPostingRow & { silo_id: number | null; kg: string }>(
     r.tx,
-    sql`${movesCte(r, resolved, { direction })}
-        select m.trip_id, m.transaction_id, m.source_table, m.source_id, m.at, m.silo_id, sum(m.kg::bigint)::text as kg
-        from moves m
-        where m.trip_id is not null
-        group by m.transaction_id, m.trip_id, m.silo_id, m.source_table, m.source_id, m.at
-        order by m.at, m.transaction_id, min(m.entry_id)`,
+    sql`select k.trip_ids[1] as trip_id, k.transaction_id, t.source_table, t.source_id, k.at, a.silo_id, (${direction === 'in' ? sql`` : sql`-`}sum(k.quantity_kg))::text as kg
+        from ledger_accounts a
+        join ledger_place_trips k on k.account_id = a.id and k.direction = ${direction}
+        join ledger_transactions t on t.id = k.transaction_id
+        where ${sql.join(conditions, sql` and `)} and cardinality(k.trip_ids) > 0
+        group by k.transaction_id, k.trip_ids[1], a.silo_id, t.source_table, t.source_id, k.at
+        order by k.at, k.transaction_id, min(a.id)`,
   );
   return rows.map((row) => ({ ...tripPostingOf(row), siloId: row.silo_id === null ? null : Number(row.silo_id), kg: BigInt(row.kg) }));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_place_trips_account_idx" ON "ledger_place_trips" USING btree ("account_id","direction","at");
