@@ -482,7 +482,7 @@ export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, param
 
 /**
  * The latest truck trips of filtered ON_HAND positions in one direction, from the kept rows alone (no entry read):
- * one row per posting and truck, newest first (`at`, posting, trip; the order and the rows of `tripDetailSql` with
+ * one row per posting and truck, newest first (`at`, posting, trip; the order and the rows of `tripDetail` with
  * `newestFirst`), the first `limit`: `trip_id`, `transaction_id`, `at` and `place_kg`, the kilograms the filtered
  * positions gained (`in`) or gave (`out`) in the posting, its entries of that sign (a magnitude, the posting's on
  * each of its trucks' rows). The partner tabs' trips lists.

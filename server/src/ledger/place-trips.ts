@@ -119,11 +119,12 @@ export function placeTripsCte(
     }
     row.kg += line.quantityKg < 0n ? -line.quantityKg : line.quantityKg;
   }
-  const rows = kept.map(({ cte, account: a, direction, kg, trips }) => {
-    return sql`((select id from ${cte}), ${direction}::text, ${a.locationId ?? null}::integer, ${a.siloId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer,
+  const rows = kept.map(
+    ({ cte, account: a, direction, kg, trips }) =>
+      sql`((select id from ${cte}), ${direction}::text, ${a.locationId ?? null}::integer, ${a.siloId ?? null}::integer, ${a.ownerCompanyId ?? null}::integer,
            ${a.consignmentId ?? null}::integer, ${a.cargoTypeId ?? null}::integer, ${a.voyageId ?? null}::integer, ${a.attachedVoyageId ?? null}::integer,
-           ${kg}::bigint, ${`{${trips.join(',')}}`}::integer[])`;
-  });
+           ${kg}::bigint, ${`{${trips.join(',')}}`}::integer[])`,
+  );
   if (rows.length === 0) return sql``;
   return sql`,
     ${name('p')} as (

@@ -428,26 +428,25 @@ function atLocation(r: Resolved, locationId: number): DimensionFilter<PositionDi
 
 /**
  * The trucks of the period in or out of the partner's positions, the latest `limit` (newest first), as arrays in that
- * order written as text (`trips`, `postings`, `ats` and `kgs`, the place's kilograms of each truck's posting), from the
- * kept truck postings (`latestPlaceTripsSql`): the list's second statement takes them back as constants, so its
- * planner knows how many rows it joins (read in one statement, their joins were planned for ten rows).
+ * order written as text (`trips`, `ats` and `kgs`, the place's kilograms of each truck's posting), from the kept truck
+ * postings (`latestPlaceTripsSql`): the list's second statement takes them back as constants, so its planner knows
+ * how many rows it joins (read in one statement, their joins were planned for ten rows).
  */
 function latestTripsArraysSql(r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>, limit: number): SQL {
   const { agencyId, scope } = r.actor;
   const order = sql`order by d.at desc, d.transaction_id desc, d.trip_id desc`;
-  return sql`select coalesce(array_agg(d.trip_id ${order}), '{}')::text as trips, coalesce(array_agg(d.transaction_id ${order}), '{}')::text as postings,
-                    coalesce(array_agg(d.at ${order}), '{}')::text as ats, coalesce(array_agg(d.place_kg ${order}), '{}')::text as kgs
+  return sql`select coalesce(array_agg(d.trip_id ${order}), '{}')::text as trips, coalesce(array_agg(d.at ${order}), '{}')::text as ats,
+                    coalesce(array_agg(d.place_kg ${order}), '{}')::text as kgs
       from (${latestPlaceTripsSql({ agencyId, scope, direction, filter, period: r.period ?? {}, limit })}) d`;
 }
 
-/** The listed trucks (`latestTripsArraysSql`'s arrays) as a relation: `trip_id`, `transaction_id`, `at`, `place_kg`, `ord` (1, 2, ... newest first). */
+/** The listed trucks (`latestTripsArraysSql`'s arrays) as a relation: `trip_id`, `at`, `place_kg`, `ord` (1, 2, ... newest first). */
 const listedTrips = (a: TripArrays) =>
-  sql`select * from unnest(${a.trips}::integer[], ${a.postings}::integer[], ${a.ats}::timestamptz[], ${a.kgs}::bigint[]) with ordinality as t(trip_id, transaction_id, at, place_kg, ord)`;
+  sql`select * from unnest(${a.trips}::integer[], ${a.ats}::timestamptz[], ${a.kgs}::bigint[]) with ordinality as t(trip_id, at, place_kg, ord)`;
 
 /** `latestTripsArraysSql`'s row. */
 interface TripArrays {
   trips: string;
-  postings: string;
   ats: string;
   kgs: string;
 }
