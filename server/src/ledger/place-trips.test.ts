@@ -98,6 +98,14 @@ describe('kept truck postings after whole seasons', () => {
         // A page in the middle is that slice of the whole list.
         const page = await read(3, 2);
         expect(page.map((m) => [m.transactionId, m.tripId])).toEqual(expected.slice(2, 5).map((m) => [m.transactionId, m.tripId]));
+        // The partner lists' read of the kept rows alone (their trucks kept on the rows) gives the same trucks in the same order.
+        const latest = await inAgency(t.database.db, agencyId, (tx) =>
+          queryRows<{ trip_id: number; transaction_id: number }>(
+            tx,
+            latestPlaceTripsSql({ agencyId, scope: UNRESTRICTED, direction, filter: { locationId: Number(locationId) }, limit: 10_000 }),
+          ),
+        );
+        expect(latest.map((r) => [Number(r.transaction_id), Number(r.trip_id)])).toEqual(expected.map((m) => [m.transactionId, m.tripId]));
       }
       expect(listed).toBeGreaterThan(2);
     }
