@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
 import { StorageKeys, type TLoadingSlipInput, type TLoadingSlipSaved, type TPortLoading } from '@tonnage/contracts';
-import { api, apiToken, closeBrowser, credentials, isArabic, language, newContext, screenshot, signIn } from '../support/browser';
+import { agencySocketConnected, api, apiToken, closeBrowser, credentials, isArabic, language, newContext, screenshot, signIn } from '../support/browser';
 import { texts } from '../support/texts';
 
 after(closeBrowser);
@@ -11,40 +10,6 @@ after(closeBrowser);
 const shownKg = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 1000);
 /** Kilograms as the page shows them. */
 const shownMt = (kg: number) => `${new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(kg / 1000)} MT`;
-
-/**
- * Resolves once the page's socket of the agency (the one the dashboard's flags listen on) has its Socket.IO connect
- * acknowledged, i.e. it is in the agency's room. The acknowledgement ('40{"sid":...}') comes over long-polling or,
- * once upgraded, over the WebSocket: both are watched, from before the page opens.
- */
-function agencySocketConnected(page: Page, timeoutMs = 30_000): Promise<void> {
-  const acknowledges = (payload: string) => payload.split('\x1e').some((packet) => packet.startsWith('40{'));
-  const ofAgency = (url: string) => new URL(url).searchParams.has('agencyId');
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the page's agency socket was not connected within ${timeoutMs} ms`)), timeoutMs);
-    const connected = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      if (!url.pathname.startsWith('/socket.io/') || url.searchParams.get('transport') !== 'polling' || !ofAgency(response.url())) return;
-      if (response.request().method() !== 'GET') return;
-      response.text().then(
-        (body) => {
-          if (acknowledges(body)) connected();
-        },
-        () => undefined,
-      );
-    });
-    page.on('websocket', (socket) => {
-      if (!ofAgency(socket.url())) return;
-      socket.on('framereceived', (frame) => {
-        if (typeof frame.payload === 'string' && acknowledges(frame.payload)) connected();
-      });
-    });
-  });
-}
 
 // Unique per run, so the slip's WBT number never meets another's.
 const wbtNumber = `WBT-LIVE-${language.toUpperCase()}${Date.now().toString(36).toUpperCase().slice(-6)}`;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { api, apiToken, closeBrowser, credentials, isArabic, newContext, screenshot, signIn } from '../support/browser';
+import { agencySocketConnected, api, apiToken, closeBrowser, credentials, isArabic, newContext, screenshot, signIn } from '../support/browser';
 import { fill, texts } from '../support/texts';
 
 after(closeBrowser);
@@ -123,7 +123,7 @@ describe(`staff: roles, users and live permissions (${isArabic ? 'Arabic' : 'Eng
 
     // The new user signs in elsewhere, must choose a new password, and sees only their entries.
     const userContext = await newContext();
-    const user = await userContext.newPage();
+    let user = await userContext.newPage();
     await signIn(user, { username: newUser.username, password: newUser.password });
     const modal = user.getByTestId('update-password-modal');
     await modal.waitFor();
@@ -143,13 +143,17 @@ describe(`staff: roles, users and live permissions (${isArabic ? 'Arabic' : 'Eng
       await user.getByText(texts.pages.unauthorized.subtitle).waitFor();
     }
 
-    // The user's page is open (with its live connection) when the admin widens the role.
-    // Listens for its first frame from the moment it connects: on a busy machine the handshake can be over before
-    // the page is drawn, and the next frame (a ping) may come only after the timeout.
-    const connected = user.waitForEvent('websocket').then((socket) => socket.waitForEvent('framereceived'));
+    // The user's page is open (with its live connection) when the admin widens the role. It is a new page of the
+    // user's session: waiting on the page that showed Unauthorized could take the socket of that page, closed by the
+    // navigation before it said anything (a run timed out so). The wait is for the agency socket's connect
+    // acknowledgement, over long-polling or the WebSocket, watched from before the page opens.
+    const previous = user;
+    user = await userContext.newPage();
+    const connected = agencySocketConnected(user);
     await user.goto(`/agencies/${agencyId}/dashboard`);
     await user.getByTestId('menu-dashboard').waitFor();
     await connected;
+    await previous.close();
     await user.evaluate(() => Object.assign(window, { e2eBeforeReload: true }));
     assert.equal(await user.getByTestId('menu-shipping').count(), 0);
 

@@ -96,3 +96,37 @@ export async function pick(page: Page, testId: string, option: string, typed?: s
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).first().click();
   await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)').waitFor({ state: 'hidden' });
 }
+
+/**
+ * Resolves once the page's socket of the agency (the one the dashboard's flags listen on) has its Socket.IO connect
+ * acknowledged, i.e. it is in the agency's room. The acknowledgement ('40{"sid":...}') comes over long-polling or,
+ * once upgraded, over the WebSocket: both are watched, from before the page opens.
+ */
+export function agencySocketConnected(page: Page, timeoutMs = 30_000): Promise<void> {
+  const acknowledges = (payload: string) => payload.split('\x1e').some((packet) => packet.startsWith('40{'));
+  const ofAgency = (url: string) => new URL(url).searchParams.has('agencyId');
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the page's agency socket was not connected within ${timeoutMs} ms`)), timeoutMs);
+    const connected = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (!url.pathname.startsWith('/socket.io/') || url.searchParams.get('transport') !== 'polling' || !ofAgency(response.url())) return;
+      if (response.request().method() !== 'GET') return;
+      response.text().then(
+        (body) => {
+          if (acknowledges(body)) connected();
+        },
+        () => undefined,
+      );
+    });
+    page.on('websocket', (socket) => {
+      if (!ofAgency(socket.url())) return;
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && acknowledges(frame.payload)) connected();
+      });
+    });
+  });
+}

@@ -7,6 +7,8 @@ import { queryRows } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
 import { bearer, loginAs } from '../test/fixtures';
 import { createTestApp, type TestApp } from '../test/harness';
+import { localDay } from '../modules/port-loading/loading-slips.service';
+import { crewPicker } from './demo-season';
 import { findDemoAgency, seedFirstRun } from './first-run';
 
 let t: TestApp;
@@ -272,24 +274,48 @@ describe('demo season', () => {
 });
 
 describe('demo season just after midnight', () => {
-  it('leaves out the trips the rules refuse (the Najd truck already made 3 the day before) instead of failing', async () => {
+  it('is dated as of the end of yesterday, leaves no trip out, and the picker gives a truck no trip over its cap', async () => {
     const early = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
     try {
       early.clock.set(new Date('2026-11-20T21:20:00Z')); // 00:20 in Riyadh
       const log: string[] = [];
       await seedFirstRun(early.database.db, { config: early.config, clock: early.clock, log: (line) => log.push(line) });
       expect(log.filter((line) => line.includes('not created'))).toEqual([]);
-      expect(log.find((line) => line.startsWith('Demo season:'))).toMatch(/planned trips left out/);
+      const season = log.find((line) => line.startsWith('Demo season:')) ?? '';
+      expect(season).toContain('19 loading slips;');
+      expect(season).not.toMatch(/planned trips left out/);
+      expect(season).toContain('Dated as of 2026-11-20T20:59:00.000Z, the end of yesterday');
       expect(await findLedgerDifferences(early.database.db)).toEqual([]);
       const id = (await findDemoAgency(early.database.db)) ?? 0;
       const perDay = await inAgency(early.database.db, id, (tx) =>
-        queryRows<{ trips: number }>(
+        queryRows<{ day: string; trips: number }>(
           tx,
-          sql`select count(*)::int as trips from loading_slips ls join trucks t on t.id = ls.truck_id
-              where t.plate_number = 'RUH 1190' group by (ls.loaded_at at time zone 'Asia/Riyadh')::date`,
+          sql`select (ls.loaded_at at time zone 'Asia/Riyadh')::date::text as day, count(*)::int as trips from loading_slips ls join trucks t on t.id = ls.truck_id
+              where t.plate_number = 'RUH 1190' group by 1 order by 1`,
         ),
       );
-      expect(perDay.every((d) => d.trips <= 3)).toBe(true);
+      // The shuttle's three trips of "today" are on the 20th, the day the season is dated as of; nothing on the 21st.
+      expect(perDay).toEqual([
+        { day: '2026-11-18', trips: 2 },
+        { day: '2026-11-19', trips: 3 },
+        { day: '2026-11-20', trips: 3 },
+      ]);
+      // The picker the season uses keeps to the rules: Najd's one truck gets three trips on a day, then none.
+      const najd = await inAgency(early.database.db, id, (tx) =>
+        queryRows<{ id: number }>(tx, sql`select id from companies where name = 'Najd Haulage Company'`),
+      );
+      const given = await inAgency(early.database.db, id, async (tx) => {
+        const crews = await crewPicker(tx, { agencyId: id, dayOf: (at) => localDay(at, 'Asia/Riyadh') });
+        const at = new Date('2026-11-25T09:00:00+03:00');
+        const picks = [];
+        for (let trip = 0; trip < 4; trip += 1) {
+          const crew = await crews.pick(Number(najd[0]?.id), at);
+          picks.push(crew === null ? null : 'crew');
+          if (crew) crews.record(crew, at);
+        }
+        return picks;
+      });
+      expect(given).toEqual(['crew', 'crew', 'crew', null]);
     } finally {
       await early.close();
     }

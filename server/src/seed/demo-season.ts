@@ -51,6 +51,25 @@ import { seedDemoWarehouseSeason, type DemoWarehouseSeason } from './demo-wareho
 const LOCAL_OFFSET = '+03:00';
 const MINUTE = 60_000;
 const DAY = 86_400_000;
+/**
+ * The local time of day the season is written for: today's morning is done (the shuttle's three trips, the
+ * transfers of the morning, the receipts of trucks that left yesterday afternoon), and it is 11:00, as in the tests.
+ */
+const SEASON_DAY_UNDER_WAY = 11 * 60;
+
+/**
+ * The moment the season is seeded as of. From 11:00 local time it is `now`; before, the last minute of yesterday,
+ * the latest moment whose day is as far under way. Seeded as of `now` in the small hours, "250 minutes ago" falls
+ * on yesterday, whose trips cap is full, and "this morning" has not come: the season would lose trucks, receipts
+ * and transfers and hold other stock, depending on the hour the product first started.
+ */
+export function seasonMoment(now: Date, timezone: string): Date {
+  const parts = new Intl.DateTimeFormat('en-GB', { timeZone: timezone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const sinceMidnightMs = ((part('hour') * 60 + part('minute')) * 60 + part('second')) * 1000 + now.getMilliseconds();
+  if (sinceMidnightMs >= SEASON_DAY_UNDER_WAY * MINUTE) return now;
+  return new Date(now.getTime() - sinceMidnightMs - MINUTE);
+}
 
 const UNRESTRICTED: DataScope = { shipmentManagerIds: null, consigneeIds: null, locationIds: null };
 
@@ -238,6 +257,8 @@ export interface DemoSeason {
   loadingSlips: number;
   /** Planned slips no allowed truck and driver could take (the rules of the day refused every pair). */
   skippedSlips: number;
+  /** The moment the season was seeded as of (`seasonMoment`): `now`, or before 11:00 local time the end of yesterday. */
+  asOf: Date;
   /** After the port: receipts, commitments and dispatches (demo-warehouse.ts). */
   warehouse: DemoWarehouseSeason;
   /** Loans, transfers in place, handling loss and excess, warehouse transfers, sales and consignee transfers, a cargo swap (demo-loans.ts, demo-inplace.ts, demo-handling.ts, demo-transfers.ts, demo-sales.ts, demo-swaps.ts). */
@@ -262,7 +283,7 @@ async function idsByName(tx: Db, table: Parameters<typeof columnOf>[0], nameFiel
  * `now`. Does nothing when the agency already has a sale order.
  */
 export async function seedDemoSeason(db: Db, params: { agencyId: number; userId: number; now: Date }): Promise<DemoSeason | null> {
-  const { agencyId, userId, now } = params;
+  const { agencyId, userId } = params;
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || user.agencyId !== agencyId) throw new Error('demo season: the user is not of the agency');
 
@@ -271,6 +292,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
     if ((existing?.n ?? 0) > 0) return null;
 
     const timezone = await agencyTimezone(tx, agencyId);
+    const now = seasonMoment(params.now, timezone);
     const dayOf = (at: Date) => localDay(at, timezone);
     /** The local date `days` before today (negative: after). */
     const date = (days: number) => dayOf(new Date(now.getTime() - days * DAY));
@@ -448,6 +470,7 @@ export async function seedDemoSeason(db: Db, params: { agencyId: number; userId:
     const loanDelivery = await seedDemoLoanDelivery(tx, season);
 
     return {
+      asOf: now,
       saleOrders: demoSaleOrders.length,
       consignments: demoConsignments.length,
       shipments: shipmentIds.size,

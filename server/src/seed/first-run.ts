@@ -145,7 +145,8 @@ export async function seedFirstRun(db: Db, params: { config: AppConfig; clock: C
           `${season.adjustments.handlingLosses} handling losses, ${season.adjustments.handlingExcesses} handling excesses, ` +
           `${season.adjustments.warehouseTransfers} warehouse transfers (${season.adjustments.warehouseTransfersReceived} received), ` +
           `${season.adjustments.sales} consignee to customer sales, ${season.adjustments.consigneeTransfers} consignee transfers, ` +
-          `${season.adjustments.cargoSwaps} cargo swaps.`,
+          `${season.adjustments.cargoSwaps} cargo swaps.` +
+          (season.asOf.getTime() === now.getTime() ? '' : ` Dated as of ${season.asOf.toISOString()}, the end of yesterday: the season is written for a day under way at 11:00.`),
       );
     }
   } catch (error) {

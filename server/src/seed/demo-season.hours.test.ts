@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { queryRows } from '../platform/db/client';
+import { inAgency } from '../platform/db/tenancy';
+import { createTestApp } from '../test/harness';
+import { seasonMoment } from './demo-season';
+import { findDemoAgency, seedFirstRun } from './first-run';
+
+/** A moment of 2026-11-21 at a local time in Riyadh (+03:00, the demo agency's zone). */
+const riyadh = (time: string) => new Date(`2026-11-21T${time}:00+03:00`);
+
+/** What a season holds, without its dates: every document count, and every stock balance by its dimensions. */
+async function shape(at: Date) {
+  const t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
+  try {
+    t.clock.set(at);
+    const lines: string[] = [];
+    await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: (line) => lines.push(line) });
+    const agencyId = (await findDemoAgency(t.database.db)) ?? 0;
+    const [row] = await inAgency(t.database.db, agencyId, (tx) =>
+      queryRows<Record<string, string>>(
+        tx,
+        sql`select
+          (select count(*) from loading_slips where status = 'Active')::text as slips,
+          (select count(*) from loading_slips where status = 'Active' and received_table is null)::text as on_the_road,
+          (select count(*) from warehouse_ins where status = 'Active')::text as warehouse_ins,
+          (select count(*) from consignee_ins where status = 'Active')::text as consignee_ins,
+          (select count(*) from customer_ins where status = 'Active')::text as customer_ins,
+          (select count(*) from warehouse_pre_outs where status = 'Active')::text as pre_outs,
+          (select count(*) from warehouse_outs where status = 'Active')::text as warehouse_outs,
+          (select count(*) from transfer_slips where status = 'Active')::text as transfer_slips,
+          (select count(*) from handling_records where approval_status = 'Approved')::text as handling,
+          (select count(*) from ledger_transactions)::text as postings,
+          (select string_agg(concat_ws(',', kind, voyage_id, consignment_id, location_id, silo_id, owner_company_id, cargo_type_id, balance_kg, committed_kg), ';'
+             order by kind, voyage_id, consignment_id, location_id, silo_id, owner_company_id, cargo_type_id, balance_kg)
+           from ledger_accounts where kind <> 'IN_TRANSIT' and balance_kg <> 0) as balances`,
+      ),
+    );
+    return { row, season: lines.find((line) => line.startsWith('Demo season:'))?.replace(/ Dated as of .*$/, '') };
+  } finally {
+    await t.close();
+  }
+}
+
+describe('the demo season at any hour', () => {
+  it('is seeded as of now from 11:00 local time, and before as of the last minute of yesterday', () => {
+    expect(seasonMoment(riyadh('11:00'), 'Asia/Riyadh')).toEqual(riyadh('11:00'));
+    expect(seasonMoment(riyadh('23:59'), 'Asia/Riyadh')).toEqual(riyadh('23:59'));
+    expect(seasonMoment(riyadh('10:59'), 'Asia/Riyadh')).toEqual(new Date('2026-11-20T23:59:00+03:00'));
+    expect(seasonMoment(riyadh('00:30'), 'Asia/Riyadh')).toEqual(new Date('2026-11-20T23:59:00+03:00'));
+    // Another zone's day: 10:00 UTC is 13:00 in Riyadh but 10:00 in London.
+    expect(seasonMoment(new Date('2026-11-21T10:00:00Z'), 'Europe/London')).toEqual(new Date('2026-11-20T23:59:00Z'));
+  });
+
+  it('holds the same trucks, receipts, transfers and stock whatever the hour the product first starts', async () => {
+    // Seeded as of 00:30 in Riyadh, "250 minutes ago" fell on yesterday (its trips cap full) and "this morning" had
+    // not come: the season had 16 slips instead of 19, no warehouse transfer and other stock (the e2e run at 00:57 failed).
+    const reference = await shape(riyadh('11:00'));
+    expect(reference.season).toContain('19 loading slips;');
+    expect(reference.row?.balances).toBeTruthy();
+    for (const time of ['00:30', '04:30', '09:50', '23:59']) {
+      expect({ time, ...(await shape(riyadh(time))) }).toEqual({ time, ...reference });
+    }
+  }, 300_000);
+});
