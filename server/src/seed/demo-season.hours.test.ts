@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { queryRows } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
+import { demoCensus } from '../test/demo-census';
 import { createTestApp } from '../test/harness';
 import { seasonMoment } from './demo-season';
 import { findDemoAgency, seedFirstRun } from './first-run';
@@ -9,7 +10,7 @@ import { findDemoAgency, seedFirstRun } from './first-run';
 /** A moment of 2026-11-21 at a local time in Riyadh (+03:00, the demo agency's zone). */
 const riyadh = (time: string) => new Date(`2026-11-21T${time}:00+03:00`);
 
-/** What a season holds, without its dates: every document count, and every stock balance by its dimensions. */
+/** What a season holds, without its dates: every count of `demoCensus`, and every stock balance by its dimensions. */
 async function shape(at: Date) {
   const t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
   try {
@@ -17,25 +18,15 @@ async function shape(at: Date) {
     const lines: string[] = [];
     await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: (line) => lines.push(line) });
     const agencyId = (await findDemoAgency(t.database.db)) ?? 0;
-    const [row] = await inAgency(t.database.db, agencyId, (tx) =>
-      queryRows<Record<string, string>>(
+    const [stock] = await inAgency(t.database.db, agencyId, (tx) =>
+      queryRows<{ balances: string }>(
         tx,
-        sql`select
-          (select count(*) from loading_slips where status = 'Active')::text as slips,
-          (select count(*) from loading_slips where status = 'Active' and received_table is null)::text as on_the_road,
-          (select count(*) from warehouse_ins where status = 'Active')::text as warehouse_ins,
-          (select count(*) from consignee_ins where status = 'Active')::text as consignee_ins,
-          (select count(*) from customer_ins where status = 'Active')::text as customer_ins,
-          (select count(*) from warehouse_pre_outs where status = 'Active')::text as pre_outs,
-          (select count(*) from warehouse_outs where status = 'Active')::text as warehouse_outs,
-          (select count(*) from transfer_slips where status = 'Active')::text as transfer_slips,
-          (select count(*) from handling_records where approval_status = 'Approved')::text as handling,
-          (select count(*) from ledger_transactions)::text as postings,
-          (select string_agg(concat_ws(',', kind, voyage_id, consignment_id, location_id, silo_id, owner_company_id, cargo_type_id, balance_kg, committed_kg), ';'
-             order by kind, voyage_id, consignment_id, location_id, silo_id, owner_company_id, cargo_type_id, balance_kg)
-           from ledger_accounts where kind <> 'IN_TRANSIT' and balance_kg <> 0) as balances`,
+        sql`select string_agg(concat_ws(',', kind, voyage_id, consignment_id, location_id, silo_id, owner_company_id, cargo_type_id, balance_kg, committed_kg), ';'
+              order by kind, voyage_id, consignment_id, location_id, silo_id, owner_company_id, cargo_type_id, balance_kg) as balances
+            from ledger_accounts where kind <> 'IN_TRANSIT' and balance_kg <> 0`,
       ),
     );
+    const row = { ...(await demoCensus(t.database.db, agencyId)), balances: stock?.balances };
     return { row, season: lines.find((line) => line.startsWith('Demo season:'))?.replace(/ Dated as of .*$/, '') };
   } finally {
     await t.close();
