@@ -104,7 +104,12 @@ const demoBuyers: DemoCompany[] = [
   { name: 'Najd Feed Imports Co.', code: 'NFI', contactPerson: 'Sultan Al-Rasheed', phone: '+966 11 218 5400', email: 'purchasing@najdfeed.example', city: 'Riyadh', latitude: 24.7743, longitude: 46.7386 },
 ];
 
-type DemoDriver = { name: string; licenceNumber: string; licenceExpiry: string; idNumber: string; phone: string };
+/**
+ * A demo driver. The licence runs out `licenceValidDays` after the demo is made (not on a fixed date): with fixed dates
+ * the licences ran out one by one from June 2027, and the season's trucks and drivers would change with the year the
+ * product first started.
+ */
+type DemoDriver = { name: string; licenceNumber: string; licenceValidDays: number; idNumber: string; phone: string };
 
 /** Transporters with their trucks and drivers. */
 const demoTransporters: (DemoCompany & { trucks: { plateNumber: string; tareWeight: number; capacity: number }[]; drivers: DemoDriver[] })[] = [
@@ -122,8 +127,8 @@ const demoTransporters: (DemoCompany & { trucks: { plateNumber: string; tareWeig
       { plateNumber: 'JED 7310', tareWeight: 14.85, capacity: 36.5 },
     ],
     drivers: [
-      { name: 'Mohammed Al-Sulami', licenceNumber: 'SA-DL-4410293', licenceExpiry: '2028-03-14', idNumber: '1048822931', phone: '+966 55 310 4471' },
-      { name: 'Imran Khan', licenceNumber: 'SA-DL-7719004', licenceExpiry: '2027-09-30', idNumber: '2391047765', phone: '+966 56 822 1093' },
+      { name: 'Mohammed Al-Sulami', licenceNumber: 'SA-DL-4410293', licenceValidDays: 479, idNumber: '1048822931', phone: '+966 55 310 4471' },
+      { name: 'Imran Khan', licenceNumber: 'SA-DL-7719004', licenceValidDays: 313, idNumber: '2391047765', phone: '+966 56 822 1093' },
     ],
   },
   {
@@ -136,7 +141,7 @@ const demoTransporters: (DemoCompany & { trucks: { plateNumber: string; tareWeig
     latitude: 24.7136,
     longitude: 46.6753,
     trucks: [{ plateNumber: 'RUH 1190', tareWeight: 16.1, capacity: 40 }],
-    drivers: [{ name: 'Fahad Al-Mutairi', licenceNumber: 'SA-DL-5530817', licenceExpiry: '2029-01-21', idNumber: '1077310452', phone: '+966 50 441 2286' }],
+    drivers: [{ name: 'Fahad Al-Mutairi', licenceNumber: 'SA-DL-5530817', licenceValidDays: 792, idNumber: '1077310452', phone: '+966 50 441 2286' }],
   },
   {
     name: 'Yanbu Coastal Carriers',
@@ -152,8 +157,8 @@ const demoTransporters: (DemoCompany & { trucks: { plateNumber: string; tareWeig
       { plateNumber: 'YNB 3077', tareWeight: 14.4, capacity: 35 },
     ],
     drivers: [
-      { name: 'Ahmed Al-Johani', licenceNumber: 'SA-DL-6602148', licenceExpiry: '2027-06-08', idNumber: '1059921847', phone: '+966 54 730 9912' },
-      { name: 'Samir Haddad', licenceNumber: 'SA-DL-8841375', licenceExpiry: '2028-11-02', idNumber: '2287730164', phone: '+966 53 118 4420' },
+      { name: 'Ahmed Al-Johani', licenceNumber: 'SA-DL-6602148', licenceValidDays: 199, idNumber: '1059921847', phone: '+966 54 730 9912' },
+      { name: 'Samir Haddad', licenceNumber: 'SA-DL-8841375', licenceValidDays: 712, idNumber: '2287730164', phone: '+966 53 118 4420' },
     ],
   },
 ];
@@ -275,7 +280,16 @@ export async function seedDemoMasterData(tx: Db, params: { agencyId: number; now
   await tx.insert(trucks).values(
     demoTransporters.flatMap((t) => t.trucks.map((truck) => ({ ...truck, transporterId: transporters.get(t.name), ...stamp }))),
   );
-  await tx.insert(drivers).values(demoTransporters.flatMap((t) => t.drivers.map((driver) => ({ ...driver, transporterId: transporters.get(t.name), ...stamp }))));
+  await tx.insert(drivers).values(
+    demoTransporters.flatMap((t) =>
+      t.drivers.map(({ licenceValidDays, ...driver }) => ({
+        ...driver,
+        licenceExpiry: new Date(now.getTime() + licenceValidDays * 86_400_000).toISOString().slice(0, 10),
+        transporterId: transporters.get(t.name),
+        ...stamp,
+      })),
+    ),
+  );
   await tx.insert(vessels).values(demoVessels.map((v) => ({ ...v, ...stamp })));
   const cargoId = (name: string) => idOf(new Map(cargo.map((c) => [String(c.name), Number(c.id)])), name);
   await seedDemoSites(tx, { stamp, consignees, customers });

@@ -53,4 +53,12 @@ describe('the demo season at any hour', () => {
       expect({ time, ...(await shape(riyadh(time))) }).toEqual({ time, ...reference });
     }
   }, 300_000);
+
+  it('holds the same whatever the year: the drivers’ licences run out relative to the first start', async () => {
+    // With the licences' fixed dates, Ahmed Al-Johani's ran out in June 2027 and Imran Khan's (the browser tests'
+    // driver) in September 2027: the rules would have refused them, and the season changed with the year.
+    const reference = await shape(riyadh('11:00'));
+    const later = await shape(new Date('2031-06-15T11:00:00+03:00'));
+    expect(later).toEqual(reference);
+  }, 120_000);
 });
