@@ -104,6 +104,9 @@ const LEFT_ALONE = new Set([
   'ledger_place_moves',
   'ledger_place_trips',
   'ledger_place_departures',
+  // Rebuilt from the slips with them (their triggers are off while copying), and the view they are rebuilt from.
+  'trip_cards',
+  'trip_card_slips',
 ]);
 
 /** A movement row's references to other movement rows, by column name. */

@@ -14,6 +14,7 @@ export * from './ledger/trip-stats.schema';
 export * from './ledger/place-moves.schema';
 export * from './ledger/place-trips.schema';
 export * from './ledger/place-departures.schema';
+export * from './ledger/trip-cards.schema';
 export * from './modules/procurement/procurement.schema';
 export * from './modules/shipping/shipping.schema';
 export * from './modules/vessel-approval/vessel-approval.schema';

@@ -9,22 +9,23 @@ import { placeMovesDifferences, type PlaceMovesDifference } from './place-moves'
 import { placeTripsDifferences, type PlaceTripsDifference } from './place-trips';
 import { placeDeparturesDifferences, type PlaceDeparturesDifference } from './place-departures';
 import { roadDifferences, type RoadDifference } from './road';
+import { tripCardsDifferences, type TripCardDifference } from './trip-cards';
 import { tripStatsDifferences, type TripStatsDifference } from './trip-stats';
 import { voyageFiguresDifferences, type VoyageFiguresDifference } from './voyage-figures';
 
 /*
  * `npm run ledger:check` (DOMAIN invariants 1 and 4): recomputes every account's balances from its entries,
  * every transaction's sum, the kept movement counters (movement-totals.ts) and the kept per-voyage figures
- * (voyage-figures.ts, against the accounts' balances) and the kept trip rows of the IN/OUT stats (trip-stats.ts) the partner tabs' kept arrivals (place-moves.ts), the places' kept truck postings (place-trips.ts), the places' kept departures (place-departures.ts) and the trucks' kept
- * destinations (road.ts), as the table owner (all agencies), and reports each
+ * (voyage-figures.ts, against the accounts' balances) and the kept trip rows of the IN/OUT stats (trip-stats.ts) the partner tabs' kept arrivals (place-moves.ts), the places' kept truck postings (place-trips.ts), the places' kept departures (place-departures.ts), the trucks' kept
+ * destinations (road.ts) and the trips' kept cards (trip-cards.ts), as the table owner (all agencies), and reports each
  * difference. Exit code 1 if any.
  * With the embedded database, run it while the server is stopped: PGlite opens its files in one process only.
  */
 
 export interface LedgerDifference {
-  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures' | 'tripStats' | 'placeMoves' | 'placeTrips' | 'placeDepartures' | 'road';
+  kind: 'balance' | 'committed' | 'unbalancedTransaction' | 'movementTotals' | 'voyageFigures' | 'tripStats' | 'placeMoves' | 'placeTrips' | 'placeDepartures' | 'road' | 'tripCard';
   agencyId: number;
-  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction, tripStats, placeTrips, placeDepartures), the voyage (voyageFigures) or the first account or the trip (placeMoves), the truck's account (road). */
+  /** The account (balance, committed, movementTotals), the transaction (unbalancedTransaction, tripStats, placeTrips, placeDepartures), the voyage (voyageFigures) or the first account or the trip (placeMoves), the truck's account (road), the trip (tripCard). */
   id: number;
   keptKg: bigint;
   fromEntriesKg: bigint;
@@ -42,6 +43,8 @@ export interface LedgerDifference {
   placeDeparture?: PlaceDeparturesDifference;
   /** A truck on the road whose kept destination is not its slip's. */
   road?: RoadDifference;
+  /** A trip's kept card that is not its slip's. */
+  tripCard?: TripCardDifference;
 }
 
 interface AccountSums {
@@ -107,6 +110,9 @@ export async function findLedgerDifferences(db: Db): Promise<LedgerDifference[]>
   for (const road of await roadDifferences(db)) {
     differences.push({ kind: 'road', agencyId: road.agencyId, id: road.accountId, keptKg: 0n, fromEntriesKg: 0n, road });
   }
+  for (const tripCard of await tripCardsDifferences(db)) {
+    differences.push({ kind: 'tripCard', agencyId: tripCard.agencyId, id: tripCard.tripId, keptKg: 0n, fromEntriesKg: 0n, tripCard });
+  }
   return differences;
 }
 
@@ -129,6 +135,7 @@ export function describeDifference(d: LedgerDifference): string {
   if (d.placeMove) return `agency ${d.agencyId} account ${d.id}: place moves kept ${d.placeMove.kept ?? 'no row'}, entries give ${d.placeMove.fromEntries ?? 'no row'}`;
   if (d.placeTrip) return `agency ${d.agencyId} transaction ${d.id} account ${d.placeTrip.accountId}: place trips kept ${d.placeTrip.kept ?? 'no row'}, entries give ${d.placeTrip.fromEntries ?? 'no row'}`;
   if (d.placeDeparture) return `agency ${d.agencyId} transaction ${d.id} account ${d.placeDeparture.accountId}: place departures kept ${d.placeDeparture.kept ?? 'no row'}, entries give ${d.placeDeparture.fromEntries ?? 'no row'}`;
+  if (d.tripCard) return `agency ${d.agencyId} trip ${d.id}: card kept ${d.tripCard.kept ?? 'none'}, its slip gives ${d.tripCard.fromSlips ?? 'none'}`;
   if (d.road) return `agency ${d.agencyId} truck ${d.id} trip ${d.road.tripId ?? 'none'}: destination kept ${d.road.kept ?? 'none'}, its slip gives ${d.road.fromSlips ?? 'none'}`;
   if (d.kind === 'unbalancedTransaction') return `agency ${d.agencyId} transaction ${d.id}: entries sum to ${d.fromEntriesKg} kg, not 0`;
   return `agency ${d.agencyId} account ${d.id}: ${d.kind} kept ${d.keptKg} kg, entries give ${d.fromEntriesKg} kg`;

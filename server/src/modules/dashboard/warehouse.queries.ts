@@ -675,11 +675,10 @@ interface TripInfo {
 }
 
 /**
- * The slip, truck, origin and destination of trips, from the record that started each (loading slip, warehouse out,
- * transfer slip, consignee out). The trips go to PostgreSQL as one array, unnested once into a small materialized
- * list that each table is probed from by its unique `trip_id` index: as `trip_id in (...)` in each of the four
- * branches, a busy consignment's thousand trips cost 10-20 ms of planning (the list's selectivity estimated per
- * branch) and a sequential scan of the warehouse outs.
+ * The slip, truck, origin and destination of trips, from their kept cards (`trip_cards`, one per trip that has a slip,
+ * whatever flow wrote it: trip-cards.ts): a port loading slip's origin is its vessel and voyage, any other slip's the
+ * place it loaded at. The trips go to PostgreSQL as one array, unnested once into a small materialized list, each
+ * card probed by its key.
  */
 async function tripInfo(r: WarehouseReader, tripIds: readonly number[]): Promise<Map<number, TripInfo>> {
   if (tripIds.length === 0) return new Map();
@@ -688,29 +687,13 @@ async function tripInfo(r: WarehouseReader, tripIds: readonly number[]): Promise
   const rows = await queryRows<{ trip_id: number; slip_number: string | null; truck: string | null; source: string | null; destination: string | null }>(
     r.tx,
     sql`with wanted as materialized (select unnest(${`{${wanted.join(',')}}`}::integer[]) as trip_id)
-        select ls.trip_id, ls.slip_number::text as slip_number, tr.plate_number as truck,
-               coalesce(vs.name, '') || ' / ' || v.voyage_number as source, dl.name as destination
-          from wanted w join loading_slips ls on ls.trip_id = w.trip_id join port_loadings pl on pl.id = ls.port_loading_id
-          left join trucks tr on tr.id = ls.truck_id
-          left join voyages v on v.id = pl.voyage_id left join vessels vs on vs.id = v.vessel_id
-          left join locations dl on dl.id = pl.to_location_id
-         where ls.agency_id = ${r.agencyId}::integer
-        union all
-        select wo.trip_id, wo.slip_number::text, tr.plate_number, fl.name, dl.name
-          from wanted w join warehouse_outs wo on wo.trip_id = w.trip_id join warehouse_pre_outs po on po.id = wo.pre_out_id
-          left join trucks tr on tr.id = po.truck_id
-          left join locations fl on fl.id = po.warehouse_id left join locations dl on dl.id = wo.to_location_id
-         where wo.agency_id = ${r.agencyId}::integer
-        union all
-        select ts.trip_id, ts.slip_number::text, tr.plate_number, fl.name, dl.name
-          from wanted w join transfer_slips ts on ts.trip_id = w.trip_id left join trucks tr on tr.id = ts.truck_id
-          left join locations fl on fl.id = ts.from_location_id left join locations dl on dl.id = ts.to_location_id
-         where ts.agency_id = ${r.agencyId}::integer
-        union all
-        select co.trip_id, co.slip_number::text, tr.plate_number, fl.name, dl.name
-          from wanted w join consignee_outs co on co.trip_id = w.trip_id left join trucks tr on tr.id = co.truck_id
-          left join locations fl on fl.id = co.location_id left join locations dl on dl.id = co.to_location_id
-         where co.agency_id = ${r.agencyId}::integer`,
+        select tc.trip_id, tc.slip_number::text as slip_number, tr.plate_number as truck,
+               case when tc.kind = 'port' then coalesce(vs.name, '') || ' / ' || v.voyage_number else fl.name end as source, dl.name as destination
+          from wanted w join trip_cards tc on tc.trip_id = w.trip_id
+          left join trucks tr on tr.id = tc.truck_id
+          left join voyages v on v.id = tc.voyage_id and tc.kind = 'port' left join vessels vs on vs.id = v.vessel_id
+          left join locations fl on fl.id = tc.from_location_id left join locations dl on dl.id = tc.to_location_id
+         where tc.agency_id = ${r.agencyId}::integer`,
   );
   const info = new Map<number, TripInfo>();
   for (const row of rows) {
