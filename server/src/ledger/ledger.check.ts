@@ -147,7 +147,7 @@ async function main(): Promise<number> {
   try {
     const differences = await findLedgerDifferences(database.db);
     for (const d of differences) console.error(describeDifference(d));
-    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters, voyage figures, trip rows, place moves, place trips, place departures and the road equal the ledger');
+    console.info(differences.length ? `ledger:check: ${differences.length} difference(s)` : 'ledger:check: balances, movement counters, voyage figures, trip rows, place moves, place trips, place departures and the road equal the ledger, the trip cards their slips');
     return differences.length ? 1 : 0;
   } finally {
     await database.close();
