@@ -20,6 +20,7 @@ import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
 import { createGeneratedAgency } from '../../test/generated-season';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { slipsByTrip } from '../../test/slips-by-trip';
 import { UNRESTRICTED } from '../../identity/data-scope';
 import { partnerTripsIn, partnerTripsOut, resolvePartner } from './partner.queries';
 import type { JsonText } from '../../kit/route';
@@ -273,6 +274,16 @@ function rightAnswers(who: string, season: () => Season, agencyOf: () => number,
           expect(r.slipNumber).not.toBe('');
           expect(r.truck).not.toBe('');
           expect(r.LCPONumber).not.toBe('');
+        }
+        // Each truck's type, slip number, plate, origin (trips in) and destination (trips out) are its slip's.
+        const slips = await slipsByTrip(t.database.db);
+        for (const r of arrived) {
+          const slip = slips.get(r.tripId);
+          expect({ type: r.type, slipNumber: r.slipNumber, truck: r.truck, source: r.source }, `trip ${r.tripId}`).toEqual({ type: slip?.type, slipNumber: slip?.slipNumber, truck: slip?.truck, source: slip?.from });
+        }
+        for (const r of left) {
+          const slip = slips.get(r.tripId);
+          expect({ type: r.type, slipNumber: r.slipNumber, truck: r.truck, destination: r.destination }, `trip ${r.tripId}`).toEqual({ type: slip?.type, slipNumber: slip?.slipNumber, truck: slip?.truck, destination: slip?.destination });
         }
 
         // Level 2: what came in less what went out is what is on hand (all time); by truck from the port, to customers.

@@ -22,6 +22,7 @@ import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
 import { createGeneratedAgency } from '../../test/generated-season';
 import { createTestApp, type TestApp } from '../../test/harness';
+import { slipsByTrip } from '../../test/slips-by-trip';
 
 /**
  * The Warehouse tab (spec 2.13, 3, 6, 7): `/api/dashboard/warehouse/*` and its two Excel exports, on the demo
@@ -489,7 +490,7 @@ function rightAnswers(who: string, season: () => Season, demo: boolean) {
 
   it('get-consignee-consignments and the four consignment panels, for every consignee at every warehouse', async () => {
     const s = season();
-    const slips = await slipsByTrip();
+    const slips = await slipsByTrip(t.database.db);
     const pairs = new Set(s.entries.map((e) => `${e.locationId}:${e.ownerId}`));
     let checkedTrips = 0;
     let checkedLosses = 0;
@@ -542,7 +543,7 @@ function rightAnswers(who: string, season: () => Season, demo: boolean) {
         // Each truck's slip number, plate and origin are its slip's.
         for (const row of tripsIn.rows) {
           const slip = slips.get(row.tripId);
-          expect({ slipNumber: row.slipNumber, truck: row.truck, source: row.source }, `trip ${row.tripId}`).toEqual({ slipNumber: slip?.slipNumber, truck: slip?.truck, source: slip?.source });
+          expect({ slipNumber: row.slipNumber, truck: row.truck, source: row.source }, `trip ${row.tripId}`).toEqual({ slipNumber: slip?.slipNumber, truck: slip?.truck, source: slip?.vesselVoyage ?? slip?.from });
         }
         const tripsOut = await ok(ZWarehouseTripsOut, who, 'get-consignment-trips-out-detail', q);
         expect({ trips: tripsOut.trips, quantity: tripsOut.quantity }).toEqual({ trips: g.outTrips.size, quantity: T(g.outTripKg) });
@@ -606,30 +607,6 @@ function rightAnswers(who: string, season: () => Season, demo: boolean) {
     expect(open.totals.quantity).toBe(T(o?.onHand ?? 0n));
     expect(open.silos.every((row) => row.siloId === null)).toBe(true);
   });
-}
-
-/**
- * What each trip's slip says, read from the four slip tables themselves (not through the kept cards the lists read):
- * number, plate, origin (a port slip's vessel / voyage, any other's place) and destination, by trip.
- */
-async function slipsByTrip(): Promise<Map<number, { slipNumber: string; truck: string; source: string; destination: string }>> {
-  const rows = await queryRows<{ trip_id: number; slip_number: string; truck: string; source: string; destination: string }>(
-    t.database.db,
-    sql`select s.trip_id, s.slip_number::text as slip_number, tr.plate_number as truck, ve.name || ' / ' || v.voyage_number as source, dl.name as destination
-          from loading_slips s join port_loadings p on p.id = s.port_loading_id join trucks tr on tr.id = s.truck_id
-          join voyages v on v.id = p.voyage_id join vessels ve on ve.id = v.vessel_id join locations dl on dl.id = p.to_location_id
-        union all
-        select o.trip_id, o.slip_number::text, tr.plate_number, fl.name, dl.name
-          from warehouse_outs o join warehouse_pre_outs po on po.id = o.pre_out_id join trucks tr on tr.id = po.truck_id
-          join locations fl on fl.id = po.warehouse_id join locations dl on dl.id = o.to_location_id
-        union all
-        select o.trip_id, o.slip_number::text, tr.plate_number, fl.name, dl.name
-          from consignee_outs o join trucks tr on tr.id = o.truck_id join locations fl on fl.id = o.location_id join locations dl on dl.id = o.to_location_id
-        union all
-        select o.trip_id, o.slip_number::text, tr.plate_number, fl.name, dl.name
-          from transfer_slips o join trucks tr on tr.id = o.truck_id join locations fl on fl.id = o.from_location_id join locations dl on dl.id = o.to_location_id`,
-  );
-  return new Map(rows.map((r) => [Number(r.trip_id), { slipNumber: r.slip_number, truck: r.truck, source: r.source, destination: r.destination }]));
 }
 
 describe('the right answers on the demo season (independent of the server’s queries, to the kilogram)', () => rightAnswers('admin', demoSeason, true));
