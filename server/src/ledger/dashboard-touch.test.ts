@@ -4,10 +4,10 @@ import { io as connectClient, type Socket as ClientSocket } from 'socket.io-clie
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { queryRows } from '../platform/db/client';
 import { inAgency } from '../platform/db/tenancy';
-import { findDemoAgency, seedFirstRun } from '../seed/first-run';
+import { findDemoAgency } from '../seed/first-run';
 import { bearer, loginAs, makeAgency, makeUser } from '../test/fixtures';
 import { createSession } from '../identity/sessions.service';
-import { createTestApp, testEngine, type TestApp } from '../test/harness';
+import { createDemoTestApp, createTestApp, testEngine, type TestApp } from '../test/harness';
 import { DashboardTouches, touchedTypes } from './dashboard-touch';
 import { POSTING_TYPES, type PostingType } from './posting-types';
 
@@ -23,8 +23,7 @@ let headers: Record<string, string>;
 let emit: MockInstance<TestApp['context']['realtime']['emitToAgency']>;
 
 beforeAll(async () => {
-  t = await createTestApp({ realtime: true, config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => {} });
+  t = await createDemoTestApp({ realtime: true });
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   headers = { ...bearer(await loginAs(t.app, 'demo.admin', 'Demo#Pass1')), [Headers.agencyId]: String(agencyId) };
   emit = vi.spyOn(t.context.realtime, 'emitToAgency');

@@ -1,6 +1,6 @@
-import { findDemoAgency, seedFirstRun } from '../seed/first-run';
+import { findDemoAgency } from '../seed/first-run';
 import { createGeneratedAgency } from '../test/generated-season';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createDemoTestApp, type TestApp } from '../test/harness';
 
 /** The app the kept figures' tests post through: the demo season, and a generated season of five vessel calls. */
 export interface SeasonsApp {
@@ -13,8 +13,7 @@ export interface SeasonsApp {
 
 /** A test app with the demo season seeded and a generated season beside it (`seed` draws the generated one). */
 export async function seasonsApp(seed: number): Promise<SeasonsApp> {
-  const t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  const t = await createDemoTestApp();
   const demoAgencyId = (await findDemoAgency(t.database.db)) ?? 0;
   const generated = await createGeneratedAgency(t.database.db, { now: t.clock.now(), seed, voyages: 5, password: 'Generated#Pass1' });
   return { t, demoAgencyId, generatedAgencyId: generated.agencyId, generatedAdmin: generated.username };

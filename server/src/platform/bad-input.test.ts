@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { findLedgerDifferences } from '../ledger/ledger.check';
-import { findDemoAgency, seedFirstRun } from '../seed/first-run';
+import { findDemoAgency } from '../seed/first-run';
 import { bearer, loginAs } from '../test/fixtures';
-import { createTestApp, ROUTE_SWEEP_BUDGET_MS, type TestApp } from '../test/harness';
+import { createDemoTestApp, ROUTE_SWEEP_BUDGET_MS, type TestApp } from '../test/harness';
 import { queryRows } from './db/client';
 
 /*
@@ -20,8 +20,7 @@ let t: TestApp;
 const principals: { name: string; headers: Record<string, string> }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  t = await createDemoTestApp();
   const agency = { [Headers.agencyId]: String((await findDemoAgency(t.database.db)) ?? 0) };
   principals.push(
     { name: 'super admin', headers: { ...bearer(await loginAs(t.app, t.config.adminUsername, 'Admin#Pass1')), ...agency } },

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Headers, INVALID_ID, TEXT_NOT_ALLOWED, resourceByKey, type TDocument } from '@tonnage/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findDemoAgency, seedFirstRun } from '../seed/first-run';
+import { findDemoAgency } from '../seed/first-run';
 import { bearer, loginAs } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createDemoTestApp, type TestApp } from '../test/harness';
 import { sampleInput } from '../test/resource-samples';
 import { queryRows } from './db/client';
 
@@ -19,8 +19,7 @@ let admin: Record<string, string>;
 let superAdmin: Record<string, string>;
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  t = await createDemoTestApp();
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   admin = { ...bearer(await loginAs(t.app, 'demo.admin', 'Demo#Pass1')), [Headers.agencyId]: String(agencyId) };
   superAdmin = bearer(await loginAs(t.app, t.config.adminUsername, 'Admin#Pass1'));

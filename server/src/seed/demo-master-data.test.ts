@@ -1,13 +1,12 @@
 import type { TResourceRow } from '@tonnage/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs } from '../test/fixtures';
-import { createTestApp, type TestApp } from '../test/harness';
+import { createDemoTestApp, type TestApp } from '../test/harness';
 import { seedFirstRun } from './first-run';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  t = await createDemoTestApp();
 });
 afterAll(async () => {
   await t.close();

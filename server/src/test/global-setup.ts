@@ -14,11 +14,20 @@ import { openDatabase } from '../platform/db/client';
  * - PostgreSQL: a template database of this run (`tonnage_tpl_<run>`); each test database is `create database ...
  *   template` it. Dropped at the end of the run, so runs never share anything.
  * The harness reads where they are from the environment (set here before the workers start) and migrates as before
- * when it is not set (a script using the harness outside vitest).
+ * when it is not set (a script using the harness outside vitest). The demo-season template beside it is made later,
+ * by the first worker that asks for it (`demoTemplateNames`), so a run without such a test never seeds it.
  */
 
 export const PGLITE_SNAPSHOT_ENV = 'TONNAGE_TEST_PGLITE_SNAPSHOT';
 export const PG_TEMPLATE_ENV = 'TONNAGE_TEST_PG_TEMPLATE';
+
+/**
+ * The run's second template, the demo season seeded (harness.ts `createDemoTestApp`), made by the first worker that
+ * needs one: on PGlite a `demo.tar` in the migrated tarball's folder, on PostgreSQL these databases.
+ */
+export function demoTemplateNames(migrated: string): { demo: string; building: string } {
+  return { demo: `${migrated}_demo`, building: `${migrated}_demo_build` };
+}
 
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.TEST_DB !== 'postgres') {
@@ -56,6 +65,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   await database.close();
   process.env[PG_TEMPLATE_ENV] = name;
   return async () => {
-    await run(`drop database if exists ${name} with (force)`);
+    const { demo, building } = demoTemplateNames(name);
+    for (const database of [demo, building, name]) await run(`drop database if exists ${database} with (force)`);
   };
 }

@@ -16,10 +16,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/client';
 import { reverse } from '../../ledger/ledger.service';
 import { inAgency } from '../../platform/db/tenancy';
-import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
+import { findDemoAgency } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
 import { createGeneratedAgency } from '../../test/generated-season';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createDemoTestApp, type TestApp } from '../../test/harness';
 import { slipsByTrip } from '../../test/slips-by-trip';
 import { UNRESTRICTED } from '../../identity/data-scope';
 import { partnerTripsIn, partnerTripsOut, resolvePartner } from './partner.queries';
@@ -185,8 +185,7 @@ let demo: Season = { consignees: [], customers: [], sites: new Map() };
 const managers = { rsgl: 0, abss: 0 };
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  t = await createDemoTestApp();
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   const agency = { 'x-agency-id': String(agencyId) };
   headers.admin = { ...bearer(await loginAs(t.app, 'demo.admin', 'Demo#Pass1')), ...agency };

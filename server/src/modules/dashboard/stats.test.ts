@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reverse } from '../../ledger/ledger.service';
 import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
-import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
+import { findDemoAgency } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
 import { createGeneratedAgency } from '../../test/generated-season';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createDemoTestApp, type TestApp } from '../../test/harness';
 
 /**
  * `GET /api/dashboard/stats` (spec 2.13 "IN/OUT Stats tab", 3, 6, 7, 9) on the demo season and a generated one:
@@ -246,8 +246,7 @@ async function stats(who: string, query: Record<string, string> = {}): Promise<T
 const smIds = new Map<string, number>();
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  t = await createDemoTestApp();
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   model = await loadModel(agencyId);
   const db = t.database.db;

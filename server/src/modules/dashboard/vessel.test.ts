@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
-import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
+import { findDemoAgency } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
 import { createGeneratedAgency } from '../../test/generated-season';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createDemoTestApp, type TestApp } from '../../test/harness';
 
 /**
  * The VESSEL tab (spec 2.13, 3, 6, 7: `/api/dashboard/vessels/...`) on the demo season: every figure of every call
@@ -133,8 +133,7 @@ function expectedTrips(agency: number = agencyId): Promise<ExpectedTrip[]> {
 const sumKg = (values: readonly (string | number | bigint)[]) => values.reduce<bigint>((total, v) => total + BigInt(v), 0n);
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  t = await createDemoTestApp();
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   const managers = await rows<{ id: number; name: string }>(sql`select id, name from companies where company_type_id = ${COMPANY_TYPE_IDS.shipmentManager}::integer order by id`);
   sm.rsgl = Number(managers.find((m) => m.name === 'Red Sea Grain Logistics')?.id ?? 0);

@@ -18,10 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../identity/users.schema';
 import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
-import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
+import { findDemoAgency } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
 import { createGeneratedAgency } from '../../test/generated-season';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createDemoTestApp, type TestApp } from '../../test/harness';
 import { slipsByTrip } from '../../test/slips-by-trip';
 
 /**
@@ -151,8 +151,7 @@ async function loadSeason(agency: number): Promise<Season> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ config: { seedDemo: true, demoPassword: 'Demo#Pass1', adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  t = await createDemoTestApp();
   agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   const demo = await loadSeason(agencyId);
   Object.assign(ids, demo.ids);

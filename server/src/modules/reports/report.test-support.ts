@@ -5,10 +5,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { queryRows } from '../../platform/db/client';
 import { inAgency } from '../../platform/db/tenancy';
-import { findDemoAgency, seedFirstRun } from '../../seed/first-run';
+import { findDemoAgency } from '../../seed/first-run';
 import { bearer, loginAs, makeRole, makeUser } from '../../test/fixtures';
 import { createGeneratedAgency } from '../../test/generated-season';
-import { createTestApp, type TestApp } from '../../test/harness';
+import { createDemoTestApp, type TestApp } from '../../test/harness';
 
 /*
  * The world of a report's API test (issue 16), one per test file: an app on the test engine with the demo season, the
@@ -78,8 +78,7 @@ const GENERATED_PASSWORD = 'Generated#Pass1';
 
 /** Builds the world of `report`'s test (call in `beforeAll` with a long timeout; `close` in `afterAll`). */
 export async function reportWorld(report: ReportDeclaration): Promise<ReportWorld> {
-  const t = await createTestApp({ config: { seedDemo: true, demoPassword: DEMO_PASSWORD, adminPassword: 'Admin#Pass1' } });
-  await seedFirstRun(t.database.db, { config: t.config, clock: t.clock, log: () => undefined });
+  const t = await createDemoTestApp();
   const agencyId = (await findDemoAgency(t.database.db)) ?? 0;
   expect(agencyId).toBeGreaterThan(0);
   const rows = <T>(query: SQL, agency: number = agencyId) => inAgency(t.database.db, agency, (tx) => queryRows<T>(tx, query));
