@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_place_trips_owner_idx" ON "ledger_place_trips" USING btree ("agency_id","location_id","direction","owner_company_id","at","transaction_id");
