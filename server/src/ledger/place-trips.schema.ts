@@ -51,7 +51,7 @@ export const ledgerPlaceTrips = pgTable(
     // A position's postings of one direction (the warehouse tab's LC/PO trips lists: the few accounts of an LC/PO at a
     // warehouse, then their rows), instead of every row of the place.
     index('ledger_place_trips_account_idx').on(t.accountId, t.direction, t.at),
-    // One owner's postings at a place (the consignee and customer tabs' trips lists: the partner's own cargo at one of
+    // One owner's postings at a place (the Consignee tab's trips lists: the consignee's own cargo at one of
     // its places, newest first), instead of every owner's rows of the place filtered: a consignee with 4 % of a
     // terminal's 24,564 arrivals read 13,797 heap blocks for its newest 976 (docs/benchmarks.md 10k).
     index('ledger_place_trips_owner_idx').on(t.agencyId, t.locationId, t.direction, t.ownerCompanyId, t.at, t.transactionId),

@@ -14,7 +14,7 @@ import { ledgerPlaceDepartures } from '../../ledger/place-departures.schema';
 import { typedDeparturesOf } from '../../ledger/place-departures';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
-import { queryRows, queryRowsNamed, type Db } from '../../platform/db/client';
+import { queryRows, type Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 
 /*
@@ -438,10 +438,7 @@ function tripListJsonSql(listed: SQL): SQL {
       left join cargo_types g on g.id = l.cargo_type_id`;
 }
 
-/**
- * The list's JSON text, read. A named prepared statement: its text is the same for every list of a kind (the trips
- * come as array parameters), and planning its joins took 6.5 ms of a 1,000-truck list's 50 (docs/benchmarks.md 10k).
- */
+/** The list's JSON text, read. */
 async function tripListJson(tx: Db, statement: SQL): Promise<JsonText> {
   const [row] = await queryRows<{ json: string }>(tx, statement);
   return new JsonText(row?.json ?? '[]');
