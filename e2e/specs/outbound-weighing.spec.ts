@@ -41,6 +41,14 @@ async function captureWhenStable(page: Page, testId: string, listUrl: RegExp): P
     if (outcome === 'saved') return kg;
     if (outcome === 'neither') throw new Error('the capture neither saved nor was refused within 30 s');
     refusals.push(((await notices.last().textContent()) ?? '').trim());
+    // The form asks the bridge again at once after a refusal: its answer (the truck moving) disables the button
+    // before the next try, unless the weight has settled again within 3 s.
+    await page
+      .waitForFunction((id) => {
+        const element = document.querySelector(`[data-testid="${id}"]`);
+        return element instanceof HTMLButtonElement && element.disabled;
+      }, testId, { timeout: 3_000, polling: 100 })
+      .catch(() => undefined);
   }
   throw new Error(`the bridge refused three captures: ${refusals.join(' | ')}`);
 }

@@ -13,7 +13,7 @@ import { WarehousePicker } from '../../components/pickers';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { EquipmentSelect } from '../port-loading/selects';
 import { LiveWeightPanel, captureState } from './LiveWeightPanel';
-import { createFirstWeight, updateFirstWeight, useLiveWeight, useWarehouseBridges } from './outbound-weighing-api';
+import { createFirstWeight, refreshLiveWeight, updateFirstWeight, useLiveWeight, useWarehouseBridges } from './outbound-weighing-api';
 import { WeighingEditForm } from './WeighingEditForm';
 
 /** The flag of a typed (manual) weight. */
@@ -125,6 +125,7 @@ function NewFirstWeightForm() {
     });
     setSaving(false);
     if (!result.ok) {
+      if (!manual) refreshLiveWeight(queryClient, values.machineId);
       showSubmitFailure(form, result, FIELDS);
       return;
     }

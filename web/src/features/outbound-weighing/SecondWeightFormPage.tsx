@@ -11,7 +11,7 @@ import { translateMessage } from '../../app/i18n';
 import { useAgencyPath } from '../../app/navigation';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { CaptureButton, MANUAL_WEIGHT_FLAG, ManualTag, ManualWeightFields, WeighbridgeSelect, WeighingFacts } from './FirstWeightFormPage';
-import { createSecondWeight, updateSecondWeight, useOpenFirstWeights } from './outbound-weighing-api';
+import { createSecondWeight, refreshLiveWeight, updateSecondWeight, useOpenFirstWeights } from './outbound-weighing-api';
 import { WeighingEditForm } from './WeighingEditForm';
 
 interface SecondWeightValues {
@@ -60,6 +60,7 @@ function NewSecondWeightForm() {
     });
     setSaving(false);
     if (!result.ok) {
+      if (!manual) refreshLiveWeight(queryClient, values.machineId);
       showSubmitFailure(form, result, FIELDS);
       return;
     }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   ZLocationDetail,
   ZOpenFirstWeights,
@@ -35,6 +35,15 @@ export function useLiveWeight(machineId: number | undefined) {
     refetchIntervalInBackground: false,
     retry: false,
   });
+}
+
+/**
+ * Asks the bridge's live weight again at once: after a refused capture the button and its reason then show the
+ * server's answer (the truck moving) without waiting for the next second's poll, so a second click does not meet the
+ * same refusal.
+ */
+export function refreshLiveWeight(queryClient: QueryClient, machineId: number | undefined): void {
+  if (machineId !== undefined) void queryClient.invalidateQueries({ queryKey: weighingKeys.live(machineId) });
 }
 
 /** The weighbridges of a warehouse (`GET /api/locations/:id`, scoped). */

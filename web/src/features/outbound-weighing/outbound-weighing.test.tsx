@@ -9,6 +9,8 @@ import FirstWeightFormPage, { CaptureButton } from './FirstWeightFormPage';
 import { formatLive } from './LiveWeightPanel';
 import { FirstWeightListPage } from './WeighingListPages';
 import { WeighTicketSheet, ticketLines } from './WeighTicketPrintPage';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { refreshLiveWeight, weighingKeys } from './outbound-weighing-api';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -81,6 +83,21 @@ describe('the capture button and the live weight', () => {
     answer = live({ capturable: false, stable: false, refusal: 'motion', reason: OutboundWeighingMessages.motion });
     await waitFor(() => expect(screen.getByTestId('capture').hasAttribute('disabled')).toBe(true), { timeout: 3000 });
     expect(calls.filter((path) => path === '/api/weighbridge/5/live').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('asks the bridge again at once after a refused capture, not a second later (refreshLiveWeight)', async () => {
+    const client = new QueryClient();
+    let asked = 0;
+    const observer = new QueryObserver(client, { queryKey: weighingKeys.live(5), queryFn: () => (asked += 1), staleTime: Infinity });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await waitFor(() => expect(asked).toBe(1));
+    refreshLiveWeight(client, 6);
+    refreshLiveWeight(client, undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked).toBe(1);
+    refreshLiveWeight(client, 5);
+    await waitFor(() => expect(asked).toBe(2));
+    unsubscribe();
   });
 
   it('asks nothing of the bridge for a manual weight, and lets it be saved', () => {

@@ -16,6 +16,7 @@ import { CaptureButton, MANUAL_WEIGHT_FLAG, ManualTag, ManualWeightFields, Weigh
 import { parseSlipKey, slipKey } from './slip-key';
 import { createPreIn, updatePreIn, useInTransitSlips } from './receiving-api';
 import { WeighingEditForm } from '../outbound-weighing/WeighingEditForm';
+import { refreshLiveWeight } from '../outbound-weighing/outbound-weighing-api';
 
 interface PreInValues {
   warehouseId?: number;
@@ -63,6 +64,7 @@ function NewPreInForm() {
     });
     setSaving(false);
     if (!result.ok) {
+      if (!manual) refreshLiveWeight(queryClient, values.machineId);
       showSubmitFailure(form, result, FIELDS);
       return;
     }

@@ -11,7 +11,7 @@ import { translateMessage } from '../../app/i18n';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
 import { TransactionFormPage } from '../../components/transactions/form/TransactionFormPage';
 import { CaptureButton, MANUAL_WEIGHT_FLAG, ManualTag, ManualWeightFields, WeighbridgeSelect, WeighingFacts } from '../outbound-weighing/FirstWeightFormPage';
-import { useLiveWeight } from '../outbound-weighing/outbound-weighing-api';
+import { refreshLiveWeight, useLiveWeight } from '../outbound-weighing/outbound-weighing-api';
 import { createIn, updateIn, useOpenPreIns, useWarehouseSilos } from './receiving-api';
 import { SiloSplit, type SiloShareValue } from './SiloSplit';
 
@@ -84,6 +84,7 @@ function NewInForm() {
     });
     setSaving(false);
     if (!result.ok) {
+      if (!manual) refreshLiveWeight(queryClient, values.machineId);
       showSubmitFailure(form, result, FIELDS);
       return;
     }
