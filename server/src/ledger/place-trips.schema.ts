@@ -47,13 +47,16 @@ export const ledgerPlaceTrips = pgTable(
   (t) => [
     primaryKey({ name: 'ledger_place_trips_pkey', columns: [t.transactionId, t.accountId, t.direction] }),
     // The read path: a place's postings of one direction, newest first (a backward scan stops at the page's end).
+    // Covering (migration 0048 adds INCLUDE (owner_company_id, quantity_kg, trip_ids): drizzle's builder has no
+    // INCLUDE): a list reads a few index pages in time order, not one heap page per row (docs/benchmarks.md 10l).
     index('ledger_place_trips_place_idx').on(t.agencyId, t.locationId, t.direction, t.at, t.transactionId),
     // A position's postings of one direction (the warehouse tab's LC/PO trips lists: the few accounts of an LC/PO at a
     // warehouse, then their rows), instead of every row of the place.
     index('ledger_place_trips_account_idx').on(t.accountId, t.direction, t.at),
     // One owner's postings at a place (the Consignee tab's trips lists: the consignee's own cargo at one of
     // its places, newest first), instead of every owner's rows of the place filtered: a consignee with 4 % of a
-    // terminal's 24,564 arrivals read 13,797 heap blocks for its newest 976 (docs/benchmarks.md 10k).
+    // terminal's 24,564 arrivals read 13,797 heap blocks for its newest 976 (docs/benchmarks.md 10k). Covering too
+    // (migration 0048 adds INCLUDE (quantity_kg, trip_ids)).
     index('ledger_place_trips_owner_idx').on(t.agencyId, t.locationId, t.direction, t.ownerCompanyId, t.at, t.transactionId),
     tenantPolicy('ledger_place_trips'),
   ],
