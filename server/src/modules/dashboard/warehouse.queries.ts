@@ -876,6 +876,45 @@ async function keptArrivalsByType(r: WarehouseReader, resolved: Resolved): Promi
   return WAREHOUSE_MOVE_TYPES.filter((type) => (sums.get(type) ?? 0n) !== 0n).map((type) => ({ type, kg: sums.get(type) ?? 0n }));
 }
 
+/**
+ * What left the filtered positions over the period, per move type, from the kept rows (as `keptArrivalsByType`): by
+ * truck, the kept truck postings (direction `out`), a transfer slip's posting typed by its slip's kind and any other
+ * a 'warehouseOut' (as `placeMoves`); in place, the kept movement counters (direction `out`, origin 'none') by the
+ * posting type. Undefined when the period is not whole days of the agency.
+ */
+async function keptDeparturesByType(r: WarehouseReader, resolved: Resolved): Promise<{ type: WarehouseMoveType; kg: bigint }[] | undefined> {
+  const period = resolved.period;
+  if ((period?.from || period?.to) && !period.days) return undefined;
+  const days: SQL[] = [];
+  if (period?.days?.from !== undefined) days.push(sql` and k.day >= ${period.days.from}::date`);
+  if (period?.days?.to !== undefined) days.push(sql` and k.day <= ${period.days.to}::date`);
+  const at: SQL[] = [];
+  if (period?.from) at.push(sql` and p.at >= ${period.from.toISOString()}::timestamptz`);
+  if (period?.to) at.push(sql` and p.at < ${period.to.toISOString()}::timestamptz`);
+  const rows = await queryRows<{ posting_type: string | null; slip_kind: string | null; kg: string }>(
+    r.tx,
+    sql`select k.posting_type, null::text as slip_kind, sum(k.kg)::text as kg
+          from ledger_accounts a join ledger_movement_totals k on k.account_id = a.id
+         where ${positionWhere(r, resolved.filter)} and k.agency_id = ${r.agencyId}::integer and k.direction = 'out' and k.origin = 'none'${sql.join(days, sql``)}
+         group by k.posting_type
+        union all
+        select null, case when t.type = 'transferSlip' then coalesce(ts.source_kind, '') else 'warehouseOut' end, sum(p.quantity_kg)::text
+          from ledger_accounts a join ledger_place_trips p on p.account_id = a.id and p.direction = 'out'
+          join ledger_transactions t on t.id = p.transaction_id
+          left join transfer_slips ts on ts.trip_id = p.trip_ids[1] and t.type = 'transferSlip'
+         where ${positionWhere(r, resolved.filter)} and cardinality(p.trip_ids) > 0${sql.join(at, sql``)}
+         group by 2`,
+  );
+  const sums = new Map<WarehouseMoveType, bigint>();
+  for (const row of rows) {
+    let type: WarehouseMoveType;
+    if (row.posting_type !== null) type = inPlaceMoveType(row.posting_type);
+    else type = row.slip_kind !== null && (WAREHOUSE_MOVE_TYPES as readonly string[]).includes(row.slip_kind) ? (row.slip_kind as WarehouseMoveType) : 'warehouseTransfer';
+    sums.set(type, (sums.get(type) ?? 0n) + BigInt(row.kg));
+  }
+  return WAREHOUSE_MOVE_TYPES.filter((type) => (sums.get(type) ?? 0n) !== 0n).map((type) => ({ type, kg: sums.get(type) ?? 0n }));
+}
+
 /** MT that came into the consignment's positions at the warehouse over the period, per source. */
 export async function consignmentInQty(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseInQtyDetail> {
   await warehouseOf(r, q.locationId);
@@ -891,13 +930,12 @@ export async function consignmentOutQty(
 ): Promise<TWarehouseOutQtyDetail> {
   await warehouseOf(r, q.locationId);
   const resolved = await resolveFilters(r, q);
-  const moves = await placeMoves(r, resolved, { direction: 'out' });
-  const types = byType(
-    moves.filter((m) => q.type === undefined || m.type === q.type),
-    -1n,
-  );
+  // The handling losses' pages list each move; the sums by type come from the kept rows.
+  const moves = q.type === 'handlingLoss' ? await placeMoves(r, resolved, { direction: 'out' }) : undefined;
+  const all = (moves === undefined ? await keptDeparturesByType(r, resolved) : undefined) ?? byType(moves ?? (await placeMoves(r, resolved, { direction: 'out' })), -1n);
+  const types = all.filter((t) => q.type === undefined || t.type === q.type);
   let handlingLoss: TWarehouseOutQtyDetail['handlingLoss'] = null;
-  if (q.type === 'handlingLoss') {
+  if (moves !== undefined) {
     const losses = moves.filter((m) => m.type === 'handlingLoss').reverse();
     handlingLoss = {
       rows: losses.slice((q.page - 1) * q.limit, q.page * q.limit).map((m) => ({

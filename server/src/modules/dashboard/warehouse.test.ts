@@ -264,6 +264,8 @@ interface Expected {
   handlingLosses: number;
   /** What came in, by the in-quantity detail's move type (`arrivalType`). */
   inByType: Map<string, bigint>;
+  /** What left, by the out-quantity detail's move type (`departureType`). */
+  outByType: Map<string, bigint>;
 }
 
 /** The move type of an arrival (spec 2.13's in-quantity detail), written out here from the spec's names, not imported. */
@@ -272,6 +274,17 @@ function arrivalType(e: Entry): string {
     if (e.fromVessel) return 'port';
     return e.slipKind !== null && ['loan', 'loanReturn', 'sale', 'consigneeTransfer'].includes(e.slipKind) ? e.slipKind : 'warehouseTransfer';
   }
+  return inPlaceType(e);
+}
+
+/** The move type of a departure (the out-quantity detail): a transfer slip's truck by its kind, any other truck a Warehouse Out. */
+function departureType(e: Entry): string {
+  if (e.tripId !== null) return e.type === 'transferSlip' ? (e.slipKind ?? 'warehouseTransfer') : 'warehouseOut';
+  return inPlaceType(e);
+}
+
+/** A move without a truck, by its posting type. */
+function inPlaceType(e: Entry): string {
   const inPlace: Record<string, string> = {
     ownershipTransfer: 'ownershipTransfer',
     consigneeTransfer: 'consigneeTransfer',
@@ -294,7 +307,7 @@ async function expected(f: Filter, viewer: Viewer, groupOf: (e: Entry) => string
     const key = groupOf(e);
     let g = groups.get(key);
     if (!g) {
-      g = { onHand: 0n, committed: 0n, inTripKg: 0n, inTrips: new Set(), outTripKg: 0n, outTrips: new Set(), portKg: 0n, portTrips: new Set(), inKg: 0n, outKg: 0n, handlingLossKg: 0n, handlingLosses: 0, inByType: new Map() };
+      g = { onHand: 0n, committed: 0n, inTripKg: 0n, inTrips: new Set(), outTripKg: 0n, outTrips: new Set(), portKg: 0n, portTrips: new Set(), inKg: 0n, outKg: 0n, handlingLossKg: 0n, handlingLosses: 0, inByType: new Map(), outByType: new Map() };
       groups.set(key, g);
     }
     g.onHand += e.kg;
@@ -304,7 +317,10 @@ async function expected(f: Filter, viewer: Viewer, groupOf: (e: Entry) => string
     if (e.kg > 0n) {
       g.inKg += e.kg;
       g.inByType.set(arrivalType(e), (g.inByType.get(arrivalType(e)) ?? 0n) + e.kg);
-    } else g.outKg -= e.kg;
+    } else {
+      g.outKg -= e.kg;
+      g.outByType.set(departureType(e), (g.outByType.get(departureType(e)) ?? 0n) - e.kg);
+    }
     if (e.type === 'handlingLoss' && e.kg < 0n) {
       g.handlingLossKg -= e.kg;
       g.handlingLosses += 1;
@@ -522,6 +538,7 @@ function rightAnswers(who: string, season: () => Season, demo: boolean) {
     let checkedTrips = 0;
     let checkedLosses = 0;
     const inTypes: string[] = [];
+    const outTypes: string[] = [];
     // A window of whole days ending half-way through the season (the agency's days): the in-quantity by type over it.
     const days = s.entries.map((e) => e.at.getTime()).sort((a, b) => a - b);
     const window = { fromDate: '2026-01-01', toDate: new Date(days[Math.floor(days.length / 2)] ?? 0).toISOString().slice(0, 10) };
@@ -603,6 +620,16 @@ function rightAnswers(who: string, season: () => Season, demo: boolean) {
         const outQty = await ok(ZWarehouseOutQtyDetail, who, 'get-consignment-out-qty-detail', q);
         expect(outQty.outQty).toBe(T(g.outKg));
         expect(outQty.handlingLoss).toBeNull();
+        const byTypeOf = (m: Map<string, bigint> | undefined) =>
+          WAREHOUSE_MOVE_TYPES.filter((type) => (m?.get(type) ?? 0n) !== 0n).map((type) => ({ type, outQty: T(m?.get(type) ?? 0n) }));
+        expect(outQty.rows, `out-quantity by type, ${JSON.stringify(q)}`).toEqual(byTypeOf(g.outByType));
+        outTypes.push(...outQty.rows.map((r) => r.type));
+        const outWindow = await ok(ZWarehouseOutQtyDetail, who, 'get-consignment-out-qty-detail', { ...q, ...window });
+        expect(outWindow.rows, `out-quantity by type, ${JSON.stringify({ ...q, ...window })}`).toEqual(byTypeOf(early?.outByType));
+        for (const type of new Set(outQty.rows.map((r) => r.type))) {
+          const one = await ok(ZWarehouseOutQtyDetail, who, 'get-consignment-out-qty-detail', { ...q, type });
+          expect(one.rows, `out-quantity of ${type}`).toEqual(byTypeOf(g.outByType).filter((r) => r.type === type));
+        }
         expect(outQty.rows.find((r) => r.type === 'handlingLoss')?.outQty ?? '0.000').toBe(T(g.handlingLossKg));
         const losses = await ok(ZWarehouseOutQtyDetail, who, 'get-consignment-out-qty-detail', { ...q, type: 'handlingLoss' });
         expect(losses.rows.map((r) => r.type)).toEqual(g.handlingLossKg > 0n ? ['handlingLoss'] : []);
@@ -616,6 +643,10 @@ function rightAnswers(who: string, season: () => Season, demo: boolean) {
     const typed = new Set(inTypes);
     for (const type of demo ? ['port', 'warehouseTransfer', 'siloTransfer', 'handlingExcess', 'swapCargo', 'ownershipTransfer'] : ['port', 'warehouseTransfer']) {
       expect(typed.has(type), type).toBe(true);
+    }
+    const departed = new Set(outTypes);
+    for (const type of demo ? ['warehouseOut', 'warehouseTransfer', 'siloTransfer', 'handlingLoss', 'swapCargo', 'ownershipTransfer'] : ['warehouseOut']) {
+      expect(departed.has(type), type).toBe(true);
     }
     // The demo's story has a handling loss; the generated season none.
     if (demo) expect(checkedLosses).toBeGreaterThan(0);
