@@ -823,6 +823,28 @@ export async function consignmentTripsOut(r: WarehouseReader, q: WarehouseFilter
 function byType(moves: readonly Move[], sign: 1n | -1n): { type: WarehouseMoveType; kg: bigint }[] {
   const sums = new Map<WarehouseMoveType, bigint>();
   for (const m of moves) sums.set(m.type, (sums.get(m.type) ?? 0n) + m.kg * sign);
+  return nonZeroByType(sums);
+}
+
+/**
+ * The period's conditions on the two kept tables the quantities by type read: `days` on the movement counters' business
+ * day (`k.day`), `at` on the kept truck postings' time (`p.at`); undefined when the period is not whole days of the
+ * agency (the counters are per day).
+ */
+function keptPeriod(resolved: Resolved): { days: SQL; at: SQL } | undefined {
+  const period = resolved.period;
+  if ((period?.from || period?.to) && !period.days) return undefined;
+  const days: SQL[] = [];
+  if (period?.days?.from !== undefined) days.push(sql` and k.day >= ${period.days.from}::date`);
+  if (period?.days?.to !== undefined) days.push(sql` and k.day <= ${period.days.to}::date`);
+  const at: SQL[] = [];
+  if (period?.from) at.push(sql` and p.at >= ${period.from.toISOString()}::timestamptz`);
+  if (period?.to) at.push(sql` and p.at < ${period.to.toISOString()}::timestamptz`);
+  return { days: sql.join(days, sql``), at: sql.join(at, sql``) };
+}
+
+/** Sums per type in WAREHOUSE_MOVE_TYPES order, non-zero only. */
+function nonZeroByType(sums: ReadonlyMap<WarehouseMoveType, bigint>): { type: WarehouseMoveType; kg: bigint }[] {
   return WAREHOUSE_MOVE_TYPES.filter((type) => (sums.get(type) ?? 0n) !== 0n).map((type) => ({ type, kg: sums.get(type) ?? 0n }));
 }
 
@@ -843,26 +865,20 @@ const ARRIVAL_SLIP_KINDS = new Set<string>(['loan', 'loanReturn', 'sale', 'consi
  * period is not whole days of the agency (the counters are per day): the caller reads the entries.
  */
 async function keptArrivalsByType(r: WarehouseReader, resolved: Resolved): Promise<{ type: WarehouseMoveType; kg: bigint }[] | undefined> {
-  const period = resolved.period;
-  if ((period?.from || period?.to) && !period.days) return undefined;
-  const days: SQL[] = [];
-  if (period?.days?.from !== undefined) days.push(sql` and k.day >= ${period.days.from}::date`);
-  if (period?.days?.to !== undefined) days.push(sql` and k.day <= ${period.days.to}::date`);
-  const at: SQL[] = [];
-  if (period?.from) at.push(sql` and p.at >= ${period.from.toISOString()}::timestamptz`);
-  if (period?.to) at.push(sql` and p.at < ${period.to.toISOString()}::timestamptz`);
+  const period = keptPeriod(resolved);
+  if (!period) return undefined;
   const rows = await queryRows<{ posting_type: string | null; port: boolean | null; slip_kind: string | null; kg: string }>(
     r.tx,
     sql`select k.posting_type, null::boolean as port, null::text as slip_kind, sum(k.kg)::text as kg
           from ledger_accounts a join ledger_movement_totals k on k.account_id = a.id
-         where ${positionWhere(r, resolved.filter)} and k.agency_id = ${r.agencyId}::integer and k.direction = 'in' and k.origin = 'none'${sql.join(days, sql``)}
+         where ${positionWhere(r, resolved.filter)} and k.agency_id = ${r.agencyId}::integer and k.direction = 'in' and k.origin = 'none'${period.days}
          group by k.posting_type
         union all
         select null, coalesce(tc.kind = 'port', false), ts.source_kind, sum(p.quantity_kg)::text
           from ledger_accounts a join ledger_place_trips p on p.account_id = a.id and p.direction = 'in'
           left join trip_cards tc on tc.trip_id = p.trip_ids[1]
           left join transfer_slips ts on ts.trip_id = p.trip_ids[1]
-         where ${positionWhere(r, resolved.filter)} and cardinality(p.trip_ids) > 0${sql.join(at, sql``)}
+         where ${positionWhere(r, resolved.filter)} and cardinality(p.trip_ids) > 0${period.at}
          group by 2, 3`,
   );
   const sums = new Map<WarehouseMoveType, bigint>();
@@ -873,7 +889,7 @@ async function keptArrivalsByType(r: WarehouseReader, resolved: Resolved): Promi
     else type = row.slip_kind !== null && ARRIVAL_SLIP_KINDS.has(row.slip_kind) ? (row.slip_kind as WarehouseMoveType) : 'warehouseTransfer';
     sums.set(type, (sums.get(type) ?? 0n) + BigInt(row.kg));
   }
-  return WAREHOUSE_MOVE_TYPES.filter((type) => (sums.get(type) ?? 0n) !== 0n).map((type) => ({ type, kg: sums.get(type) ?? 0n }));
+  return nonZeroByType(sums);
 }
 
 /**
@@ -883,26 +899,20 @@ async function keptArrivalsByType(r: WarehouseReader, resolved: Resolved): Promi
  * posting type. Undefined when the period is not whole days of the agency.
  */
 async function keptDeparturesByType(r: WarehouseReader, resolved: Resolved): Promise<{ type: WarehouseMoveType; kg: bigint }[] | undefined> {
-  const period = resolved.period;
-  if ((period?.from || period?.to) && !period.days) return undefined;
-  const days: SQL[] = [];
-  if (period?.days?.from !== undefined) days.push(sql` and k.day >= ${period.days.from}::date`);
-  if (period?.days?.to !== undefined) days.push(sql` and k.day <= ${period.days.to}::date`);
-  const at: SQL[] = [];
-  if (period?.from) at.push(sql` and p.at >= ${period.from.toISOString()}::timestamptz`);
-  if (period?.to) at.push(sql` and p.at < ${period.to.toISOString()}::timestamptz`);
+  const period = keptPeriod(resolved);
+  if (!period) return undefined;
   const rows = await queryRows<{ posting_type: string | null; slip_kind: string | null; kg: string }>(
     r.tx,
     sql`select k.posting_type, null::text as slip_kind, sum(k.kg)::text as kg
           from ledger_accounts a join ledger_movement_totals k on k.account_id = a.id
-         where ${positionWhere(r, resolved.filter)} and k.agency_id = ${r.agencyId}::integer and k.direction = 'out' and k.origin = 'none'${sql.join(days, sql``)}
+         where ${positionWhere(r, resolved.filter)} and k.agency_id = ${r.agencyId}::integer and k.direction = 'out' and k.origin = 'none'${period.days}
          group by k.posting_type
         union all
         select null, case when t.type = 'transferSlip' then coalesce(ts.source_kind, '') else 'warehouseOut' end, sum(p.quantity_kg)::text
           from ledger_accounts a join ledger_place_trips p on p.account_id = a.id and p.direction = 'out'
           join ledger_transactions t on t.id = p.transaction_id
           left join transfer_slips ts on ts.trip_id = p.trip_ids[1] and t.type = 'transferSlip'
-         where ${positionWhere(r, resolved.filter)} and cardinality(p.trip_ids) > 0${sql.join(at, sql``)}
+         where ${positionWhere(r, resolved.filter)} and cardinality(p.trip_ids) > 0${period.at}
          group by 2`,
   );
   const sums = new Map<WarehouseMoveType, bigint>();
@@ -912,7 +922,7 @@ async function keptDeparturesByType(r: WarehouseReader, resolved: Resolved): Pro
     else type = row.slip_kind !== null && (WAREHOUSE_MOVE_TYPES as readonly string[]).includes(row.slip_kind) ? (row.slip_kind as WarehouseMoveType) : 'warehouseTransfer';
     sums.set(type, (sums.get(type) ?? 0n) + BigInt(row.kg));
   }
-  return WAREHOUSE_MOVE_TYPES.filter((type) => (sums.get(type) ?? 0n) !== 0n).map((type) => ({ type, kg: sums.get(type) ?? 0n }));
+  return nonZeroByType(sums);
 }
 
 /** MT that came into the consignment's positions at the warehouse over the period, per source. */
