@@ -942,7 +942,7 @@ export async function consignmentOutQty(
   const resolved = await resolveFilters(r, q);
   // The handling losses' pages list each move; the sums by type come from the kept rows.
   const moves = q.type === 'handlingLoss' ? await placeMoves(r, resolved, { direction: 'out' }) : undefined;
-  const all = (moves === undefined ? await keptDeparturesByType(r, resolved) : undefined) ?? byType(moves ?? (await placeMoves(r, resolved, { direction: 'out' })), -1n);
+  const all = moves ? byType(moves, -1n) : ((await keptDeparturesByType(r, resolved)) ?? byType(await placeMoves(r, resolved, { direction: 'out' }), -1n));
   const types = all.filter((t) => q.type === undefined || t.type === q.type);
   let handlingLoss: TWarehouseOutQtyDetail['handlingLoss'] = null;
   if (moves !== undefined) {
