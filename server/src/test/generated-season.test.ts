@@ -48,6 +48,8 @@ describe('the generated season', () => {
     expect(s.deliveryIns).toBeGreaterThan(0);
     expect(s.warehouseOuts).toBeGreaterThan(0);
     expect(s.loans).toBeGreaterThan(0);
+    expect(s.deliveredLoans).toBeGreaterThan(0);
+    expect(s.deliveredReturns).toBeGreaterThan(0);
     expect(s.onTheRoad).toBeGreaterThan(0);
   });
 

@@ -11,6 +11,7 @@ import {
   ZQuantityApprovalInput,
   ZSaleOrderInput,
   ZShipmentInput,
+  ZSmToConsigneeInput,
   ZVoyageApprovalInput,
   ZWarehouseInInput,
   ZWarehouseOutInput,
@@ -18,6 +19,7 @@ import {
   ZWarehousePreOutInput,
   tonnesToKg,
   type DeliveryInKind,
+  type SlipKind,
   type TransportationType,
 } from '@tonnage/contracts';
 import { asc, eq } from 'drizzle-orm';
@@ -26,7 +28,7 @@ import { agencyTimezone } from '../identity/agency-time-zone';
 import type { DataScope } from '../identity/data-scope';
 import { users } from '../identity/users.schema';
 import type { Actor } from '../kit/actor';
-import { createLoan } from '../modules/loans/loans.service';
+import { createLoan, createLoanReturn, loanReturnSources } from '../modules/loans/loans.service';
 import { cargoTypes, columnOf, companies, locations, silos, trucks, vessels, ports, weightMachines } from '../modules/master-data/master-data.schema';
 import { createFirstWeight, createSecondWeight, type WeighingDeps } from '../modules/outbound-weighing/outbound-weighing.service';
 import { createLoadingSlip, localDay } from '../modules/port-loading/loading-slips.service';
@@ -52,9 +54,10 @@ import { DemoDeck } from '../seed/demo-warehouse';
  * through the flows' services as the screens would make it, so every rule and every posting applies. Where the demo
  * season is one hand-written story, this one is many voyages, BLs, port loadings to every kind of place, trucks
  * received with random transit losses or still on the road, out-turns with shortages and excesses, weighed warehouse
- * outs to consignees, customers and other warehouses, and loans in place: the shapes a dashboard or report must add up
- * right whatever the numbers. The same seed and `now` give the same season; a step the rules refuse (a full silo, a
- * truck over its trips of the day, a quarantine) is skipped and counted, as a desk clerk would be refused.
+ * outs to consignees, customers and other warehouses, loans in place, and loans and their returns delivered by truck to
+ * another warehouse: the shapes a dashboard or report must add up right whatever the numbers. The same seed and `now`
+ * give the same season; a step the rules refuse (a full silo, a truck over its trips of the day, a quarantine) is
+ * skipped and counted, as a desk clerk would be refused.
  */
 
 const MINUTE = 60_000;
@@ -104,7 +107,11 @@ export interface GeneratedSeason {
   warehouseIns: number;
   deliveryIns: number;
   warehouseOuts: number;
+  /** Loans in place and delivered by truck. */
   loans: number;
+  /** Loans delivered by truck to another warehouse, and returns of them delivered by truck. */
+  deliveredLoans: number;
+  deliveredReturns: number;
   onTheRoad: number;
   refused: number;
   /** The refused steps by their message (the rule that refused them, or the earlier refusal they depended on). */
@@ -163,7 +170,7 @@ export async function createGeneratedAgency(
 export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOptions): Promise<GeneratedSeason> {
   const { agencyId, userId, now } = options;
   const random = seededRandom(options.seed);
-  const done: GeneratedSeason = { voyages: 0, shipments: 0, outTurns: 0, portLoadings: 0, loadingSlips: 0, warehouseIns: 0, deliveryIns: 0, warehouseOuts: 0, loans: 0, onTheRoad: 0, refused: 0, refusals: {} };
+  const done: GeneratedSeason = { voyages: 0, shipments: 0, outTurns: 0, portLoadings: 0, loadingSlips: 0, warehouseIns: 0, deliveryIns: 0, warehouseOuts: 0, loans: 0, deliveredLoans: 0, deliveredReturns: 0, onTheRoad: 0, refused: 0, refusals: {} };
   const deck = new DemoDeck();
   const deps: WeighingDeps = { weighbridges: deck };
   const can = (() => true) as Actor['can'];
@@ -220,6 +227,31 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
   const steps: Step[] = [];
   let order = 0;
   const at = (when: Date, run: Step['run']) => steps.push({ at: when, order: order++, run });
+
+  /**
+   * A truck received at a warehouse: Warehouse Pre In on one of its bridges at `arrival`, then In half an hour later to
+   * one of its silos or its open area (both drawn now from `draw`). `truck` says, when the truck arrives, what it
+   * carries (its slip, crew and the net kilograms delivered), or null when the step that sent it was refused.
+   */
+  const receiveAtWarehouse = (draw: ReturnType<typeof seededRandom>, target: (typeof world.warehouses)[number], arrival: Date, truck: () => { kind: SlipKind; id: number; crew: Crew; kg: number } | null, missing: string) => {
+    const bridge = draw.pick(target.bridges);
+    const preIn = { id: 0 };
+    at(arrival, async (tx, when) => {
+      const load = truck();
+      if (!load) throw new Skipped(missing);
+      deck.place(bridge, tareOf(load.crew.truckId) + load.kg, when);
+      preIn.id = (await createPreIn(tx, deps, { ...actorAt(when), input: ZWarehousePreInInput.parse({ slipKind: load.kind, slipId: load.id, truckId: load.crew.truckId, driverId: load.crew.driverId, warehouseId: target.id, machineId: bridge }) })).id;
+    });
+    const silo = target.storage === 'silo' ? draw.pick(target.silos) : null;
+    at(new Date(arrival.getTime() + 30 * MINUTE), async (tx, when) => {
+      const load = truck();
+      if (preIn.id === 0 || !load) throw new Skipped('no pre in');
+      deck.place(bridge, tareOf(load.crew.truckId), when);
+      const storage = silo === null ? { storage: 'openArea' } : { storage: 'silo', silos: [{ siloId: silo, quantity: kgToTonnes(BigInt(load.kg)) }] };
+      await createIn(tx, deps, { ...actorAt(when), input: ZWarehouseInInput.parse({ preInId: preIn.id, machineId: bridge, ...storage }) });
+      done.warehouseIns += 1;
+    });
+  };
 
   // ---- the commercial side and the port, one vessel call after another
   let wbt = 0;
@@ -437,23 +469,7 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
     if (destinationKind === 'warehouse') {
       const target = otherWarehouses[0];
       if (!target) continue;
-      const targetBridge = random.pick(target.bridges);
-      const preIn = { id: 0 };
-      at(arrival, async (tx, when) => {
-        const crew = sent.crew;
-        if (sent.outId === 0 || !crew) throw new Skipped('no out');
-        deck.place(targetBridge, tareOf(crew.truckId) + sent.kg - lossKg, when);
-        preIn.id = (await createPreIn(tx, deps, { ...actorAt(when), input: ZWarehousePreInInput.parse({ slipKind: 'warehouseLoadingSlip', slipId: sent.outId, truckId: crew.truckId, driverId: crew.driverId, warehouseId: target.id, machineId: targetBridge }) })).id;
-      });
-      const silo = target.storage === 'silo' ? random.pick(target.silos) : null;
-      at(new Date(arrival.getTime() + 30 * MINUTE), async (tx, when) => {
-        const crew = sent.crew;
-        if (preIn.id === 0 || !crew) throw new Skipped('no pre in');
-        deck.place(targetBridge, tareOf(crew.truckId), when);
-        const storage = silo === null ? { storage: 'openArea' } : { storage: 'silo', silos: [{ siloId: silo, quantity: kgToTonnes(BigInt(sent.kg - lossKg)) }] };
-        await createIn(tx, deps, { ...actorAt(when), input: ZWarehouseInInput.parse({ preInId: preIn.id, machineId: targetBridge, ...storage }) });
-        done.warehouseIns += 1;
-      });
+      receiveAtWarehouse(random, target, arrival, () => (sent.outId === 0 || !sent.crew ? null : { kind: 'warehouseLoadingSlip', id: sent.outId, crew: sent.crew, kg: sent.kg - lossKg }), 'no out');
     } else {
       const kind: DeliveryInKind = destinationKind === 'consignee' ? 'consigneeIn' : 'customerIn';
       at(arrival, async (tx, when) => {
@@ -480,6 +496,60 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
       await createLoan(tx, { ...actorAt(when), lang: 'en', input: ZConsigneeToSmInput.parse({ warehouseId, siloId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId, quantity: kgToTonnes(lentKg), movement: null, remarks: null }) });
       done.loans += 1;
     });
+  }
+
+  // ---- loans delivered by truck (a transfer slip) to another warehouse and received there, and part of each returned
+  // by truck to the lender's warehouse: warehouses receive a loan and a loan return. Drawn from their own generator, so
+  // the rest of the season draws what it drew before.
+  const delivery = seededRandom(options.seed + 0x5eed);
+  for (let l = 0; l < Math.max(1, Math.floor(options.voyages / 3)); l += 1) {
+    const warehouse = delivery.pick(world.warehouses);
+    const others = world.warehouses.filter((w) => w.id !== warehouse.id);
+    if (others.length === 0) break;
+    const target = delivery.pick(others);
+    const lentAt = new Date(now.getTime() - delivery.int(4, 20) * DAY - delivery.int(0, 12) * HOUR);
+    const share = delivery.int(10, 30) / 100;
+    const transporterId = delivery.pick(world.transporters);
+    const lent = { loanId: 0, slipId: 0, crew: null as Crew | null, kg: 0 };
+    at(lentAt, async (tx, when) => {
+      const lenders = new Set(world.consignees.filter((c) => c.sm !== null).map((c) => c.id));
+      const positions = (await warehousePositions(tx, { agencyId, scope: UNRESTRICTED, warehouseId: warehouse.id })).filter((p) => lenders.has(p.ownerCompanyId) && tonnesToKg(p.usable) >= 10_000n);
+      if (positions.length === 0) throw new Skipped('nothing to lend');
+      const position = delivery.pick(positions);
+      const crew = await crews.pick(transporterId, when, tx);
+      if (!crew) throw new Skipped('no crew');
+      crews.record(crew, when);
+      const lentKg = Math.min(Math.floor(Number(tonnesToKg(position.usable)) * share), capacityOf(crew.truckId, 30_000));
+      const { warehouseId, siloId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId } = position;
+      const movement = { toLocationId: target.id, truckId: crew.truckId, driverId: crew.driverId, wbtNumber: `${serial}-L${l}` };
+      const loan = await createLoan(tx, { ...actorAt(when), lang: 'en', input: ZConsigneeToSmInput.parse({ warehouseId, siloId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId, quantity: kgToTonnes(BigInt(lentKg)), movement, remarks: null }) });
+      Object.assign(lent, { loanId: loan.id, slipId: loan.delivery?.slipId ?? 0, crew, kg: lentKg });
+      done.loans += 1;
+      done.deliveredLoans += 1;
+    });
+    const arrival = new Date(lentAt.getTime() + delivery.int(2, 8) * HOUR);
+    const lossKg = delivery.int(0, 80);
+    receiveAtWarehouse(delivery, target, arrival, () => (lent.slipId === 0 || !lent.crew ? null : { kind: 'transferSlip', id: lent.slipId, crew: lent.crew, kg: lent.kg - lossKg }), 'no loan slip');
+
+    const returnedAt = new Date(arrival.getTime() + delivery.int(1, 3) * DAY);
+    const back = { slipId: 0, crew: null as Crew | null, kg: 0 };
+    at(returnedAt, async (tx, when) => {
+      if (lent.loanId === 0) throw new Skipped('no loan');
+      const source = (await loanReturnSources(tx, { agencyId, scope: UNRESTRICTED, loanId: lent.loanId })).find((p) => p.warehouseId === target.id);
+      if (!source) throw new Skipped('nothing to return');
+      const crew = await crews.pick(transporterId, when, tx);
+      if (!crew) throw new Skipped('no crew');
+      crews.record(crew, when);
+      const returnedKg = Math.min(Math.floor(lent.kg / 2), Number(tonnesToKg(source.usable)));
+      const from = { locationId: source.warehouseId, siloId: source.siloId, consignmentId: source.consignmentId, voyageId: source.voyageId, attachedVoyageId: source.attachedVoyageId };
+      const movement = { toLocationId: warehouse.id, truckId: crew.truckId, driverId: crew.driverId, wbtNumber: `${serial}-R${l}` };
+      const returned = await createLoanReturn(tx, { ...actorAt(when), lang: 'en', input: ZSmToConsigneeInput.parse({ loanId: lent.loanId, quantity: kgToTonnes(BigInt(returnedKg)), source: from, movement, remarks: null }) });
+      Object.assign(back, { slipId: returned.delivery?.slipId ?? 0, crew, kg: returnedKg });
+      done.deliveredReturns += 1;
+    });
+    const returnArrival = new Date(returnedAt.getTime() + delivery.int(2, 8) * HOUR);
+    const returnLossKg = delivery.int(0, 80);
+    receiveAtWarehouse(delivery, warehouse, returnArrival, () => (back.slipId === 0 || !back.crew ? null : { kind: 'transferSlip', id: back.slipId, crew: back.crew, kg: back.kg - returnLossKg }), 'no return slip');
   }
 
   // ---- in time order, each step its own transaction (as each screen's command is); a refused step is skipped

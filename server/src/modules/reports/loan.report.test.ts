@@ -83,7 +83,8 @@ async function splitPeriod(agency: number): Promise<{ fromDate: string; toDate: 
     agency,
   );
   expect(dates.length).toBeGreaterThanOrEqual(2);
-  return { fromDate: String(dates[Math.floor(dates.length / 2)]?.d), toDate: String(dates[Math.max(0, dates.length - 2)]?.d) };
+  const middle = Math.floor(dates.length / 2);
+  return { fromDate: String(dates[middle]?.d), toDate: String(dates[Math.max(middle, dates.length - 2)]?.d) };
 }
 
 withReportWorld(loanReport, (world) => {
