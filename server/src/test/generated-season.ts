@@ -224,6 +224,16 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
   const tareOf = (truckId: number) => world.tares.get(truckId) ?? 15_000;
   const capacityOf = (truckId: number, otherwise: number) => world.capacities.get(truckId) ?? otherwise;
 
+  /** A crew of the transporter free at `when` (the truck's trips of the day allow one more), booked for it; refused (skipped) when none is. */
+  const takeCrew = async (transporterId: number, when: Date, tx: Db): Promise<Crew> => {
+    const crew = await crews.pick(transporterId, when, tx);
+    if (!crew) throw new Skipped('no crew');
+    crews.record(crew, when);
+    return crew;
+  };
+  /** The consignees that may lend: those under a shipment manager (the borrower). */
+  const lenders = new Set(world.consignees.filter((c) => c.sm !== null).map((c) => c.id));
+
   const steps: Step[] = [];
   let order = 0;
   const at = (when: Date, run: Step['run']) => steps.push({ at: when, order: order++, run });
@@ -437,9 +447,7 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
             ? world.customerSites[0]?.id
             : otherWarehouses[0]?.id;
       if (destination === undefined) throw new Skipped('no destination');
-      const crew = await crews.pick(transporterId, when, tx);
-      if (!crew) throw new Skipped('no crew');
-      crews.record(crew, when);
+      const crew = await takeCrew(transporterId, when, tx);
       const { warehouseId, siloId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId } = position;
       pre.preOutId = (await createPreOut(tx, { ...actorAt(when), input: ZWarehousePreOutInput.parse({ warehouseId, siloId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId, truckId: crew.truckId, driverId: crew.driverId, quantity: kgToTonnes(BigInt(wantKg)), remarks: null }) })).id;
       sent.crew = crew;
@@ -487,7 +495,6 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
     const lentAt = new Date(now.getTime() - random.int(1, 20) * DAY);
     const share = random.int(10, 40) / 100;
     at(lentAt, async (tx, when) => {
-      const lenders = new Set(world.consignees.filter((c) => c.sm !== null).map((c) => c.id));
       const positions = (await warehousePositions(tx, { agencyId, scope: UNRESTRICTED, warehouseId: warehouse.id })).filter((p) => lenders.has(p.ownerCompanyId) && tonnesToKg(p.usable) >= 10_000n);
       if (positions.length === 0) throw new Skipped('nothing to lend');
       const position = random.pick(positions);
@@ -512,13 +519,10 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
     const transporterId = delivery.pick(world.transporters);
     const lent = { loanId: 0, slipId: 0, crew: null as Crew | null, kg: 0 };
     at(lentAt, async (tx, when) => {
-      const lenders = new Set(world.consignees.filter((c) => c.sm !== null).map((c) => c.id));
       const positions = (await warehousePositions(tx, { agencyId, scope: UNRESTRICTED, warehouseId: warehouse.id })).filter((p) => lenders.has(p.ownerCompanyId) && tonnesToKg(p.usable) >= 10_000n);
       if (positions.length === 0) throw new Skipped('nothing to lend');
       const position = delivery.pick(positions);
-      const crew = await crews.pick(transporterId, when, tx);
-      if (!crew) throw new Skipped('no crew');
-      crews.record(crew, when);
+      const crew = await takeCrew(transporterId, when, tx);
       const lentKg = Math.min(Math.floor(Number(tonnesToKg(position.usable)) * share), capacityOf(crew.truckId, 30_000));
       const { warehouseId, siloId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId } = position;
       const movement = { toLocationId: target.id, truckId: crew.truckId, driverId: crew.driverId, wbtNumber: `${serial}-L${l}` };
@@ -537,9 +541,7 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
       if (lent.loanId === 0) throw new Skipped('no loan');
       const source = (await loanReturnSources(tx, { agencyId, scope: UNRESTRICTED, loanId: lent.loanId })).find((p) => p.warehouseId === target.id);
       if (!source) throw new Skipped('nothing to return');
-      const crew = await crews.pick(transporterId, when, tx);
-      if (!crew) throw new Skipped('no crew');
-      crews.record(crew, when);
+      const crew = await takeCrew(transporterId, when, tx);
       const returnedKg = Math.min(Math.floor(lent.kg / 2), Number(tonnesToKg(source.usable)));
       const from = { locationId: source.warehouseId, siloId: source.siloId, consignmentId: source.consignmentId, voyageId: source.voyageId, attachedVoyageId: source.attachedVoyageId };
       const movement = { toLocationId: warehouse.id, truckId: crew.truckId, driverId: crew.driverId, wbtNumber: `${serial}-R${l}` };
