@@ -50,6 +50,7 @@ describe('the generated season', () => {
     expect(s.loans).toBeGreaterThan(0);
     expect(s.deliveredLoans).toBeGreaterThan(0);
     expect(s.deliveredReturns).toBeGreaterThan(0);
+    expect(s.deliveredConsigneeTransfers).toBeGreaterThan(0);
     expect(s.onTheRoad).toBeGreaterThan(0);
   });
 

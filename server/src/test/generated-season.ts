@@ -2,6 +2,7 @@ import {
   COMPANY_TYPE_IDS,
   kgToTonnes,
   ZConsigneeToSmInput,
+  ZConsigneeTransferInput,
   ZConsignmentInput,
   ZDeliveryInInput,
   ZLoadingSlipInput,
@@ -31,6 +32,7 @@ import type { Actor } from '../kit/actor';
 import { createLoan, createLoanReturn, loanReturnSources } from '../modules/loans/loans.service';
 import { cargoTypes, columnOf, companies, locations, silos, trucks, vessels, ports, weightMachines } from '../modules/master-data/master-data.schema';
 import { createFirstWeight, createSecondWeight, type WeighingDeps } from '../modules/outbound-weighing/outbound-weighing.service';
+import { consigneeTransferPositions, createConsigneeTransfer } from '../modules/ownership-transfer/ownership-transfer.service';
 import { createLoadingSlip, localDay } from '../modules/port-loading/loading-slips.service';
 import { createPortLoading } from '../modules/port-loading/port-loading.service';
 import { createConsignment } from '../modules/procurement/consignments.service';
@@ -112,6 +114,8 @@ export interface GeneratedSeason {
   /** Loans delivered by truck to another warehouse, and returns of them delivered by truck. */
   deliveredLoans: number;
   deliveredReturns: number;
+  /** Consignee transfers delivered by truck from a consignee location to a warehouse (arrival owner: the new consignee). */
+  deliveredConsigneeTransfers: number;
   onTheRoad: number;
   refused: number;
   /** The refused steps by their message (the rule that refused them, or the earlier refusal they depended on). */
@@ -170,7 +174,7 @@ export async function createGeneratedAgency(
 export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOptions): Promise<GeneratedSeason> {
   const { agencyId, userId, now } = options;
   const random = seededRandom(options.seed);
-  const done: GeneratedSeason = { voyages: 0, shipments: 0, outTurns: 0, portLoadings: 0, loadingSlips: 0, warehouseIns: 0, deliveryIns: 0, warehouseOuts: 0, loans: 0, deliveredLoans: 0, deliveredReturns: 0, onTheRoad: 0, refused: 0, refusals: {} };
+  const done: GeneratedSeason = { voyages: 0, shipments: 0, outTurns: 0, portLoadings: 0, loadingSlips: 0, warehouseIns: 0, deliveryIns: 0, warehouseOuts: 0, loans: 0, deliveredLoans: 0, deliveredReturns: 0, deliveredConsigneeTransfers: 0, onTheRoad: 0, refused: 0, refusals: {} };
   const deck = new DemoDeck();
   const deps: WeighingDeps = { weighbridges: deck };
   const can = (() => true) as Actor['can'];
@@ -552,6 +556,40 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
     const returnArrival = new Date(returnedAt.getTime() + delivery.int(2, 8) * HOUR);
     const returnLossKg = delivery.int(0, 80);
     receiveAtWarehouse(delivery, warehouse, returnArrival, () => (back.slipId === 0 || !back.crew ? null : { kind: 'transferSlip', id: back.slipId, crew: back.crew, kg: back.kg - returnLossKg }), 'no return slip');
+  }
+
+  // ---- consignee transfers delivered by truck (a transfer slip) from a consignee's delivery location to a warehouse,
+  // the new consignee's on arrival, received there: warehouses receive a consignee transfer. Their own generator, as the
+  // loans' above.
+  const handover = seededRandom(options.seed + 0xc0de);
+  for (let c = 0; c < Math.max(1, Math.floor(options.voyages / 4)); c += 1) {
+    const target = handover.pick(world.warehouses);
+    const movedAt = new Date(now.getTime() - handover.int(3, 20) * DAY - handover.int(0, 12) * HOUR);
+    const share = handover.int(10, 40) / 100;
+    const transporterId = handover.pick(world.transporters);
+    const moved = { slipId: 0, crew: null as Crew | null, kg: 0 };
+    at(movedAt, async (tx, when) => {
+      const positions = (await consigneeTransferPositions(tx, { agencyId, scope: UNRESTRICTED })).filter((p) => tonnesToKg(p.usable) >= 5_000n);
+      if (positions.length === 0) throw new Skipped('nothing at a consignee location');
+      const position = handover.pick(positions);
+      const others = world.consignees.filter((k) => k.id !== position.ownerCompanyId);
+      if (others.length === 0) throw new Skipped('no other consignee');
+      const toOwnerCompanyId = handover.pick(others).id;
+      const crew = await takeCrew(transporterId, when, tx);
+      const kg = Math.min(Math.floor(Number(tonnesToKg(position.usable)) * share), capacityOf(crew.truckId, 30_000));
+      const { warehouseId: locationId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId } = position;
+      const movement = { toLocationId: target.id, truckId: crew.truckId, driverId: crew.driverId, wbtNumber: `${serial}-T${c}` };
+      const transfer = await createConsigneeTransfer(tx, {
+        ...actorAt(when),
+        lang: 'en',
+        input: ZConsigneeTransferInput.parse({ locationId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId, toOwnerCompanyId, quantity: kgToTonnes(BigInt(kg)), movement, remarks: null }),
+      });
+      Object.assign(moved, { slipId: transfer.delivery?.slipId ?? 0, crew, kg });
+      done.deliveredConsigneeTransfers += 1;
+    });
+    const arrival = new Date(movedAt.getTime() + handover.int(2, 8) * HOUR);
+    const lossKg = handover.int(0, 80);
+    receiveAtWarehouse(handover, target, arrival, () => (moved.slipId === 0 || !moved.crew ? null : { kind: 'transferSlip', id: moved.slipId, crew: moved.crew, kg: moved.kg - lossKg }), 'no consignee transfer slip');
   }
 
   // ---- in time order, each step its own transaction (as each screen's command is); a refused step is skipped
