@@ -28,3 +28,22 @@ export async function pick(testId: string, label: string): Promise<void> {
   });
   fireEvent.click(option);
 }
+
+/**
+ * Like `pick`, for a select whose list may still be loading when it is opened (a slip list asked once a warehouse is
+ * chosen): reads only the last open dropdown, and closes and opens the select again until the option is there.
+ */
+export async function pickOnceListed(testId: string, label: string): Promise<void> {
+  const option = await waitFor(() => {
+    const select = screen.getByTestId(testId);
+    fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'));
+    const dropdowns = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
+    const found = [...(dropdowns[dropdowns.length - 1]?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].find((item) => (item.textContent ?? '').startsWith(label));
+    if (!found) {
+      fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+      throw new Error(`no option ${label} in ${testId}`);
+    }
+    return found;
+  });
+  fireEvent.click(option);
+}

@@ -1,21 +1,19 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { Form } from 'antd';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { OutboundWeighingMessages, type TAgencyLocation, type TCaptureRefusal, type TLocationDetail, type TOutboundFirstWeight, type TWeighbridgeLive, type WeighTicketView } from '@tonnage/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { OutboundWeighingMessages, type TCaptureRefusal, type TOutboundFirstWeight, type TWeighbridgeLive, type WeighTicketView } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
-import { testAgencyData } from '../../components/resources/test-agency';
-import { ApiBridge } from '../../app/ApiBridge';
-import { setApiHandlers } from '../../app/api';
 import FirstWeightFormPage, { CaptureButton } from './FirstWeightFormPage';
 import SecondWeightFormPage, { openFirstWeightLabel } from './SecondWeightFormPage';
 import { formatLive } from './LiveWeightPanel';
 import { FirstWeightListPage } from './WeighingListPages';
 import { WeighTicketSheet, ticketLines } from './WeighTicketPrintPage';
-import { QueryClient, QueryObserver, focusManager } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { refreshLiveWeight, weighingKeys } from './outbound-weighing-api';
+import { pickOnceListed } from '../../test/select';
+import { bridgeLive, holdThePoll, liveAfterPost, notices, posts, refusedLive, renderForm, resetAfterRefusal, serveRefusal, shown } from './capture-refusal.test-support';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -31,17 +29,7 @@ afterEach(async () => {
   await loadTestLanguage('en');
 });
 
-const live = (overrides: Partial<TWeighbridgeLive> = {}): TWeighbridgeLive => ({
-  machineId: 5,
-  quantity: 41.25,
-  kg: 41_250,
-  stable: true,
-  online: true,
-  capturable: true,
-  refusal: null,
-  reason: null,
-  ...overrides,
-});
+const live = (overrides: Partial<TWeighbridgeLive> = {}): TWeighbridgeLive => bridgeLive({ quantity: 41.25, kg: 41_250, ...overrides });
 
 function renderCapture(answer: () => TWeighbridgeLive, manual = false) {
   const calls: string[] = [];
@@ -224,115 +212,32 @@ describe('the printed ticket', () => {
 });
 
 describe('a capture the server refuses', () => {
-  const yard: TAgencyLocation = { id: 3, name: 'North yard', locationKindId: 1, storageTypeId: 2, customerId: null, consigneeId: null, Silo: [], shipmentManagerIds: [], latitude: null, longitude: null };
-  const yardDetail: TLocationDetail = {
-    id: 3,
-    name: 'North yard',
-    locationKindId: 1,
-    storageTypeId: 2,
-    consigneeId: null,
-    customerId: null,
-    locationId: 3,
-    locationName: 'North yard',
-    code: null,
-    address: null,
-    city: null,
-    latitude: null,
-    longitude: null,
-    Silo: [],
-    WeightMachine: [{ id: 5, weightMachineId: 'WB-5', name: 'Bridge 1' }],
-  };
-  const LIVE = '/api/weighbridge/5/live';
-
-  /** What bridge 5 shows once the server has refused a capture for `refusal`: the same rule, capture disabled. */
-  const refusedLive = (refusal: TCaptureRefusal) => live({ stable: refusal !== 'motion' && refusal !== 'tooFewFrames', capturable: false, refusal, reason: OutboundWeighingMessages[refusal] });
-
-  type Call = { method: string; path: string; body: unknown };
-
-  /**
-   * The form's server: the yard with bridge 5, truck 1 and driver 2, the open first weight 7, bridge 5's live weight
-   * (`before` until a weighing is posted, then what the server refused it for) and, for the POST to `save`, the
-   * server's refusal of the capture (takeWeight's captureRefused: 422, the rule's message, the refusal in details).
-   */
-  function serve(save: string, refusal: TCaptureRefusal, before: TWeighbridgeLive = live()) {
-    const calls: Call[] = [];
-    let now = before;
-    mockFetch((url, init) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path: url.pathname, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
-      if (method === 'POST' && url.pathname === save) {
-        now = refusedLive(refusal);
-        return json({ message: OutboundWeighingMessages[refusal], code: 'BUSINESS_RULE', details: { refusal } }, 422);
-      }
-      if (method !== 'GET') return undefined;
-      if (url.pathname === '/api/agencies/1/agencyData') return json(testAgencyData({ Locations: [yard] }));
-      if (url.pathname === '/api/locations/3') return json(yardDetail);
-      if (url.pathname === '/api/truck') return json({ rows: [{ id: 1, plateNumber: 'TRK 7' }] });
-      if (url.pathname === '/api/driver') return json({ rows: [{ id: 2, name: 'Hamad' }] });
-      if (url.pathname === '/api/outboundFirstWeight/open') return json({ rows: [firstWeight(7, 'Active')] });
-      if (url.pathname === LIVE) return json(now);
-      return undefined;
+  /** The first and second weight forms' server: the open first weight 7 besides what `serveRefusal` answers. */
+  const serve = (save: string, refusal: TCaptureRefusal, before?: TWeighbridgeLive) =>
+    serveRefusal({
+      save,
+      refusal,
+      before,
+      after: refusedLive(refusal),
+      more: (url) => (url.pathname === '/api/outboundFirstWeight/open' ? json({ rows: [firstWeight(7, 'Active')] }) : undefined),
     });
-    return calls;
+
+  afterEach(resetAfterRefusal);
+
+  /** Opens the first weight form and chooses truck 1, driver 2, the yard and bridge 5. */
+  async function fillFirstWeight() {
+    renderForm(<FirstWeightFormPage />, 'outbound-first-weight/add');
+    await screen.findByTestId('first-weight-form');
+    await pickOnceListed('first-truck', 'TRK 7');
+    await pickOnceListed('first-driver', 'Hamad');
+    await pickOnceListed('first-warehouse', 'North yard');
+    await pickOnceListed('first-machine', 'Bridge 1 (WB-5)');
   }
-
-  /** The posts sent, and the GETs of bridge 5's live weight made after the (first) post. */
-  const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
-  const liveAfterPost = (calls: Call[]) => calls.slice(calls.findIndex((call) => call.method === 'POST') + 1).filter((call) => call.path === LIVE).length;
-
-  /** The form with the API bridge, so a failure the form reports is shown as the app shows it (a notification). */
-  const renderForm = (page: ReactNode, path: string) =>
-    renderPage(
-      <>
-        <ApiBridge />
-        {page}
-      </>,
-      path,
-    );
-
-  /** The texts of the error notifications on screen. */
-  const notices = () => [...document.querySelectorAll('.ant-notification-notice')].map((notice) => notice.textContent ?? '');
-
-  /** What a select shows as chosen. */
-  const shown = (testId: string) => screen.getByTestId(testId).closest('.ant-select')?.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent;
-
-  /** Chooses an option of a select, opening it again until the option is there (its list may still be loading). */
-  async function pick(testId: string, label: string) {
-    const option = await waitFor(() => {
-      const select = screen.getByTestId(testId);
-      fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'));
-      const dropdowns = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
-      const found = [...(dropdowns[dropdowns.length - 1]?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].find((item) => (item.textContent ?? '').startsWith(label));
-      if (!found) {
-        fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
-        throw new Error(`no option ${label} in ${testId}`);
-      }
-      return found;
-    });
-    fireEvent.click(option);
-  }
-
-  /**
-   * Holds the live weight's one-second poll: it polls only while the page has the focus (refetchIntervalInBackground
-   * false), so from here a GET of the live weight can only be the form asking for it, never the poll coming round.
-   */
-  const holdThePoll = () => focusManager.setFocused(false);
-
-  afterEach(() => {
-    focusManager.setFocused(undefined);
-    setApiHandlers({ notifyError: (description) => console.error(description), unauthorized: () => undefined });
-    setTestSession();
-  });
 
   it('first weight: shows the refusal, keeps the form, and asks the bridge again at once', async () => {
     const calls = serve('/api/outboundFirstWeight', 'motion');
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewOutboundFirstWeight', 'canAddOutboundFirstWeight'] });
-    renderForm(<FirstWeightFormPage />, 'outbound-first-weight/add');
-    await screen.findByTestId('first-weight-form');
-    await pick('first-truck', 'TRK 7');
-    await pick('first-driver', 'Hamad');
-    await pick('first-warehouse', 'North yard');
-    await pick('first-machine', 'Bridge 1 (WB-5)');
+    await fillFirstWeight();
     fireEvent.change(screen.getByTestId('first-remarks'), { target: { value: 'Gate 2' } });
     await waitFor(() => expect(screen.getByTestId('first-capture').hasAttribute('disabled')).toBe(false));
     holdThePoll();
@@ -354,7 +259,7 @@ describe('a capture the server refuses', () => {
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewOutboundSecondWeight', 'canAddOutboundSecondWeight'] });
     renderForm(<SecondWeightFormPage />, 'outbound-second-weight/add');
     await screen.findByTestId('second-weight-form');
-    await pick('second-first-weight', '#7 · TRK 7');
+    await pickOnceListed('second-first-weight', '#7 · TRK 7');
     expect((await screen.findByTestId('second-truck')).textContent).toBe('TRK 7');
     await waitFor(() => expect(shown('first-machine')).toBe('Bridge 1 (WB-5)'));
     await waitFor(() => expect(screen.getByTestId('second-capture').hasAttribute('disabled')).toBe(false));
@@ -374,12 +279,7 @@ describe('a capture the server refuses', () => {
     const calls = serve('/api/outboundFirstWeight', 'aboveMaxGross', live({ online: false, stable: false, capturable: false, refusal: 'offline', reason: OutboundWeighingMessages.offline }));
     const invalidated = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewOutboundFirstWeight', 'canAddOutboundFirstWeight', 'canAddManualWeight'] });
-    renderForm(<FirstWeightFormPage />, 'outbound-first-weight/add');
-    await screen.findByTestId('first-weight-form');
-    await pick('first-truck', 'TRK 7');
-    await pick('first-driver', 'Hamad');
-    await pick('first-warehouse', 'North yard');
-    await pick('first-machine', 'Bridge 1 (WB-5)');
+    await fillFirstWeight();
     // The bridge is offline: the weight is typed instead.
     expect((await screen.findByTestId('live-reason')).textContent).toContain(OutboundWeighingMessages.offline);
     fireEvent.click(screen.getByTestId('weigh-manual'));

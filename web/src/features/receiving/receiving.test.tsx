@@ -1,16 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { Button, Form } from 'antd';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, focusManager } from '@tanstack/react-query';
-import { OutboundWeighingMessages, ReceivingMessages, type TAgencyLocation, type TInTransitSlip, type TLocationDetail, type TWarehousePreIn, type TWeighbridgeLive } from '@tonnage/contracts';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import { OutboundWeighingMessages, ReceivingMessages, type TCaptureRefusal, type TInTransitSlip, type TWarehousePreIn, type TWeighbridgeLive } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
-import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
+import { json, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
-import { testAgencyData } from '../../components/resources/test-agency';
-import { ApiBridge } from '../../app/ApiBridge';
-import { setApiHandlers } from '../../app/api';
 import { weighingKeys } from '../outbound-weighing/outbound-weighing-api';
+import { bridgeLive, holdThePoll, liveAfterPost, notices, posts, refusedLive, renderForm, resetAfterRefusal, serveRefusal, shown } from '../outbound-weighing/capture-refusal.test-support';
+import { pickOnceListed } from '../../test/select';
 import { SiloSplit, sharesKg, siloSplitProblem, type SiloShareValue } from './SiloSplit';
 import PreInFormPage from './PreInFormPage';
 import WarehouseInFormPage from './WarehouseInFormPage';
@@ -91,24 +89,6 @@ describe('the silo split of the warehouse in form', () => {
 });
 
 describe('a capture the server refuses, at the warehouse', () => {
-  const yard: TAgencyLocation = { id: 3, name: 'North yard', locationKindId: 1, storageTypeId: 2, customerId: null, consigneeId: null, Silo: [], shipmentManagerIds: [], latitude: null, longitude: null };
-  const yardDetail: TLocationDetail = {
-    id: 3,
-    name: 'North yard',
-    locationKindId: 1,
-    storageTypeId: 2,
-    consigneeId: null,
-    customerId: null,
-    locationId: 3,
-    locationName: 'North yard',
-    code: null,
-    address: null,
-    city: null,
-    latitude: null,
-    longitude: null,
-    Silo: [],
-    WeightMachine: [{ id: 5, weightMachineId: 'WB-5', name: 'Bridge 1' }],
-  };
   const slip: TInTransitSlip = { slipKind: 'loadingSlip', slipId: 4, slipNumber: '7', quantity: '24.000', truckId: 1, truckPlate: 'TRK 7', driverId: 2, driverName: 'Hamad', toLocationId: 3, toLocationName: 'North yard' };
   const preIn: TWarehousePreIn = {
     id: 12,
@@ -139,112 +119,31 @@ describe('a capture the server refuses, at the warehouse', () => {
     reversedBy: null,
     reverseReason: null,
   };
-  const LIVE = '/api/weighbridge/5/live';
-
-  const live = (overrides: Partial<TWeighbridgeLive> = {}): TWeighbridgeLive => ({
-    machineId: 5,
-    quantity: 39.2,
-    kg: 39_200,
-    stable: true,
-    online: true,
-    capturable: true,
-    refusal: null,
-    reason: null,
-    ...overrides,
-  });
-
-  /** The rules a capture is refused by (takeWeight's and checkNet's). */
-  type Refusal = 'motion' | 'tooFewFrames' | 'minDifference';
-  /** What bridge 5 shows once the server has refused a capture by a rule of the bridge's readings: capture disabled. */
-  const refusedLive = (refusal: 'motion' | 'tooFewFrames') => live({ stable: false, capturable: false, refusal, reason: OutboundWeighingMessages[refusal] });
-
-  type Call = { method: string; path: string; body: unknown };
-
-  /**
-   * The forms' server: the yard with bridge 5, truck 1 and driver 2, slip 7 in transit to the yard, the open pre in
-   * 12, bridge 5's live weight (`before` until a weighing is posted, then `after`) and, for the POST to `save`, the
-   * server's refusal of the capture (captureRefused: 422, the rule's message, the refusal named in details).
-   */
-  function serve(save: string, refusal: Refusal, before: TWeighbridgeLive, after: TWeighbridgeLive = before) {
-    const calls: Call[] = [];
-    let now = before;
-    mockFetch((url, init) => {
-      const method = init?.method ?? 'GET';
-      calls.push({ method, path: url.pathname, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
-      if (method === 'POST' && url.pathname === save) {
-        now = after;
-        return json({ message: OutboundWeighingMessages[refusal], code: 'BUSINESS_RULE', details: { refusal } }, 422);
-      }
-      if (method !== 'GET') return undefined;
-      if (url.pathname === '/api/agencies/1/agencyData') return json(testAgencyData({ Locations: [yard] }));
-      if (url.pathname === '/api/locations/3') return json(yardDetail);
-      if (url.pathname === '/api/truck') return json({ rows: [{ id: 1, plateNumber: 'TRK 7' }] });
-      if (url.pathname === '/api/driver') return json({ rows: [{ id: 2, name: 'Hamad' }] });
-      if (url.pathname === '/api/warehousePreIn/slips' && url.searchParams.get('warehouseId') === '3') return json({ rows: [slip] });
-      if (url.pathname === '/api/warehouseIn/preIns') return json({ rows: [preIn] });
-      if (url.pathname === LIVE) return json(now);
-      return undefined;
+  /** The Pre In and Warehouse In forms' server: slip 7 in transit to the yard and the open pre in 12 besides what `serveRefusal` answers. */
+  const serve = (save: string, refusal: TCaptureRefusal | 'minDifference', before: TWeighbridgeLive, after?: TWeighbridgeLive) =>
+    serveRefusal({
+      save,
+      refusal,
+      before,
+      after,
+      more: (url) => {
+        if (url.pathname === '/api/warehousePreIn/slips' && url.searchParams.get('warehouseId') === '3') return json({ rows: [slip] });
+        if (url.pathname === '/api/warehouseIn/preIns') return json({ rows: [preIn] });
+        return undefined;
+      },
     });
-    return calls;
-  }
 
-  /** The posts sent, and the GETs of bridge 5's live weight made after the (first) post. */
-  const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
-  const liveAfterPost = (calls: Call[]) => calls.slice(calls.findIndex((call) => call.method === 'POST') + 1).filter((call) => call.path === LIVE).length;
-
-  /** The form with the API bridge, so a failure the form reports is shown as the app shows it (a notification). */
-  const renderForm = (page: ReactNode, path: string) =>
-    renderPage(
-      <>
-        <ApiBridge />
-        {page}
-      </>,
-      path,
-    );
-
-  /** The texts of the error notifications on screen. */
-  const notices = () => [...document.querySelectorAll('.ant-notification-notice')].map((notice) => notice.textContent ?? '');
-
-  /** What a select shows as chosen. */
-  const shown = (testId: string) => screen.getByTestId(testId).closest('.ant-select')?.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent;
-
-  /** Chooses an option of a select, opening it again until the option is there (its list may still be loading). */
-  async function pick(testId: string, label: string) {
-    const option = await waitFor(() => {
-      const select = screen.getByTestId(testId);
-      fireEvent.mouseDown(within(select.closest('.ant-select') ?? select).getByRole('combobox'));
-      const dropdowns = [...document.querySelectorAll<HTMLElement>('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')];
-      const found = [...(dropdowns[dropdowns.length - 1]?.querySelectorAll<HTMLElement>('.ant-select-item-option') ?? [])].find((item) => (item.textContent ?? '').startsWith(label));
-      if (!found) {
-        fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
-        throw new Error(`no option ${label} in ${testId}`);
-      }
-      return found;
-    });
-    fireEvent.click(option);
-  }
-
-  /**
-   * Holds the live weight's one-second poll: it polls only while the page has the focus (refetchIntervalInBackground
-   * false), so from here a GET of the live weight can only be the form asking for it, never the poll coming round.
-   */
-  const holdThePoll = () => focusManager.setFocused(false);
-
-  afterEach(() => {
-    focusManager.setFocused(undefined);
-    setApiHandlers({ notifyError: (description) => console.error(description), unauthorized: () => undefined });
-    setTestSession();
-  });
+  afterEach(resetAfterRefusal);
 
   it('Pre In: shows the refusal, keeps the form, and asks the bridge again at once', async () => {
-    const calls = serve('/api/warehousePreIn', 'motion', live(), refusedLive('motion'));
+    const calls = serve('/api/warehousePreIn', 'motion', bridgeLive(), refusedLive('motion'));
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehousePreIn', 'canAddWarehousePreIn'] });
     renderForm(<PreInFormPage />, 'warehouse-pre-in/add');
     await screen.findByTestId('pre-in-form');
-    await pick('pre-in-warehouse', 'North yard');
-    await pick('pre-in-slip', 'Port loading slip 7 · TRK 7');
+    await pickOnceListed('pre-in-warehouse', 'North yard');
+    await pickOnceListed('pre-in-slip', 'Port loading slip 7 · TRK 7');
     await waitFor(() => expect(['pre-in-truck', 'pre-in-driver'].map(shown)).toEqual(['TRK 7', 'Hamad']));
-    await pick('first-machine', 'Bridge 1 (WB-5)');
+    await pickOnceListed('first-machine', 'Bridge 1 (WB-5)');
     await waitFor(() => expect(screen.getByTestId('pre-in-capture').hasAttribute('disabled')).toBe(false));
     holdThePoll();
     fireEvent.click(screen.getByTestId('pre-in-capture'));
@@ -260,12 +159,12 @@ describe('a capture the server refuses, at the warehouse', () => {
   });
 
   it('Warehouse In: shows the refusal, keeps the form, and asks the bridge again at once', async () => {
-    const calls = serve('/api/warehouseIn', 'tooFewFrames', live(), refusedLive('tooFewFrames'));
+    const calls = serve('/api/warehouseIn', 'tooFewFrames', bridgeLive(), refusedLive('tooFewFrames'));
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseIn', 'canAddWarehouseIn'] });
     renderForm(<WarehouseInFormPage />, 'warehouse-in/add');
     await screen.findByTestId('in-form');
-    await pick('in-pre-in', '12 · TRK 7 · North yard · 7');
-    await pick('first-machine', 'Bridge 1 (WB-5)');
+    await pickOnceListed('in-pre-in', '12 · TRK 7 · North yard · 7');
+    await pickOnceListed('first-machine', 'Bridge 1 (WB-5)');
     await waitFor(() => expect(screen.getByTestId('in-capture').hasAttribute('disabled')).toBe(false));
     holdThePoll();
     fireEvent.click(screen.getByTestId('in-capture'));
@@ -281,13 +180,13 @@ describe('a capture the server refuses, at the warehouse', () => {
   });
 
   it('Warehouse In with a typed weight refused: shows the refusal and asks nothing of the bridge', async () => {
-    const calls = serve('/api/warehouseIn', 'minDifference', live({ online: false, stable: false, capturable: false, refusal: 'offline', reason: OutboundWeighingMessages.offline }));
+    const calls = serve('/api/warehouseIn', 'minDifference', bridgeLive({ online: false, stable: false, capturable: false, refusal: 'offline', reason: OutboundWeighingMessages.offline }));
     const invalidated = vi.spyOn(QueryClient.prototype, 'invalidateQueries');
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseIn', 'canAddWarehouseIn', 'canAddManualWeight'] });
     renderForm(<WarehouseInFormPage />, 'warehouse-in/add');
     await screen.findByTestId('in-form');
-    await pick('in-pre-in', '12 · TRK 7 · North yard · 7');
-    await pick('first-machine', 'Bridge 1 (WB-5)');
+    await pickOnceListed('in-pre-in', '12 · TRK 7 · North yard · 7');
+    await pickOnceListed('first-machine', 'Bridge 1 (WB-5)');
     // The bridge is offline: the weight is typed instead (50 kg under the loaded weight: the server refuses the net).
     expect((await screen.findByTestId('live-reason')).textContent).toContain(OutboundWeighingMessages.offline);
     fireEvent.click(screen.getByTestId('weigh-manual'));
