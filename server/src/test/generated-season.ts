@@ -577,6 +577,7 @@ export async function seedGeneratedSeason(db: Db, options: GeneratedSeasonOption
       const toOwnerCompanyId = handover.pick(others).id;
       const crew = await takeCrew(transporterId, when, tx);
       const kg = Math.min(Math.floor(Number(tonnesToKg(position.usable)) * share), capacityOf(crew.truckId, 30_000));
+      // A stock position names its place `warehouseId` whatever its kind: here the consignee location.
       const { warehouseId: locationId, ownerCompanyId, consignmentId, cargoTypeId, voyageId, attachedVoyageId } = position;
       const movement = { toLocationId: target.id, truckId: crew.truckId, driverId: crew.driverId, wbtNumber: `${serial}-T${c}` };
       const transfer = await createConsigneeTransfer(tx, {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { focusManager } from '@tanstack/react-query';
 import { OutboundWeighingMessages, type TAgencyLocation, type TCaptureRefusal, type TLocationDetail, type TWeighbridgeLive } from '@tonnage/contracts';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
@@ -108,6 +108,14 @@ export const notices = () => [...document.querySelectorAll('.ant-notification-no
 
 /** What a select shows as chosen. */
 export const shown = (testId: string) => screen.getByTestId(testId).closest('.ant-select')?.querySelector('.ant-select-content, .ant-select-selection-item')?.textContent;
+
+/** Switches the form to a typed weight (`kg`, with its reason) and sends it with the capture button `captureTestId`. */
+export async function typeManualWeight(kg: string, reason: string, captureTestId: string): Promise<void> {
+  fireEvent.click(screen.getByTestId('weigh-manual'));
+  fireEvent.change(await screen.findByTestId('weigh-manual-kg'), { target: { value: kg } });
+  fireEvent.change(screen.getByTestId('weigh-manual-reason'), { target: { value: reason } });
+  fireEvent.click(screen.getByTestId(captureTestId));
+}
 
 /**
  * Holds the live weight's one-second poll: it polls only while the page has the focus (refetchIntervalInBackground

@@ -13,7 +13,7 @@ import { WeighTicketSheet, ticketLines } from './WeighTicketPrintPage';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { refreshLiveWeight, weighingKeys } from './outbound-weighing-api';
 import { pickOnceListed } from '../../test/select';
-import { bridgeLive, holdThePoll, liveAfterPost, notices, posts, refusedLive, renderForm, resetAfterRefusal, serveRefusal, shown } from './capture-refusal.test-support';
+import { bridgeLive, holdThePoll, liveAfterPost, notices, posts, refusedLive, renderForm, resetAfterRefusal, serveRefusal, shown, typeManualWeight } from './capture-refusal.test-support';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -282,10 +282,7 @@ describe('a capture the server refuses', () => {
     await fillFirstWeight();
     // The bridge is offline: the weight is typed instead.
     expect((await screen.findByTestId('live-reason')).textContent).toContain(OutboundWeighingMessages.offline);
-    fireEvent.click(screen.getByTestId('weigh-manual'));
-    fireEvent.change(await screen.findByTestId('weigh-manual-kg'), { target: { value: '95000' } });
-    fireEvent.change(screen.getByTestId('weigh-manual-reason'), { target: { value: 'Indicator down' } });
-    fireEvent.click(screen.getByTestId('first-capture'));
+    await typeManualWeight('95000', 'Indicator down', 'first-capture');
 
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]?.body).toMatchObject({ machineId: 5, manual: true, manualKg: 95_000, manualReason: 'Indicator down' });

@@ -7,7 +7,7 @@ import { loadTestLanguage } from '../../test/i18n';
 import { json, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { weighingKeys } from '../outbound-weighing/outbound-weighing-api';
-import { bridgeLive, holdThePoll, liveAfterPost, notices, posts, refusedLive, renderForm, resetAfterRefusal, serveRefusal, shown } from '../outbound-weighing/capture-refusal.test-support';
+import { bridgeLive, holdThePoll, liveAfterPost, notices, posts, refusedLive, renderForm, resetAfterRefusal, serveRefusal, shown, typeManualWeight } from '../outbound-weighing/capture-refusal.test-support';
 import { pickOnceListed } from '../../test/select';
 import { SiloSplit, sharesKg, siloSplitProblem, type SiloShareValue } from './SiloSplit';
 import PreInFormPage from './PreInFormPage';
@@ -189,10 +189,7 @@ describe('a capture the server refuses, at the warehouse', () => {
     await pickOnceListed('first-machine', 'Bridge 1 (WB-5)');
     // The bridge is offline: the weight is typed instead (50 kg under the loaded weight: the server refuses the net).
     expect((await screen.findByTestId('live-reason')).textContent).toContain(OutboundWeighingMessages.offline);
-    fireEvent.click(screen.getByTestId('weigh-manual'));
-    fireEvent.change(await screen.findByTestId('weigh-manual-kg'), { target: { value: '38950' } });
-    fireEvent.change(screen.getByTestId('weigh-manual-reason'), { target: { value: 'Indicator down' } });
-    fireEvent.click(screen.getByTestId('in-capture'));
+    await typeManualWeight('38950', 'Indicator down', 'in-capture');
 
     await waitFor(() => expect(posts(calls)).toHaveLength(1));
     expect(posts(calls)[0]?.body).toMatchObject({ preInId: 12, machineId: 5, manual: true, manualKg: 38_950, manualReason: 'Indicator down' });
