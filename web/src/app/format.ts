@@ -42,6 +42,15 @@ export function formatDateTimeIn(value: DateInput, timezone: string): string {
   }
 }
 
+/**
+ * A left-to-right value ('1,000.000 MT') isolated inside a translated sentence, so right-to-left text keeps it in
+ * reading order (U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE; <bdi> where markup is possible:
+ * `QuantityText`).
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
 const quantityFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /** Spec section 9: quantities with exactly 3 decimals followed by the unit, e.g. '1,234.500 MT'. */

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PARTNER_TRIP_LIST_LIMIT } from '@tonnage/contracts';
+import { unisolatedQuantities } from '../../test/bidi';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage, urlOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
@@ -80,6 +81,8 @@ describe('the Consignee tab', () => {
     const inQty = await screen.findByTestId('dashboard-consignee-inQty');
     await waitFor(() => expect(within(inQty).getByText('68.550 MT')).toBeTruthy());
     expect(within(inQty).getByText(fullEn.translation.dashboardPartners.types.port)).toBeTruthy();
+    // Every quantity shown keeps its order in Arabic ('68.550 MT', not 'MT 68.550').
+    expect(unisolatedQuantities(document.body)).toEqual([]);
 
     // Trips out replaces the level-1 panel and closes level 2.
     fireEvent.click(screen.getByTestId('dashboard-consignee-trips-out-20'));
@@ -90,6 +93,7 @@ describe('the Consignee tab', () => {
     fireEvent.click(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-more'));
     const outQty = await screen.findByTestId('dashboard-consignee-outQty');
     await waitFor(() => expect(within(outQty).getByText('Makkah Bakeries')).toBeTruthy());
+    expect(unisolatedQuantities(document.body)).toEqual([]);
 
     await pick('dashboard-consignee-filters-consigneeId', 'Hejaz Flour Mills');
     await waitFor(() => expect(screen.queryByTestId('dashboard-consignee-tripsOut')).toBeNull());

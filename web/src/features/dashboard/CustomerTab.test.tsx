@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { unisolatedQuantities } from '../../test/bidi';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage, urlOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
@@ -43,6 +44,8 @@ describe('the Customer tab', () => {
     fireEvent.click(within(tripsIn).getByTestId('dashboard-customer-tripsIn-more'));
     const inQty = await screen.findByTestId('dashboard-customer-inQty');
     await waitFor(() => expect(within(inQty).getByText(fullEn.translation.dashboardPartners.types.sale)).toBeTruthy());
+    // Every quantity shown keeps its order in Arabic.
+    expect(unisolatedQuantities(document.body)).toEqual([]);
     // Clear closes the panels and asks for a customer again.
     fireEvent.click(screen.getByTestId('dashboard-customer-filters-clear'));
     expect(await screen.findByTestId('dashboard-customer-pick')).toBeTruthy();

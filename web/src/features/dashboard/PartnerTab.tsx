@@ -150,8 +150,8 @@ export function PartnerTab({ kind }: { kind: PartnerKind }) {
       ) : (
         <>
           <Flex wrap gap="large" style={{ marginBlockEnd: 12 }} data-testid={`${testId}-totals`}>
-            <Statistic title={t('dashboardPartners.atConsigneeLocations')} value={formatQuantity(stats.data.overAllQuantityInConsigneeLocs)} />
-            <Statistic title={t('dashboardPartners.atCustomerLocations')} value={formatQuantity(stats.data.overAllQuantityInCustomerLocs)} />
+            <Statistic title={t('dashboardPartners.atConsigneeLocations')} value={formatQuantity(stats.data.overAllQuantityInConsigneeLocs)} valueRender={(node) => <bdi>{node}</bdi>} />
+            <Statistic title={t('dashboardPartners.atCustomerLocations')} value={formatQuantity(stats.data.overAllQuantityInCustomerLocs)} valueRender={(node) => <bdi>{node}</bdi>} />
           </Flex>
           <Row gutter={[16, 16]}>
             <Col xs={24} xxl={14}>

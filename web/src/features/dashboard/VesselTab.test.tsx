@@ -2,6 +2,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TLcDetail, TPortDetail, TVesselDetail, TVesselStats } from '@tonnage/contracts';
 import { loadTestLanguage } from '../../test/i18n';
+import { unisolatedQuantities } from '../../test/bidi';
 import { json, mockFetch, renderPage, urlOf } from '../../components/resources/resource-test-utils';
 import { fullAr, fullEn } from '../../locales/full';
 import type { DashboardFilterValues } from './DashboardFilters';
@@ -179,6 +180,8 @@ describe('the VESSEL tab', () => {
     await within(level3).findByTestId('vessel-transporter-chart');
     expect(within(level3).getByTestId('vessel-transporter-chart').textContent).toContain('Gulf Haulage');
     expect(calls(fetch, 'get-port-detail').at(-1)?.searchParams.toString()).toBe('cargoLoadingOutId=31&portId=4');
+    // Every quantity on the four levels keeps its order in Arabic ('1,500.000 MT', not 'MT 1,500.000').
+    expect(unisolatedQuantities(document.body)).toEqual([]);
 
     // Another LC opens at level 2 and hides level 3; another vessel hides levels 2 and 3.
     fireEvent.click(within(level1).getByTestId('vessel-lc-all-21'));

@@ -17,7 +17,8 @@ import {
 } from '@tonnage/contracts';
 import { apiOrThrow, type Schema } from '../../app/api';
 import { dashboardKey } from '../../app/dashboard-flags';
-import { formatQuantity } from '../../app/format';
+import { formatQuantity, isolate } from '../../app/format';
+import { QuantityText } from '../../components/QuantityText';
 import { BarChart } from './charts';
 import { DashboardFilters, filterQuery, type DashboardFilterField, type DashboardFilterValues } from './DashboardFilters';
 import { DashboardTable, DrillDownCard, tonnesColumn, TripsCell, useDrillDown } from './drill-down';
@@ -114,7 +115,7 @@ function Summary({ filters, open }: { filters: DashboardFilterValues; open: Open
                 {(['quantity', 'loadedQuantity', 'inTransitQuantity', 'dlvQuantity', 'remainingQuantity'] as const).map((field, index) => (
                   <Table.Summary.Cell key={field} index={3 + index} align="end">
                     <Typography.Text strong data-total={field}>
-                      {formatQuantity(data.totals[field])}
+                      <QuantityText value={data.totals[field]} />
                     </Typography.Text>
                   </Table.Summary.Cell>
                 ))}
@@ -162,10 +163,10 @@ function StatCards({ stats }: { stats: TVesselDetailStats }) {
       {CARDS.map((card) => (
         <Col key={card} xs={24} sm={12} md={8}>
           <Card size="small" data-testid={`vessel-card-${card}`}>
-            <Statistic title={t(`dashboardVessel.detail.cards.${card}`)} value={formatQuantity(stats[card])} />
+            <Statistic title={t(`dashboardVessel.detail.cards.${card}`)} value={formatQuantity(stats[card])} valueRender={(node) => <bdi>{node}</bdi>} />
             {card === 'totalQuantityInTransit' ? (
               <Typography.Text type="secondary">
-                {t('dashboardVessel.detail.inTransitSplit', { warehouse: formatQuantity(stats.totalWarehouseDeliveredInTransit), direct: formatQuantity(stats.totalDirectDeliveredInTransit) })}
+                {t('dashboardVessel.detail.inTransitSplit', { warehouse: isolate(formatQuantity(stats.totalWarehouseDeliveredInTransit)), direct: isolate(formatQuantity(stats.totalDirectDeliveredInTransit)) })}
               </Typography.Text>
             ) : null}
           </Card>
@@ -185,7 +186,7 @@ function VesselDetailPanel({ panel, open }: { panel: Extract<VesselPanel, { kind
     tonnesColumn<TVesselLcRow>(t(`dashboardVessel.detail.${field}`), field, {
       render: (value: string, row) => (
         <OpenLink testId={`vessel-lc-${type}-${row.shipmentId}`} onClick={() => openLc(row, type)}>
-          {formatQuantity(value)}
+          <QuantityText value={value} />
         </OpenLink>
       ),
     });

@@ -13,6 +13,7 @@ import type {
   TWarehouseTripsIn,
 } from '@tonnage/contracts';
 import { createQueryClient } from '../../app/providers';
+import { unisolatedQuantities } from '../../test/bidi';
 import { loadTestLanguage } from '../../test/i18n';
 import { openOptions, pick } from '../../test/select';
 import { json, mockFetch, urlOf } from '../../components/resources/resource-test-utils';
@@ -245,6 +246,8 @@ describe('the Warehouse tab', () => {
     fireEvent.click(screen.getByTestId('warehouse-lot-9-inQty'));
     await waitFor(() => expect(rowTexts('warehouse-in-qty-table')).toEqual([[en.moveTypes.port, '2,000.000 MT'], [en.moveTypes.warehouseTransfer, '80.000 MT']]));
     expect(panelKinds().map(([kind]) => kind)).toEqual(['warehouse-panel-warehouse', 'warehouse-panel-consignments', 'warehouse-panel-inQty']);
+    // Every quantity shown keeps its order in Arabic ('1,200.500 MT', not 'MT 1,200.500').
+    expect(unisolatedQuantities(document.body)).toEqual([]);
 
     // A silo at level 2 hides the consignee's panel and everything under it; its consignee opens the silo variant.
     fireEvent.click(screen.getByTestId('warehouse-silo-41'));
@@ -254,6 +257,7 @@ describe('the Warehouse tab', () => {
     ]));
     await waitFor(() => expect(rowTexts('warehouse-silo-consignees')).toEqual([['Hejaz Flour Mills', 'Wheat', '1,000.500 MT', '100.000 MT', '900.500 MT']]));
     expect(last('get-silo-detail')).toEqual({ locationId: '4', siloId: '41' });
+    expect(unisolatedQuantities(document.body)).toEqual([]);
     fireEvent.click(within(screen.getByTestId('warehouse-panel-silo')).getByTestId('warehouse-consignee-7-1'));
     await waitFor(() => expect(last('get-consignee-consignments')).toEqual({ locationId: '4', siloId: '41', consigneeId: '7', cargoId: '1' }));
     expect(panelKinds().map(([kind]) => kind)).toEqual(['warehouse-panel-warehouse', 'warehouse-panel-silo', 'warehouse-panel-consignments']);

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Alert, Card, Col, Row, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { hasPermission, ZWarehouseStats, type TWarehouseStatsRow } from '@tonnage/contracts';
-import { formatQuantity } from '../../app/format';
+import { QuantityText } from '../../components/QuantityText';
 import { useUserContext } from '../../app/session';
 import { PieChart } from './charts';
 import { DashboardFilters, filterQuery, type DashboardFilterField, type DashboardFilterValues } from './DashboardFilters';
@@ -58,8 +58,8 @@ function WarehouseSummary({ query, onWarehouse }: { query: WarehouseQuery; onWar
                   <TotalsRow
                     cells={[
                       null,
-                      formatQuantity(totals.quantity),
-                      formatQuantity(totals.portQuantity),
+                      <QuantityText key="quantity" value={totals.quantity} />,
+                      <QuantityText key="portQuantity" value={totals.portQuantity} />,
                       <TripsCell key="in" trips={totals.tripsIn} quantity={totals.tripsInQty} />,
                       <TripsCell key="out" trips={totals.tripsOut} quantity={totals.tripsOutQty} />,
                     ]}

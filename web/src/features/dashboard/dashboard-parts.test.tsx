@@ -95,7 +95,8 @@ describe('charts', () => {
       ['loaded', 'MV Three', '0'],
       ['remaining', 'MV Three', '30'],
     ]);
-    expect(bars[2]?.querySelector('title')?.textContent).toBe('MV Two · Loaded: 20.500 MT');
+    // The quantity isolated (FSI ... PDI), so an Arabic tooltip keeps '20.500 MT' in its order.
+    expect(bars[2]?.querySelector('title')?.textContent).toBe('MV Two · Loaded: \u206820.500 MT\u2069');
     // The tallest bar is the highest value.
     const heights = bars.map((bar) => Number(bar.getAttribute('height')));
     expect(Math.max(...heights)).toBe(heights[5]);
@@ -153,7 +154,7 @@ describe('charts', () => {
     );
     const slices = screen.getAllByTestId('pie-slice');
     expect(slices.map((slice) => slice.getAttribute('data-key'))).toEqual(['a', 'b']);
-    expect(slices[0]?.querySelector('title')?.textContent).toBe('Jeddah: 75.000 MT (75.0%)');
+    expect(slices[0]?.querySelector('title')?.textContent).toBe('Jeddah: \u206875.000 MT\u2069 (75.0%)');
     expect(screen.getByTestId('pie-legend').textContent).toContain('Yanbu');
     unmount();
     render(<PieChart testId="pie" slices={[{ key: 'a', label: 'Jeddah', value: 0 }]} />);

@@ -3,6 +3,7 @@ import { Button, Card, Table, Typography, type TableColumnType, type TableProps 
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../app/format';
+import { QuantityText } from '../../components/QuantityText';
 
 /*
  * The dashboard's drill-downs (spec 2.13): a click opens a panel one level deeper; opening a panel hides every panel
@@ -69,7 +70,7 @@ export function tonnesColumn<T extends object>(title: ReactNode, dataIndex: keyo
     dataIndex,
     key: dataIndex,
     align: 'end',
-    render: (value: unknown) => <span data-quantity={dataIndex}>{formatQuantity(typeof value === 'number' || typeof value === 'string' ? value : 0)}</span>,
+    render: (value: unknown) => <QuantityText data-quantity={dataIndex} value={typeof value === 'number' || typeof value === 'string' ? value : 0} />,
     sorter: (a: T, b: T) => valueOf(a) - valueOf(b),
     ...extra,
   };

@@ -3,10 +3,9 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadingSlipTransaction } from '@tonnage/contracts';
-import { formatQuantity } from '../../app/format';
+import { formatQuantity, isolate } from '../../app/format';
 import { useAgencyPath } from '../../app/navigation';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
-import { isolate } from './selects';
 
 /** `loadingSlips`: the declared list of every truck trip, with the filter's total quantity and a print link per slip. */
 export default function LoadingSlipListPage() {

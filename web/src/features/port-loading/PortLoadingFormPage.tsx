@@ -21,7 +21,7 @@ import {
 import { reportFailure } from '../../app/api';
 import { showSubmitFailure } from '../../app/form-errors';
 import { useAgencyDateTime } from '../../app/agency-time';
-import { formatQuantity } from '../../app/format';
+import { formatQuantity, isolate } from '../../app/format';
 import { entryPermission, useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
@@ -46,7 +46,7 @@ import {
   type SlipFormValues,
 } from './port-loading-form';
 import { VoyageSelect } from '../../components/cargo/VoyageSelect';
-import { EquipmentSelect, ShipmentSelect, isolate } from './selects';
+import { EquipmentSelect, ShipmentSelect } from './selects';
 
 const SLIP_FIELDS = ['truckId', 'driverId', 'wbtNumber', 'quantity'];
 

@@ -2,10 +2,9 @@ import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { loadingSlipTransaction, portLoadingTransaction, type TPortLoading } from '@tonnage/contracts';
-import { formatQuantity } from '../../app/format';
+import { formatQuantity, isolate } from '../../app/format';
 import { transactionKeys, useReverseTransaction } from '../../components/transactions/hooks';
 import { ReasonDialog, ReasonNotice } from '../../components/transactions/ReasonDialog';
-import { isolate } from './selects';
 
 type Counters = Pick<TPortLoading, 'trips' | 'inTransitQuantity'>;
 

@@ -35,14 +35,6 @@ export interface IdSelectProps {
   id?: string;
 }
 
-/**
- * A left-to-right value ('1,000.000 MT') isolated inside a translated sentence, so right-to-left text keeps it in
- * reading order (U+2068 FIRST STRONG ISOLATE ... U+2069 POP DIRECTIONAL ISOLATE; <bdi> where markup is possible).
- */
-export function isolate(text: string): string {
-  return `\u2068${text}\u2069`;
-}
-
 /** The label of a voyage's shipment: LC/PO, BL consignee and what is still on board. */
 export function shipmentLabel(row: TVoyageShipment): string {
   return `${row.lcPoNumber} · ${row.blConsigneeName} · ${row.cargoTypeName} · ${formatQuantity(row.onBoardQuantity)}`;

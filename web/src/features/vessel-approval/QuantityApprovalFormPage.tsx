@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Form, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { quantityApprovalTransaction, type TOutturnShipment, type TQuantityApproval, type TQuantityApprovalInput } from '@tonnage/contracts';
-import { formatQuantity } from '../../app/format';
+import { formatQuantity, isolate } from '../../app/format';
 import { OutturnForm, useOutturnForm } from './OutturnForm';
 import { OutturnPage } from './OutturnPage';
 import { decideQuantityApproval, useVoyageShipments } from './vessel-approval-api';
@@ -27,7 +27,6 @@ const initialValues = (row: TQuantityApproval | null): FormValues => ({
 });
 
 /** Each part isolated (FSI ... PDI), so in Arabic the parts read from the right, the BL number first. */
-const isolate = (text: string) => `\u2068${text}\u2069`;
 const shipmentLabel = (shipment: Pick<TOutturnShipment, 'blNumber' | 'lcPoNumber' | 'blConsigneeName' | 'blQuantity'>) =>
   [shipment.blNumber, shipment.lcPoNumber, shipment.blConsigneeName, formatQuantity(shipment.blQuantity)].map(isolate).join(' · ');
 

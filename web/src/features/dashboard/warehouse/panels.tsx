@@ -21,7 +21,7 @@ import {
   type WarehouseMoveType,
 } from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../../app/agency-time';
-import { formatQuantity } from '../../../app/format';
+import { QuantityText } from '../../../components/QuantityText';
 import { serverPagination } from '../../../app/pagination';
 import { useSession } from '../../../app/session';
 import { downloadFile } from '../../../components/resources/resource-api';
@@ -216,7 +216,7 @@ function ConsigneeTable<T extends TWarehouseConsigneeRow>({
       columns={columns}
       dataSource={[...rows]}
       loading={loading}
-      summary={totals ? () => <TotalsRow cells={[...lead, formatQuantity(totals.quantity), formatQuantity(totals.committedQty), formatQuantity(totals.usableQty)]} /> : undefined}
+      summary={totals ? () => <TotalsRow cells={[...lead, <QuantityText value={totals.quantity} />, <QuantityText value={totals.committedQty} />, <QuantityText value={totals.usableQty} />]} /> : undefined}
     />
   );
 }
@@ -239,7 +239,7 @@ function SiloTable({ rows, loading, onSilo }: { rows: readonly TWarehouseSiloRow
         );
       },
     },
-    { title: t('dashboardWarehouse.columns.capacity'), key: 'capacity', align: 'end', render: (_: unknown, row) => (row.capacity === null ? '' : formatQuantity(row.capacity)) },
+    { title: t('dashboardWarehouse.columns.capacity'), key: 'capacity', align: 'end', render: (_: unknown, row) => (row.capacity === null ? '' : <QuantityText value={row.capacity} />) },
     ...stockColumns<TWarehouseSiloRow>(t),
   ];
   return <DashboardTable<TWarehouseSiloRow> data-testid="warehouse-silo-table" rowKey={(row) => String(row.siloId ?? 'open')} columns={columns} dataSource={[...rows]} loading={loading} />;
@@ -355,10 +355,10 @@ export function SiloPanel({ panel, filters, onOpen, onClose }: PanelProps<'silo'
           style={{ marginBottom: 12 }}
           data-testid="warehouse-silo-figures"
           items={[
-            { key: 'capacity', label: t('dashboardWarehouse.columns.capacity'), children: figures.capacity === null ? '' : formatQuantity(figures.capacity) },
-            { key: 'quantity', label: t('dashboardWarehouse.columns.quantity'), children: formatQuantity(figures.quantity) },
-            { key: 'committedQty', label: t('dashboardWarehouse.columns.committedQty'), children: formatQuantity(figures.committedQty) },
-            { key: 'usableQty', label: t('dashboardWarehouse.columns.usableQty'), children: formatQuantity(figures.usableQty) },
+            { key: 'capacity', label: t('dashboardWarehouse.columns.capacity'), children: figures.capacity === null ? '' : <QuantityText value={figures.capacity} /> },
+            { key: 'quantity', label: t('dashboardWarehouse.columns.quantity'), children: <QuantityText value={figures.quantity} /> },
+            { key: 'committedQty', label: t('dashboardWarehouse.columns.committedQty'), children: <QuantityText value={figures.committedQty} /> },
+            { key: 'usableQty', label: t('dashboardWarehouse.columns.usableQty'), children: <QuantityText value={figures.usableQty} /> },
           ]}
         />
       ) : null}
@@ -393,8 +393,8 @@ export function ConsignmentsPanel({ panel, filters, onOpen, onClose }: PanelProp
     ...stockColumns<TConsigneeConsignmentRow>(t),
     { title: t('dashboardWarehouse.columns.tripsIn'), key: 'tripsIn', align: 'end', render: (_: unknown, row) => link('tripsIn', row, <TripsCell trips={row.tripsIn} quantity={row.tripsInQty} />) },
     { title: t('dashboardWarehouse.columns.tripsOut'), key: 'tripsOut', align: 'end', render: (_: unknown, row) => link('tripsOut', row, <TripsCell trips={row.tripsOut} quantity={row.tripsOutQty} />) },
-    { title: t('dashboardWarehouse.columns.inQty'), key: 'inQty', align: 'end', render: (_: unknown, row) => link('inQty', row, formatQuantity(row.inQty)) },
-    { title: t('dashboardWarehouse.columns.outQty'), key: 'outQty', align: 'end', render: (_: unknown, row) => link('outQty', row, formatQuantity(row.outQty)) },
+    { title: t('dashboardWarehouse.columns.inQty'), key: 'inQty', align: 'end', render: (_: unknown, row) => link('inQty', row, <QuantityText value={row.inQty} />) },
+    { title: t('dashboardWarehouse.columns.outQty'), key: 'outQty', align: 'end', render: (_: unknown, row) => link('outQty', row, <QuantityText value={row.outQty} />) },
   ];
   const where = silo ? `${place.name} / ${silo.name}` : place.name;
   return (
@@ -438,7 +438,7 @@ export function TripsInPanel({ panel, filters, onClose }: PanelProps<'tripsIn'>)
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={result.isPending}
-        summary={data ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: data.trips })} cells={[null, null, null, formatQuantity(data.quantity)]} /> : undefined}
+        summary={data ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: data.trips })} cells={[null, null, null, <QuantityText value={data.quantity} />]} /> : undefined}
       />
     </DrillDownCard>
   );
@@ -468,7 +468,7 @@ export function TripsOutPanel({ panel, filters, onClose }: PanelProps<'tripsOut'
         columns={columns}
         dataSource={data?.rows ?? []}
         loading={result.isPending}
-        summary={data ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: data.trips })} cells={[null, null, null, formatQuantity(data.quantity), formatQuantity(data.committedQty), null]} /> : undefined}
+        summary={data ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: data.trips })} cells={[null, null, null, <QuantityText value={data.quantity} />, <QuantityText value={data.committedQty} />, null]} /> : undefined}
       />
     </DrillDownCard>
   );
@@ -493,7 +493,7 @@ function TypeTable({ rows, total, loading, testId, onType }: { rows: readonly Ty
       columns={columns}
       dataSource={[...rows]}
       loading={loading}
-      summary={total === undefined ? undefined : () => <TotalsRow cells={[formatQuantity(total)]} />}
+      summary={total === undefined ? undefined : () => <TotalsRow cells={[<QuantityText value={total} />]} />}
     />
   );
 }
