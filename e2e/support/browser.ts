@@ -61,10 +61,39 @@ export async function openUserMenu(page: Page): Promise<void> {
   await page.waitForFunction(() => document.querySelector('.ant-dropdown[class*="-enter"], .ant-dropdown[class*="-appear"]') === null);
 }
 
-/** Saves a screenshot under e2e/artifacts/<language>-<name>.png for a person to look at. */
+/**
+ * Saves a screenshot under e2e/artifacts/<language>-<name>.png for a person to look at. In Arabic it first checks the
+ * screen's quantities (`unisolatedQuantities`), so every screen a spec looks at is swept.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (isArabic) {
+    const loose = await unisolatedQuantities(page);
+    if (loose.length > 0) throw new Error(`${name}: quantities outside an isolate read 'MT 1,234.500' in Arabic: ${JSON.stringify(loose.slice(0, 5))}`);
+  }
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${language}-${name}.png`), fullPage: true });
+}
+
+/**
+ * The texts on the page that show a quantity ('1,234.500 MT') outside an isolate: neither inside a `<bdi>` (or an
+ * element marked `dir="ltr"`; an input's own value) nor wrapped in FSI ... PDI within a sentence. The browser-side
+ * twin of web/src/test/bidi.ts (a right-to-left screen shows those as 'MT 1,234.500').
+ */
+export async function unisolatedQuantities(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const quantity = /-?\d[\d,]*\.\d{3} MT/g;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      const matches = [...text.matchAll(quantity)];
+      if (matches.length === 0) continue;
+      if (node.parentElement?.closest('bdi, [dir="ltr"], textarea')) continue;
+      if (matches.every((m) => text[(m.index ?? 0) - 1] === '\u2068' && text[(m.index ?? 0) + m[0].length] === '\u2069')) continue;
+      found.push(text.slice(0, 120));
+    }
+    return found;
+  });
 }
 
 /** Calls the API directly (setup steps that have no screen yet). */

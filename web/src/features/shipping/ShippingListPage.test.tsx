@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TShipment } from '@tonnage/contracts';
+import { unisolatedQuantities } from '../../test/bidi';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage, tableRowOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
@@ -72,6 +73,8 @@ describe('ShippingListPage', () => {
     expect(within(row).getByText('320.250 MT')).toBeTruthy();
     expect(within(row).getByTestId('shipment-on-board').textContent).toBe('300.000 MT');
     await waitFor(() => expect(screen.getByTestId('shipping-total-quantity').textContent).toContain('320.250 MT'));
+    // The list's quantities and the total keep their order in Arabic ('320.250 MT', not 'MT 320.250').
+    expect(unisolatedQuantities(document.body)).toEqual([]);
     const list = calls.find((c) => c.url.pathname === '/api/shipments');
     expect(Object.fromEntries(list?.url.searchParams ?? [])).toEqual({ page: '1', limit: '20', status: 'Active' });
   });

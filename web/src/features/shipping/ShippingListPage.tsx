@@ -26,7 +26,7 @@ function ShippingTotals({ query }: { query: Readonly<Record<string, unknown>> })
   return (
     <Card size="small" className="list-summary" data-testid="shipping-summary">
       <Space size="large" wrap>
-        <Statistic title={t('shipping.totalQuantity')} value={total.isError ? '—' : formatQuantity(total.data?.totalQuantity ?? '0')} data-testid="shipping-total-quantity" />
+        <Statistic title={t('shipping.totalQuantity')} value={total.isError ? '—' : formatQuantity(total.data?.totalQuantity ?? '0')} valueRender={(node) => <bdi>{node}</bdi>} data-testid="shipping-total-quantity" />
         <Statistic title={t('shipping.shipmentsCount')} value={total.isError ? '—' : (total.data?.count ?? 0)} data-testid="shipping-total-count" />
       </Space>
     </Card>
