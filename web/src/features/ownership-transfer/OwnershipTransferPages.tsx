@@ -13,6 +13,7 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createOwnershipTransfer, useNewOwners, useTransferPositions } from './ownership-transfer-api';
+import { formatQuantity, isolate } from '../../app/format';
 
 interface TransferValues {
   place: OwnershipPlace;
@@ -33,7 +34,7 @@ export function OwnershipTransferListPage() {
     <TransactionListPage
       declaration={ownershipTransferTransaction}
       renderers={{ silo: (row: TOwnershipTransfer) => row.siloName ?? (row.place === 'warehouse' ? t('warehouseDispatch.openArea') : '') }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.fromOwnerName} → ${row.toOwnerName} (${row.quantity} MT)?` }}
+      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.fromOwnerName} → ${row.toOwnerName} (${isolate(formatQuantity(row.quantity))})?` }}
       hideEdit
     />
   );

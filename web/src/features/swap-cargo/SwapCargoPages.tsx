@@ -14,6 +14,7 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createSwapCargo, useSwapPositions } from './swap-cargo-api';
+import { formatQuantity, isolate } from '../../app/format';
 
 type SideKey = 'a' | 'b';
 
@@ -51,7 +52,7 @@ export function SwapCargoListPage() {
         bPlace: (row: TSwapCargo) => placeText(row.b),
         bOwner: (row: TSwapCargo) => row.b.ownerName,
       }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.a.ownerName} ⇄ ${row.b.ownerName} (${row.quantity} MT)?` }}
+      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.a.ownerName} ⇄ ${row.b.ownerName} (${isolate(formatQuantity(row.quantity))})?` }}
       hideEdit
     />
   );

@@ -4,8 +4,10 @@ import { WarehouseDispatchMessages, type TDispatchableWeight, type TWarehousePre
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
+import { testAgencyData } from '../../components/resources/test-agency';
 import WarehouseOutFormPage, { wbqBelowPreOut } from './WarehouseOutFormPage';
-import { WarehouseOutListPage } from './DispatchListPages';
+import { PreOutListPage, WarehouseOutListPage } from './DispatchListPages';
+import { unisolatedQuantities } from '../../test/bidi';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -141,5 +143,22 @@ describe('the Warehouse Out list', () => {
     renderList(['canViewWarehouseOut', 'canViewEntryTypeWarehouseOut', 'canFilterTransporterWarehouseOut']);
     expect(await screen.findByTestId('wo-filter-entry-type')).toBeTruthy();
     expect(screen.getByTestId('wo-filter-transporter')).toBeTruthy();
+  });
+});
+
+describe('the Warehouse Pre Out list', () => {
+  it('asks before a reversal with the truck and its quantity, the quantity isolated so Arabic keeps its order', async () => {
+    mockFetch((url) => {
+      if (url.pathname === '/api/warehousePreOut') return json({ rows: [{ ...preOut, quantity: '1234.5' }], count: 1, total: '1234.500' });
+      if (url.pathname === '/api/agencies/1/agencyData') return json(testAgencyData());
+      if (url.pathname === '/api/truck') return json({ rows: [], count: 0 });
+      return undefined;
+    });
+    setTestSession({ isAgencyAdmin: true });
+    renderPage(<PreOutListPage />, 'warehouse-pre-out');
+    fireEvent.click(await screen.findByTestId('wpo-reverse'));
+    // The thousands and the three decimals of spec section 9, between FSI and PDI.
+    expect(await screen.findByText('Reverse ABC 123 (\u20681,234.500 MT\u2069)?')).toBeTruthy();
+    expect(unisolatedQuantities(document.body)).toEqual([]);
   });
 });
