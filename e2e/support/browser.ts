@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { unisolatedQuantities } from '../../web/src/test/bidi';
 import { E2E_ADMIN_PASSWORD, E2E_DEMO_PASSWORD } from './credentials';
 
 export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
@@ -63,37 +64,16 @@ export async function openUserMenu(page: Page): Promise<void> {
 
 /**
  * Saves a screenshot under e2e/artifacts/<language>-<name>.png for a person to look at. In Arabic it first checks the
- * screen's quantities (`unisolatedQuantities`), so every screen a spec looks at is swept.
+ * screen's quantities in the page (`unisolatedQuantities`, the web tests' own check), so every screen a spec looks at
+ * is swept.
  */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (isArabic) {
-    const loose = await unisolatedQuantities(page);
+    const loose = await page.locator('body').evaluate(unisolatedQuantities);
     if (loose.length > 0) throw new Error(`${name}: quantities outside an isolate read 'MT 1,234.500' in Arabic: ${JSON.stringify(loose.slice(0, 5))}`);
   }
   mkdirSync(artifactsDir, { recursive: true });
   await page.screenshot({ path: path.join(artifactsDir, `${language}-${name}.png`), fullPage: true });
-}
-
-/**
- * The texts on the page that show a quantity ('1,234.500 MT') outside an isolate: neither inside a `<bdi>` (or an
- * element marked `dir="ltr"`; an input's own value) nor wrapped in FSI ... PDI within a sentence. The browser-side
- * twin of web/src/test/bidi.ts (a right-to-left screen shows those as 'MT 1,234.500').
- */
-export async function unisolatedQuantities(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const quantity = /-?\d[\d,]*\.\d{3} MT/g;
-    const found: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      const matches = [...text.matchAll(quantity)];
-      if (matches.length === 0) continue;
-      if (node.parentElement?.closest('bdi, [dir="ltr"], textarea')) continue;
-      if (matches.every((m) => text[(m.index ?? 0) - 1] === '\u2068' && text[(m.index ?? 0) + m[0].length] === '\u2069')) continue;
-      found.push(text.slice(0, 120));
-    }
-    return found;
-  });
 }
 
 /** Calls the API directly (setup steps that have no screen yet). */
