@@ -51,6 +51,11 @@ export function isolate(text: string): string {
   return `\u2068${text}\u2069`;
 }
 
+/** A quantity inside a sentence, a label or a tooltip: `formatQuantity` isolated (`isolate`), '⁨1,234.500 MT⁩'. */
+export function isolatedQuantity(value: number | string | null | undefined): string {
+  return isolate(formatQuantity(value));
+}
+
 const quantityFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 });
 
 /** Spec section 9: quantities with exactly 3 decimals followed by the unit, e.g. '1,234.500 MT'. */

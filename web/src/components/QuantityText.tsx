@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { formatQuantity } from '../app/format';
 
 /**
@@ -13,3 +13,6 @@ export function QuantityText({ value, unit, className, ...rest }: { value: numbe
     </bdi>
   );
 }
+
+/** An antd `Statistic`'s `valueRender` for a quantity value: the value in a `<bdi>`, as `QuantityText` does. */
+export const isolatedStatisticValue = (node: ReactNode) => <bdi>{node}</bdi>;

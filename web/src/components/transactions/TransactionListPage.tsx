@@ -19,7 +19,8 @@ import {
 } from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../app/agency-time';
 import { useDebouncedValue } from '../../app/debounce';
-import { formatDate, formatQuantity } from '../../app/format';
+import { formatDate } from '../../app/format';
+import { QuantityText } from '../QuantityText';
 import { translateMessage } from '../../app/i18n';
 import { sortableColumn, sortFromTable } from '../../app/list-sort';
 import { useAgencyPath } from '../../app/navigation';
@@ -236,9 +237,7 @@ function useCellRenderer<Row extends ListRow>(rowTestId: string, renderers: Read
         return <RecordStatusTag record={row} testId={testId} />;
       case 'quantity':
         return (
-          <bdi className="quantity" data-testid={testId}>
-            {formatQuantity(typeof value === 'string' || typeof value === 'number' ? value : null)}
-          </bdi>
+          <QuantityText data-testid={testId} value={typeof value === 'string' || typeof value === 'number' ? value : null} />
         );
       case 'date':
         return <bdi data-testid={testId}>{formatDate(typeof value === 'string' ? value : null)}</bdi>;

@@ -18,6 +18,7 @@ import { apiOrThrow } from '../../app/api';
 import { dashboardKey } from '../../app/dashboard-flags';
 import { formatDateTime, formatQuantity } from '../../app/format';
 import { usePickerData } from '../../components/pickers/picker-data';
+import { isolatedStatisticValue } from '../../components/QuantityText';
 import { BarChart } from './charts';
 import { DashboardFilters, type DashboardFilterValues } from './DashboardFilters';
 import { DashboardTable, DrillDownCard, TripsCell, tonnesColumn, useDrillDown } from './drill-down';
@@ -150,8 +151,8 @@ export function PartnerTab({ kind }: { kind: PartnerKind }) {
       ) : (
         <>
           <Flex wrap gap="large" style={{ marginBlockEnd: 12 }} data-testid={`${testId}-totals`}>
-            <Statistic title={t('dashboardPartners.atConsigneeLocations')} value={formatQuantity(stats.data.overAllQuantityInConsigneeLocs)} valueRender={(node) => <bdi>{node}</bdi>} />
-            <Statistic title={t('dashboardPartners.atCustomerLocations')} value={formatQuantity(stats.data.overAllQuantityInCustomerLocs)} valueRender={(node) => <bdi>{node}</bdi>} />
+            <Statistic title={t('dashboardPartners.atConsigneeLocations')} value={formatQuantity(stats.data.overAllQuantityInConsigneeLocs)} valueRender={isolatedStatisticValue} />
+            <Statistic title={t('dashboardPartners.atCustomerLocations')} value={formatQuantity(stats.data.overAllQuantityInCustomerLocs)} valueRender={isolatedStatisticValue} />
           </Flex>
           <Row gutter={[16, 16]}>
             <Col xs={24} xxl={14}>

@@ -17,8 +17,8 @@ import {
 } from '@tonnage/contracts';
 import { apiOrThrow, type Schema } from '../../app/api';
 import { dashboardKey } from '../../app/dashboard-flags';
-import { formatQuantity, isolate } from '../../app/format';
-import { QuantityText } from '../../components/QuantityText';
+import { formatQuantity, isolatedQuantity } from '../../app/format';
+import { isolatedStatisticValue, QuantityText } from '../../components/QuantityText';
 import { BarChart } from './charts';
 import { DashboardFilters, filterQuery, type DashboardFilterField, type DashboardFilterValues } from './DashboardFilters';
 import { DashboardTable, DrillDownCard, tonnesColumn, TripsCell, useDrillDown } from './drill-down';
@@ -163,10 +163,10 @@ function StatCards({ stats }: { stats: TVesselDetailStats }) {
       {CARDS.map((card) => (
         <Col key={card} xs={24} sm={12} md={8}>
           <Card size="small" data-testid={`vessel-card-${card}`}>
-            <Statistic title={t(`dashboardVessel.detail.cards.${card}`)} value={formatQuantity(stats[card])} valueRender={(node) => <bdi>{node}</bdi>} />
+            <Statistic title={t(`dashboardVessel.detail.cards.${card}`)} value={formatQuantity(stats[card])} valueRender={isolatedStatisticValue} />
             {card === 'totalQuantityInTransit' ? (
               <Typography.Text type="secondary">
-                {t('dashboardVessel.detail.inTransitSplit', { warehouse: isolate(formatQuantity(stats.totalWarehouseDeliveredInTransit)), direct: isolate(formatQuantity(stats.totalDirectDeliveredInTransit)) })}
+                {t('dashboardVessel.detail.inTransitSplit', { warehouse: isolatedQuantity(stats.totalWarehouseDeliveredInTransit), direct: isolatedQuantity(stats.totalDirectDeliveredInTransit) })}
               </Typography.Text>
             ) : null}
           </Card>

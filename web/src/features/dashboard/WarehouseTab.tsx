@@ -58,8 +58,8 @@ function WarehouseSummary({ query, onWarehouse }: { query: WarehouseQuery; onWar
                   <TotalsRow
                     cells={[
                       null,
-                      <QuantityText key="quantity" value={totals.quantity} />,
-                      <QuantityText key="portQuantity" value={totals.portQuantity} />,
+                      <QuantityText value={totals.quantity} />,
+                      <QuantityText value={totals.portQuantity} />,
                       <TripsCell key="in" trips={totals.tripsIn} quantity={totals.tripsInQty} />,
                       <TripsCell key="out" trips={totals.tripsOut} quantity={totals.tripsOutQty} />,
                     ]}

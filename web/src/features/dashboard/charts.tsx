@@ -1,7 +1,7 @@
 import { useContext, useMemo } from 'react';
 import { ConfigProvider, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatQuantity, isolate } from '../../app/format';
+import { isolatedQuantity } from '../../app/format';
 
 /*
  * The dashboard's charts, drawn as SVG by the app itself: a grouped bar chart and a pie chart are all the spec asks
@@ -139,7 +139,7 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
                     height={Math.max(0, MARGIN.top + plotHeight - barTop)}
                     fill={s.color}
                   >
-                    <title>{`${category} · ${s.label}: ${isolate(formatQuantity(value))}`}</title>
+                    <title>{`${category} · ${s.label}: ${isolatedQuantity(value)}`}</title>
                   </rect>
                 );
               })}
@@ -201,7 +201,7 @@ export function PieChart({ slices, size = 220, title, testId = 'dashboard-pie-ch
         {shown.map((slice) => {
           const share = slice.value / total;
           const end = start + share;
-          const tooltip = `${slice.label}: ${isolate(formatQuantity(slice.value))} (${(share * 100).toFixed(1)}%)`;
+          const tooltip = `${slice.label}: ${isolatedQuantity(slice.value)} (${(share * 100).toFixed(1)}%)`;
           const shape =
             shown.length === 1 ? (
               <circle key={slice.key} data-testid={`${testId}-slice`} data-key={slice.key} data-value={slice.value} cx={c} cy={c} r={r} fill={slice.color}>

@@ -18,7 +18,7 @@ import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { vesselApprovalKeys } from '../vessel-approval/vessel-approval-api';
 import { createHandling, decideHandling, useHandlingPositions } from './handling-api';
-import { formatQuantity, isolate } from '../../app/format';
+import { isolatedQuantity } from '../../app/format';
 
 const DECLARATIONS = { handlingLoss: handlingLossTransaction, handlingExcess: handlingExcessTransaction } as const;
 const TEST_IDS = { handlingLoss: 'hl', handlingExcess: 'hx' } as const;
@@ -105,7 +105,7 @@ function HandlingList({ kind }: { kind: HandlingKind }) {
           {row.canDecide && <DecisionButtons kind={kind} row={row} />}
         </Space>
       )}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${isolate(formatQuantity(row.quantity))} (${row.warehouseName})?` }}
+      reverse={{ title: (row) => `${t('cargo.reverse')} ${isolatedQuantity(row.quantity)} (${row.warehouseName})?` }}
     />
   );
 }

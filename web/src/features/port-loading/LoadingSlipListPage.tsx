@@ -3,7 +3,7 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { loadingSlipTransaction } from '@tonnage/contracts';
-import { formatQuantity, isolate } from '../../app/format';
+import { isolatedQuantity } from '../../app/format';
 import { useAgencyPath } from '../../app/navigation';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 
@@ -31,7 +31,7 @@ export default function LoadingSlipListPage() {
       summary={(list) =>
         list && (
           <Typography.Paragraph strong data-testid="slips-total">
-            {t('portLoading.totalQuantity', { quantity: isolate(formatQuantity(list.totalQuantity)) })}
+            {t('portLoading.totalQuantity', { quantity: isolatedQuantity(list.totalQuantity) })}
           </Typography.Paragraph>
         )
       }

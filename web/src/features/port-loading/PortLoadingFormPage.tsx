@@ -21,7 +21,8 @@ import {
 import { reportFailure } from '../../app/api';
 import { showSubmitFailure } from '../../app/form-errors';
 import { useAgencyDateTime } from '../../app/agency-time';
-import { formatQuantity, isolate } from '../../app/format';
+import { isolatedQuantity } from '../../app/format';
+import { QuantityText } from '../../components/QuantityText';
 import { entryPermission, useCan } from '../../app/guards';
 import { translateMessage } from '../../app/i18n';
 import { useAgencyPath, useGoBack } from '../../app/navigation';
@@ -128,7 +129,7 @@ function SlipsTable({ portLoading }: { portLoading: TPortLoadingDetail }) {
     { key: 'truck', title: t('portLoading.truck'), dataIndex: 'truckPlate' },
     { key: 'driver', title: t('portLoading.driver'), dataIndex: 'driverName' },
     { key: 'wbt', title: t('portLoading.wbtNumber'), dataIndex: 'wbtNumber' },
-    { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_v, row) => <bdi className="quantity">{formatQuantity(row.quantity)}</bdi> },
+    { key: 'quantity', title: t('cargo.quantityMt'), align: 'end', render: (_v, row) => <QuantityText value={row.quantity} /> },
     { key: 'status', title: t('cargo.status'), render: (_v, row) => <Tag color={row.status === 'Active' ? (row.received ? 'blue' : 'green') : 'default'}>{row.status === 'Active' ? (row.received ? t('portLoading.delivered') : t('portLoading.inTransitTag')) : t('cargo.reversed')}</Tag> },
     {
       key: 'actions',
@@ -238,7 +239,7 @@ function PortLoadingForm({ row }: { row: TPortLoadingDetail | null }) {
         );
       case 'shipmentId':
         return (
-          <Form.Item {...item('shipmentId')} required label={t('portLoading.lcPo')} extra={shipment ? t('portLoading.onBoard', { quantity: isolate(formatQuantity(shipment.onBoardQuantity)) }) : undefined}>
+          <Form.Item {...item('shipmentId')} required label={t('portLoading.lcPo')} extra={shipment ? t('portLoading.onBoard', { quantity: isolatedQuantity(shipment.onBoardQuantity) }) : undefined}>
             <ShipmentSelect rows={shipments.data?.rows ?? []} loading={shipments.isFetching} disabled={locked || voyageId === undefined} onChange={() => form.setFieldsValue({ loanId: undefined })} data-testid="pl-shipment" />
           </Form.Item>
         );
@@ -325,7 +326,7 @@ function PortLoadingForm({ row }: { row: TPortLoadingDetail | null }) {
               notFoundContent={t('portLoading.noLoans')}
               options={(portLoans.data?.rows ?? []).map((option) => ({
                 value: option.loanId,
-                label: t('portLoading.loanOption', { id: option.loanId, lender: option.lenderName, borrower: option.borrowerName, left: isolate(formatQuantity(option.left)) }),
+                label: t('portLoading.loanOption', { id: option.loanId, lender: option.lenderName, borrower: option.borrowerName, left: isolatedQuantity(option.left) }),
               }))}
               data-testid="pl-loan"
             />
@@ -382,8 +383,8 @@ export default function PortLoadingFormPage() {
               title={t('portLoading.slips')}
               extra={
                 <Space>
-                  <span data-testid="pl-detail-loaded">{t('portLoading.loadedOf', { loaded: isolate(formatQuantity(row.loadedQuantity)), total: isolate(formatQuantity(row.quantity)) })}</span>
-                  <span data-testid="pl-detail-remaining">{t('portLoading.remainingIs', { remaining: isolate(formatQuantity(row.remainingQuantity)) })}</span>
+                  <span data-testid="pl-detail-loaded">{t('portLoading.loadedOf', { loaded: isolatedQuantity(row.loadedQuantity), total: isolatedQuantity(row.quantity) })}</span>
+                  <span data-testid="pl-detail-remaining">{t('portLoading.remainingIs', { remaining: isolatedQuantity(row.remainingQuantity) })}</span>
                 </Space>
               }
             >

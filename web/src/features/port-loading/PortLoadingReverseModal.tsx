@@ -2,7 +2,7 @@ import { App } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { loadingSlipTransaction, portLoadingTransaction, type TPortLoading } from '@tonnage/contracts';
-import { formatQuantity, isolate } from '../../app/format';
+import { isolatedQuantity } from '../../app/format';
 import { transactionKeys, useReverseTransaction } from '../../components/transactions/hooks';
 import { ReasonDialog, ReasonNotice } from '../../components/transactions/ReasonDialog';
 
@@ -15,7 +15,7 @@ type Counters = Pick<TPortLoading, 'trips' | 'inTransitQuantity'>;
 export function reversalNotice(t: TFunction, portLoading: Counters): string | null {
   if (portLoading.trips === 0) return null;
   // Isolated, so an Arabic sentence keeps '67.340 MT' in its reading order.
-  const quantity = isolate(formatQuantity(portLoading.inTransitQuantity));
+  const quantity = isolatedQuantity(portLoading.inTransitQuantity);
   return portLoading.trips === 1 ? t('portLoading.reverseAlsoOneSlip', { quantity }) : t('portLoading.reverseAlsoSlips', { number: portLoading.trips, quantity });
 }
 

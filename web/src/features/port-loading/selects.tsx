@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { kgToTonnes, tonnesToKg, type TVoyageShipment } from '@tonnage/contracts';
 import { api, type Schema } from '../../app/api';
-import { formatQuantity, isolate } from '../../app/format';
+import { isolatedQuantity } from '../../app/format';
 
 /** A row the selects read: an id and a name. */
 interface Named {
@@ -37,7 +37,7 @@ export interface IdSelectProps {
 
 /** The label of a voyage's shipment: LC/PO, BL consignee and what is still on board. */
 export function shipmentLabel(row: TVoyageShipment): string {
-  return `${row.lcPoNumber} · ${row.blConsigneeName} · ${row.cargoTypeName} · ${isolate(formatQuantity(row.onBoardQuantity))}`;
+  return `${row.lcPoNumber} · ${row.blConsigneeName} · ${row.cargoTypeName} · ${isolatedQuantity(row.onBoardQuantity)}`;
 }
 
 /** The shipments (LC/PO) of a voyage. */

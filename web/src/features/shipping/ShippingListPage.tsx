@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { shipmentTransaction, vesselVoyageLabel, ZShipmentTotal } from '@tonnage/contracts';
 import { apiOrThrow, type Query } from '../../app/api';
 import { formatDate, formatQuantity } from '../../app/format';
+import { isolatedStatisticValue, QuantityText } from '../../components/QuantityText';
 import { ConsigneePicker } from '../../components/pickers';
 import { transactionKeys } from '../../components/transactions/hooks';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
@@ -26,7 +27,7 @@ function ShippingTotals({ query }: { query: Readonly<Record<string, unknown>> })
   return (
     <Card size="small" className="list-summary" data-testid="shipping-summary">
       <Space size="large" wrap>
-        <Statistic title={t('shipping.totalQuantity')} value={total.isError ? '—' : formatQuantity(total.data?.totalQuantity ?? '0')} valueRender={(node) => <bdi>{node}</bdi>} data-testid="shipping-total-quantity" />
+        <Statistic title={t('shipping.totalQuantity')} value={total.isError ? '—' : formatQuantity(total.data?.totalQuantity ?? '0')} valueRender={isolatedStatisticValue} data-testid="shipping-total-quantity" />
         <Statistic title={t('shipping.shipmentsCount')} value={total.isError ? '—' : (total.data?.count ?? 0)} data-testid="shipping-total-count" />
       </Space>
     </Card>
@@ -48,9 +49,7 @@ export default function ShippingListPage() {
         lcPo: (row) => row.Consignment.LC.LCPONumber,
         ref: (row) => row.Consignment.RefLC.refNumber ?? '',
         onBoard: (row) => (
-          <bdi className="quantity" data-testid="shipment-on-board">
-            {formatQuantity(row.onBoardQuantity)}
-          </bdi>
+          <QuantityText data-testid="shipment-on-board" value={row.onBoardQuantity} />
         ),
       }}
       filterControls={{

@@ -14,7 +14,7 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createSwapCargo, useSwapPositions } from './swap-cargo-api';
-import { formatQuantity, isolate } from '../../app/format';
+import { isolatedQuantity } from '../../app/format';
 
 type SideKey = 'a' | 'b';
 
@@ -52,7 +52,7 @@ export function SwapCargoListPage() {
         bPlace: (row: TSwapCargo) => placeText(row.b),
         bOwner: (row: TSwapCargo) => row.b.ownerName,
       }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.a.ownerName} ⇄ ${row.b.ownerName} (${isolate(formatQuantity(row.quantity))})?` }}
+      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.a.ownerName} ⇄ ${row.b.ownerName} (${isolatedQuantity(row.quantity)})?` }}
       hideEdit
     />
   );

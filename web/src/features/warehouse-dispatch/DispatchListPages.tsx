@@ -8,7 +8,7 @@ import { useAgencyPath } from '../../app/navigation';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 import { CorrectAction } from '../corrections/CorrectionPages';
-import { formatQuantity, isolate } from '../../app/format';
+import { isolatedQuantity } from '../../app/format';
 
 /** `warehouse-pre-out`: silo or open area, open or delivered. */
 export function PreOutListPage() {
@@ -20,7 +20,7 @@ export function PreOutListPage() {
         silo: (row: TWarehousePreOut) => row.siloName ?? t('warehouseDispatch.openArea'),
         delivered: (row: TWarehousePreOut) => <Tag color={row.warehouseOutId === null ? 'blue' : 'green'}>{t(row.warehouseOutId === null ? 'warehouseDispatch.preOutStates.open' : 'warehouseDispatch.preOutStates.delivered')}</Tag>,
       }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.truckPlate} (${isolate(formatQuantity(row.quantity))})?` }}
+      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.truckPlate} (${isolatedQuantity(row.quantity)})?` }}
     />
   );
 }
