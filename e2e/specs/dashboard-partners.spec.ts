@@ -55,6 +55,9 @@ describe(`dashboard consignee and customer tabs (${isArabic ? 'Arabic' : 'Englis
     await tripsIn.getByText(fill(t.tripsInTitle, { name: 'HFM Madinah Mill' })).waitFor();
     await tripsIn.getByText(t.received).first().waitFor();
     assert.equal(await tripsIn.getByText(t.received).count(), trips);
+    // A short list comes in one page: the footer says all its trucks are shown.
+    const rows = await tripsIn.locator('tbody tr.ant-table-row').count();
+    assert.equal(await tripsIn.getByTestId('dashboard-consignee-tripsIn-shown').textContent(), fill(t.allTrucksShown, { count: rows.toLocaleString('en-US') }));
     // Level 2: the in quantity by source.
     await page.getByTestId('dashboard-consignee-tripsIn-more').click();
     const inQty = page.getByTestId('dashboard-consignee-inQty');

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { COMPANY_TYPE_IDS, DASHBOARD_TAB_PERMISSIONS, WAREHOUSE_MOVE_TYPES } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, DASHBOARD_TAB_PERMISSIONS, PARTNER_TRIP_PAGE_SIZE, WAREHOUSE_MOVE_TYPES } from '@tonnage/contracts';
 import { openDatabase, queryRows, type Db } from '../../server/src/platform/db/client';
 import { createTestApp } from '../../server/src/test/harness';
 import { makeRole, makeUser, STRONG_PASSWORD } from '../../server/src/test/fixtures';
@@ -65,6 +65,22 @@ const withPick =
     return item === null ? null : shape(item, random);
   };
 
+/**
+ * A trucks list's page as the app asks for it (PARTNER_TRIP_PAGE_SIZE rows): half the draws its first page (the
+ * drill-down opening), half a page further down (the table scrolled), after a moment of the season drawn at random.
+ */
+const tripsPage =
+  <T extends object>(select: (pools: Pools) => readonly T[]) =>
+  (pools: Pools, random: () => number): Params | null => {
+    const item = pick(select(pools), random);
+    if (item === null) return null;
+    const page: Params = { ...(item as Params), limit: PARTNER_TRIP_PAGE_SIZE };
+    if (random() < 0.5) return page;
+    const first = Date.parse(`${pools.seasonDays.first}T00:00:00Z`);
+    const last = Date.parse(`${pools.seasonDays.last}T23:59:59Z`);
+    return { ...page, before: `${new Date(first + Math.floor(random() * (last - first))).toISOString()}_2147483647` };
+  };
+
 const W = '/api/dashboard/warehouse';
 /** A request per dashboard route ("GET url" as the app registers it). */
 export const REQUESTS: Record<string, RequestKind> = {
@@ -90,12 +106,12 @@ export const REQUESTS: Record<string, RequestKind> = {
   },
   [`GET ${W}/get-silo-detail`]: { tab: 'warehouse', first: false, params: withPick((p) => p.silos) },
   'GET /api/dashboard/consignee/get-consignee-stats': { tab: 'consignee', first: true, params: withPick((p) => p.consignees, ({ consigneeId }) => ({ consigneeId })) },
-  'GET /api/dashboard/consignee/get-consignee-trips-in-detail': { tab: 'consignee', first: false, params: withPick((p) => p.consignees) },
-  'GET /api/dashboard/consignee/get-consignee-trips-out-detail': { tab: 'consignee', first: false, params: withPick((p) => p.consignees) },
+  'GET /api/dashboard/consignee/get-consignee-trips-in-detail': { tab: 'consignee', first: false, params: tripsPage((p) => p.consignees) },
+  'GET /api/dashboard/consignee/get-consignee-trips-out-detail': { tab: 'consignee', first: false, params: tripsPage((p) => p.consignees) },
   'GET /api/dashboard/consignee/get-consignee-in-qty-detail': { tab: 'consignee', first: false, params: withPick((p) => p.consignees) },
   'GET /api/dashboard/consignee/get-consignee-out-qty-detail': { tab: 'consignee', first: false, params: withPick((p) => p.consignees) },
   'GET /api/dashboard/customer/get-customer-stats': { tab: 'customer', first: true, params: withPick((p) => p.customers, ({ customerId }) => ({ customerId })) },
-  'GET /api/dashboard/customer/get-customer-trips-in-detail': { tab: 'customer', first: false, params: withPick((p) => p.customers) },
+  'GET /api/dashboard/customer/get-customer-trips-in-detail': { tab: 'customer', first: false, params: tripsPage((p) => p.customers) },
   'GET /api/dashboard/customer/get-customer-in-qty-detail': { tab: 'customer', first: false, params: withPick((p) => p.customers) },
   'GET /api/dashboard/stats': { tab: 'stats', first: true, params: (p) => ({ startDate: p.statsDay, endDate: p.statsDay }) },
 };

@@ -1,4 +1,4 @@
-import type { LedgerAccountKind } from '@tonnage/contracts';
+import type { LedgerAccountKind, TripListPosition } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Db } from '../platform/db/client';
@@ -482,21 +482,37 @@ export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, param
 
 /**
  * The latest truck trips of filtered ON_HAND positions in one direction, from the kept rows alone (no entry read):
- * one row per posting and truck, newest first (`at`, posting, trip; the order and the rows of `tripDetail` with
- * `newestFirst`), the first `limit`: `trip_id`, `transaction_id`, `at` and `place_kg`, the kilograms the filtered
- * positions gained (`in`) or gave (`out`) in the posting, its entries of that sign (a magnitude, the posting's on
- * each of its trucks' rows). The partner tabs' trips lists.
+ * one row per posting and truck, newest first by the trucks lists' order (the posting's time to the millisecond, then
+ * the trip), the first `limit` (more only when the last row's millisecond and trip repeat: every row of that key is
+ * in), after `before` (the last row a client holds: an earlier millisecond, or the same and a lower trip) when given:
+ * `trip_id`, `transaction_id`, `at` and `place_kg`, the kilograms the filtered positions gained (`in`) or gave (`out`)
+ * in the posting, its entries of that sign (a magnitude, the posting's on each of its trucks' rows). The partner
+ * tabs' trips lists.
+ *
+ * Read by postings, in the index's order: the newest `limit` postings of earlier milliseconds than `before` (each
+ * gives at least one row), the rest of the last one's millisecond (so the order by trip inside a millisecond is
+ * whole), and `before`'s own millisecond (its rows after `before`). A page reads about `limit` postings however deep
+ * in the list it is.
  */
-export function latestPlaceTripsSql(params: Omit<TripDetailParams<PositionDimension>, 'newestFirst' | 'offset'>): SQL {
+export function latestPlaceTripsSql(params: Omit<TripDetailParams<PositionDimension>, 'newestFirst' | 'offset'> & { before?: TripListPosition | undefined }): SQL {
   const limit = params.limit ?? 1_000;
   const k = ledgerPlaceTrips;
-  // The postings first (each kept row of the posting has the same trucks), then their trucks.
-  return sql`select p.at, p.transaction_id, trip.id as trip_id, p.place_kg
-        from (select ${k.at} as at, ${k.transactionId} as transaction_id, sum(${k.quantityKg})::bigint as place_kg, min(${k.tripIds}) as trip_ids
-                from ${k} where ${keptPostingsWhere(params)}
-               group by ${k.at}, ${k.transactionId} order by ${k.at} desc, ${k.transactionId} desc limit ${limit}::integer) p
-        cross join lateral unnest(p.trip_ids) as trip(id)
-        order by p.at desc, p.transaction_id desc, trip.id desc limit ${limit}::integer`;
+  const where = keptPostingsWhere(params);
+  const postings = (range: SQL) =>
+    sql`select ${k.at} as at, ${k.transactionId} as transaction_id, sum(${k.quantityKg})::bigint as place_kg, min(${k.tripIds}) as trip_ids
+          from ${k} where ${where}${range} group by ${k.at}, ${k.transactionId}`;
+  const before = params.before;
+  const beforeAt = before ? sql`${before.at.toISOString()}::timestamptz` : undefined;
+  const boundary = beforeAt ? sql` union all ${postings(sql` and ${k.at} >= ${beforeAt} and ${k.at} < ${beforeAt} + interval '1 millisecond'`)}` : sql``;
+  const after = before ? sql` where (date_trunc('milliseconds', p.at), trip.id) < (${beforeAt}, ${before.tripId}::integer)` : sql``;
+  return sql`with newest as materialized (${postings(beforeAt ? sql` and ${k.at} < ${beforeAt}` : sql``)} order by ${k.at} desc, ${k.transactionId} desc limit ${limit}::integer),
+             oldest as (select n.at, n.transaction_id from newest n order by n.at, n.transaction_id limit 1)
+        select p.at, p.transaction_id, trip.id as trip_id, p.place_kg
+        from (select * from newest
+              union all ${postings(sql` and ${k.at} >= (select date_trunc('milliseconds', o.at) from oldest o) and (${k.at}, ${k.transactionId}) < (select o.at, o.transaction_id from oldest o)`)}${boundary}) p
+        cross join lateral unnest(p.trip_ids) as trip(id)${after}
+        order by date_trunc('milliseconds', p.at) desc, trip.id desc
+        fetch first (${limit}::integer) rows with ties`;
 }
 
 /** The kept columns of `ledger_place_trips` the ON_HAND filter and the scope read (an account's key, copied). */

@@ -240,4 +240,53 @@ describe('kept truck postings of postings and their reversals', () => {
     expect((await list('in', { locationId: 7 })).map((m) => m.tripId)).toEqual([52]);
     expect(await placeTripsDifferences(t.database.db)).toEqual([]);
   });
+
+  it('give the partner lists’ pages: by millisecond then trip, each page after a position giving the rest once', async () => {
+    const f = await ledgerFixture(t.database.db);
+    const truck = (tripId: number): AccountKey => ({ kind: 'IN_TRANSIT', tripId, voyageId: 1, consignmentId: 1, ownerCompanyId: 1, cargoTypeId: 1 });
+    const place: AccountKey = { kind: 'ON_HAND', locationId: 11, siloId: null, ownerCompanyId: 1, consignmentId: 1, cargoTypeId: 1, voyageId: 1, attachedVoyageId: null };
+    const noon = Date.UTC(2026, 10, 23, 12);
+    let source = 0;
+    const postAt = (time: number, lines: { account: AccountKey; quantityKg: number }[], type = 'warehouseIn') =>
+      inAgency(t.database.db, f.agencyId, (tx) =>
+        post(tx, { agencyId: f.agencyId, type, source: { table: 'tests', id: ++source }, userId: f.userId, at: new Date(time), lines: lines.map((l) => ({ account: l.account, quantityKg: BigInt(l.quantityKg) })) }),
+      );
+    await f.move(VESSEL, ON_BOARD, 60_000);
+    const trucks = [61, 62, 63, 64, 65, 66];
+    await postAt(noon - 3 * 3_600_000, [{ account: ON_BOARD, quantityKg: -60_000 }, ...trucks.map((trip) => ({ account: truck(trip), quantityKg: 10_000 }))], 'portLoading');
+    const receive = (time: number, trips: number[]) =>
+      postAt(time, [...trips.map((trip) => ({ account: truck(trip), quantityKg: -10_000 })), { account: place, quantityKg: 10_000 * trips.length }]);
+    // Three postings in one millisecond (noon), in an order that is not their trucks': one of two trucks, then 65, then 62.
+    await receive(noon - 3_600_000, [64]);
+    await receive(noon, [63, 61]);
+    await receive(noon, [65]);
+    await receive(noon, [62]);
+    await receive(noon + 3_600_000, [66]);
+    const page = async (limit: number, before?: { at: Date; tripId: number }) =>
+      (
+        await inAgency(t.database.db, f.agencyId, (tx) =>
+          queryRows<{ trip_id: number }>(tx, latestPlaceTripsSql({ agencyId: f.agencyId, scope: UNRESTRICTED, direction: 'in', filter: { locationId: 11 }, limit, before })),
+        )
+      ).map((r) => Number(r.trip_id));
+    // The list: the newest millisecond first, and inside one millisecond the higher trip first, whatever the posting.
+    const whole = [66, 65, 63, 62, 61, 64];
+    expect(await page(100)).toEqual(whole);
+    // The first page holds its millisecond's trucks in trip order, not only the newest postings' (65 is in a posting before 62's).
+    expect(await page(2)).toEqual([66, 65]);
+    // After a row in the busy millisecond: the rest of that millisecond first, then the older ones.
+    expect(await page(1, { at: new Date(noon), tripId: 65 })).toEqual([63]);
+    expect(await page(3, { at: new Date(noon), tripId: 62 })).toEqual([61, 64]);
+    for (const limit of [1, 2, 3, 4]) {
+      const read: number[] = [];
+      let before: { at: Date; tripId: number } | undefined;
+      for (let i = 0; i < whole.length; i += 1) {
+        const rows = await page(limit, before);
+        read.push(...rows);
+        const last = rows.at(-1);
+        if (rows.length < limit || last === undefined) break;
+        before = { at: new Date(last === 66 ? noon + 3_600_000 : last === 64 ? noon - 3_600_000 : noon), tripId: last };
+      }
+      expect(read, `limit ${limit}`).toEqual(whole);
+    }
+  });
 });

@@ -1,9 +1,9 @@
-import type { TPartnerInQtyRow, TPartnerOutQtyRow, TPartnerStats, ZConsigneeDashboardQuery, ZConsigneeDetailQuery } from '@tonnage/contracts';
+import type { TPartnerInQtyRow, TPartnerOutQtyRow, TPartnerStats, ZConsigneeDashboardQuery, ZConsigneeDetailQuery, ZConsigneeTripsQuery } from '@tonnage/contracts';
 import type { z } from 'zod';
 import type { ReadActor } from '../../kit/actor';
 import type { JsonText } from '../../kit/route';
 import type { Db } from '../../platform/db/client';
-import { partnerInQty, partnerOutQty, partnerStats, partnerTripsIn, partnerTripsOut, resolvePartner } from './partner.queries';
+import { partnerInQty, partnerOutQty, partnerStats, partnerTripsIn, partnerTripsOut, resolvePartner, tripPageOf } from './partner.queries';
 
 /*
  * The Consignee tab (spec 2.13 'Consignee Stats', 7: `/api/dashboard/consignee/...`): a consignee's (or, with
@@ -13,6 +13,7 @@ import { partnerInQty, partnerOutQty, partnerStats, partnerTripsIn, partnerTrips
 
 type StatsQuery = z.output<typeof ZConsigneeDashboardQuery>;
 type DetailQuery = z.output<typeof ZConsigneeDetailQuery>;
+type TripsQuery = z.output<typeof ZConsigneeTripsQuery>;
 
 const resolve = (tx: Db, actor: ReadActor, query: StatsQuery) => resolvePartner(tx, actor, 'consignee', query.consigneeId, query);
 
@@ -23,12 +24,12 @@ export async function consigneeStats(tx: Db, actor: ReadActor, query: StatsQuery
   return partnerStats(tx, await resolve(tx, actor, query));
 }
 
-export async function consigneeTripsIn(tx: Db, actor: ReadActor, query: DetailQuery): Promise<JsonText> {
-  return partnerTripsIn(tx, await resolve(tx, actor, query), locationOf(query), query.type);
+export async function consigneeTripsIn(tx: Db, actor: ReadActor, query: TripsQuery): Promise<JsonText> {
+  return partnerTripsIn(tx, await resolve(tx, actor, query), locationOf(query), query.type, tripPageOf(query));
 }
 
-export async function consigneeTripsOut(tx: Db, actor: ReadActor, query: DetailQuery): Promise<JsonText> {
-  return partnerTripsOut(tx, await resolve(tx, actor, query), locationOf(query), query.type);
+export async function consigneeTripsOut(tx: Db, actor: ReadActor, query: TripsQuery): Promise<JsonText> {
+  return partnerTripsOut(tx, await resolve(tx, actor, query), locationOf(query), query.type, tripPageOf(query));
 }
 
 export async function consigneeInQty(tx: Db, actor: ReadActor, query: DetailQuery): Promise<TPartnerInQtyRow[]> {

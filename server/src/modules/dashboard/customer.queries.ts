@@ -1,9 +1,9 @@
-import type { TPartnerInQtyRow, TPartnerStats, ZCustomerDashboardQuery, ZCustomerDetailQuery } from '@tonnage/contracts';
+import type { TPartnerInQtyRow, TPartnerStats, ZCustomerDashboardQuery, ZCustomerDetailQuery, ZCustomerTripsQuery } from '@tonnage/contracts';
 import type { z } from 'zod';
 import type { ReadActor } from '../../kit/actor';
 import type { JsonText } from '../../kit/route';
 import type { Db } from '../../platform/db/client';
-import { partnerInQty, partnerStats, partnerTripsIn, resolvePartner } from './partner.queries';
+import { partnerInQty, partnerStats, partnerTripsIn, resolvePartner, tripPageOf } from './partner.queries';
 
 /*
  * The Customer tab (spec 2.13 'Customer Stats', 7: `/api/dashboard/customer/...`): the stock at a customer's own
@@ -13,6 +13,7 @@ import { partnerInQty, partnerStats, partnerTripsIn, resolvePartner } from './pa
 
 type StatsQuery = z.output<typeof ZCustomerDashboardQuery>;
 type DetailQuery = z.output<typeof ZCustomerDetailQuery>;
+type TripsQuery = z.output<typeof ZCustomerTripsQuery>;
 
 const resolve = (tx: Db, actor: ReadActor, query: StatsQuery) => resolvePartner(tx, actor, 'customer', query.customerId, query);
 
@@ -23,8 +24,8 @@ export async function customerStats(tx: Db, actor: ReadActor, query: StatsQuery)
   return partnerStats(tx, await resolve(tx, actor, query));
 }
 
-export async function customerTripsIn(tx: Db, actor: ReadActor, query: DetailQuery): Promise<JsonText> {
-  return partnerTripsIn(tx, await resolve(tx, actor, query), locationOf(query), query.type);
+export async function customerTripsIn(tx: Db, actor: ReadActor, query: TripsQuery): Promise<JsonText> {
+  return partnerTripsIn(tx, await resolve(tx, actor, query), locationOf(query), query.type, tripPageOf(query));
 }
 
 export async function customerInQty(tx: Db, actor: ReadActor, query: DetailQuery): Promise<TPartnerInQtyRow[]> {

@@ -1,4 +1,4 @@
-import { kgToTonnes, PARTNER_TRIP_LIST_LIMIT, vesselVoyageLabel, type PartnerMoveType, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats } from '@tonnage/contracts';
+import { kgToTonnes, PARTNER_TRIP_LIST_LIMIT, vesselVoyageLabel, type PartnerMoveType, type TripListPosition, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../identity/data-scope';
@@ -378,17 +378,17 @@ function atLocation(r: Resolved, locationId: number): DimensionFilter<PositionDi
 }
 
 /**
- * The trucks of the period in or out of the partner's positions, the latest `limit` (newest first), as arrays in that
- * order written as text (`trips`, `ats` and `kgs`, the place's kilograms of each truck's posting), from the kept truck
- * postings (`latestPlaceTripsSql`): the list's second statement takes them back as constants, so its planner knows
- * how many rows it joins (read in one statement, their joins were planned for ten rows).
+ * A page of the trucks of the period in or out of the partner's positions (`latestPlaceTripsSql`: newest first, the
+ * first `limit` after `before`) as arrays in that order written as text (`trips`, `ats` and `kgs`, the place's
+ * kilograms of each truck's posting), from the kept truck postings: the list's second statement takes them back as
+ * constants, so its planner knows how many rows it joins (read in one statement, their joins were planned for ten rows).
  */
-function latestTripsArraysSql(r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>, limit: number): SQL {
+function latestTripsArraysSql(r: Resolved, direction: 'in' | 'out', filter: DimensionFilter<PositionDimension>, page: TripPage): SQL {
   const { agencyId, scope } = r.actor;
-  const order = sql`order by d.at desc, d.transaction_id desc, d.trip_id desc`;
+  const order = sql`order by date_trunc('milliseconds', d.at) desc, d.trip_id desc, d.at desc, d.transaction_id desc`;
   return sql`select coalesce(array_agg(d.trip_id ${order}), '{}')::text as trips, coalesce(array_agg(d.at ${order}), '{}')::text as ats,
                     coalesce(array_agg(d.place_kg ${order}), '{}')::text as kgs
-      from (${latestPlaceTripsSql({ agencyId, scope, direction, filter, period: r.period ?? {}, limit })}) d`;
+      from (${latestPlaceTripsSql({ agencyId, scope, direction, filter, period: r.period ?? {}, limit: page.limit, before: page.before })}) d`;
 }
 
 /** The listed trucks (`latestTripsArraysSql`'s arrays) as a relation: `trip_id`, `at`, `place_kg`, `ord` (1, 2, ... newest first). */
@@ -459,23 +459,48 @@ const slipsOfTrips = (...trips: string[]) =>
   cardsWhere(sql`tc.trip_id in (${sql.join(trips.map((t) => sql`select unnest(${t}::integer[])`), sql` union all `)})`, true);
 
 /**
- * Trips-in detail of a location: the trucks received there (what the place took in) and those still coming (pending),
- * the newest `limit` of them together. Two statements: the received postings' trucks and the road's newest trucks
- * (arrays), then the answer written by the database (`tripListJsonSql`) from their slips (the road's trucks are
- * dated by their slips), cut to the newest `limit`.
+ * A page of a trucks list: at most `limit` rows (more only when the last row's millisecond and trip repeat), after
+ * `before` (the last row the client holds) when given. The spec's client asks for none: the newest
+ * PARTNER_TRIP_LIST_LIMIT.
  */
-export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<JsonText> {
+export interface TripPage {
+  limit: number;
+  before?: TripListPosition | undefined;
+}
+
+/** The page a trips list's query asks for. */
+export function tripPageOf(query: { limit?: number | undefined; before?: TripListPosition | undefined }): TripPage {
+  return { limit: query.limit ?? PARTNER_TRIP_LIST_LIMIT, before: query.before };
+}
+
+/** The rows of a list (`x`, with `date` and `trip_id`) after a page's `before`: an earlier millisecond, or the same and a lower trip. */
+const afterPosition = (dateColumn: SQL, tripColumn: SQL, before: TripListPosition | undefined) =>
+  before === undefined ? sql`true` : sql`(date_trunc('milliseconds', ${dateColumn}), ${tripColumn}) < (${before.at.toISOString()}::timestamptz, ${before.tripId}::integer)`;
+
+/**
+ * Trips-in detail of a location: the trucks received there (what the place took in) and those still coming (pending),
+ * a page of them together, newest first (by date to the millisecond, then trip). Two statements: the page's received
+ * trucks (`latestPlaceTripsSql`) and the page's trucks on the road (every truck coming there, dated by its slip), as
+ * arrays; then the answer written by the database (`tripListJsonSql`) from their slips, the two merged and cut to the
+ * page.
+ */
+export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, page: TripPage = { limit: PARTNER_TRIP_LIST_LIMIT }): Promise<JsonText> {
   const filter = atLocation(r, locationId);
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
   const onRoad = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined;
-  // The trucks on the road towards the place: the newest `limit` trips (a trip's id grows with its loading).
+  const limit = page.limit;
+  // The page's trucks on the road towards the place, by their slips' dates.
   const road = onRoad
-    ? sql`select coalesce(array_agg(road.trip_id order by road.trip_id desc), '{}')::text as road_trips, coalesce(array_agg(road.kg::bigint order by road.trip_id desc), '{}')::text as road_kg
-          from (select road.trip_id, road.kg from (${roadSql(r, locationId)}) road order by road.trip_id desc limit ${limit}::integer) road`
+    ? sql`select coalesce(array_agg(road.trip_id order by road.ms desc, road.trip_id desc), '{}')::text as road_trips,
+                 coalesce(array_agg(road.kg::bigint order by road.ms desc, road.trip_id desc), '{}')::text as road_kg
+          from (select road.trip_id, road.kg, date_trunc('milliseconds', tc.slipped_at) as ms
+                  from (${roadSql(r, locationId)}) road join trip_cards tc on tc.trip_id = road.trip_id
+                 where ${afterPosition(sql`tc.slipped_at`, sql`road.trip_id`, page.before)}
+                 order by date_trunc('milliseconds', tc.slipped_at) desc, road.trip_id desc fetch first (${limit}::integer) rows with ties) road`
     : sql`select '{}'::text as road_trips, '{}'::text as road_kg`;
   const [lists] = await queryRows<TripArrays & { road_trips: string; road_kg: string }>(
     tx,
-    sql`select received.*, road.* from (${latestTripsArraysSql(r, 'in', filter, limit)}) received cross join (${road}) road`,
+    sql`select received.*, road.* from (${latestTripsArraysSql(r, 'in', filter, page)}) received cross join (${road}) road`,
   );
   if (!lists) return new JsonText('[]');
   return tripListJson(
@@ -492,19 +517,19 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
              listed as (
                select x.trip_id, x.type, x.slip_number, x.truck, x.consignment_id, x.voyage_id, x.cargo_type_id, x.silo_id, x.date, x.source, '' as destination,
                       null::text as to_consignee, coalesce(x.kg, x.place_kg, 0) as quantity_kg, coalesce(x.kg, 0) as in_transit_kg, x.kg is not null as pending, x.ord
-                 from chosen x${typeIs(type)} order by date_trunc('milliseconds', x.date) desc, x.trip_id desc, x.ord limit ${limit}::integer)
+                 from chosen x${typeIs(type)} order by date_trunc('milliseconds', x.date) desc, x.trip_id desc fetch first (${limit}::integer) rows with ties)
         ${tripListJsonSql(sql`listed`)}`,
   );
 }
 
 /**
- * Trips-out detail of a location: the newest `limit` trucks that left it with the partner's cargo, pending while not
+ * Trips-out detail of a location: a page of the trucks that left it (newest first) with the partner's cargo, pending while not
  * received at their destination; the cargo's party on arrival when another (`toConsignee`). Two statements: the
  * trucks (arrays), then the answer written by the database (`tripListJsonSql`).
  */
-export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, limit = PARTNER_TRIP_LIST_LIMIT): Promise<JsonText> {
+export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, page: TripPage = { limit: PARTNER_TRIP_LIST_LIMIT }): Promise<JsonText> {
   const filter = atLocation(r, locationId);
-  const [lists] = await queryRows<TripArrays>(tx, latestTripsArraysSql(r, 'out', filter, limit));
+  const [lists] = await queryRows<TripArrays>(tx, latestTripsArraysSql(r, 'out', filter, page));
   if (!lists) return new JsonText('[]');
   return tripListJson(
     tx,

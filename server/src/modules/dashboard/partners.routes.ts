@@ -1,8 +1,10 @@
 import {
   ZConsigneeDashboardQuery,
   ZConsigneeDetailQuery,
+  ZConsigneeTripsQuery,
   ZCustomerDashboardQuery,
   ZCustomerDetailQuery,
+  ZCustomerTripsQuery,
   ZPartnerInQtyList,
   ZPartnerOutQtyList,
   ZPartnerStats,
@@ -39,7 +41,7 @@ export function registerPartnerDashboardRoutes(api: FastifyInstance, context: Mo
     permission: consigneeTab,
     tags,
     summary: 'Consignee tab, level 1: the trucks received at a location with the consignee’s cargo, and those on their way (pending)',
-    querystring: ZConsigneeDetailQuery,
+    querystring: ZConsigneeTripsQuery,
     response: ZPartnerTripList,
     work: (tx, actor, { query }) => consigneeTripsIn(tx, actor, query),
   });
@@ -49,7 +51,7 @@ export function registerPartnerDashboardRoutes(api: FastifyInstance, context: Mo
     permission: consigneeTab,
     tags,
     summary: 'Consignee tab, level 1: the trucks that left a location with the consignee’s cargo (pending until received)',
-    querystring: ZConsigneeDetailQuery,
+    querystring: ZConsigneeTripsQuery,
     response: ZPartnerTripList,
     work: (tx, actor, { query }) => consigneeTripsOut(tx, actor, query),
   });
@@ -89,7 +91,7 @@ export function registerPartnerDashboardRoutes(api: FastifyInstance, context: Mo
     permission: customerTab,
     tags,
     summary: 'Customer tab, level 1: the trucks received at one of the customer’s locations, and those on their way (pending)',
-    querystring: ZCustomerDetailQuery,
+    querystring: ZCustomerTripsQuery,
     response: ZPartnerTripList,
     work: (tx, actor, { query }) => customerTripsIn(tx, actor, query),
   });

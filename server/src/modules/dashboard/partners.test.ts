@@ -6,6 +6,7 @@ import {
   kgToTonnes,
   permissionFlag,
   tonnesToKg,
+  tripListCursor,
   type TPartnerInQtyRow,
   type TPartnerOutQtyRow,
   type TPartnerStats,
@@ -504,7 +505,7 @@ describe('permissions and data scope', () => {
   });
 });
 
-describe('the trips lists’ limit (PARTNER_TRIP_LIST_LIMIT: the newest trucks, received or coming, together)', () => {
+describe('the trips lists’ pages (the newest trucks, received or coming, together; `limit` and `before`)', () => {
   it('a list cut to n rows is the first n rows of the whole list, received and pending trucks merged by date', async () => {
     const bakery = customerByName('Makkah Bakeries Cooperative');
     const amc = consigneeByName('Arabian Milling Company');
@@ -516,9 +517,10 @@ describe('the trips lists’ limit (PARTNER_TRIP_LIST_LIMIT: the newest trucks, 
         const customer = await resolvePartner(tx, actor, 'customer', bakery.id, {});
         const consignee = await resolvePartner(tx, actor, 'consignee', amc.id, {});
         const list = (answer: JsonText) => ZPartnerTripList.parse(JSON.parse(answer.text));
+        const page = limit === undefined ? undefined : { limit };
         return {
-          storeIn: list(await partnerTripsIn(tx, customer, Number(store?.id), undefined, limit)),
-          terminalOut: list(await partnerTripsOut(tx, consignee, Number(terminal?.id), undefined, limit)),
+          storeIn: list(await partnerTripsIn(tx, customer, Number(store?.id), undefined, page)),
+          terminalOut: list(await partnerTripsOut(tx, consignee, Number(terminal?.id), undefined, page)),
         };
       });
     const whole = await lists();
@@ -532,6 +534,74 @@ describe('the trips lists’ limit (PARTNER_TRIP_LIST_LIMIT: the newest trucks, 
       expect((await lists(n)).storeIn).toEqual(whole.storeIn.slice(0, n));
     }
     expect((await lists(2)).terminalOut).toEqual(whole.terminalOut.slice(0, 2));
+  });
+
+  it('pages read one after another (each after the last row of the one before) give the whole list once, in order, on every list', async () => {
+    const bakery = customerByName('Makkah Bakeries Cooperative');
+    const amc = consigneeByName('Arabian Milling Company');
+    const [store] = await rows<{ id: number }>(sql`select id from locations where name = 'Makkah Central Bakery Store'`);
+    const [terminal] = await rows<{ id: number }>(sql`select id from locations where name = 'Jeddah Grain Terminal'`);
+    const lists: [string, Record<string, number>][] = [
+      ['customer/get-customer-trips-in-detail', { customerId: bakery.id, locationId: Number(store?.id) }],
+      ['consignee/get-consignee-trips-in-detail', { consigneeId: amc.id, locationId: Number(terminal?.id) }],
+      ['consignee/get-consignee-trips-out-detail', { consigneeId: amc.id, locationId: Number(terminal?.id) }],
+    ];
+    for (const [url, query] of lists) {
+      const whole = await trips('admin', url, query);
+      expect(whole.length, url).toBeGreaterThan(3);
+      for (const limit of [1, 2, 3]) {
+        const read: TPartnerTripRow[] = [];
+        let before: string | undefined;
+        for (let pages = 0; pages <= whole.length; pages += 1) {
+          const page = await trips('admin', url, { ...query, limit, ...(before === undefined ? {} : { before }) });
+          // A page is cut at `limit` rows, longer only when the last row's millisecond and truck repeat.
+          expect(page.length, `${url} limit ${limit}`).toBeLessThanOrEqual(limit + 1);
+          read.push(...page);
+          if (page.length < limit) break;
+          const last = page.at(-1);
+          if (!last) break;
+          before = tripListCursor(last);
+        }
+        expect(read, `${url} limit ${limit}`).toEqual(whole);
+      }
+      // The next page of the whole list (after its last row) is empty; a shipment manager’s admin pages its own view alone.
+      const last = whole.at(-1);
+      if (last) expect(await trips('admin', url, { ...query, before: tripListCursor(last) })).toEqual([]);
+    }
+    const mill = (await stats('rsgl', 'consignee', { consigneeId: amc.id })).tableRows.find((r) => r.tripsIn > 0);
+    if (!mill) throw new Error('no place with trucks in for RSGL’s consignee');
+    const own = await trips('rsgl', 'consignee/get-consignee-trips-in-detail', { consigneeId: amc.id, locationId: mill.locationId });
+    const first = await trips('rsgl', 'consignee/get-consignee-trips-in-detail', { consigneeId: amc.id, locationId: mill.locationId, limit: 1 });
+    expect(first).toEqual(own.slice(0, 1));
+    const firstRow = first.at(0);
+    if (firstRow) expect(await trips('rsgl', 'consignee/get-consignee-trips-in-detail', { consigneeId: amc.id, locationId: mill.locationId, before: tripListCursor(firstRow) })).toEqual(own.slice(1));
+    expect((await get('abss', 'consignee/get-consignee-trips-in-detail', { consigneeId: amc.id, locationId: mill.locationId, limit: 1 })).statusCode).toBe(404);
+  });
+
+  it('refuses a page size outside 1 to 1,000 and a position that is not one (400 with the message)', async () => {
+    const amc = consigneeByName('Arabian Milling Company');
+    const query = { consigneeId: amc.id, locationId: 1 };
+    const cases: [Record<string, string | number>, string][] = [
+      [{ limit: 0 }, 'Please give a page size from 1 to 1,000.'],
+      [{ limit: 1001 }, 'Please give a page size from 1 to 1,000.'],
+      [{ limit: '2.5' }, 'Please give a page size from 1 to 1,000.'],
+      [{ limit: 'ten' }, 'Please give a page size from 1 to 1,000.'],
+      [{ before: 'yesterday' }, 'Please give a valid list position.'],
+      [{ before: '2026-02-30T10:00:00.000Z_5' }, 'Please give a valid list position.'],
+      [{ before: '2026-03-01T10:00:00Z_5' }, 'Please give a valid list position.'],
+      [{ before: '2026-03-01T10:00:00.000Z_99999999999' }, 'Please give a valid list position.'],
+    ];
+    for (const url of ['consignee/get-consignee-trips-in-detail', 'consignee/get-consignee-trips-out-detail']) {
+      for (const [paging, message] of cases) {
+        const response = await get('admin', url, { ...query, ...paging });
+        expect(response.statusCode, `${url} ${JSON.stringify(paging)}`).toBe(400);
+        expect(response.body).toContain(message);
+      }
+    }
+    const bakery = customerByName('Makkah Bakeries Cooperative');
+    const response = await get('admin', 'customer/get-customer-trips-in-detail', { customerId: bakery.id, locationId: 1, limit: -3 });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain('Please give a page size from 1 to 1,000.');
   });
 });
 

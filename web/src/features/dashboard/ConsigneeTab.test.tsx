@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PARTNER_TRIP_LIST_LIMIT } from '@tonnage/contracts';
+import { PARTNER_TRIP_PAGE_SIZE, tripListCursor } from '@tonnage/contracts';
 import { unisolatedQuantities } from '../../test/bidi';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage, urlOf } from '../../components/resources/resource-test-utils';
@@ -14,10 +14,10 @@ vi.mock('../../app/session', async (importOriginal) => ({
   ...(await import('../../components/resources/test-session')).sessionModule,
 }));
 
-function serve(options: { tripsOut?: unknown[] } = {}) {
+function serve(options: { tripsOut?: (url: URL) => unknown[] } = {}) {
   return mockFetch((url) => {
     if (url.pathname === '/api/agencies/1/agencyData') return json(partnerAgencyData);
-    if (url.pathname === '/api/dashboard/consignee/get-consignee-trips-out-detail' && options.tripsOut) return json(options.tripsOut);
+    if (url.pathname === '/api/dashboard/consignee/get-consignee-trips-out-detail' && options.tripsOut) return json(options.tripsOut(url));
     if (url.pathname === '/api/dashboard/consignee/get-consignee-stats') return json(partnerStats(url.searchParams.get('consigneeId') === '4' ? 'HFM Madinah Mill' : 'AMC Riyadh Mill', url.searchParams.get('consigneeId') === '4' ? 22 : 20));
     if (url.pathname === '/api/dashboard/consignee/get-consignee-trips-in-detail') return json([tripRow({}), tripRow({ tripId: 2, slipNumber: '1002', pending: true, quantity: '34.310', inTransitQty: '34.310' })]);
     if (url.pathname === '/api/dashboard/consignee/get-consignee-trips-out-detail') return json([tripRow({ tripId: 3, type: 'consigneeOut', destination: 'Makkah Bakery Store', toConsignee: 'Makkah Bakeries', pending: true, quantity: '12.000' })]);
@@ -101,16 +101,71 @@ describe('the Consignee tab', () => {
     await waitFor(() => expect(screen.getAllByText('HFM Madinah Mill').length).toBeGreaterThan(0));
   }, 30_000);
 
-  it('says when a trips list is as long as the server sends (PARTNER_TRIP_LIST_LIMIT): the newest only, narrow the dates', async () => {
+  it('reads a trucks list a page at a time: the next page when the table is scrolled to its end, after the last row, until a short page', async () => {
     await loadTestLanguage('ar');
-    const full = Array.from({ length: PARTNER_TRIP_LIST_LIMIT }, (_, i) => tripRow({ tripId: 100 + i, slipNumber: String(5000 + i) }));
-    serve({ tripsOut: full });
+    // 130 trucks, one a minute, newest first: a first page of PARTNER_TRIP_PAGE_SIZE, then the 30 after its last row.
+    const all = Array.from({ length: PARTNER_TRIP_PAGE_SIZE + 30 }, (_, i) =>
+      tripRow({ tripId: 1000 - i, slipNumber: String(5000 + i), date: new Date(Date.UTC(2026, 10, 25, 8) - i * 60_000).toISOString() }),
+    );
+    const fetch = serve({
+      tripsOut: (url) => {
+        const before = url.searchParams.get('before');
+        const from = before === null ? 0 : all.findIndex((row) => tripListCursor(row) === before) + 1;
+        return all.slice(from, from + Number(url.searchParams.get('limit')));
+      },
+    });
     renderPage(<ConsigneeTab />);
     await pick('dashboard-consignee-filters-consigneeId', 'Arabian Milling Company');
     fireEvent.click(await screen.findByTestId('dashboard-consignee-trips-out-20'));
     const tripsOut = await screen.findByTestId('dashboard-consignee-tripsOut');
-    const cut = await within(tripsOut).findByTestId('dashboard-consignee-tripsOut-cut');
-    expect(cut.textContent).toBe(fullAr.translation.dashboardPartners.listCut.replace('{{limit}}', '1,000'));
+    const shown = await within(tripsOut).findByTestId('dashboard-consignee-tripsOut-shown');
+    expect(shown.textContent).toBe(fullAr.translation.dashboardPartners.trucksShown.replace('{{count}}', '100'));
+    const pages = () => calls(fetch, '/api/dashboard/consignee/get-consignee-trips-out-detail');
+    expect(pages().map((url) => [url.searchParams.get('limit'), url.searchParams.get('before')])).toEqual([[String(PARTNER_TRIP_PAGE_SIZE), null]]);
+    expect(within(tripsOut).getByText('5099')).toBeTruthy();
+    expect(within(tripsOut).queryByText('5100')).toBeNull();
+
+    // Scrolled to its end, the table asks for the rows after its last one.
+    const body = tripsOut.querySelector('.ant-table-body');
+    if (!body) throw new Error('no scrolling table body');
+    fireEvent.scroll(body, { target: { scrollTop: 10_000 } });
+    await waitFor(() => expect(within(tripsOut).getByText('5129')).toBeTruthy());
+    expect(pages().map((url) => url.searchParams.get('before'))).toEqual([null, tripListCursor(all[PARTNER_TRIP_PAGE_SIZE - 1] ?? tripRow({}))]);
+    expect(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-shown').textContent).toBe(fullAr.translation.dashboardPartners.allTrucksShown.replace('{{count}}', '130'));
+    // A short page was the last: no button, and scrolling again asks for nothing.
+    expect(within(tripsOut).queryByTestId('dashboard-consignee-tripsOut-load-more')).toBeNull();
+    fireEvent.scroll(body, { target: { scrollTop: 20_000 } });
+    expect(pages()).toHaveLength(2);
+  }, 60_000);
+
+  it('offers Load more while a list has more, and keeps the rows it holds when a page fails', async () => {
+    const all = Array.from({ length: PARTNER_TRIP_PAGE_SIZE * 2 }, (_, i) =>
+      tripRow({ tripId: 5000 - i, slipNumber: String(7000 + i), date: new Date(Date.UTC(2026, 10, 25, 8) - i * 60_000).toISOString() }),
+    );
+    let failNext = true;
+    serve({
+      tripsOut: (url) => {
+        const before = url.searchParams.get('before');
+        if (before !== null && failNext) {
+          failNext = false;
+          throw new Error('network down');
+        }
+        const from = before === null ? 0 : all.findIndex((row) => tripListCursor(row) === before) + 1;
+        return all.slice(from, from + Number(url.searchParams.get('limit')));
+      },
+    });
+    renderPage(<ConsigneeTab />);
+    await pick('dashboard-consignee-filters-consigneeId', 'Arabian Milling Company');
+    fireEvent.click(await screen.findByTestId('dashboard-consignee-trips-out-20'));
+    const tripsOut = await screen.findByTestId('dashboard-consignee-tripsOut');
+    fireEvent.click(await within(tripsOut).findByTestId('dashboard-consignee-tripsOut-load-more'));
+    // The page failed: the first hundred stay, and the button says to try again.
+    fireEvent.click(await within(tripsOut).findByTestId('dashboard-consignee-tripsOut-retry'));
+    await waitFor(() => expect(within(tripsOut).getByText('7199')).toBeTruthy());
+    expect(within(tripsOut).getByText('7000')).toBeTruthy();
+    // A full second page: there may be more, so the button stays.
+    expect(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-shown').textContent).toBe(fullEn.translation.dashboardPartners.trucksShown.replace('{{count}}', '200'));
+    expect(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-load-more')).toBeTruthy();
   }, 60_000);
 
   it('speaks Arabic', async () => {
