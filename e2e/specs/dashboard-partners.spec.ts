@@ -57,7 +57,7 @@ describe(`dashboard consignee and customer tabs (${isArabic ? 'Arabic' : 'Englis
     assert.equal(await tripsIn.getByText(t.received).count(), trips);
     // A short list comes in one page: the footer says all its trucks are shown.
     const rows = await tripsIn.locator('tbody tr.ant-table-row').count();
-    assert.equal(await tripsIn.getByTestId('dashboard-consignee-tripsIn-shown').textContent(), fill(t.allTrucksShown, { count: rows.toLocaleString('en-US') }));
+    assert.equal(await tripsIn.getByTestId('dashboard-consignee-tripsIn-shown').textContent(), fill(texts.dashboardShared.allTrucksShown, { count: rows.toLocaleString('en-US') }));
     // Level 2: the in quantity by source.
     await page.getByTestId('dashboard-consignee-tripsIn-more').click();
     const inQty = page.getByTestId('dashboard-consignee-inQty');

@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { COMPANY_TYPE_IDS, DASHBOARD_TAB_PERMISSIONS, PARTNER_TRIP_PAGE_SIZE, WAREHOUSE_MOVE_TYPES } from '@tonnage/contracts';
+import { COMPANY_TYPE_IDS, DASHBOARD_TAB_PERMISSIONS, TRIP_PAGE_SIZE, WAREHOUSE_MOVE_TYPES } from '@tonnage/contracts';
 import { openDatabase, queryRows, type Db } from '../../server/src/platform/db/client';
 import { createTestApp } from '../../server/src/test/harness';
 import { makeRole, makeUser, STRONG_PASSWORD } from '../../server/src/test/fixtures';
@@ -45,6 +45,20 @@ interface Pools {
    */
   statsDay: string;
   seasonDays: { first: string; last: string };
+  /**
+   * Trucks of the places' lists, to scroll from (a page's `before`): up to 10 kept truck postings per place, LC/PO,
+   * owner and direction, drawn at random.
+   */
+  listTrucks: ListTruck[];
+}
+
+/** A truck of a place's list (`ledger_place_trips`): where, whose, which way, and its list position. */
+interface ListTruck {
+  locationId: number;
+  consignmentId: number;
+  ownerId: number;
+  direction: 'in' | 'out';
+  before: string;
 }
 
 interface RequestKind {
@@ -66,22 +80,28 @@ const withPick =
   };
 
 /**
- * A trucks list's page as the app asks for it (PARTNER_TRIP_PAGE_SIZE rows): half the draws its first page (the
- * drill-down opening), half a page further down (the table scrolled), after a moment of the season drawn at random.
+ * A trucks list's page as the app asks for it (TRIP_PAGE_SIZE rows): half the draws its first page (the drill-down
+ * opening), half a page further down (the table scrolled), after a truck of that list drawn at random (`listTrucks`
+ * matching the item; the first page when none does).
  */
 const tripsPage =
-  <T extends object>(select: (pools: Pools) => readonly T[]) =>
+  <T extends object>(select: (pools: Pools) => readonly T[], direction: 'in' | 'out', of: (truck: ListTruck, item: T) => boolean, shape: (item: T) => Params = (item) => ({ ...(item as Params) })) =>
   (pools: Pools, random: () => number): Params | null => {
     const item = pick(select(pools), random);
     if (item === null) return null;
-    const page: Params = { ...(item as Params), limit: PARTNER_TRIP_PAGE_SIZE };
+    const page: Params = { ...shape(item), limit: TRIP_PAGE_SIZE };
     if (random() < 0.5) return page;
-    const first = Date.parse(`${pools.seasonDays.first}T00:00:00Z`);
-    const last = Date.parse(`${pools.seasonDays.last}T23:59:59Z`);
-    return { ...page, before: `${new Date(first + Math.floor(random() * (last - first))).toISOString()}_2147483647` };
+    const truck = pick(
+      pools.listTrucks.filter((t) => t.direction === direction && of(t, item)),
+      random,
+    );
+    return truck === null ? page : { ...page, before: truck.before };
   };
 
 const W = '/api/dashboard/warehouse';
+/** A truck of an LC/PO's list at a warehouse; of a consignee's list at its place. */
+const atLot = (t: ListTruck, p: { locationId: number; consignmentId: number }) => t.locationId === p.locationId && t.consignmentId === p.consignmentId;
+const ownedAt = (t: ListTruck, c: { locationId: number; consigneeId: number }) => t.locationId === c.locationId && t.ownerId === c.consigneeId;
 /** A request per dashboard route ("GET url" as the app registers it). */
 export const REQUESTS: Record<string, RequestKind> = {
   'GET /api/dashboard/map': { tab: 'map', first: true, params: () => ({}) },
@@ -93,9 +113,9 @@ export const REQUESTS: Record<string, RequestKind> = {
   [`GET ${W}/get-warehouse-detail`]: { tab: 'warehouse', first: false, params: withPick((p) => p.warehouses, (locationId) => ({ locationId })) },
   [`GET ${W}/get-warehouse-silo-detail`]: { tab: 'warehouse', first: false, params: withPick((p) => p.silos, ({ locationId }) => ({ locationId })) },
   [`GET ${W}/get-consignee-consignments`]: { tab: 'warehouse', first: false, params: withPick((p) => p.positions, ({ locationId, consigneeId }) => ({ locationId, consigneeId })) },
-  [`GET ${W}/get-consignment-trips-in-detail`]: { tab: 'warehouse', first: false, params: withPick((p) => p.positions, ({ locationId, consignmentId }) => ({ locationId, consignmentId })) },
+  [`GET ${W}/get-consignment-trips-in-detail`]: { tab: 'warehouse', first: false, params: tripsPage((p) => p.positions, 'in', atLot, ({ locationId, consignmentId }) => ({ locationId, consignmentId })) },
   [`GET ${W}/get-consignment-in-qty-detail`]: { tab: 'warehouse', first: false, params: withPick((p) => p.positions, ({ locationId, consignmentId }) => ({ locationId, consignmentId })) },
-  [`GET ${W}/get-consignment-trips-out-detail`]: { tab: 'warehouse', first: false, params: withPick((p) => p.positions, ({ locationId, consignmentId }) => ({ locationId, consignmentId })) },
+  [`GET ${W}/get-consignment-trips-out-detail`]: { tab: 'warehouse', first: false, params: tripsPage((p) => p.positions, 'out', atLot, ({ locationId, consignmentId }) => ({ locationId, consignmentId })) },
   [`GET ${W}/get-consignment-out-qty-detail`]: {
     tab: 'warehouse',
     first: false,
@@ -106,12 +126,12 @@ export const REQUESTS: Record<string, RequestKind> = {
   },
   [`GET ${W}/get-silo-detail`]: { tab: 'warehouse', first: false, params: withPick((p) => p.silos) },
   'GET /api/dashboard/consignee/get-consignee-stats': { tab: 'consignee', first: true, params: withPick((p) => p.consignees, ({ consigneeId }) => ({ consigneeId })) },
-  'GET /api/dashboard/consignee/get-consignee-trips-in-detail': { tab: 'consignee', first: false, params: tripsPage((p) => p.consignees) },
-  'GET /api/dashboard/consignee/get-consignee-trips-out-detail': { tab: 'consignee', first: false, params: tripsPage((p) => p.consignees) },
+  'GET /api/dashboard/consignee/get-consignee-trips-in-detail': { tab: 'consignee', first: false, params: tripsPage((p) => p.consignees, 'in', ownedAt) },
+  'GET /api/dashboard/consignee/get-consignee-trips-out-detail': { tab: 'consignee', first: false, params: tripsPage((p) => p.consignees, 'out', ownedAt) },
   'GET /api/dashboard/consignee/get-consignee-in-qty-detail': { tab: 'consignee', first: false, params: withPick((p) => p.consignees) },
   'GET /api/dashboard/consignee/get-consignee-out-qty-detail': { tab: 'consignee', first: false, params: withPick((p) => p.consignees) },
   'GET /api/dashboard/customer/get-customer-stats': { tab: 'customer', first: true, params: withPick((p) => p.customers, ({ customerId }) => ({ customerId })) },
-  'GET /api/dashboard/customer/get-customer-trips-in-detail': { tab: 'customer', first: false, params: tripsPage((p) => p.customers) },
+  'GET /api/dashboard/customer/get-customer-trips-in-detail': { tab: 'customer', first: false, params: tripsPage((p) => p.customers, 'in', (t, c) => t.locationId === c.locationId) },
   'GET /api/dashboard/customer/get-customer-in-qty-detail': { tab: 'customer', first: false, params: withPick((p) => p.customers) },
   'GET /api/dashboard/stats': { tab: 'stats', first: true, params: (p) => ({ startDate: p.statsDay, endDate: p.statsDay }) },
 };
@@ -216,6 +236,14 @@ export async function poolsOf(db: Db, agencyId: number, managerId: number | null
         select (select day from daily order by trucks desc, day desc limit 1)::text as busiest, min(day)::text as first, max(day)::text as last from daily`,
   );
   if (!days?.busiest) throw new Error('dashboard bench: the season dispatched no truck');
+  const listTrucks = await queryRows<{ locationId: number; consignmentId: number; ownerId: number; direction: 'in' | 'out'; at: string; tripId: number }>(
+    db,
+    sql`select s.location_id as "locationId", s.consignment_id as "consignmentId", s.owner_company_id as "ownerId", s.direction,
+               to_char(s.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, s.trip_ids[1] as "tripId"
+          from (select k.*, row_number() over (partition by k.location_id, k.consignment_id, k.owner_company_id, k.direction order by random()) as n
+                  from ledger_place_trips k where k.agency_id = ${agencyId} and cardinality(k.trip_ids) > 0) s
+         where s.n <= 10`,
+  );
   const numbers = <T extends object>(rows: T[]) => rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : Number(v)])) as T);
   const positionRows = numbers(positions);
   return {
@@ -229,6 +257,13 @@ export async function poolsOf(db: Db, agencyId: number, managerId: number | null
     customers,
     statsDay: days.busiest,
     seasonDays: { first: days.first, last: days.last },
+    listTrucks: listTrucks.map((t) => ({
+      locationId: Number(t.locationId),
+      consignmentId: Number(t.consignmentId),
+      ownerId: Number(t.ownerId),
+      direction: t.direction,
+      before: `${t.at}_${Number(t.tripId)}`,
+    })),
   };
 }
 

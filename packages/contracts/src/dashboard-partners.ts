@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { emptyToUndefined, ZOptionalId } from './cargo';
-import { MAX_RECORD_ID, requiredId } from './ids';
+import { ZOptionalId } from './cargo';
+import { requiredId } from './ids';
 import { ZDashboardCargoFilters, ZDashboardPeriod, ZQueryFlag, periodInOrder } from './dashboard-filters';
 import { SaleMessages } from './sales';
+import { tripPageShape } from './trip-list-pages';
 
 /**
  * The Consignee tab ('Consignee Stats') and the Customer tab ('Customer Stats') (spec 2.13, 3 "Consignee/customer
@@ -24,16 +25,11 @@ import { SaleMessages } from './sales';
  * Quantities are MT strings with 3 decimals ('12.500'); counts are integers. `rowKey` is made on the client.
  */
 
-/** PARTNER_TRIP_LIST_LIMIT, declared before the query schemas that cap a page with it. */
-const PARTNER_TRIP_LIST_LIMIT_VALUE = 1_000;
-
 export const PartnerDashboardMessages = {
   consigneeRequired: 'Please select a consignee!',
   customerRequired: SaleMessages.customerRequired,
   locationRequired: 'Please select a location!',
   typeInvalid: 'Please give a valid type.',
-  pageSizeInvalid: 'Please give a page size from 1 to 1,000.',
-  listPositionInvalid: 'Please give a valid list position.',
 } as const;
 
 /**
@@ -89,38 +85,6 @@ const consigneeShape = {
   consigneeId: requiredId(PartnerDashboardMessages.consigneeRequired),
   /** The picked party is a shipment manager (marked SM in the consignee picker): the SM's own stock. */
   isShipmentManager: ZQueryFlag,
-};
-
-/**
- * A trucks list's page (our client's; the spec's sends neither and gets the newest PARTNER_TRIP_LIST_LIMIT):
- * - `limit`: at most this many rows (1 to 1,000), more only when the last row's millisecond and trip repeat;
- * - `before`: the last row the client holds, as `tripListCursor` writes it (`<date>_<tripId>`): the page lists the rows
- *   after it in the list's order (newest first: an earlier millisecond, or the same one and a lower trip).
- */
-const tripPageShape = {
-  limit: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: PartnerDashboardMessages.pageSizeInvalid })
-      .int(PartnerDashboardMessages.pageSizeInvalid)
-      .min(1, PartnerDashboardMessages.pageSizeInvalid)
-      .max(PARTNER_TRIP_LIST_LIMIT_VALUE, PartnerDashboardMessages.pageSizeInvalid)
-      .optional(),
-  ),
-  before: z.preprocess(
-    emptyToUndefined,
-    z
-      .string({ error: PartnerDashboardMessages.listPositionInvalid })
-      .transform((value, ctx) => {
-        const position = parseTripListCursor(value);
-        if (position === undefined) {
-          ctx.addIssue({ code: 'custom', message: PartnerDashboardMessages.listPositionInvalid });
-          return z.NEVER;
-        }
-        return position;
-      })
-      .optional(),
-  ),
 };
 
 /** `get-consignee-stats`: the filters; `consigneeId` required. */
@@ -242,36 +206,9 @@ export const ZPartnerTripRow = z.object({
 });
 export type TPartnerTripRow = z.infer<typeof ZPartnerTripRow>;
 /**
- * At most this many trucks in an answer of a trips-in or trips-out list: the newest (received or still coming, by
- * date); a client that asks for no page (the spec's) gets them, the whole list when it is shorter.
+ * A trips-in or trips-out list is read a page at a time (`tripPageShape`, trip-list-pages.ts): newest first, by
+ * the date to the millisecond, then the trip; the spec's client, asking for no page, gets the newest TRIP_LIST_LIMIT.
  */
-export const PARTNER_TRIP_LIST_LIMIT = PARTNER_TRIP_LIST_LIMIT_VALUE;
-/** Our client's page of a trucks list: the first rows of a drill-down, then as many more each time the table is scrolled to its end. */
-export const PARTNER_TRIP_PAGE_SIZE = 100;
-
-/** A trucks list's position after a row (the `before` of the next page): its date (ISO, to the millisecond) and trip. */
-export function tripListCursor(row: Pick<TPartnerTripRow, 'date' | 'tripId'>): string {
-  return `${row.date}_${row.tripId}`;
-}
-
-/** A position in a trucks list (`before`, parsed): the millisecond and the trip of the last row held. */
-export interface TripListPosition {
-  at: Date;
-  tripId: number;
-}
-
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)_(\d{1,10})$/;
-
-/** `tripListCursor`'s text read back; undefined when it is not one (a date that does not exist, a trip out of range). */
-export function parseTripListCursor(value: string): TripListPosition | undefined {
-  const match = CURSOR.exec(value);
-  if (!match) return undefined;
-  const [, date = '', trip = ''] = match;
-  const at = new Date(date);
-  const tripId = Number(trip);
-  if (Number.isNaN(at.getTime()) || at.toISOString() !== date || tripId > MAX_RECORD_ID) return undefined;
-  return { at, tripId };
-}
 export const ZPartnerTripList = z.array(ZPartnerTripRow);
 export type TPartnerTripList = z.infer<typeof ZPartnerTripList>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZOptionalId } from './cargo';
+import { tripPageShape } from './trip-list-pages';
 import { ZExportLang } from './list-query';
 import { ZDashboardCargoFilters, ZDashboardIdList, ZDashboardPeriod, ZQueryFlag, periodInOrder } from './dashboard-filters';
 
@@ -91,6 +92,15 @@ export type TConsigneeConsignmentsQuery = z.input<typeof ZConsigneeConsignmentsQ
  */
 export const ZConsignmentDetailQuery = z.object(DETAIL_SHAPE).superRefine(requiring(['locationId', 'consignmentId']));
 export type TConsignmentDetailQuery = z.input<typeof ZConsignmentDetailQuery>;
+
+/**
+ * `get-consignment-trips-in-detail`, `get-consignment-trips-out-detail`: as `ZConsignmentDetailQuery`, and a page
+ * (`limit`, `before`: trip-list-pages.ts). With `limit` the rows are a page, newest first (trips out: the pending
+ * pre-outs first, on the first page only); without it (the spec's client) every row, oldest first. The totals are
+ * always the whole list's.
+ */
+export const ZConsignmentTripsQuery = z.object({ ...DETAIL_SHAPE, ...tripPageShape }).superRefine(requiring(['locationId', 'consignmentId']));
+export type TConsignmentTripsQuery = z.input<typeof ZConsignmentTripsQuery>;
 
 /** `get-silo-detail`: `locationId` and `siloId` required. */
 export const ZSiloDetailQuery = z.object(DETAIL_SHAPE).superRefine(requiring(['locationId', 'siloId']));
@@ -312,7 +322,10 @@ export const ZWarehouseTripInRow = z.object({
 });
 export type TWarehouseTripInRow = z.infer<typeof ZWarehouseTripInRow>;
 
-/** `GET /api/dashboard/warehouse/get-consignment-trips-in-detail`: oldest first; `quantity` the rows' sum. */
+/**
+ * `GET /api/dashboard/warehouse/get-consignment-trips-in-detail`: every truck oldest first, or a page newest first
+ * (`ZConsignmentTripsQuery`); `trips` and `quantity` the whole list's (the distinct trucks, the MT they brought).
+ */
 export const ZWarehouseTripsIn = z.object({ rows: z.array(ZWarehouseTripInRow), trips: z.number().int(), quantity: ZQty });
 export type TWarehouseTripsIn = z.infer<typeof ZWarehouseTripsIn>;
 
@@ -337,7 +350,11 @@ export const ZWarehouseTripOutRow = z.object({
 });
 export type TWarehouseTripOutRow = z.infer<typeof ZWarehouseTripOutRow>;
 
-/** `GET /api/dashboard/warehouse/get-consignment-trips-out-detail`: trucks of the period oldest first, then the pending pre-outs. */
+/**
+ * `GET /api/dashboard/warehouse/get-consignment-trips-out-detail`: the trucks of the period oldest first, then the
+ * pending pre-outs; or, paged (`ZConsignmentTripsQuery`), the pending pre-outs (first page only) then a page of
+ * trucks newest first. `trips`, `quantity` and `committedQty` are the whole list's.
+ */
 export const ZWarehouseTripsOut = z.object({ rows: z.array(ZWarehouseTripOutRow), trips: z.number().int(), quantity: ZQty, committedQty: ZQty });
 export type TWarehouseTripsOut = z.infer<typeof ZWarehouseTripsOut>;
 

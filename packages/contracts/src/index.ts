@@ -48,6 +48,7 @@ export * from './dashboard';
 export * from './dashboard-filters';
 export * from './dashboard-stats';
 export * from './dashboard-warehouse';
+export * from './trip-list-pages';
 export * from './dashboard-partners';
 export * from './transfer-slip-records';
 export * from './dashboard-vessel';

@@ -25,6 +25,7 @@ import { SaleMessages } from './sales';
 import { ConsigneeTransferMessages } from './consignee-transfer';
 import { LoanSlipHeldMessages, TransferSlipLinkMessages, WarehouseTransferMessages } from './warehouse-transfer';
 import { ExportMessages } from './exports';
+import { TripListMessages } from './trip-list-pages';
 
 /*
  * Every fixed message the server can send, per feature, so the server's error helpers accept nothing else (a
@@ -147,6 +148,7 @@ export const SERVER_MESSAGE_SETS = {
   TransferSlipLinkMessages,
   LoanSlipHeldMessages,
   ExportMessages,
+  TripListMessages,
 } as const;
 
 /** A fixed message the server may send (the web translates it by its English text). */

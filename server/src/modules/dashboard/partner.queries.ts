@@ -1,4 +1,4 @@
-import { kgToTonnes, PARTNER_TRIP_LIST_LIMIT, vesselVoyageLabel, type PartnerMoveType, type TripListPosition, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats } from '@tonnage/contracts';
+import { kgToTonnes, TRIP_LIST_LIMIT, vesselVoyageLabel, type PartnerMoveType, type TripListPosition, type TPartnerInQtyRow, type TPartnerLocationQty, type TPartnerOutQtyRow, type TPartnerStats } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DataScope } from '../../identity/data-scope';
@@ -461,7 +461,7 @@ const slipsOfTrips = (...trips: string[]) =>
 /**
  * A page of a trucks list: at most `limit` rows (more only when the last row's millisecond and trip repeat), after
  * `before` (the last row the client holds) when given. The spec's client asks for none: the newest
- * PARTNER_TRIP_LIST_LIMIT.
+ * TRIP_LIST_LIMIT.
  */
 export interface TripPage {
   limit: number;
@@ -470,7 +470,7 @@ export interface TripPage {
 
 /** The page a trips list's query asks for. */
 export function tripPageOf(query: { limit?: number | undefined; before?: TripListPosition | undefined }): TripPage {
-  return { limit: query.limit ?? PARTNER_TRIP_LIST_LIMIT, before: query.before };
+  return { limit: query.limit ?? TRIP_LIST_LIMIT, before: query.before };
 }
 
 /** The rows of a list (`x`, with `date` and `trip_id`) after a page's `before`: an earlier millisecond, or the same and a lower trip. */
@@ -484,7 +484,7 @@ const afterPosition = (dateColumn: SQL, tripColumn: SQL, before: TripListPositio
  * arrays; then the answer written by the database (`tripListJsonSql`) from their slips, the two merged and cut to the
  * page.
  */
-export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, page: TripPage = { limit: PARTNER_TRIP_LIST_LIMIT }): Promise<JsonText> {
+export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, page: TripPage = { limit: TRIP_LIST_LIMIT }): Promise<JsonText> {
   const filter = atLocation(r, locationId);
   const siteListed = r.kind === 'consignee' || r.ownSites.some((s) => s.id === locationId);
   const onRoad = siteListed && r.positions.siloId === undefined && r.positions.attachedVoyageId === undefined;
@@ -527,7 +527,7 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
  * received at their destination; the cargo's party on arrival when another (`toConsignee`). Two statements: the
  * trucks (arrays), then the answer written by the database (`tripListJsonSql`).
  */
-export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, page: TripPage = { limit: PARTNER_TRIP_LIST_LIMIT }): Promise<JsonText> {
+export async function partnerTripsOut(tx: Db, r: Resolved, locationId: number, type: PartnerMoveType | undefined, page: TripPage = { limit: TRIP_LIST_LIMIT }): Promise<JsonText> {
   const filter = atLocation(r, locationId);
   const [lists] = await queryRows<TripArrays>(tx, latestTripsArraysSql(r, 'out', filter, page));
   if (!lists) return new JsonText('[]');

@@ -14,6 +14,7 @@ import {
   type TWarehouseStatsRow,
   type TWarehouseTripsIn,
   type TWarehouseTripsOut,
+  type TripListPosition,
   type WarehouseMoveType,
 } from '@tonnage/contracts';
 import { sql, type SQL } from 'drizzle-orm';
@@ -713,59 +714,104 @@ interface TripGroup {
   kg: bigint;
 }
 
-/**
- * Truck moves of one direction grouped per posting, trip and silo, oldest first (by the posting's time, then its id,
- * then its first position): the kept truck postings of the filtered positions (`ledger_place_trips`, domain.md), each
- * with the kilograms of its direction and its first truck (the lowest trip), read through the positions' accounts
- * (`ledger_place_trips_account_idx`); no entry is read. `kg` is signed (negative out). The trip lists need no move
- * type, so nothing is typed here (no port or transfer slip look-up per move).
- */
-async function tripGroups(r: WarehouseReader, resolved: Resolved, direction: 'in' | 'out'): Promise<TripGroup[]> {
+/** A page of a trucks list (trip-list-pages.ts): at most `limit` rows, newest first, after `before`; none: every row, oldest first. */
+export interface TripPageQuery {
+  limit?: number | undefined;
+  before?: TripListPosition | undefined;
+}
+
+/** The kept truck postings of the filtered positions in one direction over the period (`k`, through their accounts `a`; with `postings`, their postings `t`). */
+function keptTripsFrom(r: WarehouseReader, resolved: Resolved, direction: 'in' | 'out', postings = false): SQL {
   const conditions = [positionWhere(r, resolved.filter)];
   if (resolved.period?.from) conditions.push(sql`k.at >= ${resolved.period.from.toISOString()}::timestamptz`);
   if (resolved.period?.to) conditions.push(sql`k.at < ${resolved.period.to.toISOString()}::timestamptz`);
-  const rows = await queryRows<TripPostingRow & { silo_id: number | null; kg: string }>(
-    r.tx,
-    sql`select k.trip_ids[1] as trip_id, k.transaction_id, t.source_table, t.source_id, k.at, a.silo_id, (${direction === 'in' ? sql`` : sql`-`}sum(k.quantity_kg))::text as kg
-        from ledger_accounts a
-        join ledger_place_trips k on k.account_id = a.id and k.direction = ${direction}
-        join ledger_transactions t on t.id = k.transaction_id
-        where ${sql.join(conditions, sql` and `)} and cardinality(k.trip_ids) > 0
-        group by k.transaction_id, k.trip_ids[1], a.silo_id, t.source_table, t.source_id, k.at
-        order by k.at, k.transaction_id, min(a.id)`,
-  );
+  return sql`from ledger_accounts a
+        join ledger_place_trips k on k.account_id = a.id and k.direction = ${direction}${postings ? sql`
+        join ledger_transactions t on t.id = k.transaction_id` : sql``}
+        where ${sql.join(conditions, sql` and `)} and cardinality(k.trip_ids) > 0`;
+}
+
+/**
+ * Truck moves of one direction grouped per posting, trip and silo: the kept truck postings of the filtered positions
+ * (`ledger_place_trips`, domain.md), each with the kilograms of its direction and its first truck (the lowest trip),
+ * read through the positions' accounts (`ledger_place_trips_account_idx`); no entry is read. `kg` is signed
+ * (negative out). The trip lists need no move type, so nothing is typed here (no port or transfer slip look-up per
+ * move). Every move oldest first (by the posting's time, then its id, then its first position); or, with a page's
+ * `limit`, a page newest first (the millisecond, then the trip: the trucks lists' order; every move of the last
+ * row's millisecond and trip is in), the postings' records read for the page's moves only.
+ */
+async function tripGroups(r: WarehouseReader, resolved: Resolved, direction: 'in' | 'out', page: TripPageQuery = {}): Promise<TripGroup[]> {
+  const sign = direction === 'in' ? sql`` : sql`-`;
+  const statement =
+    page.limit === undefined
+      ? sql`select k.trip_ids[1] as trip_id, k.transaction_id, t.source_table, t.source_id, k.at, a.silo_id, (${sign}sum(k.quantity_kg))::text as kg
+          ${keptTripsFrom(r, resolved, direction, true)}
+          group by k.transaction_id, k.trip_ids[1], a.silo_id, t.source_table, t.source_id, k.at
+          order by k.at, k.transaction_id, min(a.id)`
+      : sql`with page as (
+            select k.trip_ids[1] as trip_id, k.transaction_id, k.at, a.silo_id, sum(k.quantity_kg) as kg, min(a.id) as first_account
+              ${keptTripsFrom(r, resolved, direction)}${page.before ? sql` and (date_trunc('milliseconds', k.at), k.trip_ids[1]) < (${page.before.at.toISOString()}::timestamptz, ${page.before.tripId}::integer)` : sql``}
+             group by k.transaction_id, k.trip_ids[1], a.silo_id, k.at
+             order by date_trunc('milliseconds', k.at) desc, k.trip_ids[1] desc fetch first (${page.limit}::integer) rows with ties)
+          select p.trip_id, p.transaction_id, t.source_table, t.source_id, p.at, p.silo_id, (${sign}p.kg)::text as kg
+            from page p join ledger_transactions t on t.id = p.transaction_id
+           order by date_trunc('milliseconds', p.at) desc, p.trip_id desc, p.at desc, p.transaction_id desc, p.first_account`;
+  const rows = await queryRows<TripPostingRow & { silo_id: number | null; kg: string }>(r.tx, statement);
   return rows.map((row) => ({ ...tripPostingOf(row), siloId: row.silo_id === null ? null : Number(row.silo_id), kg: BigInt(row.kg) }));
 }
 
-/** A consignment's trucks of one direction at a warehouse over the period (404 on another's warehouse), with each trip's slip. */
-async function consignmentTrips(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }, direction: 'in' | 'out') {
-  await warehouseOf(r, q.locationId);
-  const resolved = await resolveFilters(r, q);
-  const groups = await tripGroups(r, resolved, direction);
-  const info = await tripInfo(r, groups.map((g) => g.tripId));
-  return { resolved, groups, info };
+/** The whole list's totals of `tripGroups` (a page shows its rows, the totals row the list's): the distinct trucks and the kilograms (a magnitude). */
+async function tripTotals(r: WarehouseReader, resolved: Resolved, direction: 'in' | 'out'): Promise<{ trips: number; kg: bigint }> {
+  const [row] = await queryRows<{ trips: number; kg: string }>(
+    r.tx,
+    sql`select count(distinct k.trip_ids[1])::integer as trips, coalesce(sum(k.quantity_kg), 0)::text as kg ${keptTripsFrom(r, resolved, direction)}`,
+  );
+  return { trips: Number(row?.trips ?? 0), kg: BigInt(row?.kg ?? '0') };
 }
 
-/** The trucks that brought the consignment's cargo into the warehouse over the period. */
-export async function consignmentTripsIn(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsIn> {
-  const { groups, info } = await consignmentTrips(r, q, 'in');
-  const rows = groups.map((g) => ({
+/** A consignment's trucks of one direction at a warehouse over the period (404 on another's warehouse), with each trip's slip, and the list's totals. */
+async function consignmentTrips(r: WarehouseReader, q: WarehouseFilters & TripPageQuery & { locationId: number; consignmentId: number }, direction: 'in' | 'out') {
+  await warehouseOf(r, q.locationId);
+  const resolved = await resolveFilters(r, q);
+  const groups = await tripGroups(r, resolved, direction, q);
+  const info = await tripInfo(r, groups.map((g) => g.tripId));
+  const totals =
+    q.limit === undefined
+      ? { trips: new Set(groups.map((g) => g.tripId)).size, kg: groups.reduce((total, g) => total + (direction === 'in' ? g.kg : -g.kg), 0n) }
+      : await tripTotals(r, resolved, direction);
+  return { resolved, groups, info, totals };
+}
+
+/** What a trucks row of the LC/PO lists shows of its trip group: the truck, its posting's record, its slip and when. */
+function truckColumns(g: TripGroup, info: ReadonlyMap<number, TripInfo>) {
+  return {
     tripId: g.tripId,
     sourceTable: g.sourceTable,
     sourceId: g.sourceId,
     slipNumber: info.get(g.tripId)?.slipNumber ?? '',
     date: g.at.toISOString(),
     truck: info.get(g.tripId)?.truck ?? '',
+  };
+}
+
+/** The trucks that brought the consignment's cargo into the warehouse over the period: all, or a page (`limit`, `before`). */
+export async function consignmentTripsIn(r: WarehouseReader, q: WarehouseFilters & TripPageQuery & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsIn> {
+  const { groups, info, totals } = await consignmentTrips(r, q, 'in');
+  const rows = groups.map((g) => ({
+    ...truckColumns(g, info),
     source: info.get(g.tripId)?.source ?? '',
     quantity: kgToTonnes(g.kg),
     siloId: g.siloId,
   }));
-  return { rows, trips: new Set(groups.map((g) => g.tripId)).size, quantity: kgToTonnes(groups.reduce((total, g) => total + g.kg, 0n)) };
+  return { rows, trips: totals.trips, quantity: kgToTonnes(totals.kg) };
 }
 
-/** The trucks that took the consignment's cargo out over the period, then the pre-outs still pending (committed). */
-export async function consignmentTripsOut(r: WarehouseReader, q: WarehouseFilters & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsOut> {
-  const { resolved, groups, info } = await consignmentTrips(r, q, 'out');
+/**
+ * The trucks that took the consignment's cargo out over the period, then the pre-outs still pending (committed); or,
+ * with a page's `limit`, the pending pre-outs (on the first page only) and a page of the trucks, newest first.
+ */
+export async function consignmentTripsOut(r: WarehouseReader, q: WarehouseFilters & TripPageQuery & { locationId: number; consignmentId: number }): Promise<TWarehouseTripsOut> {
+  const { resolved, groups, info, totals } = await consignmentTrips(r, q, 'out');
   // Pending: pre-outs whose commitment on the filtered positions still stands (posted, not reversed, no live out yet).
   const pending = await queryRows<{ transaction_id: number; source_id: number; at: string | Date; committed_kg: string; slip: string | null; truck: string | null; destination: string | null }>(
     r.tx,
@@ -780,38 +826,32 @@ export async function consignmentTripsOut(r: WarehouseReader, q: WarehouseFilter
            and not exists (select 1 from ledger_transactions rv where rv.reverses_id = t.id)
            and not exists (select 1 from warehouse_outs wo where wo.pre_out_id = t.source_id and wo.status = 'Active' and t.source_table = 'warehouse_pre_outs')
          group by t.id, t.source_id, t.created_at
-         order by t.created_at, t.id`,
+         order by t.created_at${q.limit === undefined ? sql`` : sql` desc`}, t.id${q.limit === undefined ? sql`` : sql` desc`}`,
   );
-  const rows = [
-    ...groups.map((g) => ({
-      tripId: g.tripId,
-      sourceTable: g.sourceTable,
-      sourceId: g.sourceId,
-      slipNumber: info.get(g.tripId)?.slipNumber ?? '',
-      date: g.at.toISOString(),
-      truck: info.get(g.tripId)?.truck ?? '',
-      destination: info.get(g.tripId)?.destination ?? '',
-      quantity: kgToTonnes(-g.kg),
-      committedQty: kgToTonnes(0n),
-      pending: false,
-    })),
-    ...pending.map((p) => ({
-      tripId: null,
-      sourceTable: 'warehouse_pre_outs',
-      sourceId: Number(p.source_id),
-      slipNumber: p.slip ?? '',
-      date: new Date(p.at).toISOString(),
-      truck: p.truck ?? '',
-      destination: p.destination ?? '',
-      quantity: kgToTonnes(0n),
-      committedQty: kgToTonnes(kg(p.committed_kg)),
-      pending: true,
-    })),
-  ];
+  const trucks = groups.map((g) => ({
+    ...truckColumns(g, info),
+    destination: info.get(g.tripId)?.destination ?? '',
+    quantity: kgToTonnes(-g.kg),
+    committedQty: kgToTonnes(0n),
+    pending: false,
+  }));
+  const pendingRows = pending.map((p) => ({
+    tripId: null,
+    sourceTable: 'warehouse_pre_outs',
+    sourceId: Number(p.source_id),
+    slipNumber: p.slip ?? '',
+    date: new Date(p.at).toISOString(),
+    truck: p.truck ?? '',
+    destination: p.destination ?? '',
+    quantity: kgToTonnes(0n),
+    committedQty: kgToTonnes(kg(p.committed_kg)),
+    pending: true,
+  }));
+  const rows = q.limit === undefined ? [...trucks, ...pendingRows] : [...(q.before === undefined ? pendingRows : []), ...trucks];
   return {
     rows,
-    trips: new Set(groups.map((g) => g.tripId)).size,
-    quantity: kgToTonnes(-groups.reduce((total, g) => total + g.kg, 0n)),
+    trips: totals.trips,
+    quantity: kgToTonnes(totals.kg),
     committedQty: kgToTonnes(pending.reduce((total, p) => total + kg(p.committed_kg), 0n)),
   };
 }

@@ -14,6 +14,7 @@ import {
   ZWarehouseOutQtyDetail,
   ZWarehouseSiloDetail,
   ZWarehouseStats,
+  ZConsignmentTripsQuery,
   ZWarehouseTripsIn,
   ZWarehouseTripsOut,
   hasPermission,
@@ -119,7 +120,7 @@ export function registerWarehouseDashboardRoutes(api: FastifyInstance, context: 
     permission: TAB,
     tags,
     summary: 'Warehouse tab: the trucks that brought an LC/PO’s cargo into the warehouse over the period',
-    querystring: ZConsignmentDetailQuery,
+    querystring: ZConsignmentTripsQuery,
     response: ZWarehouseTripsIn,
     work: (tx, actor, { query }) => consignmentTripsIn(readerOf(tx, actor, query), need(query, 'locationId', 'consignmentId')),
   });
@@ -139,7 +140,7 @@ export function registerWarehouseDashboardRoutes(api: FastifyInstance, context: 
     permission: TAB,
     tags,
     summary: 'Warehouse tab: the trucks that took an LC/PO’s cargo out over the period, and its pending (committed) pre-outs',
-    querystring: ZConsignmentDetailQuery,
+    querystring: ZConsignmentTripsQuery,
     response: ZWarehouseTripsOut,
     work: (tx, actor, { query }) => consignmentTripsOut(readerOf(tx, actor, query), need(query, 'locationId', 'consignmentId')),
   });

@@ -11,6 +11,7 @@ import {
   WAREHOUSE_MOVE_TYPES,
   kgToTonnes,
   tonnesToKg,
+  tripListCursor,
   type TWarehouseStats,
 } from '@tonnage/contracts';
 import { sql } from 'drizzle-orm';
@@ -203,6 +204,31 @@ async function ok<T>(schema: { parse: (value: unknown) => T }, who: string, call
   const response = await call(who, `${BASE}/${call_}`, query);
   expect(response.statusCode, response.body).toBe(200);
   return schema.parse(response.json());
+}
+
+/** A trucks row's place in the paged lists' order: newer first, then the higher trip (null, a pending pre-out: none). */
+const newerFirst = (a: { date: string; tripId: number | null }, b: { date: string; tripId: number | null }) =>
+  b.date.localeCompare(a.date) || (b.tripId ?? 0) - (a.tripId ?? 0);
+
+/** A row as a sortable text, to compare two lists as multisets. */
+const rowText = (row: object) => JSON.stringify(row);
+
+/**
+ * A warehouse trucks list read a page at a time as the app reads it (each page after the last truck of the one
+ * before, until a page brings fewer trucks than `limit`): every page's rows, and every page's totals.
+ */
+async function pagesOf<T extends { rows: { date: string; tripId: number | null; pending?: boolean }[] }>(schema: { parse: (value: unknown) => T }, who: string, call_: string, query: Query, limit: number) {
+  const pages: T[] = [];
+  let before: string | undefined;
+  for (;;) {
+    const page = await ok(schema, who, call_, { ...query, limit, ...(before === undefined ? {} : { before }) });
+    pages.push(page);
+    const trucks = page.rows.filter((r) => r.pending !== true);
+    const last = trucks.at(-1);
+    if (trucks.length < limit || !last || pages.length > 500) break;
+    before = tripListCursor(last);
+  }
+  return pages;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -603,6 +629,23 @@ function rightAnswers(who: string, season: () => Season, demo: boolean) {
         // Pending pre-outs: what they hold committed is the positions' committed balance.
         expect(tripsOut.committedQty).toBe(T(g.committed));
         expect(tripsOut.rows.filter((r) => r.pending).reduce((total, r) => total + tonnesToKg(r.committedQty), 0n)).toBe(g.committed);
+        // Read a page at a time (newest first, about a third of the list a page): the same trucks once each, in the
+        // trucks lists' order, each page with the whole list's totals; the pending pre-outs first, on the first page.
+        const limit = Math.max(1, Math.ceil(tripsIn.rows.length / 3));
+        const inPages = await pagesOf(ZWarehouseTripsIn, who, 'get-consignment-trips-in-detail', q, limit);
+        const pagedIn = inPages.flatMap((p) => p.rows);
+        expect(pagedIn.map(rowText).sort(), `paged trips in, ${JSON.stringify(q)}`).toEqual(tripsIn.rows.map(rowText).sort());
+        expect([...pagedIn].sort(newerFirst)).toEqual(pagedIn);
+        for (const page of inPages) expect({ trips: page.trips, quantity: page.quantity }).toEqual({ trips: tripsIn.trips, quantity: tripsIn.quantity });
+        const outLimit = Math.max(1, Math.ceil(tripsOut.rows.filter((r) => !r.pending).length / 3));
+        const outPages = await pagesOf(ZWarehouseTripsOut, who, 'get-consignment-trips-out-detail', q, outLimit);
+        const pagedOut = outPages.flatMap((p) => p.rows);
+        expect(pagedOut.map(rowText).sort(), `paged trips out, ${JSON.stringify(q)}`).toEqual(tripsOut.rows.map(rowText).sort());
+        const pendingCount = tripsOut.rows.filter((r) => r.pending).length;
+        expect(outPages[0]?.rows.slice(0, pendingCount).every((r) => r.pending)).toBe(true);
+        const pagedTrucks = pagedOut.filter((r) => !r.pending);
+        expect([...pagedTrucks].sort(newerFirst)).toEqual(pagedTrucks);
+        for (const page of outPages) expect({ trips: page.trips, quantity: page.quantity, committedQty: page.committedQty }).toEqual({ trips: tripsOut.trips, quantity: tripsOut.quantity, committedQty: tripsOut.committedQty });
         checkedTrips += tripsIn.rows.length + tripsOut.rows.length;
         const inQty = await ok(ZWarehouseInQtyDetail, who, 'get-consignment-in-qty-detail', q);
         expect(inQty.inQty).toBe(T(g.inKg));
@@ -777,6 +820,9 @@ describe('parameters and permissions', () => {
       ['get-consignee-consignments', { locationId: ids.jeddah }, 'Please select a consignee!'],
       ['get-consignment-trips-in-detail', { locationId: ids.jeddah }, 'Please select a LC/PO number!'],
       ['get-consignment-trips-out-detail', { consignmentId: 1 }, 'Please Select Warehouse!'],
+      ['get-consignment-trips-in-detail', { locationId: ids.jeddah, consignmentId: 1, limit: 0 }, 'Please give a page size from 1 to 1,000.'],
+      ['get-consignment-trips-out-detail', { locationId: ids.jeddah, consignmentId: 1, limit: 5000 }, 'Please give a page size from 1 to 1,000.'],
+      ['get-consignment-trips-in-detail', { locationId: ids.jeddah, consignmentId: 1, before: '2026-13-01T00:00:00.000Z_4' }, 'Please give a valid list position.'],
       ['get-consignment-in-qty-detail', { locationId: ids.jeddah }, 'Please select a LC/PO number!'],
       ['get-consignment-out-qty-detail', { locationId: ids.jeddah }, 'Please select a LC/PO number!'],
       ['get-silo-detail', { locationId: ids.jeddah }, 'Please select a silo!'],

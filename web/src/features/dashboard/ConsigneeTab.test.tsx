@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PARTNER_TRIP_PAGE_SIZE, tripListCursor } from '@tonnage/contracts';
+import { TRIP_PAGE_SIZE, tripListCursor } from '@tonnage/contracts';
 import { unisolatedQuantities } from '../../test/bidi';
 import { loadTestLanguage } from '../../test/i18n';
 import { json, mockFetch, renderPage, urlOf } from '../../components/resources/resource-test-utils';
 import { setTestSession } from '../../components/resources/test-session';
 import { fullAr, fullEn } from '../../locales/full';
 import ConsigneeTab from './ConsigneeTab';
-import { inRow, outRow, partnerAgencyData, partnerStats, pick, tripRow } from './partner-tab.fixtures';
+import { inRow, outRow, pageAfter, partnerAgencyData, partnerStats, pick, tripRow } from './partner-tab.fixtures';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -25,6 +25,14 @@ function serve(options: { tripsOut?: (url: URL) => unknown[] } = {}) {
     if (url.pathname === '/api/dashboard/consignee/get-consignee-out-qty-detail') return json([outRow]);
     return undefined;
   });
+}
+
+/** The tab with Arabian Milling Company picked and its place's trips-out panel open. */
+async function openTripsOut(): Promise<HTMLElement> {
+  renderPage(<ConsigneeTab />);
+  await pick('dashboard-consignee-filters-consigneeId', 'Arabian Milling Company');
+  fireEvent.click(await screen.findByTestId('dashboard-consignee-trips-out-20'));
+  return screen.findByTestId('dashboard-consignee-tripsOut');
 }
 
 const calls = (fetch: ReturnType<typeof mockFetch>, path: string) => fetch.mock.calls.map(([input]) => new URL(urlOf(input), 'http://x')).filter((url) => url.pathname === path);
@@ -103,25 +111,16 @@ describe('the Consignee tab', () => {
 
   it('reads a trucks list a page at a time: the next page when the table is scrolled to its end, after the last row, until a short page', async () => {
     await loadTestLanguage('ar');
-    // 130 trucks, one a minute, newest first: a first page of PARTNER_TRIP_PAGE_SIZE, then the 30 after its last row.
-    const all = Array.from({ length: PARTNER_TRIP_PAGE_SIZE + 30 }, (_, i) =>
+    // 130 trucks, one a minute, newest first: a first page of TRIP_PAGE_SIZE, then the 30 after its last row.
+    const all = Array.from({ length: TRIP_PAGE_SIZE + 30 }, (_, i) =>
       tripRow({ tripId: 1000 - i, slipNumber: String(5000 + i), date: new Date(Date.UTC(2026, 10, 25, 8) - i * 60_000).toISOString() }),
     );
-    const fetch = serve({
-      tripsOut: (url) => {
-        const before = url.searchParams.get('before');
-        const from = before === null ? 0 : all.findIndex((row) => tripListCursor(row) === before) + 1;
-        return all.slice(from, from + Number(url.searchParams.get('limit')));
-      },
-    });
-    renderPage(<ConsigneeTab />);
-    await pick('dashboard-consignee-filters-consigneeId', 'Arabian Milling Company');
-    fireEvent.click(await screen.findByTestId('dashboard-consignee-trips-out-20'));
-    const tripsOut = await screen.findByTestId('dashboard-consignee-tripsOut');
+    const fetch = serve({ tripsOut: (url) => pageAfter(all, url.searchParams.get('before'), Number(url.searchParams.get('limit'))) });
+    const tripsOut = await openTripsOut();
     const shown = await within(tripsOut).findByTestId('dashboard-consignee-tripsOut-shown');
-    expect(shown.textContent).toBe(fullAr.translation.dashboardPartners.trucksShown.replace('{{count}}', '100'));
+    expect(shown.textContent).toBe(fullAr.translation.dashboardShared.trucksShown.replace('{{count}}', '100'));
     const pages = () => calls(fetch, '/api/dashboard/consignee/get-consignee-trips-out-detail');
-    expect(pages().map((url) => [url.searchParams.get('limit'), url.searchParams.get('before')])).toEqual([[String(PARTNER_TRIP_PAGE_SIZE), null]]);
+    expect(pages().map((url) => [url.searchParams.get('limit'), url.searchParams.get('before')])).toEqual([[String(TRIP_PAGE_SIZE), null]]);
     expect(within(tripsOut).getByText('5099')).toBeTruthy();
     expect(within(tripsOut).queryByText('5100')).toBeNull();
 
@@ -130,8 +129,8 @@ describe('the Consignee tab', () => {
     if (!body) throw new Error('no scrolling table body');
     fireEvent.scroll(body, { target: { scrollTop: 10_000 } });
     await waitFor(() => expect(within(tripsOut).getByText('5129')).toBeTruthy());
-    expect(pages().map((url) => url.searchParams.get('before'))).toEqual([null, tripListCursor(all[PARTNER_TRIP_PAGE_SIZE - 1] ?? tripRow({}))]);
-    expect(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-shown').textContent).toBe(fullAr.translation.dashboardPartners.allTrucksShown.replace('{{count}}', '130'));
+    expect(pages().map((url) => url.searchParams.get('before'))).toEqual([null, tripListCursor(all[TRIP_PAGE_SIZE - 1] ?? tripRow({}))]);
+    expect(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-shown').textContent).toBe(fullAr.translation.dashboardShared.allTrucksShown.replace('{{count}}', '130'));
     // A short page was the last: no button, and scrolling again asks for nothing.
     expect(within(tripsOut).queryByTestId('dashboard-consignee-tripsOut-load-more')).toBeNull();
     fireEvent.scroll(body, { target: { scrollTop: 20_000 } });
@@ -139,7 +138,7 @@ describe('the Consignee tab', () => {
   }, 60_000);
 
   it('offers Load more while a list has more, and keeps the rows it holds when a page fails', async () => {
-    const all = Array.from({ length: PARTNER_TRIP_PAGE_SIZE * 2 }, (_, i) =>
+    const all = Array.from({ length: TRIP_PAGE_SIZE * 2 }, (_, i) =>
       tripRow({ tripId: 5000 - i, slipNumber: String(7000 + i), date: new Date(Date.UTC(2026, 10, 25, 8) - i * 60_000).toISOString() }),
     );
     let failNext = true;
@@ -150,21 +149,17 @@ describe('the Consignee tab', () => {
           failNext = false;
           throw new Error('network down');
         }
-        const from = before === null ? 0 : all.findIndex((row) => tripListCursor(row) === before) + 1;
-        return all.slice(from, from + Number(url.searchParams.get('limit')));
+        return pageAfter(all, before, Number(url.searchParams.get('limit')));
       },
     });
-    renderPage(<ConsigneeTab />);
-    await pick('dashboard-consignee-filters-consigneeId', 'Arabian Milling Company');
-    fireEvent.click(await screen.findByTestId('dashboard-consignee-trips-out-20'));
-    const tripsOut = await screen.findByTestId('dashboard-consignee-tripsOut');
+    const tripsOut = await openTripsOut();
     fireEvent.click(await within(tripsOut).findByTestId('dashboard-consignee-tripsOut-load-more'));
     // The page failed: the first hundred stay, and the button says to try again.
     fireEvent.click(await within(tripsOut).findByTestId('dashboard-consignee-tripsOut-retry'));
     await waitFor(() => expect(within(tripsOut).getByText('7199')).toBeTruthy());
     expect(within(tripsOut).getByText('7000')).toBeTruthy();
     // A full second page: there may be more, so the button stays.
-    expect(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-shown').textContent).toBe(fullEn.translation.dashboardPartners.trucksShown.replace('{{count}}', '200'));
+    expect(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-shown').textContent).toBe(fullEn.translation.dashboardShared.trucksShown.replace('{{count}}', '200'));
     expect(within(tripsOut).getByTestId('dashboard-consignee-tripsOut-load-more')).toBeTruthy();
   }, 60_000);
 

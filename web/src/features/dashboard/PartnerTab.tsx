@@ -1,10 +1,9 @@
 import { useMemo, useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Empty, Flex, Row, Spin, Statistic, Tag, Typography, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   COMPANY_TYPE_IDS,
-  PARTNER_TRIP_PAGE_SIZE,
   ZPartnerInQtyList,
   ZPartnerOutQtyList,
   ZPartnerStats,
@@ -13,7 +12,6 @@ import {
   type TPartnerLocationRow,
   type TPartnerOutQtyRow,
   type TPartnerTripRow,
-  tripListCursor,
 } from '@tonnage/contracts';
 import { apiOrThrow } from '../../app/api';
 import { dashboardKey } from '../../app/dashboard-flags';
@@ -22,7 +20,7 @@ import { usePickerData } from '../../components/pickers/picker-data';
 import { isolatedStatisticValue } from '../../components/QuantityText';
 import { BarChart } from './charts';
 import { DashboardFilters, type DashboardFilterValues } from './DashboardFilters';
-import { DashboardTable, DrillDownCard, TripsCell, tonnesColumn, useDrillDown } from './drill-down';
+import { DashboardTable, DrillDownCard, TripsCell, tonnesColumn, useDrillDown, usePagedTrucks } from './drill-down';
 
 /*
  * The Consignee tab and the Customer tab (spec 2.13): one pattern, two partners. A consignee (or a shipment manager,
@@ -214,32 +212,18 @@ function useTypeLabel() {
   return (type: string) => t(`dashboardPartners.types.${type}`);
 }
 
-/** How close to the end of a trucks table (px) its scrolling asks for the next page. */
-const LOAD_AHEAD_PX = 120;
-
-/**
- * A trucks list, newest first, read a page at a time (PARTNER_TRIP_PAGE_SIZE rows, each after the last row held):
- * the first page when the panel opens, the next when the table is scrolled near its end or 'Load more' is pressed,
- * until a page comes back short. The footer says how many trucks are shown and whether that is all.
- */
+/** A trucks list, newest first, read a page at a time (`usePagedTrucks`). */
 function TripsTable({ kind, direction, path, query, testId }: { kind: PartnerKind; direction: 'tripsIn' | 'tripsOut'; path: string; query: Record<string, string>; testId: string }) {
   const { t } = useTranslation();
   const typeLabel = useTypeLabel();
-  const list = useInfiniteQuery({
+  const list = usePagedTrucks({
     queryKey: [...dashboardKey(kind), direction, query],
-    initialPageParam: undefined as string | undefined,
-    queryFn: ({ pageParam }) =>
-      apiOrThrow(path, { schema: ZPartnerTripList, query: { ...query, limit: String(PARTNER_TRIP_PAGE_SIZE), ...(pageParam === undefined ? {} : { before: pageParam }) } }),
-    getNextPageParam: (page) => {
-      const last = page.at(-1);
-      return page.length >= PARTNER_TRIP_PAGE_SIZE && last ? tripListCursor(last) : undefined;
-    },
+    fetchPage: (page) => apiOrThrow(path, { schema: ZPartnerTripList, query: { ...query, ...page } }),
+    trucksOf: (page) => page,
+    testId,
   });
-  const data = useMemo(() => list.data?.pages.flat() ?? [], [list.data]);
-  if (list.isError && data.length === 0) return <Failed />;
-  const loadMore = () => {
-    if (list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError) void list.fetchNextPage();
-  };
+  const data = useMemo(() => list.pages.flat(), [list.pages]);
+  if (list.isError) return <Failed />;
   const columns: TableColumnType<TPartnerTripRow>[] = [
     { title: t('dashboardPartners.columns.slip'), dataIndex: 'slipNumber', key: 'slip' },
     { title: t('dashboardPartners.columns.date'), dataIndex: 'date', key: 'date', render: (value: string) => formatDateTime(value) },
@@ -260,34 +244,13 @@ function TripsTable({ kind, direction, path, query, testId }: { kind: PartnerKin
     { title: t('dashboardPartners.columns.vesselVoyage'), dataIndex: 'vesselVoyage', key: 'voyage' },
     { title: t('dashboardPartners.columns.cargo'), dataIndex: 'cargo', key: 'cargo' },
   ];
-  const count = data.length.toLocaleString('en-US');
-  const footer = () => (
-    <Flex justify="space-between" align="center" gap={8} data-testid={`${testId}-footer`}>
-      <Typography.Text type="secondary" data-testid={`${testId}-shown`}>
-        {list.hasNextPage ? t('dashboardPartners.trucksShown', { count }) : t('dashboardPartners.allTrucksShown', { count })}
-      </Typography.Text>
-      {list.isFetchNextPageError ? (
-        <Button size="small" onClick={() => void list.fetchNextPage()} data-testid={`${testId}-retry`}>
-          {t('dashboardPartners.loadFailedRetry')}
-        </Button>
-      ) : list.hasNextPage ? (
-        <Button size="small" loading={list.isFetchingNextPage} onClick={loadMore} data-testid={`${testId}-load-more`}>
-          {t('dashboardPartners.loadMore')}
-        </Button>
-      ) : null}
-    </Flex>
-  );
   return (
     <DashboardTable<TPartnerTripRow>
       loading={list.isPending}
       rowKey={(row) => `${row.tripId}-${row.date}-${row.pending ? 'p' : 'r'}`}
       columns={columns}
       dataSource={data}
-      footer={list.isPending ? undefined : footer}
-      onScroll={(event) => {
-        const body = event.currentTarget;
-        if (body.scrollHeight - body.scrollTop - body.clientHeight < LOAD_AHEAD_PX) loadMore();
-      }}
+      {...list.tableProps}
       data-testid={`${testId}-table`}
     />
   );

@@ -11,7 +11,9 @@ import type {
   TWarehouseOutQtyDetail,
   TWarehouseStats,
   TWarehouseTripsIn,
+  TWarehouseTripsOut,
 } from '@tonnage/contracts';
+import { TRIP_PAGE_SIZE, tripListCursor } from '@tonnage/contracts';
 import { createQueryClient } from '../../app/providers';
 import { unisolatedQuantities } from '../../test/bidi';
 import { loadTestLanguage } from '../../test/i18n';
@@ -21,6 +23,7 @@ import { setTestSession } from '../../components/resources/test-session';
 import { testAgencyData } from '../../components/resources/test-agency';
 import { fullAr, fullEn } from '../../locales/full';
 import WarehouseTab from './WarehouseTab';
+import { pageAfter } from './partner-tab.fixtures';
 
 vi.mock('../../app/session', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../app/session')>()),
@@ -123,6 +126,28 @@ const outQty = (page: number): TWarehouseOutQtyDetail => ({
   handlingLoss: page === 0 ? null : { rows: [{ transactionId: 300 + page, sourceTable: 'handling_losses', sourceId: page, date: '2026-03-05T08:00:00.000Z', siloId: 41, quantity: '0.500' }], count: 25, page, limit: 20 },
 });
 
+/**
+ * The LC/PO's trucks out, as the server pages them: 2 pre-outs still pending (first page only), then 130 trucks
+ * newest first, `limit` a page after `before`; the totals always the whole list's.
+ */
+const outTrucks = Array.from({ length: TRIP_PAGE_SIZE + 30 }, (_, i) => ({
+  tripId: 900 - i,
+  sourceTable: 'warehouse_outs',
+  sourceId: 900 - i,
+  slipNumber: `WO-${String(i).padStart(4, '0')}`,
+  date: new Date(Date.UTC(2026, 2, 10, 12) - i * 3_600_000).toISOString(),
+  truck: 'XYZ 9',
+  destination: 'AMC Riyadh Mill',
+  quantity: '10.000',
+  committedQty: '0.000',
+  pending: false,
+}));
+const pendingOuts = [1, 2].map((n) => ({ ...(outTrucks[0] ?? ({} as never)), tripId: null, sourceTable: 'warehouse_pre_outs', sourceId: n, slipNumber: '', quantity: '0.000', committedQty: '50.000', pending: true }));
+function tripsOutPage(query: Record<string, string>): TWarehouseTripsOut {
+  const trucks = pageAfter(outTrucks, query.before, Number(query.limit ?? outTrucks.length));
+  return { rows: [...(query.before === undefined ? pendingOuts : []), ...trucks], trips: outTrucks.length, quantity: '1300.000', committedQty: '100.000' };
+}
+
 /** The warehouse calls answered from the fixtures; every call's query recorded by path. */
 function serve() {
   const calls: { call: string; query: Record<string, string> }[] = [];
@@ -142,6 +167,8 @@ function serve() {
         return json(consignments);
       case 'get-consignment-trips-in-detail':
         return json(tripsIn);
+      case 'get-consignment-trips-out-detail':
+        return json(tripsOutPage(query));
       case 'get-silo-detail':
         return json(siloDetail);
       case 'get-consignment-in-qty-detail':
@@ -235,7 +262,9 @@ describe('the Warehouse tab', () => {
     fireEvent.click(screen.getByTestId('warehouse-lot-9-tripsIn'));
     await screen.findByText('LS-0077');
     expect(within(screen.getByTestId('warehouse-panel-tripsIn')).getByTestId('totals-row').textContent).toBe(`${en.tripsTotal.replace('{{count}}', '1')}40.000 MT`);
-    expect(last('get-consignment-trips-in-detail')).toEqual({ locationId: '4', consigneeId: '7', cargoId: '1', consignmentId: '9' });
+    // The first page of the trucks (newest first); one truck: the footer says all are shown.
+    expect(last('get-consignment-trips-in-detail')).toEqual({ locationId: '4', consigneeId: '7', cargoId: '1', consignmentId: '9', limit: String(TRIP_PAGE_SIZE) });
+    expect(screen.getByTestId('warehouse-trips-in-shown').textContent).toBe(fullEn.translation.dashboardShared.allTrucksShown.replace('{{count}}', '1'));
     expect(panelKinds()).toEqual([
       ['warehouse-panel-warehouse', '1'],
       ['warehouse-panel-consignments', '2'],
@@ -287,6 +316,31 @@ describe('the Warehouse tab', () => {
     fireEvent.click(next);
     await waitFor(() => expect(last('get-consignment-out-qty-detail')).toMatchObject({ type: 'handlingLoss', page: '2', limit: '20' }));
   }, 20_000);
+
+  it('reads the trucks out a page at a time: the pending pre-outs first, then 100 trucks; more as the table scrolls, after the last truck', async () => {
+    const { calls } = serve();
+    renderTab();
+    fireEvent.click((await screen.findAllByTestId('warehouse-open-4'))[0] as HTMLElement);
+    fireEvent.click(await screen.findByTestId('warehouse-consignee-7-1'));
+    fireEvent.click(await screen.findByTestId('warehouse-lot-9-tripsOut'));
+    const panel = await screen.findByTestId('warehouse-panel-tripsOut');
+    await within(panel).findByText('WO-0099');
+    expect(within(panel).queryByText('WO-0100')).toBeNull();
+    // The pre-outs are not trucks: the page size counts the 100 trucks, so there may be more.
+    expect(within(panel).getAllByText(en.pending)).toHaveLength(2);
+    expect(within(panel).getByTestId('warehouse-trips-out-shown').textContent).toBe(fullEn.translation.dashboardShared.trucksShown.replace('{{count}}', '100'));
+    // The totals row is the whole list's, whichever pages are in.
+    expect(within(panel).getByTestId('totals-row').textContent).toBe(`${en.tripsTotal.replace('{{count}}', '130')}1,300.000 MT100.000 MT`);
+    const body = panel.querySelector('.ant-table-body');
+    if (!body) throw new Error('no scrolling table body');
+    fireEvent.scroll(body, { target: { scrollTop: 10_000 } });
+    await within(panel).findByText('WO-0129');
+    const pages = calls.filter((c) => c.call === 'get-consignment-trips-out-detail').map((c) => c.query.before ?? null);
+    expect(pages).toEqual([null, tripListCursor(outTrucks[TRIP_PAGE_SIZE - 1] ?? outTrucks[0] ?? ({} as never))]);
+    expect(within(panel).getAllByText(en.pending)).toHaveLength(2);
+    expect(within(panel).getByTestId('warehouse-trips-out-shown').textContent).toBe(fullEn.translation.dashboardShared.allTrucksShown.replace('{{count}}', '130'));
+    expect(within(panel).queryByTestId('warehouse-trips-out-load-more')).toBeNull();
+  }, 30_000);
 
   it('offers the attached vessel/voyage and the Excel exports only with their flags', async () => {
     serve();

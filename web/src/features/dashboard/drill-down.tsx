@@ -1,5 +1,7 @@
-import { useCallback, useState, type ReactNode } from 'react';
-import { Button, Card, Table, Typography, type TableColumnType, type TableProps } from 'antd';
+import { useCallback, useState, type ReactNode, type UIEvent } from 'react';
+import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
+import { Button, Card, Flex, Table, Typography, type TableColumnType, type TableProps } from 'antd';
+import { TRIP_PAGE_SIZE, tripListCursor } from '@tonnage/contracts';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { formatQuantity } from '../../app/format';
@@ -89,4 +91,78 @@ export function TripsCell({ trips, quantity }: { trips: number; quantity: string
       </bdi>
     </Typography.Text>
   );
+}
+
+/** How close to the end of a trucks table (px) its scrolling asks for the next page. */
+const LOAD_AHEAD_PX = 120;
+
+/** A truck of a paged list, as its page's `before` is made from it. */
+interface PagedTruck {
+  date: string;
+  tripId: number | null;
+}
+
+/**
+ * A trucks list read a page at a time (trip-list-pages.ts): TRIP_PAGE_SIZE trucks a page, newest first, each page
+ * after the last truck held; the first when the panel opens, the next when its table is scrolled near its end
+ * (`tableProps.onScroll`) or 'Load more' is pressed (`footer`), until a page brings fewer trucks than asked.
+ * `trucksOf` gives a page's trucks (the rows the page size counts: a warehouse's pending pre-outs are not trucks).
+ */
+export function usePagedTrucks<P>({
+  queryKey,
+  fetchPage,
+  trucksOf,
+  testId,
+}: {
+  queryKey: QueryKey;
+  fetchPage: (page: { limit: string; before?: string }) => Promise<P>;
+  trucksOf: (page: P) => readonly PagedTruck[];
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  const list = useInfiniteQuery({
+    queryKey,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam }) => fetchPage({ limit: String(TRIP_PAGE_SIZE), ...(pageParam === undefined ? {} : { before: pageParam }) }),
+    getNextPageParam: (page) => {
+      const trucks = trucksOf(page);
+      const last = trucks.at(-1);
+      return trucks.length >= TRIP_PAGE_SIZE && last ? tripListCursor(last) : undefined;
+    },
+  });
+  const pages = list.data?.pages ?? [];
+  const loadMore = () => {
+    if (list.hasNextPage && !list.isFetchingNextPage && !list.isFetchNextPageError) void list.fetchNextPage();
+  };
+  const shown = pages.reduce((count, page) => count + trucksOf(page).length, 0).toLocaleString('en-US');
+  const footer = () => (
+    <Flex justify="space-between" align="center" gap={8} data-testid={`${testId}-footer`}>
+      <Typography.Text type="secondary" data-testid={`${testId}-shown`}>
+        {list.hasNextPage ? t('dashboardShared.trucksShown', { count: shown }) : t('dashboardShared.allTrucksShown', { count: shown })}
+      </Typography.Text>
+      {list.isFetchNextPageError ? (
+        <Button size="small" onClick={() => void list.fetchNextPage()} data-testid={`${testId}-retry`}>
+          {t('dashboardShared.loadFailedRetry')}
+        </Button>
+      ) : list.hasNextPage ? (
+        <Button size="small" loading={list.isFetchingNextPage} onClick={loadMore} data-testid={`${testId}-load-more`}>
+          {t('dashboardShared.loadMore')}
+        </Button>
+      ) : null}
+    </Flex>
+  );
+  return {
+    pages,
+    /** No page yet (the first is loading), or the first failed. */
+    isPending: list.isPending,
+    isError: list.isError && pages.length === 0,
+    /** The table's footer (once the first page is in) and its scrolling. */
+    tableProps: {
+      footer: list.isPending ? undefined : footer,
+      onScroll: (event: UIEvent<HTMLDivElement>) => {
+        const body = event.currentTarget;
+        if (body.scrollHeight - body.scrollTop - body.clientHeight < LOAD_AHEAD_PX) loadMore();
+      },
+    },
+  };
 }

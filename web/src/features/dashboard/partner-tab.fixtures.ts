@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TAgencyCompany, TAgencyLocation, TPartnerInQtyRow, TPartnerOutQtyRow, TPartnerStats, TPartnerTripRow } from '@tonnage/contracts';
+import { tripListCursor, type TAgencyCompany, type TAgencyLocation, type TPartnerInQtyRow, type TPartnerOutQtyRow, type TPartnerStats, type TPartnerTripRow } from '@tonnage/contracts';
 import { testAgencyData } from '../../components/resources/test-agency';
 
 /** What the Consignee and Customer tabs' tests serve and how they pick a partner. */
@@ -103,3 +103,12 @@ export async function pick(testId: string, label: string) {
   fireEvent.click(option);
 }
 
+
+/**
+ * A trucks list's page as the server gives it (trip-list-pages.ts): the `limit` rows after the row `before` names
+ * (`tripListCursor`), the first rows without one; `rows` newest first.
+ */
+export function pageAfter<T extends { date: string; tripId: number | null }>(rows: readonly T[], before: string | null | undefined, limit: number): T[] {
+  const from = before === null || before === undefined ? 0 : rows.findIndex((row) => tripListCursor(row) === before) + 1;
+  return rows.slice(from, from + limit);
+}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Alert, Button, Descriptions, Flex, Table, Tag, Typography, type TableColumnType } from 'antd';
 import { FileExcelOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -27,8 +27,8 @@ import { useSession } from '../../../app/session';
 import { downloadFile } from '../../../components/resources/resource-api';
 import { declarationLanguage } from '../../../components/resources/resource-text';
 import { BarChart } from '../charts';
-import { DashboardTable, DrillDownCard, tonnesColumn, TripsCell, type DrillPanel } from '../drill-down';
-import { useWarehouseCall, warehouseExcelUrl, type WarehouseQuery } from './warehouse-api';
+import { DashboardTable, DrillDownCard, tonnesColumn, TripsCell, usePagedTrucks, type DrillPanel } from '../drill-down';
+import { fetchWarehouseCall, useWarehouseCall, warehouseExcelUrl, warehouseKey, type WarehouseQuery } from './warehouse-api';
 
 /*
  * The Warehouse tab's drill-down panels (spec 2.13 "Warehouse tab"). Each panel is opened from a click in the one
@@ -416,11 +416,17 @@ function lotTitle(t: (key: string, values: Record<string, string>) => string, pa
   return t(`dashboardWarehouse.panels.${panel.kind}`, { lcpo: panel.lot.LCPONumber });
 }
 
-/** The trucks that brought the LC/PO's cargo into the warehouse over the period. */
+/** The trucks that brought the LC/PO's cargo into the warehouse over the period, newest first, a page at a time; the totals row the whole list's. */
 export function TripsInPanel({ panel, filters, onClose }: PanelProps<'tripsIn'>) {
   const { t } = useTranslation();
   const dateTime = useAgencyDateTime();
-  const result = useWarehouseCall('tripsIn', panelQuery(filters, panel), ZWarehouseTripsIn);
+  const query = panelQuery(filters, panel);
+  const list = usePagedTrucks({
+    queryKey: [...warehouseKey, 'tripsIn', query],
+    fetchPage: (page) => fetchWarehouseCall('tripsIn', { ...query, ...page }, ZWarehouseTripsIn),
+    trucksOf: (page) => page.rows,
+    testId: 'warehouse-trips-in',
+  });
   const columns: TableColumnType<TWarehouseTripInRow>[] = [
     { title: t('dashboardWarehouse.columns.slipNumber'), dataIndex: 'slipNumber', key: 'slipNumber' },
     { title: t('dashboardWarehouse.columns.date'), key: 'date', render: (_: unknown, row) => dateTime(row.date) },
@@ -428,27 +434,35 @@ export function TripsInPanel({ panel, filters, onClose }: PanelProps<'tripsIn'>)
     { title: t('dashboardWarehouse.columns.source'), dataIndex: 'source', key: 'source' },
     tonnesColumn<TWarehouseTripInRow>(t('dashboardWarehouse.columns.quantity'), 'quantity'),
   ];
-  const data = result.data;
+  const [first] = list.pages;
+  const rows = useMemo(() => list.pages.flatMap((page) => page.rows), [list.pages]);
   return (
     <DrillDownCard title={lotTitle(t, panel)} level={panel.level} onClose={onClose} testId="warehouse-panel-tripsIn">
-      <Failed show={result.isError} />
+      <Failed show={list.isError} />
       <DashboardTable<TWarehouseTripInRow>
         data-testid="warehouse-trips-in-table"
-        rowKey={(row) => String(row.tripId)}
+        rowKey={(row) => `${row.sourceTable}-${row.sourceId}-${row.tripId}-${row.siloId ?? 'open'}`}
         columns={columns}
-        dataSource={data?.rows ?? []}
-        loading={result.isPending}
-        summary={data ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: data.trips })} cells={[null, null, null, <QuantityText value={data.quantity} />]} /> : undefined}
+        dataSource={rows}
+        loading={list.isPending}
+        summary={first ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: first.trips })} cells={[null, null, null, <QuantityText value={first.quantity} />]} /> : undefined}
+        {...list.tableProps}
       />
     </DrillDownCard>
   );
 }
 
-/** The trucks that took the LC/PO's cargo out over the period, then the pre-outs still committed. */
+/** The pre-outs still committed, then the trucks that took the LC/PO's cargo out over the period, newest first, a page at a time; the totals row the whole list's. */
 export function TripsOutPanel({ panel, filters, onClose }: PanelProps<'tripsOut'>) {
   const { t } = useTranslation();
   const dateTime = useAgencyDateTime();
-  const result = useWarehouseCall('tripsOut', panelQuery(filters, panel), ZWarehouseTripsOut);
+  const query = panelQuery(filters, panel);
+  const list = usePagedTrucks({
+    queryKey: [...warehouseKey, 'tripsOut', query],
+    fetchPage: (page) => fetchWarehouseCall('tripsOut', { ...query, ...page }, ZWarehouseTripsOut),
+    trucksOf: (page) => page.rows.filter((row) => !row.pending),
+    testId: 'warehouse-trips-out',
+  });
   const columns: TableColumnType<TWarehouseTripOutRow>[] = [
     { title: t('dashboardWarehouse.columns.slipNumber'), dataIndex: 'slipNumber', key: 'slipNumber' },
     { title: t('dashboardWarehouse.columns.date'), key: 'date', render: (_: unknown, row) => dateTime(row.date) },
@@ -458,17 +472,23 @@ export function TripsOutPanel({ panel, filters, onClose }: PanelProps<'tripsOut'
     tonnesColumn<TWarehouseTripOutRow>(t('dashboardWarehouse.columns.committedQty'), 'committedQty'),
     { title: t('dashboardWarehouse.columns.status'), key: 'pending', render: (_: unknown, row) => (row.pending ? <Tag color="orange">{t('dashboardWarehouse.pending')}</Tag> : null) },
   ];
-  const data = result.data;
+  const [first] = list.pages;
+  const rows = useMemo(() => list.pages.flatMap((page) => page.rows), [list.pages]);
   return (
     <DrillDownCard title={lotTitle(t, panel)} level={panel.level} onClose={onClose} testId="warehouse-panel-tripsOut">
-      <Failed show={result.isError} />
+      <Failed show={list.isError} />
       <DashboardTable<TWarehouseTripOutRow>
         data-testid="warehouse-trips-out-table"
         rowKey={(row) => `${row.sourceTable}-${row.sourceId}-${row.tripId ?? 'pending'}`}
         columns={columns}
-        dataSource={data?.rows ?? []}
-        loading={result.isPending}
-        summary={data ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: data.trips })} cells={[null, null, null, <QuantityText value={data.quantity} />, <QuantityText value={data.committedQty} />, null]} /> : undefined}
+        dataSource={rows}
+        loading={list.isPending}
+        summary={
+          first
+            ? () => <TotalsRow label={t('dashboardWarehouse.tripsTotal', { count: first.trips })} cells={[null, null, null, <QuantityText value={first.quantity} />, <QuantityText value={first.committedQty} />, null]} />
+            : undefined
+        }
+        {...list.tableProps}
       />
     </DrillDownCard>
   );

@@ -11,11 +11,16 @@ export type WarehouseCall = keyof typeof WAREHOUSE_DASHBOARD_CALLS;
 /** A query string: the filters' values and a panel's ids, as strings. */
 export type WarehouseQuery = Readonly<Record<string, string>>;
 
+/** `GET /api/dashboard/warehouse/<call>?<query>`, checked against the call's contract (no cache: `usePagedTrucks` and `useWarehouseCall` hold the answers). */
+export function fetchWarehouseCall<T>(call: WarehouseCall, query: WarehouseQuery, schema: Schema<T>): Promise<T> {
+  return apiOrThrow(`/api/dashboard/warehouse/${WAREHOUSE_DASHBOARD_CALLS[call]}`, { schema, query });
+}
+
 /** `GET /api/dashboard/warehouse/<call>?<query>` under the tab's key, checked against the call's contract. */
 export function useWarehouseCall<T>(call: WarehouseCall, query: WarehouseQuery, schema: Schema<T>) {
   return useQuery({
     queryKey: [...warehouseKey, call, query],
-    queryFn: () => apiOrThrow(`/api/dashboard/warehouse/${WAREHOUSE_DASHBOARD_CALLS[call]}`, { schema, query }),
+    queryFn: () => fetchWarehouseCall(call, query, schema),
   });
 }
 
