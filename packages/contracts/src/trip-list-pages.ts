@@ -6,7 +6,8 @@ import { MAX_RECORD_ID } from './ids';
  * The dashboard's trucks lists, read a page at a time (the Consignee and Customer tabs' trips in and out, the
  * Warehouse tab's LC/PO trips in and out): newest first, by the date to the millisecond, then the trip. A page is at
  * most `limit` rows after `before`, the last row the client holds; a client that asks for no page (the spec's) gets
- * the answer the spec shows.
+ * the answer the spec shows. A partner list's `type` (the spec's filter by move type) keeps the rows of that type
+ * within the page it cuts, as it does within the newest 1,000 without one: our client sends none.
  */
 
 export const TripListMessages = {
