@@ -494,6 +494,14 @@ export async function tripDetail<P extends 'ON_HAND' | 'ON_BOARD'>(tx: Db, param
  * whole), and `before`'s own millisecond (its rows after `before`). A page reads about `limit` postings however deep
  * in the list it is.
  */
+/**
+ * The condition of a trucks list's rows after a position (trip-list-pages.ts): an earlier millisecond, or the same one
+ * and a lower trip; `true` without one. One rule for every list's page.
+ */
+export function afterListPosition(date: SQL, trip: SQL, before: TripListPosition | undefined): SQL {
+  return before === undefined ? sql`true` : sql`(date_trunc('milliseconds', ${date}), ${trip}) < (${before.at.toISOString()}::timestamptz, ${before.tripId}::integer)`;
+}
+
 export function latestPlaceTripsSql(params: Omit<TripDetailParams<PositionDimension>, 'newestFirst' | 'offset'> & { before?: TripListPosition | undefined }): SQL {
   const limit = params.limit ?? 1_000;
   const k = ledgerPlaceTrips;
@@ -504,7 +512,7 @@ export function latestPlaceTripsSql(params: Omit<TripDetailParams<PositionDimens
   const before = params.before;
   const beforeAt = before ? sql`${before.at.toISOString()}::timestamptz` : undefined;
   const boundary = beforeAt ? sql` union all ${postings(sql` and ${k.at} >= ${beforeAt} and ${k.at} < ${beforeAt} + interval '1 millisecond'`)}` : sql``;
-  const after = before ? sql` where (date_trunc('milliseconds', p.at), trip.id) < (${beforeAt}, ${before.tripId}::integer)` : sql``;
+  const after = before ? sql` where ${afterListPosition(sql`p.at`, sql`trip.id`, before)}` : sql``;
   return sql`with newest as materialized (${postings(beforeAt ? sql` and ${k.at} < ${beforeAt}` : sql``)} order by ${k.at} desc, ${k.transactionId} desc limit ${limit}::integer),
              oldest as (select n.at, n.transaction_id from newest n order by n.at, n.transaction_id limit 1)
         select p.at, p.transaction_id, trip.id as trip_id, p.place_kg

@@ -6,7 +6,7 @@ import { agencyTimezone } from '../../identity/agency-time-zone';
 import type { ReadActor } from '../../kit/actor';
 import { isoMillis, jsonString, jsonTonnes } from '../../kit/json-sql';
 import { JsonText } from '../../kit/route';
-import { latestPlaceTripsSql, notReversed, stockPositions, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
+import { afterListPosition, latestPlaceTripsSql, notReversed, stockPositions, tripsIn, tripsOut, type DimensionFilter, type InTransitDimension, type Period, type PositionDimension } from '../../ledger/ledger.queries';
 import { accountScope, idItems, type ScopeColumns } from '../../ledger/ledger.scope';
 import { slipSourceSql } from '../../ledger/place-moves';
 import { ledgerPlaceMoves } from '../../ledger/place-moves.schema';
@@ -473,10 +473,6 @@ export function tripPageOf(query: { limit?: number | undefined; before?: TripLis
   return { limit: query.limit ?? TRIP_LIST_LIMIT, before: query.before };
 }
 
-/** The rows of a list (`x`, with `date` and `trip_id`) after a page's `before`: an earlier millisecond, or the same and a lower trip. */
-const afterPosition = (dateColumn: SQL, tripColumn: SQL, before: TripListPosition | undefined) =>
-  before === undefined ? sql`true` : sql`(date_trunc('milliseconds', ${dateColumn}), ${tripColumn}) < (${before.at.toISOString()}::timestamptz, ${before.tripId}::integer)`;
-
 /**
  * Trips-in detail of a location: the trucks received there (what the place took in) and those still coming (pending),
  * a page of them together, newest first (by date to the millisecond, then trip). Two statements: the page's received
@@ -495,7 +491,7 @@ export async function partnerTripsIn(tx: Db, r: Resolved, locationId: number, ty
                  coalesce(array_agg(road.kg::bigint order by road.ms desc, road.trip_id desc), '{}')::text as road_kg
           from (select road.trip_id, road.kg, date_trunc('milliseconds', tc.slipped_at) as ms
                   from (${roadSql(r, locationId)}) road join trip_cards tc on tc.trip_id = road.trip_id
-                 where ${afterPosition(sql`tc.slipped_at`, sql`road.trip_id`, page.before)}
+                 where ${afterListPosition(sql`tc.slipped_at`, sql`road.trip_id`, page.before)}
                  order by date_trunc('milliseconds', tc.slipped_at) desc, road.trip_id desc fetch first (${limit}::integer) rows with ties) road`
     : sql`select '{}'::text as road_trips, '{}'::text as road_kg`;
   const [lists] = await queryRows<TripArrays & { road_trips: string; road_kg: string }>(

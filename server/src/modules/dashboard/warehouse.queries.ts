@@ -23,7 +23,7 @@ import type { DataScope } from '../../identity/data-scope';
 import { accountScope, idList } from '../../ledger/ledger.scope';
 import { inPlaceMoveType } from './move-types';
 import { ledgerAccounts } from '../../ledger/ledger.schema';
-import { movementTotals, stockPositions, tripPostingOf, tripsIn, tripsOut, type DimensionFilter, type DimensionFilterValue, type Grouped, type MovementFigures, type Period, type PositionDimension, type TripPostingRow } from '../../ledger/ledger.queries';
+import { afterListPosition, movementTotals, stockPositions, tripPostingOf, tripsIn, tripsOut, type DimensionFilter, type DimensionFilterValue, type Grouped, type MovementFigures, type Period, type PositionDimension, type TripPostingRow } from '../../ledger/ledger.queries';
 import { queryRows, type Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 
@@ -750,7 +750,7 @@ async function tripGroups(r: WarehouseReader, resolved: Resolved, direction: 'in
           order by k.at, k.transaction_id, min(a.id)`
       : sql`with page as (
             select k.trip_ids[1] as trip_id, k.transaction_id, k.at, a.silo_id, sum(k.quantity_kg) as kg, min(a.id) as first_account
-              ${keptTripsFrom(r, resolved, direction)}${page.before ? sql` and (date_trunc('milliseconds', k.at), k.trip_ids[1]) < (${page.before.at.toISOString()}::timestamptz, ${page.before.tripId}::integer)` : sql``}
+              ${keptTripsFrom(r, resolved, direction)}${page.before ? sql` and ${afterListPosition(sql`k.at`, sql`k.trip_ids[1]`, page.before)}` : sql``}
              group by k.transaction_id, k.trip_ids[1], a.silo_id, k.at
              order by date_trunc('milliseconds', k.at) desc, k.trip_ids[1] desc fetch first (${page.limit}::integer) rows with ties)
           select p.trip_id, p.transaction_id, t.source_table, t.source_id, p.at, p.silo_id, (${sign}p.kg)::text as kg
