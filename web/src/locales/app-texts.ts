@@ -474,6 +474,9 @@ export const appTextsEn = {
     print: 'Print',
     reversedNote: 'Reversed by {{by}} on {{at}}: {{reason}}',
     loadError: 'This record could not be loaded.',
+    reverseQuestion: 'Reverse {{what}}?',
+    fromTo: '{{from}} → {{to}}',
+    between: '{{a}} ⇄ {{b}}',
   },
 };
 
@@ -941,5 +944,8 @@ export const appTextsAr: Shape<typeof appTextsEn> = {
     print: 'طباعة',
     reversedNote: 'عكسها {{by}} في {{at}}: {{reason}}',
     loadError: 'تعذّر تحميل هذا السجل.',
+    reverseQuestion: 'عكس {{what}}؟',
+    fromTo: '{{from}} ← {{to}}',
+    between: '{{a}} ⇄ {{b}}',
   },
 };

@@ -172,7 +172,7 @@ describe('TransactionListPage', () => {
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['view', 'reverse'].map((action) => permissionFlag('PortLoading', action as 'view')) });
     renderPage(<TransactionListPage declaration={portLoadingTransaction} hideAdd hideEdit />, 'portLoading');
     fireEvent.click(await screen.findByTestId('pl-reverse'));
-    expect(await screen.findByText('Reverse — Port Loading?')).toBeTruthy();
+    expect(await screen.findByText('Reverse Port Loading?')).toBeTruthy();
     fireEvent.change(screen.getByTestId('pl-reverse-reason'), { target: { value: 'Vessel left' } });
     fireEvent.click(screen.getByTestId('pl-reverse-ok'));
     expect(await screen.findByText('Port Loading reversed successfully')).toBeTruthy();

@@ -36,6 +36,7 @@ import { transactionApiPath, useReverseTransaction, useTransactionList, type Tra
 import { DEFAULT_STATUS, effectiveSearch, listQuery, readListUrl, withFilter, withPageAndSort, type ListUrlState } from './list-url';
 import { ReasonDialog } from './ReasonDialog';
 import { TransactionListError } from './TransactionListError';
+import { reverseQuestion } from '../cargo/reverse-question';
 
 /** What every transaction row has: an id and its reversal trail. */
 type ListRow = ReversibleRecord & { id: number };
@@ -262,7 +263,7 @@ export function TransactionListPage<D extends TransactionDeclaration>({ declarat
   const { t } = useTranslation();
   // A flow that declares reversal offers it on its rows even without its own wording: 'Reverse — <list title>?'.
   const reverse: ReverseOptions<TransactionRowOf<D>> | undefined =
-    reverseOptions ?? (reverseDialog === undefined && declaration.operations.includes('reverse') ? { title: () => `${t('cargo.reverse')} — ${t(declaration.labels.title)}?` } : undefined);
+    reverseOptions ?? (reverseDialog === undefined && declaration.operations.includes('reverse') ? { title: () => reverseQuestion(t, t(declaration.labels.title)) } : undefined);
   const { message } = App.useApp();
   const agencyPath = useAgencyPath();
   const ids = transactionTestIds(declaration);

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { consigneeLoadingSlipTransaction, consigneeOutTransaction, type TConsigneeOut } from '@tonnage/contracts';
 import { useAgencyPath } from '../../app/navigation';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
+import { reverseQuestion, slipAndTruck } from '../../components/cargo/reverse-question';
 
 /** The received cell and the print action shared by the Consignee Out list and the consignee loading slips. */
 function useOutList() {
@@ -28,7 +29,7 @@ function useOutList() {
 export function ConsigneeOutListPage() {
   const { t } = useTranslation();
   const list = useOutList();
-  return <TransactionListPage declaration={consigneeOutTransaction} {...list} reverse={{ title: (row) => `${t('cargo.reverse')} #${row.slipNumber} (${row.truckPlate})?` }} />;
+  return <TransactionListPage declaration={consigneeOutTransaction} {...list} reverse={{ title: (row) => reverseQuestion(t, slipAndTruck(row.slipNumber, row.truckPlate)) }} />;
 }
 
 /** `consigneeLoadingSlips`: the slips, printable; no add, edit or reversal here. */

@@ -15,7 +15,7 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createConsigneeTransfer, useConsigneeTransferPositions } from './consignee-transfer-api';
-import { isolatedQuantity } from '../../app/format';
+import { fromTo, reverseQuestion, withQuantity } from '../../components/cargo/reverse-question';
 
 interface TransferValues extends TripValues {
   delivery?: 'inPlace' | 'truck';
@@ -36,7 +36,7 @@ export function ConsigneeTransferListPage() {
     <TransactionListPage
       declaration={consigneeTransferTransaction}
       renderers={{ delivery: (row: TConsigneeTransfer) => <DeliveredTo declaration={consigneeTransferTransaction} recordId={row.id} delivery={row.delivery} testId="ct-delivery" /> }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.fromOwnerName} → ${row.toOwnerName} (${isolatedQuantity(row.quantity)})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, withQuantity(fromTo(t, row.fromOwnerName, row.toOwnerName), row.quantity)) }}
       hideEdit
     />
   );

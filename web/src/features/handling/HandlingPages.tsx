@@ -18,7 +18,8 @@ import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { vesselApprovalKeys } from '../vessel-approval/vessel-approval-api';
 import { createHandling, decideHandling, useHandlingPositions } from './handling-api';
-import { isolatedQuantity } from '../../app/format';
+import { isolate, isolatedQuantity } from '../../app/format';
+import { reverseQuestion } from '../../components/cargo/reverse-question';
 
 const DECLARATIONS = { handlingLoss: handlingLossTransaction, handlingExcess: handlingExcessTransaction } as const;
 const TEST_IDS = { handlingLoss: 'hl', handlingExcess: 'hx' } as const;
@@ -105,7 +106,7 @@ function HandlingList({ kind }: { kind: HandlingKind }) {
           {row.canDecide && <DecisionButtons kind={kind} row={row} />}
         </Space>
       )}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${isolatedQuantity(row.quantity)} (${row.warehouseName})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, `${isolatedQuantity(row.quantity)} (${isolate(row.warehouseName)})`) }}
     />
   );
 }

@@ -13,6 +13,8 @@ import { createLoanReturn, useLoanReturnSources, useOpenLoans } from './loans-ap
 import { LoanDescriptions, LoanReturnRecord } from './LoanRecords';
 import { DeliveryFields, movementOf, type DeliveryValues } from './LoanDelivery';
 import { TRIP_FIELDS, flattenMovementErrors } from '../../components/cargo/TripFields';
+import { fromTo } from '../../components/cargo/reverse-question';
+import { isolate } from '../../app/format';
 
 interface ReturnValues extends DeliveryValues {
   loanId?: number;
@@ -90,7 +92,7 @@ function SmToConsigneeForm({ record }: { record: TLoanReturn | null }) {
             notFoundContent={t('loans.noOpenLoans')}
             options={(loans.data ?? []).map((loan) => ({
               value: loan.id,
-              label: `#${loan.id} · ${loan.warehouseName} · ${loan.lenderName} → ${loan.borrowerName} · ${loan.lcPoNumber} · ${t('loans.outstandingValue', { value: loan.outstanding })}`,
+              label: `${isolate(`#${loan.id}`)} · ${isolate(loan.warehouseName)} · ${fromTo(t, loan.lenderName, loan.borrowerName)} · ${isolate(loan.lcPoNumber)} · ${t('loans.outstandingValue', { value: loan.outstanding })}`,
             }))}
             // A loan on board has no cargo on hand to give back: it is returned from other cargo of the shipment manager.
             onChange={(id: number) => {

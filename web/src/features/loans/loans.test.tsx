@@ -242,7 +242,7 @@ describe('the SM to Consignee form', () => {
     renderPage(<SmToConsigneeFormPage />, 'warehouse/sm-to-consignee/add');
     await screen.findByTestId('loan-return-form');
     await waitFor(() => expect(calls).toContain('/api/warehouseSmToConsignee/open-loans'));
-    await pick('loan-return-loan', '#7 · Silo yard · Mill Co → Gulf SM · LC-1 · outstanding 15.000 MT');
+    await pick('loan-return-loan', '\u2068#7\u2069 · \u2068Silo yard\u2069 · \u2068Mill Co\u2069 → \u2068Gulf SM\u2069 · \u2068LC-1\u2069 · outstanding 15.000 MT');
     expect((await screen.findByTestId('loan-outstanding')).textContent).toBe('15.000');
     fireEvent.change(screen.getByTestId('loan-return-quantity'), { target: { value: '16' } });
     fireEvent.click(screen.getByTestId('loan-return-save'));
@@ -267,7 +267,7 @@ describe('the SM to Consignee form from other cargo', () => {
     setTestSession({ isAgencyAdmin: false, isAgencyUser: true, permissions: ['canViewWarehouseSmToConsignee', 'canAddWarehouseSmToConsignee'] });
     renderPage(<SmToConsigneeFormPage />, 'warehouse/sm-to-consignee/add');
     await screen.findByTestId('loan-return-form');
-    await pick('loan-return-loan', '#7 · Silo yard');
+    await pick('loan-return-loan', '\u2068#7\u2069 · \u2068Silo yard\u2069');
     fireEvent.click(screen.getByTestId('loan-return-from-other'));
     await screen.findByTestId('loan-return-source');
     await pick('loan-return-source', 'Silo yard · Silo 2 · LC-2 · Usable 30.000 MT');

@@ -6,6 +6,7 @@ import { outboundFirstWeightTransaction, outboundSecondWeightTransaction, type T
 import { useAgencyPath } from '../../app/navigation';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 import { ManualTag } from './FirstWeightFormPage';
+import { reverseQuestion, slipAndTruck } from '../../components/cargo/reverse-question';
 
 /** A weight in kg with its MANUAL tag. */
 function Kg({ kg, manual, testId }: { kg: number; manual: boolean; testId: string }) {
@@ -42,7 +43,7 @@ export function FirstWeightListPage() {
         state: (row: TOutboundFirstWeight) => t(row.closed ? 'outboundWeighing.states.closed' : 'outboundWeighing.states.open'),
       }}
       rowActions={rowActions}
-      reverse={{ title: (row) => `${t('cargo.reverse')} #${row.ticketNumber} (${row.truckPlate})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, slipAndTruck(row.ticketNumber, row.truckPlate)) }}
     />
   );
 }
@@ -64,7 +65,7 @@ export function SecondWeightListPage() {
         ),
       }}
       rowActions={rowActions}
-      reverse={{ title: (row) => `${t('cargo.reverse')} #${row.ticketNumber} (${row.truckPlate})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, slipAndTruck(row.ticketNumber, row.truckPlate)) }}
     />
   );
 }

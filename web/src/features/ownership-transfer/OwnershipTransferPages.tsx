@@ -13,7 +13,7 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createOwnershipTransfer, useNewOwners, useTransferPositions } from './ownership-transfer-api';
-import { isolatedQuantity } from '../../app/format';
+import { fromTo, reverseQuestion, withQuantity } from '../../components/cargo/reverse-question';
 
 interface TransferValues {
   place: OwnershipPlace;
@@ -34,7 +34,7 @@ export function OwnershipTransferListPage() {
     <TransactionListPage
       declaration={ownershipTransferTransaction}
       renderers={{ silo: (row: TOwnershipTransfer) => row.siloName ?? (row.place === 'warehouse' ? t('warehouseDispatch.openArea') : '') }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.fromOwnerName} → ${row.toOwnerName} (${isolatedQuantity(row.quantity)})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, withQuantity(fromTo(t, row.fromOwnerName, row.toOwnerName), row.quantity)) }}
       hideEdit
     />
   );

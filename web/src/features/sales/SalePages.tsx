@@ -15,7 +15,7 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createSale, useSaleCustomers, useSalePositions } from './sales-api';
-import { isolatedQuantity } from '../../app/format';
+import { fromTo, reverseQuestion, withQuantity } from '../../components/cargo/reverse-question';
 
 interface SaleValues extends TripValues {
   warehouseId?: number;
@@ -41,7 +41,7 @@ export function SaleListPage() {
         seller: (row: TSale) => (row.sellerIsShipmentManager ? t('sales.smMark', { name: row.sellerName }) : row.sellerName),
         delivery: (row: TSale) => <DeliveredTo declaration={consigneeToCustomerTransaction} recordId={row.id} delivery={row.delivery} testId="sale-delivered-to" />,
       }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.sellerName} → ${row.customerName} (${isolatedQuantity(row.quantity)})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, withQuantity(fromTo(t, row.sellerName, row.customerName), row.quantity)) }}
       hideEdit
     />
   );

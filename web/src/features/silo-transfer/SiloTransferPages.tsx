@@ -15,6 +15,7 @@ import { useWarehouseSilos } from '../receiving/receiving-api';
 import { SiloSplit, type SiloShareValue } from '../receiving/SiloSplit';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
+import { fromTo, reverseQuestion } from '../../components/cargo/reverse-question';
 
 interface SiloTransferValues {
   warehouseId?: number;
@@ -41,7 +42,7 @@ export function SiloTransferListPage() {
     <TransactionListPage
       declaration={siloTransferTransaction}
       renderers={{ from: (row: TSiloTransfer) => row.fromSiloName ?? t('siloTransfer.storages.openArea'), to: (row: TSiloTransfer) => targets(row) }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.fromSiloName ?? t('siloTransfer.storages.openArea')} → ${targets(row)}?` }}
+      reverse={{ title: (row) => reverseQuestion(t, fromTo(t, row.fromSiloName ?? t('siloTransfer.storages.openArea'), targets(row))) }}
       hideEdit
     />
   );

@@ -14,7 +14,7 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { createSwapCargo, useSwapPositions } from './swap-cargo-api';
-import { isolatedQuantity } from '../../app/format';
+import { between, reverseQuestion, withQuantity } from '../../components/cargo/reverse-question';
 
 type SideKey = 'a' | 'b';
 
@@ -52,7 +52,7 @@ export function SwapCargoListPage() {
         bPlace: (row: TSwapCargo) => placeText(row.b),
         bOwner: (row: TSwapCargo) => row.b.ownerName,
       }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.a.ownerName} ⇄ ${row.b.ownerName} (${isolatedQuantity(row.quantity)})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, withQuantity(between(t, row.a.ownerName, row.b.ownerName), row.quantity)) }}
       hideEdit
     />
   );

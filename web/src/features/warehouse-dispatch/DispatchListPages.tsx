@@ -8,7 +8,8 @@ import { useAgencyPath } from '../../app/navigation';
 import { ReferenceSelect } from '../../components/resources/ReferenceSelect';
 import { TransactionListPage } from '../../components/transactions/TransactionListPage';
 import { CorrectAction } from '../corrections/CorrectionPages';
-import { isolatedQuantity } from '../../app/format';
+import { isolate } from '../../app/format';
+import { reverseQuestion, slipAndTruck, withQuantity } from '../../components/cargo/reverse-question';
 
 /** `warehouse-pre-out`: silo or open area, open or delivered. */
 export function PreOutListPage() {
@@ -20,7 +21,7 @@ export function PreOutListPage() {
         silo: (row: TWarehousePreOut) => row.siloName ?? t('warehouseDispatch.openArea'),
         delivered: (row: TWarehousePreOut) => <Tag color={row.warehouseOutId === null ? 'blue' : 'green'}>{t(row.warehouseOutId === null ? 'warehouseDispatch.preOutStates.open' : 'warehouseDispatch.preOutStates.delivered')}</Tag>,
       }}
-      reverse={{ title: (row) => `${t('cargo.reverse')} ${row.truckPlate} (${isolatedQuantity(row.quantity)})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, withQuantity(isolate(row.truckPlate), row.quantity)) }}
     />
   );
 }
@@ -68,7 +69,7 @@ export function WarehouseOutListPage() {
           <CorrectAction kind="warehouseOut" id={row.id} allowed={row.status === 'Active' && !row.received} />
         </>
       )}
-      reverse={{ title: (row) => `${t('cargo.reverse')} #${row.slipNumber} (${row.truckPlate})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, slipAndTruck(row.slipNumber, row.truckPlate)) }}
     />
   );
 }

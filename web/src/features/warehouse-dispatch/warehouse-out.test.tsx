@@ -158,7 +158,7 @@ describe('the Warehouse Pre Out list', () => {
     renderPage(<PreOutListPage />, 'warehouse-pre-out');
     fireEvent.click(await screen.findByTestId('wpo-reverse'));
     // The thousands and the three decimals of spec section 9, between FSI and PDI.
-    expect(await screen.findByText('Reverse ABC 123 (\u20681,234.500 MT\u2069)?')).toBeTruthy();
+    expect(await screen.findByText('Reverse \u2068ABC 123\u2069 (\u20681,234.500 MT\u2069)?')).toBeTruthy();
     expect(unisolatedQuantities(document.body)).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { TransactionListPage } from '../../components/transactions/TransactionLi
 import { positionKey } from '../warehouse-dispatch/PreOutFormPage';
 import { PositionBalance } from '../warehouse-dispatch/PositionBalance';
 import { createWarehouseTransfer, updateWarehouseTransfer, useTransferPositions } from './warehouse-transfer-api';
+import { reverseQuestion, slipAndTruck } from '../../components/cargo/reverse-question';
 
 interface TransferValues {
   fromWarehouseId?: number;
@@ -178,7 +179,7 @@ export function WarehouseTransferListPage() {
           </Link>
         </Tooltip>
       )}
-      reverse={{ title: (row) => `${t('cargo.reverse')} #${row.slipNumber} (${row.truckPlate})?` }}
+      reverse={{ title: (row) => reverseQuestion(t, slipAndTruck(row.slipNumber, row.truckPlate)) }}
     />
   );
 }

@@ -378,6 +378,9 @@ const es: AppBundle = {
       print: 'Imprimir',
       reversedNote: 'Anulado por {{by}} el {{at}}: {{reason}}',
       loadError: 'No se pudo cargar este registro.',
+      reverseQuestion: '¿Anular {{what}}?',
+      fromTo: '{{from}} → {{to}}',
+      between: '{{a}} ⇄ {{b}}',
     },
     procurement: {
       saleOrders: 'Órdenes de venta',

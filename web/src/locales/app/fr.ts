@@ -378,6 +378,9 @@ const fr: AppBundle = {
       print: 'Imprimer',
       reversedNote: 'Contre-passé par {{by}} le {{at}} : {{reason}}',
       loadError: 'Cet enregistrement n\'a pas pu être chargé.',
+      reverseQuestion: 'Contre-passer {{what}} ?',
+      fromTo: '{{from}} → {{to}}',
+      between: '{{a}} ⇄ {{b}}',
     },
     procurement: {
       saleOrders: 'Commandes de vente',

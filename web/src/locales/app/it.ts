@@ -378,6 +378,9 @@ const it: AppBundle = {
       print: 'Stampa',
       reversedNote: 'Stornato da {{by}} il {{at}}: {{reason}}',
       loadError: 'Impossibile caricare questo record.',
+      reverseQuestion: 'Stornare {{what}}?',
+      fromTo: '{{from}} → {{to}}',
+      between: '{{a}} ⇄ {{b}}',
     },
     procurement: {
       saleOrders: 'Ordini di vendita',

@@ -378,6 +378,9 @@ const zh: AppBundle = {
       print: '打印',
       reversedNote: '由 {{by}} 于 {{at}} 冲销：{{reason}}',
       loadError: '无法加载此记录。',
+      reverseQuestion: '冲销 {{what}}？',
+      fromTo: '{{from}} → {{to}}',
+      between: '{{a}} ⇄ {{b}}',
     },
     procurement: {
       saleOrders: '销售订单',
