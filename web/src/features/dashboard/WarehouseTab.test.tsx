@@ -253,7 +253,13 @@ describe('the Warehouse tab', () => {
     await waitFor(() => expect(rowTexts('warehouse-consignee-table')).toEqual([['Hejaz Flour Mills', 'Wheat', '1,200.500 MT', '100.000 MT', '1,100.500 MT']]));
     expect(last('get-warehouse-detail')).toEqual({ locationId: '4' });
     expect(rowTexts('warehouse-silo-table').map((row) => row[0])).toEqual(['Silo J1', en.openArea]);
-    expect(screen.getAllByTestId('warehouse-silo-chart-bar')).toHaveLength(4);
+    // How full each silo is: its quantity under what it can still take (5,000 - 1,000.5); the open area has no capacity.
+    expect(screen.getAllByTestId('warehouse-silo-chart-bar').map((bar) => [bar.getAttribute('data-category'), bar.getAttribute('data-series'), bar.getAttribute('data-value')])).toEqual([
+      ['Silo J1', 'quantity', '1000.5'],
+      ['Silo J1', 'freeCapacity', '3999.5'],
+      [en.openArea, 'quantity', '200'],
+      [en.openArea, 'freeCapacity', '0'],
+    ]);
 
     // Level 2: the consignee's LC/POs; level 3: their trips in.
     fireEvent.click(screen.getByTestId('warehouse-consignee-7-1'));

@@ -65,6 +65,10 @@ export interface BarChartProps {
   height?: number;
   title?: string;
   testId?: string;
+  /** One bar per category with the series on top of each other (a silo's quantity under its free capacity). */
+  stacked?: boolean;
+  /** A short text above each category's bars (a silo's '0.2%'), one per category. */
+  barLabels?: readonly string[];
 }
 
 const MARGIN = { top: 12, bottom: 64, axis: 56, end: 12 };
@@ -78,12 +82,14 @@ const SLANT_DEGREES = 35;
 
 const labelOf = (category: string) => (category.length > LABEL_CHARS ? `${category.slice(0, LABEL_CHARS - 1)}…` : category);
 
-/** A grouped bar chart: one group per category, one bar per series, a value axis from zero. */
-export function BarChart({ categories, series, height = 280, title, testId = 'dashboard-bar-chart' }: BarChartProps) {
+/** A bar chart from a value axis at zero: one group per category, one bar per series side by side, or stacked. */
+export function BarChart({ categories, series, height = 280, title, testId = 'dashboard-bar-chart', stacked = false, barLabels }: BarChartProps) {
   const { t } = useTranslation();
   const direction = useDirection();
   const colored = useMemo(() => series.map((s, index) => ({ ...s, color: s.color ?? colorAt(index) })), [series]);
-  const max = Math.max(0, ...colored.flatMap((s) => s.values));
+  // Where each bar starts: zero side by side; stacked, the sum of the series below it in its category.
+  const base = (seriesIndex: number, category: number) => (stacked ? colored.slice(0, seriesIndex).reduce((sum, s) => sum + Math.max(0, s.values[category] ?? 0), 0) : 0);
+  const max = stacked ? Math.max(0, ...categories.map((_, c) => base(colored.length, c))) : Math.max(0, ...colored.flatMap((s) => s.values));
   if (categories.length === 0 || colored.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboardShared.noData')} data-testid={`${testId}-empty`} />;
 
   const ticks = niceTicks(max);
@@ -91,18 +97,22 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
   const plotWidth = Math.max(320, categories.length * GROUP_WIDTH);
   const groupWidth = plotWidth / categories.length;
   const widest = Math.max(...categories.map((c) => labelOf(c).length * CHAR_WIDTH));
-  // Labels slant only when they do not fit their group. A slanted label reaches out to the left of its group (in
-  // both directions), so the leftmost one needs room: the value axis's margin in ltr, the end margin in rtl.
+  // Labels slant only when they do not fit their group. A slanted label hangs down from under its group, away from
+  // the plot, towards the value axis (to the left in ltr, to the right in rtl: the text's end at the group, its start
+  // lower), so the first label, next to the axis, needs room in the axis's margin.
   const rotate = widest > groupWidth - 8;
   const reach = rotate ? widest * Math.cos((SLANT_DEGREES * Math.PI) / 180) - groupWidth / 2 : 0;
-  const axisMargin = MARGIN.axis + (direction === 'ltr' ? Math.max(0, Math.ceil(reach - MARGIN.axis + 8)) : 0);
-  const endMargin = MARGIN.end + (direction === 'rtl' ? Math.max(0, Math.ceil(reach - MARGIN.end + 8)) : 0);
+  const axisMargin = MARGIN.axis + Math.max(0, Math.ceil(reach - MARGIN.axis + 8));
+  const endMargin = MARGIN.end;
   const width = axisMargin + plotWidth + endMargin;
-  const plotHeight = height - MARGIN.top - MARGIN.bottom;
-  const y = (value: number) => MARGIN.top + plotHeight - (top > 0 ? (value / top) * plotHeight : 0);
+  // Room above the tallest bar for its label.
+  const marginTop = MARGIN.top + (barLabels ? 14 : 0);
+  const plotHeight = height - marginTop - MARGIN.bottom;
+  const y = (value: number) => marginTop + plotHeight - (top > 0 ? (value / top) * plotHeight : 0);
   // Positions from the axis side; in rtl the axis stands on the right and everything mirrors.
   const x = (offset: number, size = 0) => (direction === 'rtl' ? width - axisMargin - offset - size : axisMargin + offset);
-  const barWidth = Math.min(28, (groupWidth * 0.8) / colored.length);
+  const slots = stacked ? 1 : colored.length;
+  const barWidth = stacked ? Math.min(36, groupWidth * 0.6) : Math.min(28, (groupWidth * 0.8) / slots);
   const axisX = direction === 'rtl' ? width - axisMargin : axisMargin;
 
   return (
@@ -117,15 +127,16 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
             </text>
           </g>
         ))}
-        <line x1={axisX} x2={axisX} y1={MARGIN.top} y2={MARGIN.top + plotHeight} stroke="#d9d9d9" />
+        <line x1={axisX} x2={axisX} y1={marginTop} y2={marginTop + plotHeight} stroke="#d9d9d9" />
         {categories.map((category, c) => {
-          const groupStart = c * groupWidth + (groupWidth - barWidth * colored.length) / 2;
+          const groupStart = c * groupWidth + (groupWidth - barWidth * slots) / 2;
           const labelX = x(c * groupWidth + groupWidth / 2);
           return (
             <g key={`${category}-${c}`} data-category={category}>
               {colored.map((s, i) => {
                 const value = s.values[c] ?? 0;
-                const barTop = y(Math.max(0, value));
+                const from = base(i, c);
+                const barTop = y(from + Math.max(0, value));
                 return (
                   <rect
                     key={s.key}
@@ -133,23 +144,28 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
                     data-series={s.key}
                     data-category={category}
                     data-value={value}
-                    x={x(groupStart + i * barWidth, barWidth)}
+                    x={x(groupStart + (stacked ? 0 : i) * barWidth, barWidth)}
                     y={barTop}
                     width={barWidth}
-                    height={Math.max(0, MARGIN.top + plotHeight - barTop)}
+                    height={Math.max(0, y(from) - barTop)}
                     fill={s.color}
                   >
                     <title>{`${category} · ${s.label}: ${isolatedQuantity(value)}`}</title>
                   </rect>
                 );
               })}
+              {barLabels?.[c] ? (
+                <text data-testid={`${testId}-bar-label`} x={labelX} y={y(Math.max(0, ...colored.map((s, i) => base(i, c) + Math.max(0, s.values[c] ?? 0)))) - 4} fontSize={11} fill="#262626" textAnchor="middle">
+                  {barLabels[c]}
+                </text>
+              ) : null}
               <text
                 x={labelX}
-                y={MARGIN.top + plotHeight + 14}
+                y={marginTop + plotHeight + 14}
                 fontSize={11}
                 fill="#595959"
-                textAnchor={rotate ? (direction === 'rtl' ? 'start' : 'end') : 'middle'}
-                transform={rotate ? `rotate(${direction === 'rtl' ? SLANT_DEGREES : -SLANT_DEGREES} ${labelX} ${MARGIN.top + plotHeight + 14})` : undefined}
+                textAnchor={rotate ? 'end' : 'middle'}
+                transform={rotate ? `rotate(${direction === 'rtl' ? SLANT_DEGREES : -SLANT_DEGREES} ${labelX} ${marginTop + plotHeight + 14})` : undefined}
               >
                 {labelOf(category)}
               </text>

@@ -114,6 +114,43 @@ describe('charts', () => {
     expect(Number(mirrored[0]?.getAttribute('x'))).toBeGreaterThan(Number(mirrored[5]?.getAttribute('x')));
   });
 
+  it('stacks the series into one bar per category when asked, in both directions', () => {
+    const props = {
+      categories: ['Silo 1', 'Silo 2'],
+      series: [
+        { key: 'quantity', label: 'Quantity', values: [300, 0] },
+        { key: 'free', label: 'Free', values: [700, 500] },
+      ],
+      testId: 'silos',
+      stacked: true,
+    };
+    for (const direction of ['ltr', 'rtl'] as const) {
+      const { unmount } = render(
+        <ConfigProvider direction={direction}>
+          <BarChart {...props} />
+        </ConfigProvider>,
+      );
+      const bars = screen.getAllByTestId('silos-bar');
+      const box = (index: number): [number, number, number, number] => {
+        const read = (name: string) => Number(bars[index]?.getAttribute(name));
+        return [read('x'), read('y'), read('width'), read('height')];
+      };
+      const [q1x, q1y, q1w, q1h] = box(0);
+      const [f1x, f1y, f1w, f1h] = box(1);
+      // One column per silo: the free capacity stands on the quantity, same place and width.
+      expect([f1x, f1w]).toEqual([q1x, q1w]);
+      expect(f1y + f1h).toBeCloseTo(q1y, 6);
+      // The bar's height is the silo's capacity: 300 + 700 = 1000 against 500 for the empty silo beside it.
+      expect(q1h + f1h).toBeCloseTo(2 * (box(2)[3] + box(3)[3]), 6);
+      expect(q1h / f1h).toBeCloseTo(300 / 700, 6);
+      // The axis reaches the highest stack, not the highest single value.
+      expect(screen.getAllByText('1K').length).toBeGreaterThan(0);
+      const [q2x] = box(2);
+      expect(direction === 'ltr' ? q1x < q2x : q1x > q2x).toBe(true);
+      unmount();
+    }
+  });
+
   it('slants only labels too wide for their group, and leaves room for the first one before the axis', () => {
     const { container, unmount } = render(<BarChart testId="short" categories={['MV One', 'MV Two']} series={[{ key: 'a', label: 'A', values: [1, 2] }]} />);
     expect([...container.querySelectorAll('g[data-category] text')].every((label) => label.getAttribute('transform') === null)).toBe(true);
@@ -128,7 +165,7 @@ describe('charts', () => {
     expect(labels[0]?.textContent).toBe('MV Nile Harvest 0…');
   });
 
-  it('in right-to-left the last (leftmost) slanted label keeps its room', () => {
+  it('in right-to-left the labels hang down to the right, mirrored, and the first (rightmost) keeps its room', () => {
     const long = Array.from({ length: 8 }, (_, i) => `MV Nile Harvest ${i} / 2614E`);
     const { container } = render(
       <ConfigProvider direction="rtl">
@@ -136,9 +173,13 @@ describe('charts', () => {
       </ConfigProvider>,
     );
     const labels = [...container.querySelectorAll('g[data-category] text')];
-    expect(labels.every((label) => label.getAttribute('transform')?.startsWith('rotate(35'))).toBe(true);
-    const lastX = Number(labels.at(-1)?.getAttribute('x'));
-    expect(lastX - 18 * 6.2 * Math.cos((35 * Math.PI) / 180)).toBeGreaterThanOrEqual(0);
+    // The text's end (its left end in a right-to-left line) at the group, turned clockwise: it runs right and down,
+    // below the axis, never up into the bars (with 'start' it rose up to the left, over the plot).
+    expect(labels.every((label) => label.getAttribute('transform')?.startsWith('rotate(35') && label.getAttribute('text-anchor') === 'end')).toBe(true);
+    const width = Number(container.querySelector('svg')?.getAttribute('width'));
+    const firstX = Number(labels[0]?.getAttribute('x'));
+    expect(firstX + 18 * 6.2 * Math.cos((35 * Math.PI) / 180)).toBeLessThanOrEqual(width);
+    expect(firstX).toBeGreaterThan(Number(labels.at(-1)?.getAttribute('x')));
   });
 
   it('a pie leaves out empty slices, names each share, and says when there is nothing to draw', () => {

@@ -1477,6 +1477,7 @@ const es: AppBundle = {
         consignee: 'Consignatario',
         silo: 'Silo',
         capacity: 'Capacidad',
+        freeCapacity: 'Capacidad libre',
         lcpo: 'LC/PO',
         vesselVoyage: 'Buque/viaje',
         inQty: 'Entrada',

@@ -1477,6 +1477,7 @@ const fr: AppBundle = {
         consignee: 'Destinataire',
         silo: 'Silo',
         capacity: 'Capacité',
+        freeCapacity: 'Capacité libre',
         lcpo: 'LC/PO',
         vesselVoyage: 'Navire/voyage',
         inQty: 'Entrées',

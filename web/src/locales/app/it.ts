@@ -1477,6 +1477,7 @@ const it: AppBundle = {
         consignee: 'Destinatario',
         silo: 'Silo',
         capacity: 'Capacità',
+        freeCapacity: 'Capacità libera',
         lcpo: 'LC/PO',
         vesselVoyage: 'Nave/viaggio',
         inQty: 'Entrata',

@@ -1477,6 +1477,7 @@ const zh: AppBundle = {
         consignee: '收货人',
         silo: '筒仓',
         capacity: '容量',
+        freeCapacity: '剩余容量',
         lcpo: 'LC/PO',
         vesselVoyage: '船舶/航次',
         inQty: '入库',

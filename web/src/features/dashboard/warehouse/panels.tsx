@@ -21,6 +21,7 @@ import {
   type WarehouseMoveType,
 } from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../../app/agency-time';
+import { isolate, isolatedQuantity } from '../../../app/format';
 import { QuantityText } from '../../../components/QuantityText';
 import { serverPagination } from '../../../app/pagination';
 import { useSession } from '../../../app/session';
@@ -245,7 +246,10 @@ function SiloTable({ rows, loading, onSilo }: { rows: readonly TWarehouseSiloRow
   return <DashboardTable<TWarehouseSiloRow> data-testid="warehouse-silo-table" rowKey={(row) => String(row.siloId ?? 'open')} columns={columns} dataSource={[...rows]} loading={loading} />;
 }
 
-/** Quantity against capacity per silo. */
+/**
+ * How full each silo is: its quantity with its free capacity stacked on top, so a bar's height is the silo's capacity
+ * and its filled part the cargo in it (the open area, with no capacity, shows its quantity only).
+ */
 function SiloChart({ rows }: { rows: readonly { siloId: number | null; name: string; quantity: string; capacity: string | null }[] }) {
   const { t } = useTranslation();
   const name = (row: { siloId: number | null; name: string }) => (row.siloId === null ? t('dashboardWarehouse.openArea') : row.name);
@@ -253,13 +257,32 @@ function SiloChart({ rows }: { rows: readonly { siloId: number | null; name: str
     <BarChart
       title={t('dashboardWarehouse.panels.siloChart')}
       testId="warehouse-silo-chart"
+      stacked
       categories={rows.map(name)}
+      barLabels={rows.map(fillLabel)}
       series={[
         { key: 'quantity', label: t('dashboardWarehouse.columns.quantity'), values: rows.map((row) => Number(row.quantity)) },
-        { key: 'capacity', label: t('dashboardWarehouse.columns.capacity'), values: rows.map((row) => Number(row.capacity ?? 0)) },
+        { key: 'freeCapacity', label: t('dashboardWarehouse.columns.freeCapacity'), color: '#d9d9d9', values: rows.map((row) => freeCapacity(row)) },
       ]}
     />
   );
+}
+
+const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
+
+/** Above a silo's bar, how full it is ('0.2%', '<0.1%' for a trace, over 100% if overfilled); the open area's quantity. */
+function fillLabel(row: { quantity: string; capacity: string | null }): string {
+  const quantity = Number(row.quantity);
+  const capacity = Number(row.capacity ?? 0);
+  if (!(capacity > 0)) return isolatedQuantity(quantity);
+  const fill = quantity / capacity;
+  return isolate(fill > 0 && fill < 0.001 ? '<0.1%' : percent.format(fill));
+}
+
+/** What a silo can still take, in MT: its capacity less its quantity, never below zero; none for the open area. */
+function freeCapacity(row: { quantity: string; capacity: string | null }): number {
+  if (row.capacity === null) return 0;
+  return Math.max(0, Math.round((Number(row.capacity) - Number(row.quantity)) * 1000) / 1000);
 }
 
 /** Level 1: a warehouse's consignees; for a silo-type warehouse its silos, their chart and the Excel export too. */
