@@ -1,13 +1,14 @@
 import { useContext, useMemo } from 'react';
 import { ConfigProvider, Empty, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isolatedQuantity } from '../../app/format';
+import { isolate, isolatedQuantity } from '../../app/format';
 
 /*
  * The dashboard's charts, drawn as SVG by the app itself: a grouped bar chart and a pie chart are all the spec asks
  * for (loaded versus remaining per vessel, the warehouses' total quantity, the transporters, a location's total), and
  * a chart library would add hundreds of kilobytes to the tabs for that. They follow the page's direction: in Arabic
- * the categories run from the right and the value axis stands on the right. Every bar and slice names its value
+ * the categories run from the right and the value axis stands on the right. Names (a vessel, a silo, 'Makkah Central
+ * Ba…') are isolated like quantities, so a Latin name cut short keeps its ellipsis at its end in Arabic. Every bar and slice names its value
  * (a tooltip, and `data-value` for tests); the legend is HTML, so it wraps and mirrors like the rest of the page.
  */
 
@@ -150,7 +151,7 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
                     height={Math.max(0, y(from) - barTop)}
                     fill={s.color}
                   >
-                    <title>{`${category} · ${s.label}: ${isolatedQuantity(value)}`}</title>
+                    <title>{`${isolate(category)} · ${s.label}: ${isolatedQuantity(value)}`}</title>
                   </rect>
                 );
               })}
@@ -167,7 +168,7 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
                 textAnchor={rotate ? 'end' : 'middle'}
                 transform={rotate ? `rotate(${direction === 'rtl' ? SLANT_DEGREES : -SLANT_DEGREES} ${labelX} ${marginTop + plotHeight + 14})` : undefined}
               >
-                {labelOf(category)}
+                {isolate(labelOf(category))}
               </text>
             </g>
           );
@@ -217,7 +218,7 @@ export function PieChart({ slices, size = 220, title, testId = 'dashboard-pie-ch
         {shown.map((slice) => {
           const share = slice.value / total;
           const end = start + share;
-          const tooltip = `${slice.label}: ${isolatedQuantity(slice.value)} (${(share * 100).toFixed(1)}%)`;
+          const tooltip = `${isolate(slice.label)}: ${isolatedQuantity(slice.value)} (${isolate(`${(share * 100).toFixed(1)}%`)})`;
           const shape =
             shown.length === 1 ? (
               <circle key={slice.key} data-testid={`${testId}-slice`} data-key={slice.key} data-value={slice.value} cx={c} cy={c} r={r} fill={slice.color}>

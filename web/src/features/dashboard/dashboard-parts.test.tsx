@@ -96,7 +96,7 @@ describe('charts', () => {
       ['remaining', 'MV Three', '30'],
     ]);
     // The quantity isolated (FSI ... PDI), so an Arabic tooltip keeps '20.500 MT' in its order.
-    expect(bars[2]?.querySelector('title')?.textContent).toBe('MV Two · Loaded: \u206820.500 MT\u2069');
+    expect(bars[2]?.querySelector('title')?.textContent).toBe('\u2068MV Two\u2069 · Loaded: \u206820.500 MT\u2069');
     // The tallest bar is the highest value.
     const heights = bars.map((bar) => Number(bar.getAttribute('height')));
     expect(Math.max(...heights)).toBe(heights[5]);
@@ -162,7 +162,8 @@ describe('charts', () => {
     // The first label (17 characters and an ellipsis, about 112 px) slants back about 92 px from its group's middle.
     const firstX = Number(labels[0]?.getAttribute('x'));
     expect(firstX - 18 * 6.2 * Math.cos((35 * Math.PI) / 180)).toBeGreaterThanOrEqual(0);
-    expect(labels[0]?.textContent).toBe('MV Nile Harvest 0…');
+    // Isolated, so in Arabic the ellipsis stays at the Latin name's end (it showed '…MV Nile Harvest 0').
+    expect(labels[0]?.textContent).toBe('\u2068MV Nile Harvest 0…\u2069');
   });
 
   it('in right-to-left the labels hang down to the right, mirrored, and the first (rightmost) keeps its room', () => {
@@ -195,7 +196,7 @@ describe('charts', () => {
     );
     const slices = screen.getAllByTestId('pie-slice');
     expect(slices.map((slice) => slice.getAttribute('data-key'))).toEqual(['a', 'b']);
-    expect(slices[0]?.querySelector('title')?.textContent).toBe('Jeddah: \u206875.000 MT\u2069 (75.0%)');
+    expect(slices[0]?.querySelector('title')?.textContent).toBe('\u2068Jeddah\u2069: \u206875.000 MT\u2069 (\u206875.0%\u2069)');
     expect(screen.getByTestId('pie-legend').textContent).toContain('Yanbu');
     unmount();
     render(<PieChart testId="pie" slices={[{ key: 'a', label: 'Jeddah', value: 0 }]} />);
