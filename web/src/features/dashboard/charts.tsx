@@ -8,8 +8,9 @@ import { isolate, isolatedQuantity } from '../../app/format';
  * for (loaded versus remaining per vessel, the warehouses' total quantity, the transporters, a location's total), and
  * a chart library would add hundreds of kilobytes to the tabs for that. They follow the page's direction: in Arabic
  * the categories run from the right and the value axis stands on the right. Names (a vessel, a silo, 'Makkah Central
- * Ba…') are isolated like quantities, so a Latin name cut short keeps its ellipsis at its end in Arabic. Every bar and slice names its value
- * (a tooltip, and `data-value` for tests); the legend is HTML, so it wraps and mirrors like the rest of the page.
+ * Ba…') are isolated like quantities, so a Latin name cut short keeps its ellipsis at its end in Arabic. Every bar and
+ * slice names its value (a tooltip, and `data-value` for tests); the legend is HTML, so it wraps and mirrors like the
+ * rest of the page.
  */
 
 /** The colours of series and slices without one of their own, in order (distinct also for colour-blind readers). */
@@ -90,7 +91,9 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
   const colored = useMemo(() => series.map((s, index) => ({ ...s, color: s.color ?? colorAt(index) })), [series]);
   // Where each bar starts: zero side by side; stacked, the sum of the series below it in its category.
   const base = (seriesIndex: number, category: number) => (stacked ? colored.slice(0, seriesIndex).reduce((sum, s) => sum + Math.max(0, s.values[category] ?? 0), 0) : 0);
-  const max = stacked ? Math.max(0, ...categories.map((_, c) => base(colored.length, c))) : Math.max(0, ...colored.flatMap((s) => s.values));
+  // The top of a category's bars: its stack, or its tallest bar.
+  const highest = (category: number) => (stacked ? base(colored.length, category) : Math.max(0, ...colored.map((s) => s.values[category] ?? 0)));
+  const max = Math.max(0, ...categories.map((_, c) => highest(c)));
   if (categories.length === 0 || colored.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboardShared.noData')} data-testid={`${testId}-empty`} />;
 
   const ticks = niceTicks(max);
@@ -156,7 +159,7 @@ export function BarChart({ categories, series, height = 280, title, testId = 'da
                 );
               })}
               {barLabels?.[c] ? (
-                <text data-testid={`${testId}-bar-label`} x={labelX} y={y(Math.max(0, ...colored.map((s, i) => base(i, c) + Math.max(0, s.values[c] ?? 0)))) - 4} fontSize={11} fill="#262626" textAnchor="middle">
+                <text data-testid={`${testId}-bar-label`} x={labelX} y={y(highest(c)) - 4} fontSize={11} fill="#262626" textAnchor="middle">
                   {barLabels[c]}
                 </text>
               ) : null}

@@ -58,7 +58,7 @@ function DecisionButtons({ kind, row }: { kind: HandlingKind; row: THandlingReco
       </Tooltip>
       <Modal
         open={deciding !== null}
-        title={`${t(deciding === 'Rejected' ? 'handling.reject' : 'handling.approve')}: ${row.quantity} MT (${row.percent}%)`}
+        title={`${t(deciding === 'Rejected' ? 'handling.reject' : 'handling.approve')}: ${isolatedQuantity(row.quantity)} (${isolate(`${row.percent}%`)})`}
         okText={t(deciding === 'Rejected' ? 'handling.reject' : 'handling.approve')}
         okButtonProps={{ danger: deciding === 'Rejected', loading: saving, ...{ 'data-testid': `${prefix}-decision-ok` } }}
         onOk={() => void submit()}

@@ -197,6 +197,8 @@ describe('the handling loss list', () => {
     expect(screen.getAllByTestId('hl-approve')).toHaveLength(1);
     expect(screen.getAllByTestId('hl-documents')).toHaveLength(2);
     fireEvent.click(screen.getByTestId('hl-approve'));
+    // The quantity and percent isolated in the question, so an Arabic title keeps '2.000 MT' and '2.000%' in order.
+    expect(await screen.findByText('Approve: \u20682.000 MT\u2069 (\u20682.000%\u2069)')).toBeTruthy();
     fireEvent.change(await screen.findByTestId('hl-decision-comment'), { target: { value: 'Survey agrees' } });
     fireEvent.click(screen.getByTestId('hl-decision-ok'));
     await waitFor(() => expect(decisions).toEqual([{ decision: 'Approved', comment: 'Survey agrees' }]));
