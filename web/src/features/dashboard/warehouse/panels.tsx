@@ -21,7 +21,6 @@ import {
   type WarehouseMoveType,
 } from '@tonnage/contracts';
 import { useAgencyDateTime } from '../../../app/agency-time';
-import { isolate, isolatedQuantity } from '../../../app/format';
 import { QuantityText } from '../../../components/QuantityText';
 import { serverPagination } from '../../../app/pagination';
 import { useSession } from '../../../app/session';
@@ -29,6 +28,7 @@ import { downloadFile } from '../../../components/resources/resource-api';
 import { declarationLanguage } from '../../../components/resources/resource-text';
 import { BarChart } from '../charts';
 import { DashboardTable, DrillDownCard, tonnesColumn, TripsCell, usePagedTrucks, type DrillPanel } from '../drill-down';
+import { fillLabel, freeCapacity } from './silo-fill';
 import { fetchWarehouseCall, useWarehouseCall, warehouseExcelUrl, warehouseKey, type WarehouseQuery } from './warehouse-api';
 
 /*
@@ -266,23 +266,6 @@ function SiloChart({ rows }: { rows: readonly { siloId: number | null; name: str
       ]}
     />
   );
-}
-
-const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 });
-
-/** Above a silo's bar, how full it is ('0.2%', '<0.1%' for a trace, over 100% if overfilled); the open area's quantity. */
-function fillLabel(row: { quantity: string; capacity: string | null }): string {
-  const quantity = Number(row.quantity);
-  const capacity = Number(row.capacity ?? 0);
-  if (!(capacity > 0)) return isolatedQuantity(quantity);
-  const fill = quantity / capacity;
-  return isolate(fill > 0 && fill < 0.001 ? '<0.1%' : percent.format(fill));
-}
-
-/** What a silo can still take, in MT: its capacity less its quantity, never below zero; none for the open area. */
-function freeCapacity(row: { quantity: string; capacity: string | null }): number {
-  if (row.capacity === null) return 0;
-  return Math.max(0, Math.round((Number(row.capacity) - Number(row.quantity)) * 1000) / 1000);
 }
 
 /** Level 1: a warehouse's consignees; for a silo-type warehouse its silos, their chart and the Excel export too. */
